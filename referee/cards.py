@@ -1,0 +1,151 @@
+"""Cards as small frozen values, the notation of cards.md, and deck composition."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from referee.errors import InvalidCardError, Problem
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("C", "D", "H", "S")
+JOKER = "JOKER"
+
+_RANK_ALIASES = {r: r for r in RANKS} | {"T": "10"}
+_SUIT_ALIASES = {s: s for s in SUITS} | {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+_JOKER_TOKENS = {"JK", "JOKER", "*"}
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One playing card. A joker is `Card("JOKER", None)`, a real value, not `None`."""
+
+    rank: str
+    suit: str | None = None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER
+
+    @classmethod
+    def parse(cls, token: str, position: int | None = None) -> Card:
+        """Read one card in the notation of cards.md (`8H`, `10S`, `TS`, `qd`, `A♠`, `JK`)."""
+        return parse_card(token, position)
+
+    def __str__(self) -> str:
+        return "JK" if self.is_joker else f"{self.rank}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+def _card_error(token: object, position: int | None, reason: str) -> InvalidCardError:
+    item = f" (item {position + 1})" if position is not None else ""
+    path = f"[{position}]" if position is not None else ""
+    shown = f'"{token}"' if isinstance(token, str) else repr(token)
+    return InvalidCardError(Problem(path, "unknown_card", f"{shown}{item} is not a card: {reason}"))
+
+
+def parse_card(token: object, position: int | None = None) -> Card:
+    """Read one card; `InvalidCardError` names the token and its 1-based item number."""
+    if not isinstance(token, str):
+        raise _card_error(token, position, "a card is written as text, such as 8H or JK")
+    text = token.strip().upper()
+    if text in _JOKER_TOKENS:
+        return Card(JOKER, None)
+    if len(text) < 2:
+        raise _card_error(token, position, "a card is a rank then a suit, such as 8H")
+    rank_text, suit_text = text[:-1], text[-1]
+    rank = _RANK_ALIASES.get(rank_text)
+    suit = _SUIT_ALIASES.get(suit_text)
+    if rank is None:
+        return _raise(_card_error(token, position, f'rank "{rank_text}" is not one of A 2-10 J Q K'))
+    if suit is None:
+        return _raise(_card_error(token, position, f'suit "{suit_text}" is not one of C D H S'))
+    return Card(rank, suit)
+
+
+def _raise(error: InvalidCardError) -> Card:
+    raise error
+
+
+def parse_cards(tokens: Iterable[object], path: str = "") -> tuple[Card, ...]:
+    """Read a list of cards; every bad token is reported at once, each with its path."""
+    cards: list[Card] = []
+    problems: list[Problem] = []
+    for i, token in enumerate(tokens):
+        try:
+            cards.append(parse_card(token, i))
+        except InvalidCardError as exc:
+            problems.extend(Problem(f"{path}[{i}]", p.code, p.message) for p in exc.problems)
+    if problems:
+        raise InvalidCardError(problems)
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def rank_of(card: Card) -> str:
+    """The rank as rulesets write it: `JOKER` for a joker."""
+    return card.rank
+
+
+@dataclass(frozen=True)
+class DeckCount:
+    """How many decks are in play for a number of players: fixed, per N players, or a table."""
+
+    fixed: int | None = None
+    players_per_deck: int | None = None
+    table: tuple[tuple[int, int], ...] = ()
+
+    @classmethod
+    def from_data(cls, data: object) -> DeckCount:
+        if isinstance(data, int):
+            return cls(fixed=data)
+        if isinstance(data, Mapping) and "players_per_deck" in data:
+            return cls(players_per_deck=int(data["players_per_deck"]))
+        if isinstance(data, Mapping):
+            return cls(table=tuple(sorted((int(k), int(v)) for k, v in data.items())))
+        return cls(fixed=1)
+
+    def for_players(self, players: int) -> int:
+        """Decks in play at a table of `players`; a table past its last row keeps that row."""
+        if self.fixed is not None:
+            return self.fixed
+        if self.players_per_deck is not None:
+            return max(1, math.ceil(players / self.players_per_deck))
+        decks = self.table[0][1] if self.table else 1
+        for count, n in self.table:
+            if players >= count:
+                decks = n
+        return decks
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    """The cards of one deck and how many decks a table uses."""
+
+    ranks: tuple[str, ...] = RANKS
+    suits: tuple[str, ...] = SUITS
+    jokers: int = 0
+    decks: DeckCount = DeckCount(fixed=1)
+
+    def cards(self) -> tuple[Card, ...]:
+        """One deck, in rank-major order, jokers last."""
+        naturals = tuple(Card(r, s) for r in self.ranks for s in self.suits)
+        return naturals + tuple(Card(JOKER) for _ in range(self.jokers))
+
+    def full(self, players: int) -> tuple[Card, ...]:
+        """Every card at a table of `players`."""
+        return self.cards() * self.decks.for_players(players)
+
+    def copies(self, card: Card, decks: int) -> int:
+        """How many of this exact card exist with `decks` decks in play (0: not in the deck)."""
+        if card.is_joker:
+            return self.jokers * decks
+        if card.rank in self.ranks and card.suit in self.suits:
+            return decks
+        return 0

@@ -1,0 +1,456 @@
+"""The one module that reads rulesets: YAML safely, the schema, `extends`, and meaning.
+
+`Library.load(text)` reports every problem at once, each with its JSON path, line and
+column (for a variant, in the variant's own file) and a sentence an author can act on.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path as FsPath
+from typing import Any
+
+import jsonschema
+
+from referee import yamlread
+from referee.cards import JOKER, RANKS
+from referee.errors import Problem, RulesetError, UnknownRulesetError
+from referee.merge import apply_variant, round_number
+from referee.ruleset import Ruleset, build, rank_range
+from referee.yamlread import Document, Path, format_path
+
+# ---------------------------------------------------------------- shipped files
+
+
+def _data_dir(name: str) -> FsPath:
+    """The installed `rulesets`/`schemas` folder, or the checkout's when run from source."""
+    try:
+        folder = resources.files(f"referee.data.{name}")
+        if folder.is_dir() and any(folder.iterdir()):
+            return FsPath(str(folder))
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+        pass
+    return FsPath(__file__).resolve().parent.parent / name
+
+
+def builtin_files() -> list[FsPath]:
+    return sorted(_data_dir("rulesets").glob("*.yaml"))
+
+
+@cache
+def schema() -> dict[str, Any]:
+    text = (_data_dir("schemas") / "ruleset.schema.json").read_text(encoding="utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+@cache
+def _validator() -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(schema())
+
+
+# ---------------------------------------------------------------- schema messages
+
+def _show(value: object) -> str:
+    return json.dumps(value) if not isinstance(value, (dict, list)) else type(value).__name__
+
+
+_TYPE_WORDS = {"integer": "a whole number", "string": "text", "boolean": "true or false",
+               "object": "a mapping", "array": "a list", "null": "null", "number": "a number"}
+
+
+def _type_words(expected: object) -> str:
+    kinds = expected if isinstance(expected, list) else [expected]
+    return " or ".join(_TYPE_WORDS.get(str(k), str(k)) for k in kinds)
+
+
+def _msg_type(e: jsonschema.ValidationError) -> str:
+    hint = " (quote numeric ranks: \"2\", \"10\")" if isinstance(e.instance, int) and \
+        e.schema.get("title") in ("rank",) else ""
+    return f"{_show(e.instance)} should be {_type_words(e.validator_value)}{hint}"
+
+
+def _msg_enum(e: jsonschema.ValidationError) -> str:
+    noun = e.schema.get("title")
+    options = " ".join(str(v) for v in e.validator_value)
+    if noun:
+        return f"{_show(e.instance)} is not a {noun}: use one of {options}"
+    return f"{_show(e.instance)} is not one of {options}"
+
+
+_SCHEMA_MESSAGES: dict[str, Callable[[jsonschema.ValidationError], str]] = {
+    "type": _msg_type,
+    "enum": _msg_enum,
+    "const": lambda e: f"{_show(e.instance)} should be {_show(e.validator_value)}",
+    "required": lambda e: e.message.replace("is a required property", "is required"),
+    "minimum": lambda e: f"{_show(e.instance)} is below the least allowed, {e.validator_value}",
+    "pattern": lambda e: f"{_show(e.instance)} does not have the expected form",
+    "uniqueItems": lambda e: "the list repeats an item",
+    "minItems": lambda e: f"the list needs at least {e.validator_value} item(s)",
+    "minProperties": lambda e: f"give at least {e.validator_value} field(s) here",
+    "maxProperties": lambda e: f"give only {e.validator_value} of these fields",
+    "anyOf": lambda e: "this value has none of the accepted forms: "
+                       + "; ".join(str(s.get("description", "")) for s in e.validator_value),
+    "maxLength": lambda e: f"longer than {e.validator_value} characters",
+    "minLength": lambda e: "may not be empty",
+}
+
+
+def _branch_errors(e: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
+    """For an `anyOf`, the errors of the branch whose type fits the value, if one does."""
+    branches: dict[int, list[jsonschema.ValidationError]] = {}
+    for sub in e.context or []:
+        branches.setdefault(int(sub.schema_path[0]), []).append(sub)
+    fitting = [errs for errs in branches.values()
+               if not any(s.validator == "type" and not s.relative_path for s in errs)]
+    return fitting[0] if len(fitting) == 1 else []
+
+
+def _flatten(errors: Iterable[jsonschema.ValidationError]) -> Iterator[jsonschema.ValidationError]:
+    for e in errors:
+        inner = _branch_errors(e) if e.validator == "anyOf" else []
+        if inner:
+            yield from _flatten(inner)
+        else:
+            yield e
+
+
+def _schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
+    """(path, points at a key, code, message) for every schema error."""
+    errors = list(_flatten(_validator().iter_errors(data)))
+    typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
+    for e in errors:
+        path: Path = tuple(e.absolute_path)
+        if e.validator == "additionalProperties":
+            for extra in sorted(set(e.instance) - set(e.schema.get("properties", {}))):
+                yield path + (extra,), True, "unknown_field", f'"{extra}" is not a field here'
+            continue
+        if e.validator == "propertyNames":
+            yield path + (str(e.instance),), True, "schema", \
+                f'"{e.instance}" is not an allowed key here'
+            continue
+        if e.validator in ("if", "allOf") or (path in typed and e.validator != "type"):
+            continue
+        words = _SCHEMA_MESSAGES.get(str(e.validator), lambda x: x.message)(e)
+        yield path, False, "schema", words
+
+
+# ---------------------------------------------------------------- meaning checks
+
+Finding = tuple[Path, str]
+Check = Callable[[Mapping[str, Any]], Iterator[Finding]]
+
+
+def _deck_ranks(doc: Mapping[str, Any]) -> set[str]:
+    deck = doc.get("deck") or {}
+    ranks = set(deck.get("ranks", RANKS))
+    if deck.get("jokers", 0):
+        ranks.add(JOKER)
+    return ranks
+
+
+def _rank_lists(doc: Mapping[str, Any]) -> Iterator[tuple[Path, list[Any], str]]:
+    """Every list of ranks that must name ranks of the deck."""
+    yield ("wilds", "ranks"), (doc.get("wilds") or {}).get("ranks", []), "wild"
+    yield ("dead_ranks",), doc.get("dead_ranks") or [], "dead"
+    yield ("layout", "slots"), (doc.get("layout") or {}).get("slots", []), "slot"
+    for i, entry in enumerate(doc.get("rounds") or []):
+        yield ("rounds", i, "wilds", "ranks"), ((entry or {}).get("wilds") or {}).get("ranks", []), "wild"
+
+
+def check_ranks_in_deck(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    in_deck = _deck_ranks(doc)
+    for path, ranks, what in _rank_lists(doc):
+        for i, rank in enumerate(ranks):
+            if rank not in in_deck:
+                extra = " (this deck has no jokers)" if rank == JOKER else ""
+                yield path + (i,), f'the {what} rank "{rank}" is not in the deck{extra}'
+
+
+def _requirement_kinds(req: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    for key, kind in (("sets", "set"), ("runs", "run")):
+        if req.get(key):
+            yield key, kind
+
+
+def check_first_meld_kinds(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    base_melds = doc.get("melds") or {}
+    scopes: list[tuple[Path, Mapping[str, Any], Mapping[str, Any]]] = [
+        ((), doc.get("first_meld") or {}, base_melds)]
+    for i, entry in enumerate(doc.get("rounds") or []):
+        entry = entry or {}
+        scopes.append((("rounds", i), entry.get("first_meld") or doc.get("first_meld") or {},
+                       entry.get("melds") or base_melds))
+    for path, req, melds in scopes:
+        for key, kind in _requirement_kinds(req):
+            if kind not in melds:
+                yield path + ("first_meld", key), \
+                    f"the first meld asks for {key}, but this game has no {kind}s (add melds.{kind})"
+
+
+def check_card_values(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    values = (doc.get("scoring") or {}).get("card_values")
+    if not values:
+        return
+    ranks = tuple((doc.get("deck") or {}).get("ranks", RANKS))
+    owner: dict[str, str] = {}
+    for key in values:
+        covered = rank_range(key, ranks)
+        if not covered:
+            yield ("scoring", "card_values", key), \
+                f'"{key}" is not a rank or a range of ranks of this deck in order (such as "3-9")'
+        clashes = [r for r in covered if r in owner]
+        if clashes:
+            yield ("scoring", "card_values", key), \
+                f'"{key}" gives {", ".join(clashes)} a value that "{owner[clashes[0]]}" already gives'
+        for rank in covered:
+            owner.setdefault(rank, key)
+    missing = [r for r in sorted(_deck_ranks(doc), key=_rank_order) if r not in owner]
+    if missing:
+        yield ("scoring", "card_values"), f"no value for {', '.join(missing)}"
+
+
+def _rank_order(rank: str) -> int:
+    return RANKS.index(rank) if rank in RANKS else len(RANKS)
+
+
+def check_players(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    players = doc.get("players") or {}
+    if players.get("min", 2) > players.get("max", 8):
+        yield ("players", "min"), f"min ({players.get('min', 2)}) is more than max ({players.get('max', 8)})"
+
+
+def check_rounds_count(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    end = (doc.get("game") or {}).get("end") or {}
+    rounds = doc.get("rounds")
+    if isinstance(rounds, list) and "rounds" in end and end["rounds"] != len(rounds):
+        yield ("game", "end", "rounds"), \
+            f"the game ends after {end['rounds']} rounds but {len(rounds)} are described"
+
+
+def check_run_ace(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    ranks = tuple((doc.get("deck") or {}).get("ranks", RANKS))
+    if ranks != RANKS[: len(ranks)] and ((doc.get("melds") or {}).get("run")):
+        yield ("deck", "ranks"), "runs need the deck's ranks in order from the ace"
+
+
+MEANING_CHECKS: tuple[Check, ...] = (
+    check_ranks_in_deck, check_first_meld_kinds, check_card_values, check_players,
+    check_rounds_count, check_run_ace,
+)
+
+
+# ---------------------------------------------------------------- the library
+
+
+@dataclass
+class Entry:
+    ruleset: Ruleset
+    source: Document
+    resolved: dict[str, Any]
+
+
+class Library:
+    """Rulesets known by id: the shipped ones plus any added; resolves `extends` against them."""
+
+    def __init__(self) -> None:
+        self._entries: dict[str, Entry] = {}
+
+    @classmethod
+    def builtin(cls) -> Library:
+        lib = cls()
+        for path in _ordered(builtin_files()):
+            lib.add(lib.load(path.read_bytes(), file=str(path), builtin=True))
+        return lib
+
+    # -- lookup
+    def __contains__(self, ruleset_id: object) -> bool:
+        return ruleset_id in self._entries
+
+    def get(self, ruleset_id: str) -> Ruleset:
+        entry = self._entries.get(ruleset_id)
+        if entry is None:
+            raise UnknownRulesetError(Problem("id", "unknown_ruleset", f'no ruleset is called "{ruleset_id}"'))
+        return entry.ruleset
+
+    def all(self) -> list[Ruleset]:
+        return [e.ruleset for e in self._entries.values()]
+
+    def add(self, loaded: tuple[Ruleset, Document, dict[str, Any]]) -> Ruleset:
+        ruleset, source, resolved = loaded
+        self._entries[ruleset.id] = Entry(ruleset, source, resolved)
+        return ruleset
+
+    def copy(self) -> Library:
+        other = Library()
+        other._entries = dict(self._entries)
+        return other
+
+    # -- loading
+    def load(self, raw: bytes | str, file: str | None = None, *, builtin: bool = False
+             ) -> tuple[Ruleset, Document, dict[str, Any]]:
+        """Read, resolve and check one ruleset; `RulesetError` lists every problem."""
+        try:
+            doc = yamlread.read(raw, file)
+        except yamlread.YamlError as exc:
+            raise RulesetError([_with_file(p, file) for p in exc.problems]) from None
+        if not isinstance(doc.data, dict):
+            raise RulesetError(_with_file(Problem(
+                "", "schema", "a ruleset is a mapping of fields (format, id, name, family, ...)", 1, 1), file))
+        resolved, chain = self._resolve(doc)
+        problems = list(self._problems(resolved, chain))
+        if problems:
+            raise RulesetError(problems)
+        return build(resolved, builtin=builtin), doc, resolved
+
+    def validate(self, raw: bytes | str, file: str | None = None) -> list[Problem]:
+        try:
+            self.load(raw, file)
+        except RulesetError as exc:
+            return exc.problems
+        return []
+
+    def _resolve(self, doc: Document) -> tuple[dict[str, Any], list[Document]]:
+        data: dict[str, Any] = dict(doc.data)  # type: ignore[call-overload]
+        base_id = data.get("extends")
+        chain = [doc]
+        if base_id is None:
+            return data, chain
+        if not isinstance(base_id, str):
+            return data, chain  # the schema reports the type
+        entry = self._entries.get(base_id)
+        if entry is None:
+            raise RulesetError(_locate(Problem(
+                "extends", "unknown_base", f'the base ruleset "{base_id}" does not exist'), chain, ("extends",)))
+        if base_id == data.get("id"):
+            raise RulesetError(_locate(Problem(
+                "extends", "extends_cycle", f'"{base_id}" extends itself'), chain, ("extends",)))
+        seen = {data.get("id")}
+        probe: Ruleset | None = entry.ruleset
+        while probe is not None and probe.extends is not None:
+            if probe.extends in seen or probe.extends == probe.id:
+                raise RulesetError(_locate(Problem(
+                    "extends", "extends_cycle", f'extends forms a cycle through "{probe.extends}"'),
+                    chain, ("extends",)))
+            seen.add(probe.id)
+            nxt = self._entries.get(probe.extends)
+            probe = nxt.ruleset if nxt else None
+        problems = []
+        rounds_patch = data.get("rounds")
+        base_rounds = entry.resolved.get("rounds") or []
+        if isinstance(rounds_patch, dict):
+            for key in rounds_patch:
+                n = round_number(key)
+                if n is None or n > len(base_rounds):
+                    problems.append(_locate(Problem(
+                        format_path(("rounds", key)), "unknown_round",
+                        f'"{key}" names no round of "{base_id}" (it has {len(base_rounds)})'),
+                        chain, ("rounds", key), key=True))
+        if problems:
+            raise RulesetError(problems)
+        merged = apply_variant(entry.resolved, data)
+        merged["extends"] = base_id
+        return merged, chain + [self._entries[base_id].source] + self._chain_sources(entry.ruleset)
+
+    def _chain_sources(self, ruleset: Ruleset) -> list[Document]:
+        out = []
+        probe = ruleset
+        while probe.extends is not None and probe.extends in self._entries:
+            entry = self._entries[probe.extends]
+            out.append(entry.source)
+            probe = entry.ruleset
+        return out
+
+    def _problems(self, resolved: dict[str, Any], chain: list[Document]) -> Iterator[Problem]:
+        reported: set[Path] = set()
+        for path, key, code, message in _schema_problems(resolved):
+            reported.add(path)
+            yield _locate(Problem(format_path(path), code, message), chain, path, key=key)
+        for check in MEANING_CHECKS:
+            try:
+                findings = list(check(resolved))
+            except (TypeError, AttributeError, ValueError, KeyError):
+                continue  # a field of the wrong shape, which the schema has reported
+            for path, message in findings:
+                if path in reported:
+                    continue
+                yield _locate(Problem(format_path(path), "meaning", message), chain, path)
+
+
+def _variant_path(path: Path, doc: Document) -> Path:
+    """A resolved path as the variant wrote it: `rounds[0]` may be `rounds."1"` there."""
+    if len(path) >= 2 and path[0] == "rounds" and isinstance(path[1], int) \
+            and isinstance(doc.data, dict) and isinstance(doc.data.get("rounds"), dict):
+        return ("rounds", str(path[1] + 1)) + path[2:]
+    return path
+
+
+def _locate(problem: Problem, chain: list[Document], path: Path, *, key: bool = False) -> Problem:
+    """The problem placed in the first file of the chain that wrote this path."""
+    for doc in chain:
+        local = _variant_path(path, doc)
+        table = doc.keys if key else doc.values
+        probe = local
+        while probe and probe not in doc.values and probe not in doc.keys:
+            probe = probe[:-1]
+        if probe or doc is chain[-1]:
+            where = (table.get(probe) or doc.values.get(probe) or doc.keys.get(probe)
+                     or doc.values.get((), (1, 1)))
+            return Problem(problem.path, problem.code, problem.message, where[0], where[1], doc.file)
+    return problem
+
+
+def _with_file(problem: Problem, file: str | None) -> Problem:
+    return Problem(problem.path, problem.code, problem.message, problem.line, problem.column, file)
+
+
+def _ordered(paths: Iterable[FsPath]) -> list[FsPath]:
+    """Bases before the variants that extend them (by the `extends` line of each file)."""
+    pending = {p: _peek_extends(p) for p in paths}
+    ids = {_peek_id(p): p for p in pending}
+    done: list[FsPath] = []
+    placed: set[FsPath] = set()
+
+    def place(p: FsPath, stack: tuple[FsPath, ...] = ()) -> None:
+        if p in placed or p in stack:
+            return
+        base = ids.get(pending[p] or "")
+        if base is not None:
+            place(base, stack + (p,))
+        placed.add(p)
+        done.append(p)
+
+    for p in sorted(pending):
+        place(p)
+    return done
+
+
+def _peek(path: FsPath, field: str) -> str | None:
+    try:
+        doc = yamlread.read(path.read_bytes(), str(path))
+    except (yamlread.YamlError, OSError):
+        return None
+    value = doc.data.get(field) if isinstance(doc.data, dict) else None
+    return value if isinstance(value, str) else None
+
+
+def _peek_extends(path: FsPath) -> str | None:
+    return _peek(path, "extends")
+
+
+def _peek_id(path: FsPath) -> str | None:
+    return _peek(path, "id") or path.stem
+
+
+def order_for_loading(paths: Iterable[FsPath]) -> list[FsPath]:
+    """Files ordered so that each base loads before its variants."""
+    return _ordered(paths)
+
+
+@cache
+def default_library() -> Library:
+    """The shipped rulesets, loaded once."""
+    return Library.builtin()

@@ -1,0 +1,241 @@
+"""Judging one meld: sets and runs as a round's rules allow, with wild cards.
+
+Readings decided here (docs/rule-decisions.md): a wild card always counts as a wild, even
+where it stands for itself; a meld of wild cards only is exempt from `max_per_meld` and is
+governed by `all_wild`; when cards could form either kind, the set is reported; in a run,
+wild cards take their own place when they can, then go above the natural cards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from referee.cards import JOKER, Card, DeckSpec
+from referee.ruleset import MeldRule, RoundRules, Ruleset
+from referee.violations import Verdict, Violation, listed, plural
+
+RUN_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A legal meld: its kind, its cards, and what each wild card stands for."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    wilds: tuple[tuple[Card, str | None], ...] = ()
+
+    def as_dict(self) -> dict[str, object]:
+        return {"kind": self.kind,
+                "wilds": [{"card": str(c), "as": stands} for c, stands in self.wilds]}
+
+
+@lru_cache(maxsize=64)
+def run_windows(ace: str, length: int) -> tuple[tuple[str, ...], ...]:
+    """Every sequence of `length` consecutive ranks a run may use under the `ace` option."""
+    low = RUN_ORDER
+    high = RUN_ORDER[1:] + ("A",)
+    out: list[tuple[str, ...]] = []
+    if ace == "around":
+        if length <= 13:
+            out = [tuple(low[(s + i) % 13] for i in range(length)) for s in range(13)]
+    else:
+        sequences = {"low": [low], "high": [high], "low-or-high": [low, high]}[ace]
+        for seq in sequences:
+            out += [seq[s:s + length] for s in range(len(seq) - length + 1)]
+    unique: list[tuple[str, ...]] = []
+    for w in out:
+        if w not in unique:
+            unique.append(w)
+    return tuple(unique)
+
+
+class Judge:
+    """Judges melds for one round of one ruleset at one number of decks; built once, reused."""
+
+    def __init__(self, ruleset: Ruleset, rules: RoundRules, decks: int) -> None:
+        self.ruleset = ruleset
+        self.rules = rules
+        self.deck: DeckSpec = ruleset.deck
+        self.decks = decks
+        self.wild_ranks = rules.wilds.ranks
+        self.limit = rules.wilds.max_per_meld
+        self.kinds = {m.kind: m for m in rules.melds}
+        self.jokers_meldable = JOKER in self.wild_ranks
+
+    # -- cards that cannot be in any meld, whatever the kind
+    def card_violations(self, cards: Sequence[Card]) -> Iterator[Violation]:
+        counts = Counter(cards)
+        foreign = [c for c in counts if self.deck.copies(c, 1) == 0]
+        if foreign:
+            yield Violation("not_in_deck", f"{listed(foreign)} {'is' if len(foreign) == 1 else 'are'} "
+                            f"not in this game's deck.", tuple(foreign))
+        for card, n in counts.items():
+            have = self.deck.copies(card, self.decks)
+            if have and n > have:
+                yield Violation("duplicate_card",
+                                f"With {plural(self.decks, 'deck')} in play there are only {have} of "
+                                f"{card}; this play has {n}.", (card,) * n)
+
+    def joker_violation(self, cards: Sequence[Card]) -> Iterator[Violation]:
+        jokers = tuple(c for c in cards if c.is_joker)
+        if jokers and not self.jokers_meldable and self.deck.jokers:
+            yield Violation("joker_not_wild",
+                            f"{self.rules.label}: jokers are not wild and belong to no rank, "
+                            f"so they cannot be melded.", jokers)
+
+    # -- the meld itself
+    def judge(self, cards: Sequence[Card], *, kind: str | None = None,
+              wild_limit: bool = True) -> tuple[Meld | None, list[Violation]]:
+        """The meld these cards make, or the violations of the kind they come closest to."""
+        base = list(self.card_violations(cards)) + list(self.joker_violation(cards))
+        kinds = [kind] if kind is not None else [k for k in ("set", "run") if k in self.kinds]
+        if kind is not None and kind not in self.kinds:
+            return None, base + [Violation("meld_kind_not_allowed",
+                                           f"This game has no {kind}s.", tuple(cards))]
+        wilds = [c for c in cards if c.rank in self.wild_ranks]
+        naturals = [c for c in cards if c.rank not in self.wild_ranks and not
+                    (c.is_joker and not self.jokers_meldable)]
+        best: tuple[Meld | None, list[Violation]] | None = None
+        for k in kinds:
+            meld, found = (self._set if k == "set" else self._run)(
+                self.kinds[k], cards, naturals, wilds, wild_limit)
+            if not found and not base:
+                return meld, []
+            if best is None or _weight(found) < _weight(best[1]):
+                best = (None, found)
+        assert best is not None
+        return None, base + best[1]
+
+    def _common(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+                wilds: Sequence[Card], wild_limit: bool) -> Iterator[Violation]:
+        noun = rule.kind
+        if len(cards) < rule.min:
+            yield Violation("too_few_cards",
+                            f"A {noun} needs at least {rule.min} cards; this one has {len(cards)}.",
+                            tuple(cards))
+        if not naturals and wilds and not self.rules.wilds.all_wild:
+            yield Violation("all_wild_not_allowed",
+                            f"A {noun} may not be made of wild cards only ({listed(wilds)}).",
+                            tuple(wilds))
+        if naturals and wild_limit and self.limit is not None and len(wilds) > self.limit:
+            yield Violation("too_many_wilds",
+                            f"{self.rules.label} allows at most {plural(self.limit, 'wild card')} in a "
+                            f"meld; this {noun} has {len(wilds)} ({listed(wilds)}).", tuple(wilds))
+
+    def _set(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+             wilds: Sequence[Card], wild_limit: bool) -> tuple[Meld | None, list[Violation]]:
+        found = list(self._common(rule, cards, naturals, wilds, wild_limit))
+        ranks = Counter(c.rank for c in naturals)
+        rank = max(ranks, key=lambda r: (ranks[r], -_first(naturals, r))) if ranks else None
+        odd = tuple(c for c in naturals if c.rank != rank)
+        if odd:
+            found.append(Violation("mixed_ranks",
+                                   f"A set is cards of one rank; {listed(odd)} "
+                                   f"{'is' if len(odd) == 1 else 'are'} not {_rank_plural(rank)}.", odd))
+        if rule.distinct_suits:
+            suits = Counter(c.suit for c in naturals)
+            repeated = tuple(c for c in naturals if suits[c.suit] > 1)
+            if repeated or len(cards) > len(self.deck.suits):
+                found.append(Violation("repeated_suit",
+                                       "In this game a set holds each suit at most once"
+                                       f"{'; ' + listed(repeated) + ' repeat a suit' if repeated else ''}.",
+                                       repeated or tuple(cards)))
+        if found:
+            return None, found
+        return Meld("set", tuple(cards), tuple((w, rank) for w in wilds)), []
+
+    def _run(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+             wilds: Sequence[Card], wild_limit: bool) -> tuple[Meld | None, list[Violation]]:
+        found = list(self._common(rule, cards, naturals, wilds, wild_limit))
+        suits = Counter(c.suit for c in naturals)
+        suit = max(suits, key=lambda s: (suits[s], -_first_suit(naturals, s))) if suits else None
+        odd = tuple(c for c in naturals if c.suit != suit)
+        if odd:
+            found.append(Violation("mixed_suits", f"A run is cards of one suit; {listed(odd)} "
+                                   f"{'is' if len(odd) == 1 else 'are'} not {_suit_name(suit)}.", odd))
+        same = [c for c in naturals if c.suit == suit]
+        doubled = tuple(c for c in same if Counter(x.rank for x in same)[c.rank] > 1)
+        if doubled:
+            found.append(Violation("not_consecutive",
+                                   f"A run holds each rank once; {listed(doubled)} repeat a rank.", doubled))
+        if found:
+            return None, found
+        placed = self._place_run(rule, cards, same, wilds, suit)
+        if placed is None:
+            return None, [Violation(
+                "not_consecutive",
+                f"{listed(same)} cannot make one run of consecutive ranks"
+                f"{' with ' + plural(len(wilds), 'wild card') if wilds else ''}"
+                f" (ace {rule.ace.replace('-', ' ')}).", tuple(same))]
+        return placed, []
+
+    def _place_run(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+                   wilds: Sequence[Card], suit: str | None) -> Meld | None:
+        have = {c.rank for c in naturals}
+        best: tuple[tuple[int, int], Meld] | None = None
+        target_suit = suit or (wilds[0].suit if wilds and wilds[0].suit else "S")
+        for window in run_windows(rule.ace, len(cards)):
+            if not have <= set(window):
+                continue
+            missing = [r for r in window if r not in have]
+            pool = list(wilds)
+            stands: list[tuple[Card, str | None]] = []
+            for r in list(missing):
+                own = next((w for w in pool if w.rank == r and w.suit == target_suit), None)
+                if own is not None:
+                    pool.remove(own)
+                    missing.remove(r)
+                    stands.append((own, f"{r}{target_suit}"))
+            stands += [(w, f"{r}{target_suit}") for w, r in zip(pool, missing, strict=True)]
+            lowest = min((window.index(r) for r in have), default=0)
+            score = (len(stands) - len(pool), -sum(1 for r in missing if window.index(r) < lowest))
+            if best is None or score > best[0]:
+                order = {r: i for i, r in enumerate(window)}
+                ordered = sorted(stands, key=lambda s: order[(s[1] or "")[:-1]])
+                best = (score, Meld("run", tuple(cards), tuple(ordered)))
+        return best[1] if best else None
+
+
+def _weight(found: Sequence[Violation]) -> tuple[int, int]:
+    return len(found), sum(len(v.cards) for v in found)
+
+
+def _first(cards: Sequence[Card], rank: str) -> int:
+    return next(i for i, c in enumerate(cards) if c.rank == rank)
+
+
+def _first_suit(cards: Sequence[Card], suit: str | None) -> int:
+    return next(i for i, c in enumerate(cards) if c.suit == suit)
+
+
+_SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_RANK_NAMES = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "sixes"}
+
+
+def _suit_name(suit: str | None) -> str:
+    return _SUIT_NAMES.get(suit or "", str(suit))
+
+
+def _rank_plural(rank: str | None) -> str:
+    return _RANK_NAMES.get(rank or "", f"{rank}s")
+
+
+@lru_cache(maxsize=512)
+def judge_for(ruleset: Ruleset, round_number: int, players: int | None) -> Judge:
+    """The cached judge of one round (rulesets are immutable, so caching is safe)."""
+    assert ruleset.rummy is not None
+    return Judge(ruleset, ruleset.rummy.round(round_number), ruleset.decks_in_play(players))
+
+
+def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
+               players: int | None = None) -> Verdict:
+    """Is this one legal meld? A valid answer adds `kind` and what each wild stands for."""
+    judge = judge_for(ruleset, round_number, players)
+    meld, violations = judge.judge(tuple(cards))
+    if meld is None:
+        return Verdict(tuple(violations))
+    return Verdict((), meld.as_dict())

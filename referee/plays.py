@@ -1,0 +1,133 @@
+"""Judging first melds and lay-offs against a round's rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from referee.cards import Card
+from referee.melds import Judge, Meld, judge_for
+from referee.ruleset import Requirement, Ruleset
+from referee.scoring import hand_points
+from referee.violations import Verdict, Violation, listed, plural
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Which parts of a first-meld requirement are still open (sizes, largest first)."""
+
+    sets: tuple[int, ...]
+    runs: tuple[int, ...]
+    melds: int
+
+    @classmethod
+    def of(cls, req: Requirement) -> Progress:
+        return cls(req.sets, req.runs, req.melds)
+
+    def add(self, kind: str, size: int) -> Progress:
+        """Count one meld: it fills the largest open requirement of its kind it is big enough for."""
+        sets, runs = self.sets, self.runs
+        if kind == "set":
+            sets = _fill(sets, size)
+        elif kind == "run":
+            runs = _fill(runs, size)
+        return Progress(sets, runs, max(0, self.melds - 1))
+
+    @property
+    def met(self) -> bool:
+        return not self.sets and not self.runs and self.melds == 0
+
+
+def _fill(open_sizes: tuple[int, ...], size: int) -> tuple[int, ...]:
+    for i, need in enumerate(open_sizes):
+        if need <= size:
+            return open_sizes[:i] + open_sizes[i + 1:]
+    return open_sizes
+
+
+def _made(melds: Sequence[Meld]) -> str:
+    if not melds:
+        return "no melds"
+    return ", ".join(f"a {m.kind} of {len(m.cards)}" for m in melds)
+
+
+def _duplicates_across(judge: Judge, groups: Sequence[Sequence[Card]]) -> Iterator[Violation]:
+    everything = [c for g in groups for c in g]
+    for v in judge.card_violations(everything):
+        if v.code == "duplicate_card":
+            yield v
+
+
+def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Sequence[Card] = (),
+                     score: int = 0, round_number: int = 1, players: int | None = None) -> Verdict:
+    """Are the melds legal, and do they meet the round's first-meld requirement and hand limit?"""
+    judge = judge_for(ruleset, round_number, players)
+    rules = judge.rules
+    violations: list[Violation] = list(_duplicates_across(judge, [*melds, hand]))
+    made: list[Meld] = []
+    for i, cards in enumerate(melds):
+        meld, found = judge.judge(cards)
+        if meld is not None:
+            made.append(meld)
+        violations += [Violation(v.code, f"Meld {i + 1}: {v.message}", v.cards) for v in found
+                       if not (v.code == "duplicate_card" and violations)]
+    progress = Progress.of(rules.first_meld)
+    for meld in made:
+        progress = progress.add(meld.kind, len(meld.cards))
+    if not progress.met:
+        violations.append(Violation(
+            "requirement_not_met",
+            f"{rules.label}'s first meld needs {rules.first_meld.describe()}; "
+            f"{'these melds make' if made else 'there is'} {_made(made)}"
+            f"{' that are legal' if len(made) < len(melds) else ''}.",
+            tuple(c for m in melds for c in m)))
+    assert ruleset.rummy is not None
+    limit = ruleset.rummy.hand_limit
+    if limit is not None:
+        left = hand_points(ruleset.scoring, hand)
+        if left + score > limit:
+            violations.append(Violation(
+                "hand_limit_exceeded",
+                f"At {score} you may meld only if {max(0, limit - score)} points or fewer stay in "
+                f"hand; {left} would stay ({listed(hand)}).", tuple(hand)))
+    return Verdict(tuple(violations), {"melds": [m.as_dict() for m in made]})
+
+
+def lay_off_refusal(ruleset: Ruleset, first_meld_done: bool, others_meld: bool) -> str | None:
+    """Why a lay-off is not allowed at all right now, or None."""
+    assert ruleset.rummy is not None
+    rule = ruleset.rummy.lay_off
+    if rule.allowed == "never":
+        return "This game does not allow laying off cards on melds."
+    if rule.allowed == "after_first_meld" and not first_meld_done:
+        return "You may lay off cards only after your first meld."
+    if others_meld and not rule.others_melds:
+        return "In this game cards may be laid off only on your own melds."
+    return None
+
+
+def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
+                  first_meld_done: bool = True, others_meld: bool = False,
+                  round_number: int = 1, players: int | None = None) -> Verdict:
+    """May these cards be added to this meld on the table?"""
+    judge = judge_for(ruleset, round_number, players)
+    violations: list[Violation] = []
+    refusal = lay_off_refusal(ruleset, first_meld_done, others_meld)
+    if refusal:
+        violations.append(Violation("lay_off_not_allowed", refusal, tuple(cards)))
+    table, found = judge.judge(meld, wild_limit=False)
+    if table is None:
+        violations += [Violation(v.code, f"The meld on the table: {v.message}", v.cards) for v in found]
+        return Verdict(tuple(violations))
+    unlimited = ruleset.rummy is not None and ruleset.rummy.lay_off.wilds_unlimited
+    combined, found = judge.judge(tuple(meld) + tuple(cards), kind=table.kind,
+                                  wild_limit=not (unlimited and table.kind == "set"))
+    if combined is None:
+        violations += [Violation(v.code, f"Adding {listed(cards)} to the {table.kind}: {v.message}",
+                                 v.cards) for v in found]
+        return Verdict(tuple(violations))
+    return Verdict(tuple(violations), {"meld": combined.as_dict() | {"cards": [str(c) for c in combined.cards]}}
+                   if not violations else {})
+
+
+__all__ = ["Progress", "check_first_meld", "check_lay_off", "lay_off_refusal", "plural"]

@@ -1,0 +1,324 @@
+"""The immutable, typed ruleset the engine reads; built once from a validated document.
+
+Nothing downstream of the loader sees the raw mapping: every field a rule needs is a
+typed attribute here. `Ruleset.document` keeps the resolved document, frozen as JSON text,
+for the API to show it back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.cards import JOKER, RANKS, SUITS, Card, DeckCount, DeckSpec
+from referee.errors import InvalidPlayError, Problem
+
+
+@dataclass(frozen=True)
+class MeldRule:
+    """One meld kind that exists in a game (`set` or `run`) and its limits."""
+
+    kind: str
+    min: int = 3
+    ace: str = "low"
+    distinct_suits: bool = False
+
+
+@dataclass(frozen=True)
+class WildRule:
+    ranks: frozenset[str] = frozenset()
+    max_per_meld: int | None = None
+    all_wild: bool = True
+
+    def is_wild(self, card: Card) -> bool:
+        return card.rank in self.ranks
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """What a first meld must contain: sets and runs of at least these sizes, or N melds."""
+
+    sets: tuple[int, ...] = ()
+    runs: tuple[int, ...] = ()
+    melds: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return not self.sets and not self.runs and self.melds == 0
+
+    def describe(self) -> str:
+        parts = [_sized(len(self.sets), "set", self.sets), _sized(len(self.runs), "run", self.runs)]
+        if self.melds:
+            parts.append(f"{self.melds} meld{'s' if self.melds != 1 else ''}")
+        return " and ".join(p for p in parts if p) or "nothing"
+
+
+def _sized(count: int, noun: str, sizes: tuple[int, ...]) -> str:
+    if not count:
+        return ""
+    if len(set(sizes)) == 1:
+        return f"{count} {noun}{'s' if count != 1 else ''} of {sizes[0]}"
+    return " and ".join(f"1 {noun} of {s}" for s in sizes)
+
+
+@dataclass(frozen=True)
+class RoundRules:
+    """The rules in force in one round: base fields with that round's overrides merged in."""
+
+    number: int
+    hand_size: int | None
+    melds: tuple[MeldRule, ...]
+    wilds: WildRule
+    first_meld: Requirement
+
+    def meld_rule(self, kind: str) -> MeldRule | None:
+        return next((m for m in self.melds if m.kind == kind), None)
+
+    @property
+    def label(self) -> str:
+        return f"Round {self.number}"
+
+
+@dataclass(frozen=True)
+class LayOffRule:
+    allowed: str = "after_first_meld"
+    others_melds: bool = True
+    wilds_unlimited: bool = False
+
+
+@dataclass(frozen=True)
+class Scoring:
+    values: Mapping[str, int] = field(default_factory=dict)
+    pennies_per_card: int = 0
+
+    def value(self, card: Card) -> int:
+        return self.values.get(card.rank, 0)
+
+
+@dataclass(frozen=True)
+class Buying:
+    per_player: int
+    cost: int = 1
+    extra_cards: int = 0
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    rounds: int | None = None
+    elimination: int | None = None
+    layout_size: int | None = None
+    deals: int | None = None
+    winner: str = "lowest_score"
+    buy_back: str | None = None
+
+
+@dataclass(frozen=True)
+class RummyRules:
+    rounds: tuple[RoundRules, ...]
+    base: RoundRules
+    lay_off: LayOffRule
+    final_discard: str
+    hand_limit: int | None
+    scoring: Scoring
+    buying: Buying | None
+
+    def round(self, number: int) -> RoundRules:
+        """The rules of round `number` (1-based); games without rounds use the base rules."""
+        if not self.rounds:
+            return self.base
+        if not 1 <= number <= len(self.rounds):
+            raise InvalidPlayError(Problem(
+                "round", "unknown_round",
+                f"round {number} does not exist: this game has rounds 1-{len(self.rounds)}"))
+        return self.rounds[number - 1]
+
+
+@dataclass(frozen=True)
+class LayoutRules:
+    slots: tuple[str, ...]
+    rows: int
+    wilds: frozenset[str]
+    dead_ranks: frozenset[str]
+    shrink_winner: int
+    shrink_completed: int
+    first_player: str
+    free_draws: int
+    last_turn: bool
+
+    def slot_of(self, rank: str) -> int | None:
+        """The 1-based slot that takes this rank, or None."""
+        return self.slots.index(rank) + 1 if rank in self.slots else None
+
+
+@dataclass(frozen=True, eq=False)
+class Ruleset:
+    """One game or variant, resolved. Compared and hashed by identity: each load is one value."""
+
+    id: str
+    name: str
+    family: str
+    extends: str | None
+    summary: str
+    source: str | None
+    players_min: int
+    players_max: int
+    deck: DeckSpec
+    buy_in: int
+    buy_back_cost: int
+    game: GameEnd
+    scoring: Scoring
+    rummy: RummyRules | None
+    layout: LayoutRules | None
+    document_json: str = field(repr=False, compare=False, default="{}")
+    builtin: bool = field(compare=False, default=False)
+
+    def document(self) -> dict[str, Any]:
+        """A fresh copy of the resolved document (variants merged), for showing back."""
+        return json.loads(self.document_json)  # type: ignore[no-any-return]
+
+    def decks_in_play(self, players: int | None) -> int:
+        """Decks at a table of `players`; without a count, the most the ruleset can use."""
+        if players is not None:
+            return self.deck.decks.for_players(players)
+        return max(self.deck.decks.for_players(n)
+                   for n in range(self.players_min, self.players_max + 1))
+
+    def summary_row(self) -> dict[str, object]:
+        return {"id": self.id, "name": self.name, "family": self.family,
+                "extends": self.extends, "builtin": self.builtin}
+
+
+# ---------------------------------------------------------------- building from a document
+
+def rank_range(spec: str, ranks: tuple[str, ...]) -> list[str]:
+    """`"3-9"` → the ranks from 3 to 9 in deck order; a single rank → itself."""
+    if spec == JOKER or spec in ranks:
+        return [spec]
+    lo, _, hi = spec.partition("-")
+    if lo in ranks and hi in ranks and ranks.index(lo) <= ranks.index(hi):
+        return list(ranks[ranks.index(lo): ranks.index(hi) + 1])
+    return []
+
+
+def _merge(base: Any, patch: Any) -> Any:
+    from referee.merge import merge_patch
+    return merge_patch(base, patch)
+
+
+def _meld_rules(data: Mapping[str, Any]) -> tuple[MeldRule, ...]:
+    out = []
+    for kind, spec in sorted(data.items()):
+        spec = spec or {}
+        out.append(MeldRule(kind, int(spec.get("min", 3)), str(spec.get("ace", "low")),
+                            bool(spec.get("distinct_suits", False))))
+    return tuple(out)
+
+
+def _wild_rule(data: Mapping[str, Any] | None) -> WildRule:
+    data = data or {}
+    return WildRule(frozenset(data.get("ranks", [])), data.get("max_per_meld"),
+                    bool(data.get("all_wild", True)))
+
+
+def _requirement(data: Mapping[str, Any] | None) -> Requirement:
+    data = data or {}
+    return Requirement(tuple(sorted(data.get("sets", []), reverse=True)),
+                       tuple(sorted(data.get("runs", []), reverse=True)),
+                       int(data.get("melds", 0)))
+
+
+def _round(number: int, doc: Mapping[str, Any]) -> RoundRules:
+    return RoundRules(number, doc.get("hand_size"), _meld_rules(doc.get("melds") or {}),
+                      _wild_rule(doc.get("wilds")), _requirement(doc.get("first_meld")))
+
+
+def _scoring(doc: Mapping[str, Any], ranks: tuple[str, ...]) -> Scoring:
+    data = doc.get("scoring") or {}
+    values: dict[str, int] = {}
+    for key, value in (data.get("card_values") or {}).items():
+        for rank in rank_range(key, ranks):
+            values[rank] = int(value)
+    return Scoring(values, int(data.get("pennies_per_card", 0)))
+
+
+def _rummy(doc: Mapping[str, Any], scoring: Scoring) -> RummyRules:
+    overridable = ("hand_size", "melds", "wilds", "first_meld")
+    base_doc = {k: doc.get(k) for k in overridable}
+    rounds = tuple(
+        _round(i + 1, _merge(base_doc, {k: v for k, v in (entry or {}).items() if k in overridable}))
+        for i, entry in enumerate(doc.get("rounds") or [])
+    )
+    lay = doc.get("lay_off") or {}
+    buying = doc.get("buying")
+    return RummyRules(
+        rounds=rounds,
+        base=_round(1, base_doc),
+        lay_off=LayOffRule(lay.get("allowed", "after_first_meld"), bool(lay.get("others_melds", True)),
+                           bool(lay.get("wilds_unlimited", False))),
+        final_discard=(doc.get("going_out") or {}).get("final_discard", "optional"),
+        hand_limit=(doc.get("hand_limit") or {}).get("max"),
+        scoring=scoring,
+        buying=Buying(int(buying["per_player"]), int(buying.get("cost", 1)),
+                      int(buying.get("extra_cards", 0))) if buying else None,
+    )
+
+
+def _layout(doc: Mapping[str, Any]) -> LayoutRules:
+    layout = doc.get("layout") or {}
+    shrink = doc.get("shrink") or {}
+    return LayoutRules(
+        slots=tuple(layout.get("slots", RANKS[:10])),
+        rows=int(layout.get("rows", 2)),
+        wilds=frozenset((doc.get("wilds") or {}).get("ranks", [])),
+        dead_ranks=frozenset(doc.get("dead_ranks") or []),
+        shrink_winner=int(shrink.get("winner", 1)),
+        shrink_completed=int(shrink.get("completed", 0)),
+        first_player=str(doc.get("first_player", "last_winner")),
+        free_draws=int((doc.get("two_players") or {}).get("free_draws", 0)),
+        last_turn=bool(doc.get("last_turn", False)),
+    )
+
+
+def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
+    """A `Ruleset` from a resolved document that has passed the schema and the checks."""
+    deck_doc = doc.get("deck") or {}
+    deck = DeckSpec(
+        ranks=tuple(deck_doc.get("ranks", RANKS)),
+        suits=tuple(deck_doc.get("suits", SUITS)),
+        jokers=int(deck_doc.get("jokers", 0)),
+        decks=DeckCount.from_data(deck_doc.get("decks", 1)),
+    )
+    game = doc.get("game") or {}
+    end = game.get("end") or {}
+    players = doc.get("players") or {}
+    stakes = doc.get("stakes") or {}
+    family = str(doc["family"])
+    scoring = _scoring(doc, deck.ranks)
+    return Ruleset(
+        id=str(doc["id"]),
+        name=str(doc.get("name", doc["id"])),
+        family=family,
+        extends=doc.get("extends"),
+        summary=str(doc.get("summary", "")),
+        source=doc.get("source"),
+        players_min=int(players.get("min", 2)),
+        players_max=int(players.get("max", 8)),
+        deck=deck,
+        buy_in=int(stakes.get("buy_in", 0)),
+        buy_back_cost=int(stakes.get("buy_back", stakes.get("buy_in", 0))),
+        game=GameEnd(
+            rounds=end.get("rounds") or (len(doc["rounds"]) if doc.get("rounds") else None),
+            elimination=end.get("elimination"),
+            layout_size=end.get("layout_size"),
+            deals=end.get("deals"),
+            winner=str(game.get("winner", "lowest_score")),
+            buy_back=(game.get("buy_back") or {}).get("score"),
+        ),
+        scoring=scoring,
+        rummy=_rummy(doc, scoring) if family == "rummy" else None,
+        layout=_layout(doc) if family == "layout" else None,
+        document_json=json.dumps(doc, sort_keys=False),
+        builtin=builtin,
+    )
