@@ -24,6 +24,7 @@ from referee.violations import Verdict, Violation, listed
 
 SUITS = ("C", "D", "H", "S")
 INF = 10**9
+_RANK_AT = {r: i for i, r in enumerate(RUN_ORDER)}
 
 
 def _index(card: Card) -> int:
@@ -64,86 +65,192 @@ class _Table:
     suits: frozenset[str] = frozenset()   # sets with distinct suits
 
 
+B = 4           # bits per card type in a packed hand: 3 for the count, 1 guard bit
+FIELD = (1 << (B - 1)) - 1
+
+
+@dataclass(frozen=True)
+class _Option:
+    """One way to place the lowest remaining card: a new meld, or a lay-off on table meld `table`."""
+
+    packed: int                     # the natural cards it uses, packed like the hand
+    wilds: int
+    kind: str | None                # "set" / "run" for a new meld, None for a lay-off or keeping
+    size: int
+    table: int = -1
+    grows_to: tuple[str, ...] = ()  # a table run's new window
+
+
 @dataclass
 class _Search:
     judge: Judge
-    cost_of: dict[int, int]
+    types: list[int]                      # card type (suit*13 + rank) of each packed field
+    cost_of: list[int]                    # cost of one card of each field
     wild_costs: list[int]                 # prefix sums of wild costs, cheapest first
     tables: list[_Table]
-    lay_offs_ok: bool
+    lay_offs_ok: bool                     # lay-offs on the table's melds
+    lay_offs_allowed: bool                # lay-offs at all (also on this plan's own melds)
     need_first_meld: bool
     wilds_unlimited: bool
+    guard: int = 0
+    options: list[list[_Option]] = field(default_factory=list)
+    free: list[bool] = field(default_factory=list)   # a table set takes this card as it is
     memo: dict[tuple[object, ...], tuple[int, tuple[object, ...] | None]] = field(default_factory=dict)
+    spare_wilds_go_on_sets: bool = False  # any number of wilds may be laid off on a set
+    size_cap: dict[str, int] = field(default_factory=dict)
+    field_of: dict[int, int] = field(default_factory=dict)
+    tables_for: list[list[int]] = field(default_factory=list)   # table melds each field may join
+    run_suit: list[int] = field(default_factory=list)           # suit of each table run, else -1
+    extension_cache: dict[tuple[object, ...], list[_Option]] = field(default_factory=dict)
 
-    # ---------------------------------------------------------------- moves
-    def moves(self, rest: tuple[int, ...], w: int, tstate: tuple[object, ...]
-              ) -> Iterator[tuple[str, object, tuple[int, ...], int, tuple[object, ...], int, str | None]]:
-        """(move, detail, naturals used, wilds used, new table state, meld size, meld kind)."""
-        c = rest[0]
-        avail = Counter(rest[1:])
+    # ---------------------------------------------------------------- precomputed options
+    def prepare(self, counts: list[int], total_wilds: int, requirement: Progress) -> None:
+        self.guard = sum((1 << (B - 1)) << (B * i) for i in range(len(self.types)))
         rules = self.judge.rules
         limit = rules.wilds.max_per_meld
-        cap = w if limit is None else min(w, limit)
-        set_rule = rules.meld_rule("set")
-        if set_rule is not None:
-            yield from self._sets(c, avail, cap, set_rule.min, set_rule.distinct_suits)
-        run_rule = rules.meld_rule("run")
-        if run_rule is not None:
-            for window in _windows_with(run_rule.ace, RUN_ORDER[c % 13], run_rule.min):
-                for used, wild_n in _fill(window, c, avail, cap, ()):
-                    yield "meld", window, used, wild_n, tstate, len(window), "run"
-        if self.lay_offs_ok:
-            yield from self._lay_offs(c, avail, w, tstate)
+        cap = total_wilds if limit is None else min(total_wilds, limit)
+        field_of = self.field_of = {t: i for i, t in enumerate(self.types)}
+        self.run_suit = [SUITS.index(tb.suit) if tb.kind == "run" and tb.suit else -1
+                         for tb in self.tables]
+        for kind, sizes in (("set", requirement.sets), ("run", requirement.runs)):
+            rule = rules.meld_rule(kind)
+            if rule is not None:
+                self.size_cap[kind] = self._longest(rule.min, sizes)
+        for i, t in enumerate(self.types):
+            seen: set[tuple[int, int, str, int]] = set()
+            opts: list[_Option] = []
+            for opt in self._set_options(i, t, counts, field_of, cap):
+                self._add(opts, seen, opt)
+            for opt in self._run_options(i, t, counts, field_of, cap):
+                self._add(opts, seen, opt)
+            opts.sort(key=lambda o: (-o.size + o.wilds, o.wilds))
+            self.options.append(opts)
+            rank = RUN_ORDER[t % 13]
+            self.free.append(self.lay_offs_ok and not self.need_first_meld and any(
+                tb.kind == "set" and tb.rank == rank and not tb.suits for tb in self.tables))
+            self.tables_for.append([
+                k for k, tb in enumerate(self.tables)
+                if (tb.kind == "set" and tb.rank == rank)
+                or (tb.kind == "run" and tb.suit == SUITS[t // 13])] if self.lay_offs_ok else [])
 
-    def _sets(self, c: int, avail: Counter[int], cap: int, least: int, distinct: bool
-              ) -> Iterator[tuple[str, object, tuple[int, ...], int, tuple[object, ...], int, str | None]]:
-        rank = c % 13
-        options: list[list[tuple[int, ...]]] = []
+    @staticmethod
+    def _add(opts: list[_Option], seen: set[tuple[int, int, str, int]], opt: _Option) -> None:
+        key = (opt.packed, opt.wilds, opt.kind or "", opt.size)
+        if key not in seen:
+            seen.add(key)
+            opts.append(opt)
+
+    def _longest(self, least: int, open_sizes: tuple[int, ...]) -> int:
+        """The longest meld worth trying: one of twice the minimum splits into two legal melds
+        (when all-wild melds are allowed), unless a first-meld size still asks for more."""
+        if not self.judge.rules.wilds.all_wild:
+            return 14
+        return max(2 * least - 1, *open_sizes) if open_sizes else 2 * least - 1
+
+    def _set_options(self, i: int, t: int, counts: list[int], field_of: dict[int, int],
+                     cap: int) -> Iterator[_Option]:
+        rule = self.judge.rules.meld_rule("set")
+        if rule is None:
+            return
+        most = self.size_cap["set"]
+        rank = t % 13
+        choices: list[list[tuple[int, int]]] = []   # per suit: (packed, cards)
         for s in range(4):
-            t = s * 13 + rank
-            n = avail.get(t, 0)
-            most = 0 if distinct and t == c else (min(n, 1) if distinct else n)
-            options.append([(t,) * k for k in range(most + 1)])
-        for a in options[0]:
-            for b in options[1]:
-                for d in options[2]:
-                    for e in options[3]:
-                        used = a + b + d + e
-                        base = 1 + len(used)
-                        top = cap if not distinct else min(cap, 4 - base)
-                        for j in range(max(0, least - base), top + 1):
-                            yield "meld", None, used, j, (), base + j, "set"
+            u = s * 13 + rank
+            f = field_of.get(u)
+            if f is None or u < t:
+                continue
+            have = counts[f] - (1 if u == t else 0)
+            top = min(have, 1) if rule.distinct_suits else have
+            if rule.distinct_suits and u == t:
+                top = 0
+            choices.append([(k << (B * f), k) for k in range(top + 1)])
+        combos: list[tuple[int, int]] = [(1 << (B * i), 1)]
+        for options in choices:
+            combos = [(p + q, n + m) for p, n in combos for q, m in options]
+        for packed, n in combos:
+            if n > most:
+                continue
+            top = min(cap, most - n) if not rule.distinct_suits else min(cap, 4 - n)
+            if self.spare_wilds_go_on_sets:
+                top = min(top, max(0, rule.min - n))
+            for j in range(max(0, rule.min - n), top + 1):
+                yield _Option(packed, j, "set", n + j)
 
-    def _lay_offs(self, c: int, avail: Counter[int], w: int, tstate: tuple[object, ...]
-                  ) -> Iterator[tuple[str, object, tuple[int, ...], int, tuple[object, ...], int, str | None]]:
-        rank, suit = RUN_ORDER[c % 13], SUITS[c // 13]
-        for i, table in enumerate(self.tables):
-            state = tstate[i]
-            if table.kind == "set" and table.rank == rank:
-                if table.suits or isinstance(state, frozenset):
-                    used_suits = state if isinstance(state, frozenset) else table.suits
-                    if suit in used_suits:
+    def _run_options(self, i: int, t: int, counts: list[int], field_of: dict[int, int],
+                     cap: int) -> Iterator[_Option]:
+        rule = self.judge.rules.meld_rule("run")
+        if rule is None:
+            return
+        for window in _windows_with(rule.ace, RUN_ORDER[t % 13], rule.min, self.size_cap["run"]):
+            for packed, wild_n in _fill(window, t, i, field_of, cap):
+                yield _Option(packed, wild_n, "run", len(window))
+
+    # ---------------------------------------------------------------- moves at a state
+    def moves(self, i: int, rest: int, w: int, tstate: tuple[object, ...],
+              progress: Progress) -> Iterator[tuple[_Option, tuple[object, ...]]]:
+        guard = self.guard
+        cap_set = self.size_cap.get("set", 0) if progress.met else 99
+        cap_run = self.size_cap.get("run", 0) if progress.met else 99
+        for opt in self.options[i]:
+            if opt.wilds > w or ((rest | guard) - opt.packed) & guard != guard:
+                continue
+            if progress.met and opt.size > (cap_set if opt.kind == "set" else cap_run):
+                continue
+            yield opt, tstate
+        if self.lay_offs_ok:
+            yield from self._lay_offs(i, rest, w, tstate)
+
+    def _lay_offs(self, i: int, rest: int, w: int, tstate: tuple[object, ...]
+                  ) -> Iterator[tuple[_Option, tuple[object, ...]]]:
+        t = self.types[i]
+        suit = SUITS[t // 13]
+        one = 1 << (B * i)
+        guard = self.guard
+        for k in self.tables_for[i]:
+            table = self.tables[k]
+            state = tstate[k]
+            if table.kind == "set":
+                if table.suits:
+                    used = state if isinstance(state, frozenset) else table.suits
+                    if suit in used:
                         continue
-                    new_state = tstate[:i] + (used_suits | {suit},) + tstate[i + 1:]
-                    yield "lay_off", i, (), 0, new_state, 0, None
+                    yield _Option(one, 0, None, 0, k), tstate[:k] + (used | {suit},) + tstate[k + 1:]
                 else:
-                    yield "lay_off", i, (), 0, tstate, 0, None
-            elif table.kind == "run" and table.suit == suit:
-                window = state if isinstance(state, tuple) else table.window
-                limit = self.judge.rules.wilds.max_per_meld
-                cap = w if limit is None else max(0, min(w, limit - table.wilds))
-                rule = self.judge.rules.meld_rule("run")
-                ace = rule.ace if rule else "low"
-                for grown in _grown(ace, window, rank):
-                    added = tuple(r for r in grown if r not in window)
-                    for used, wild_n in _fill(added, c, avail, cap, ()):
-                        new_state = tstate[:i] + (grown,) + tstate[i + 1:]
-                        yield "lay_off", i, used, wild_n, new_state, 0, None
+                    yield _Option(one, 0, None, 0, k), tstate
+                continue
+            window = state if isinstance(state, tuple) else table.window
+            limit = self.judge.rules.wilds.max_per_meld
+            cap = w if limit is None else max(0, min(w, limit - table.wilds))
+            for opt in self._extensions(i, k, window, cap):
+                if ((rest | guard) - opt.packed) & guard == guard:
+                    yield opt, tstate[:k] + (opt.grows_to,) + tstate[k + 1:]
+
+    def _extensions(self, i: int, k: int, window: tuple[str, ...], cap: int) -> list[_Option]:
+        """Ways card field `i` extends table run `k` from `window` (cached per search)."""
+        key = (i, k, window, cap)
+        hit = self.extension_cache.get(key)
+        if hit is not None:
+            return hit
+        t = self.types[i]
+        rule = self.judge.rules.meld_rule("run")
+        ace = rule.ace if rule else "low"
+        most_add = rule.min - 1 if rule and self.judge.rules.wilds.all_wild else 14
+        out = []
+        for grown in _grown(ace, window, RUN_ORDER[t % 13], most_add):
+            added = tuple(r for r in grown if r not in window)
+            for packed, wild_n in _fill(added, t, i, self.field_of, cap):
+                out.append(_Option(packed, wild_n, None, 0, k, grown))
+        self.extension_cache[key] = out
+        return out
 
     # ---------------------------------------------------------------- search
-    def best(self, rest: tuple[int, ...], w: int, tstate: tuple[object, ...], progress: Progress,
-             melded: bool) -> int:
+    def best(self, rest: int, w: int, tstate: tuple[object, ...], progress: Progress,
+             melded: int) -> int:
+        """Fewest points (or cards) the remaining cards can leave. `melded`: 0 nothing played
+        yet, 1 something played, 2 a set is among the plan's new melds."""
         key = (rest, w, tstate, progress, melded)
+        tstate_in = tstate
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
@@ -151,22 +258,42 @@ class _Search:
             result = self._finish(w, progress, melded, tstate)
             self.memo[key] = result
             return result[0]
-        c = rest[0]
-        best_cost = self.cost_of[c] + self.best(rest[1:], w, tstate, progress, melded)
-        best_choice: tuple[object, ...] | None = ("keep", c, rest[1:], w, tstate, progress, melded)
-        for move, detail, used, wild_n, new_t, size, kind in self.moves(rest, w, tstate):
-            nxt = _minus(rest[1:], used)
-            new_p = progress.add(kind, size) if kind else progress
-            cost = self.best(nxt, w - wild_n, new_t, new_p, True)
+        i = ((rest & -rest).bit_length() - 1) // B
+        if self.run_suit:
+            tstate = self._forget(tstate, self.types[i] // 13)
+            key = (rest, w, tstate, progress, melded)
+            hit = self.memo.get(key)
+            if hit is not None:
+                self.memo[(rest, w, tstate_in, progress, melded)] = hit
+                return hit[0]
+        best_cost = INF
+        best_choice: tuple[object, ...] | None = None
+        if not self.free[i]:
+            nxt = rest - (1 << (B * i))
+            best_cost = self.cost_of[i] + self.best(nxt, w, tstate, progress, melded)
+            best_choice = (None, i, (nxt, w, tstate, progress, melded))
+        for opt, new_t in self.moves(i, rest, w, tstate, progress):
+            new_p = progress.add(opt.kind, opt.size) if opt.kind else progress
+            new_m = 2 if opt.kind == "set" or melded == 2 else 1
+            state = (rest - opt.packed, w - opt.wilds, new_t, new_p, new_m)
+            cost = self.best(*state)
             if cost < best_cost:
                 best_cost = cost
-                best_choice = (move, detail, c, used, wild_n, nxt, w - wild_n, new_t, new_p, kind)
+                best_choice = (opt, i, state)
                 if cost == 0:
                     break
         self.memo[key] = (best_cost, best_choice)
+        if tstate is not tstate_in:
+            self.memo[(rest, w, tstate_in, progress, melded)] = (best_cost, best_choice)
         return best_cost
 
-    def _finish(self, w: int, progress: Progress, melded: bool, tstate: tuple[object, ...]
+    def _forget(self, tstate: tuple[object, ...], suit: int) -> tuple[object, ...]:
+        """Table runs of suits whose cards are all placed: their grown window no longer matters."""
+        if any(s < suit and tstate[k] is not None for k, s in enumerate(self.run_suit) if s >= 0):
+            return tuple(None if 0 <= self.run_suit[k] < suit else v for k, v in enumerate(tstate))
+        return tstate
+
+    def _finish(self, w: int, progress: Progress, melded: int, tstate: tuple[object, ...]
                 ) -> tuple[int, tuple[object, ...] | None]:
         """The wild cards left when every natural card is placed: meld them, lay them off, keep them."""
         options: list[tuple[int, tuple[object, ...] | None]] = []
@@ -179,8 +306,10 @@ class _Search:
             p = progress.add(kind, w)
             if not self.need_first_meld or p.met:
                 options.append((0, ("wild_meld", w, kind)))
-        if w and melded and self.lay_offs_ok and (not self.need_first_meld or progress.met):
-            room = self._wild_room(tstate)
+        if w and melded and self.lay_offs_allowed and (not self.need_first_meld or progress.met):
+            room = self._wild_room(tstate) if self.lay_offs_ok else None
+            if room is None and melded == 2 and self.spare_wilds_go_on_sets:
+                room = (-1, INF)  # onto a set of this plan
             if room is not None:
                 taken = min(w, room[1])
                 options.append((self.wild_costs[w - taken], ("wild_lay_off", room[0], taken)))
@@ -201,58 +330,57 @@ class _Search:
         return None
 
 
-def _minus(rest: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
-    if not used:
-        return rest
-    out = list(rest)
-    for u in used:
-        out.remove(u)
-    return tuple(out)
+@lru_cache(maxsize=4096)
+def _windows_with(ace: str, rank: str, least: int, most: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(w for n in range(least, min(most, 14) + 1) for w in run_windows(ace, n) if rank in w)
 
 
 @lru_cache(maxsize=4096)
-def _windows_with(ace: str, rank: str, least: int) -> tuple[tuple[str, ...], ...]:
-    return tuple(w for n in range(least, 15) for w in run_windows(ace, n) if rank in w)
-
-
-@lru_cache(maxsize=4096)
-def _grown(ace: str, window: tuple[str, ...], rank: str) -> tuple[tuple[str, ...], ...]:
-    """Longer windows that contain `window` (as a contiguous part) and `rank`."""
+def _grown(ace: str, window: tuple[str, ...], rank: str, most_add: int) -> tuple[tuple[str, ...], ...]:
+    """Longer windows holding `window` and `rank`, adding at most `most_add` ranks at each end
+    (more than that at one end would be a run of its own)."""
     out = []
-    for n in range(len(window) + 1, 15):
+    k = len(window)
+    for n in range(k + 1, min(14, k + 2 * most_add) + 1):
         for w in run_windows(ace, n):
-            if rank in w and rank not in window and _contains(w, window):
-                out.append(w)
+            if rank not in w or rank in window:
+                continue
+            for i in range(n - k + 1):
+                if w[i:i + k] == window and i <= most_add and n - k - i <= most_add:
+                    out.append(w)
+                    break
     return tuple(out)
 
 
-def _contains(big: tuple[str, ...], small: tuple[str, ...]) -> bool:
-    k = len(small)
-    return any(big[i:i + k] == small for i in range(len(big) - k + 1))
+def _fill(positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
+          cap: int) -> Iterator[tuple[int, int]]:
+    """Ways to fill run positions: card type `t` (field `i`) takes its own rank; each other
+    rank takes a natural card of the suit with a higher type, or a wild card."""
+    suit_base = (t // 13) * 13
+    own = RUN_ORDER[t % 13]
+    fields: list[int | None] = []
+    for r in positions:
+        if r == own:
+            continue
+        u = suit_base + _RANK_AT[r]
+        f = field_of.get(u)
+        fields.append(f if f is not None and u > t else None)
+    if sum(1 for f in fields if f is None) > cap:
+        return
+    start = 1 << (B * i)
 
-
-def _fill(positions: tuple[str, ...], c: int, avail: Counter[int], cap: int,
-          skip: tuple[str, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Ways to fill run positions (c's rank is c itself): natural cards of c's suit or wilds."""
-    suit_base = (c // 13) * 13
-    own = RUN_ORDER[c % 13]
-    slots = [r for r in positions if r != own and r not in skip]
-
-    def go(i: int, used: tuple[int, ...], wilds: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    def go(k: int, packed: int, wilds: int) -> Iterator[tuple[int, int]]:
         if wilds > cap:
             return
-        if i == len(slots):
-            yield used, wilds
+        if k == len(fields):
+            yield packed, wilds
             return
-        t = suit_base + RUN_ORDER.index(slots[i])
-        if avail.get(t, 0) > 0:
-            yield from go(i + 1, used + (t,), wilds)
-        yield from go(i + 1, used, wilds + 1)
+        f = fields[k]
+        if f is not None:
+            yield from go(k + 1, packed + (1 << (B * f)), wilds)
+        yield from go(k + 1, packed, wilds + 1)
 
-    missing_needed = sum(1 for r in slots if avail.get(suit_base + RUN_ORDER.index(r), 0) == 0)
-    if missing_needed > cap:
-        return
-    yield from go(0, (), 0)
+    yield from go(0, start, 0)
 
 
 # ---------------------------------------------------------------- the public entry points
@@ -302,75 +430,90 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     def cost(card: Card) -> int:
         return 1 if objective == "cards" else ruleset.scoring.value(card)
 
-    stuck = [c for c in hand if c.is_joker and c.rank not in judge.wild_ranks
+    stuck = [c for c in hand if (c.is_joker and c.rank not in judge.wild_ranks)
              or (not c.is_joker and ruleset.deck.copies(c, 1) == 0)]
     wild_cards = sorted((c for c in hand if c.rank in judge.wild_ranks), key=cost, reverse=True)
-    naturals = sorted(_index(c) for c in hand if c not in wild_cards and c not in stuck)
-    cheapest = sorted(cost(c) for c in wild_cards)
+    counts = Counter(_index(c) for c in hand if c.rank not in judge.wild_ranks and c not in stuck)
+    types = sorted(counts)
+    if any(n > FIELD for n in counts.values()):
+        raise InvalidPlayError(Problem("hand", "duplicate_card", "a hand holds too many identical cards"))
     prefix = [0]
-    for v in cheapest:
+    for v in sorted(cost(c) for c in wild_cards):
         prefix.append(prefix[-1] + v)
     tables = _tables(judge, table)
+    need = not first_meld_done and not judge.rules.first_meld.empty
     search = _Search(
         judge=judge,
-        cost_of={i: cost(_card(i)) for i in set(naturals)},
+        types=types,
+        cost_of=[cost(_card(t)) for t in types],
         wild_costs=prefix,
         tables=tables,
         lay_offs_ok=bool(tables) and lay_off_refusal(ruleset, True, True) is None,
-        need_first_meld=not first_meld_done and not judge.rules.first_meld.empty,
+        lay_offs_allowed=lay_off_refusal(ruleset, True, False) is None,
+        need_first_meld=need,
         wilds_unlimited=rummy.lay_off.wilds_unlimited,
     )
-    if first_meld_done or judge.rules.first_meld.empty:
-        progress = Progress((), (), 0)
-    else:
-        progress = Progress.of(judge.rules.first_meld)
+    search.spare_wilds_go_on_sets = search.lay_offs_allowed and rummy.lay_off.wilds_unlimited \
+        and judge.rules.meld_rule("set") is not None
+    progress = Progress.of(judge.rules.first_meld) if need else Progress((), (), 0)
+    search.prepare([counts[t] for t in types], len(wild_cards), progress)
+    rest = sum(counts[t] << (B * i) for i, t in enumerate(types))
     tstate: tuple[object, ...] = tuple(None for _ in tables)
-    total = search.best(tuple(naturals), len(wild_cards), tstate, progress, False)
-    plan = _replay(search, tuple(naturals), len(wild_cards), tstate, progress, list(wild_cards))
-    stuck_cost = sum(cost(c) for c in stuck)
+    total = search.best(rest, len(wild_cards), tstate, progress, 0)
+    plan = _replay(search, (rest, len(wild_cards), tstate, progress, 0), list(wild_cards))
     plan = Plan(plan.melds, plan.lay_offs, tuple(stuck) + plan.left)
     if score is not None and rummy.hand_limit is not None and (plan.melds or plan.lay_offs):
         kept = sum(ruleset.scoring.value(c) for c in plan.left)
         if kept + score > rummy.hand_limit:
             return Arrangement(sum(cost(c) for c in hand), Plan(left=tuple(hand)))
-    return Arrangement(total + stuck_cost, plan)
+    return Arrangement(total + sum(cost(c) for c in stuck), plan)
 
 
-def _replay(search: _Search, rest: tuple[int, ...], w: int, tstate: tuple[object, ...],
-            progress: Progress, wilds: list[Card]) -> Plan:
+def _unpack(search: _Search, packed: int) -> list[Card]:
+    cards = []
+    for i, t in enumerate(search.types):
+        cards += [_card(t)] * ((packed >> (B * i)) & FIELD)
+    return cards
+
+
+def _replay(search: _Search, state: tuple[object, ...], wilds: list[Card]) -> Plan:
     """Walk the memo from the start state and write the plan down with real cards."""
     melds: list[tuple[Card, ...]] = []
+    kinds: list[str] = []
     lay: dict[int, list[Card]] = {}
     left: list[Card] = []
-    melded = False
     while True:
-        key = (rest, w, tstate, progress, melded)
-        cost, choice = search.memo[key]
+        _cost, choice = search.memo[state]
         if choice is None:
             break
-        if choice[0] == "keep":
-            _, c, rest, w, tstate, progress, melded = choice  # type: ignore[misc]
-            left.append(_card(int(c)))  # type: ignore[call-overload]
-            continue
-        if choice[0] in ("keep_wilds", "wild_meld", "wild_lay_off"):
-            if choice[0] == "wild_meld":
-                melds.append(tuple(wilds[:w]))
-                del wilds[:w]
-            elif choice[0] == "wild_lay_off":
-                taken = int(choice[2])  # type: ignore[call-overload]
-                lay.setdefault(int(choice[1]), []).extend(wilds[:taken])  # type: ignore[call-overload]
+        if isinstance(choice[0], str):
+            what = choice[0]
+            n = int(choice[1])  # type: ignore[call-overload]
+            if what == "wild_meld":
+                melds.append(tuple(wilds[:n]))
+                del wilds[:n]
+            elif what == "wild_lay_off":
+                taken = min(len(wilds), int(choice[2]))  # type: ignore[call-overload]
+                if n < 0:  # onto the plan's own first set
+                    first = next(k for k, kind in enumerate(kinds) if kind == "set")
+                    melds[first] = melds[first] + tuple(wilds[:taken])
+                else:
+                    lay.setdefault(n, []).extend(wilds[:taken])
                 del wilds[:taken]
             left.extend(wilds)
             break
-        move, detail, c, used, wild_n, rest, w, tstate, progress, _kind = choice  # type: ignore[misc]
-        cards = [_card(int(c))] + [_card(int(u)) for u in used]  # type: ignore[call-overload,union-attr]
-        cards += wilds[:wild_n]
-        del wilds[:wild_n]
-        melded = True
-        if move == "meld":
+        opt, i, state = choice  # type: ignore[assignment]
+        if opt is None:
+            left.append(_card(search.types[int(i)]))  # type: ignore[call-overload]
+            continue
+        assert isinstance(opt, _Option)
+        cards = _unpack(search, opt.packed) + wilds[:opt.wilds]
+        del wilds[:opt.wilds]
+        if opt.kind is not None:
             melds.append(tuple(cards))
+            kinds.append(opt.kind)
         else:
-            lay.setdefault(int(detail), []).extend(cards)  # type: ignore[call-overload]
+            lay.setdefault(opt.table, []).extend(cards)
     return Plan(tuple(melds), tuple(sorted((k, tuple(v)) for k, v in lay.items())), tuple(left))
 
 
