@@ -1,0 +1,128 @@
+"""The layout referee: where a drawn card may go in a Garbage-style row of slots.
+
+A layout lists a player's slots in order; its length is their layout size. Each slot is
+face down (`None`) or holds the face-up card there. A number card goes to its own slot; a
+wild card to any face-down slot; a number card may also replace a wild card sitting in its
+slot (the wild then moves on: the player's choice, decided in docs/rule-decisions.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.cards import Card, parse_card
+from referee.errors import InvalidCardError, InvalidPlayError, Problem
+from referee.ruleset import LayoutRules, Ruleset
+from referee.violations import Verdict, Violation
+
+DOWN = "down"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A player's slots: `None` face down, or the face-up card."""
+
+    slots: tuple[Card | None, ...]
+
+    @classmethod
+    def parse(cls, rules: LayoutRules, tokens: Sequence[object], path: str = "layout") -> Layout:
+        """Read `["down", "AH", "JS", ...]`; a slot that cannot hold its card is an error."""
+        if not isinstance(tokens, Sequence) or isinstance(tokens, str):
+            raise InvalidPlayError(Problem(path, "invalid_layout", "the layout is a list of slots"))
+        if not 1 <= len(tokens) <= len(rules.slots):
+            raise InvalidPlayError(Problem(
+                path, "invalid_layout",
+                f"a layout has 1 to {len(rules.slots)} slots in this game; this one has {len(tokens)}"))
+        problems: list[Problem] = []
+        slots: list[Card | None] = []
+        for i, token in enumerate(tokens):
+            where = f"{path}[{i}]"
+            if isinstance(token, str) and token.strip().lower() == DOWN:
+                slots.append(None)
+                continue
+            try:
+                card = parse_card(token, i)
+            except InvalidCardError as exc:
+                problems += [Problem(where, p.code, p.message.replace(" is not a card", ' is not "down" or a card'))
+                             for p in exc.problems]
+                continue
+            if card.rank not in rules.wilds and card.rank != rules.slots[i]:
+                problems.append(Problem(
+                    where, "invalid_layout",
+                    f"slot {i + 1} takes {rules.slots[i]}s or a wild card; {card} cannot be face up there"))
+            slots.append(card)
+        if problems:
+            raise InvalidPlayError(problems)
+        return cls(tuple(slots))
+
+    @property
+    def size(self) -> int:
+        return len(self.slots)
+
+    def face_down(self) -> list[int]:
+        """1-based numbers of the face-down slots."""
+        return [i + 1 for i, c in enumerate(self.slots) if c is None]
+
+    def complete(self, rules: LayoutRules) -> bool:
+        return all(c is not None for c in self.slots)
+
+    def place(self, slot: int, card: Card) -> tuple[Layout, Card | None]:
+        """The layout with `card` face up in `slot`, and what it lifted (None: a face-down card)."""
+        lifted = self.slots[slot - 1]
+        slots = list(self.slots)
+        slots[slot - 1] = card
+        return Layout(tuple(slots)), lifted
+
+
+@dataclass(frozen=True)
+class Placement:
+    slots: tuple[int, ...]
+    ends_turn: bool
+    completes_layout: bool
+    violations: tuple[Violation, ...]
+
+
+def placement(rules: LayoutRules, layout: Layout, card: Card, in_deck: bool = True) -> Placement:
+    """Where `card` may go in `layout`, whether the turn ends, and whether it completes it."""
+    down = layout.face_down()
+    if card.rank in rules.wilds:
+        if not down:
+            return _stuck("slot_taken", f"{card} is wild, but no slot is face down.", card)
+        return Placement(tuple(down), False, len(down) == 1, ())
+    if card.rank in rules.dead_ranks or not in_deck:
+        return _stuck("dead_card", f"{_rank_word(card)} can never be placed: the turn ends.", card)
+    slot = rules.slot_of(card.rank)
+    if slot is None or slot > layout.size:
+        where = f"slot {slot}" if slot else f"a slot for {card.rank}s"
+        return _stuck("slot_not_in_layout",
+                      f"This layout has {layout.size} slot{'s' if layout.size != 1 else ''}, so there is "
+                      f"no {where} for {card}: the turn ends.", card)
+    there = layout.slots[slot - 1]
+    if there is None:
+        return Placement((slot,), False, len(down) == 1, ())
+    if there.rank in rules.wilds:
+        # The wild moves to another face-down slot, or is set aside when none is left.
+        return Placement((slot,), False, not down, ())
+    return _stuck("slot_taken", f"Slot {slot} already holds {there} face up: {card} ends the turn.", card)
+
+
+def _stuck(code: str, message: str, card: Card) -> Placement:
+    return Placement((), True, False, (Violation(code, message, (card,)),))
+
+
+def _rank_word(card: Card) -> str:
+    names = {"Q": "A queen", "K": "A king", "J": "A jack", "JOKER": "A joker"}
+    return names.get(card.rank, str(card))
+
+
+def check_placement(ruleset: Ruleset, layout_tokens: Sequence[object], card: Card) -> Verdict:
+    """The placements/check answer: `slots`, `ends_turn`, `completes_layout`."""
+    rules = ruleset.layout
+    if rules is None:
+        raise InvalidPlayError(Problem("", "wrong_family",
+                                       f'"{ruleset.id}" is a {ruleset.family} game; placements are for layout games'))
+    layout = Layout.parse(rules, layout_tokens)
+    found = placement(rules, layout, card, ruleset.deck.copies(card, 1) > 0)
+    return Verdict(found.violations, {"slots": list(found.slots), "ends_turn": found.ends_turn,
+                                      "completes_layout": found.completes_layout})
