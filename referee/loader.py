@@ -321,13 +321,13 @@ class Library:
             return data, chain
         if not isinstance(base_id, str):
             return data, chain  # the schema reports the type
+        if base_id == data.get("id"):
+            raise RulesetError(_locate(Problem(
+                "extends", "extends_cycle", f'"{base_id}" extends itself'), chain, ("extends",)))
         entry = self._entries.get(base_id)
         if entry is None:
             raise RulesetError(_locate(Problem(
                 "extends", "unknown_base", f'the base ruleset "{base_id}" does not exist'), chain, ("extends",)))
-        if base_id == data.get("id"):
-            raise RulesetError(_locate(Problem(
-                "extends", "extends_cycle", f'"{base_id}" extends itself'), chain, ("extends",)))
         seen = {data.get("id")}
         probe: Ruleset | None = entry.ruleset
         while probe is not None and probe.extends is not None:

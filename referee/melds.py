@@ -100,13 +100,14 @@ class Judge:
         naturals = [c for c in cards if c.rank not in self.wild_ranks and not
                     (c.is_joker and not self.jokers_meldable)]
         best: tuple[Meld | None, list[Violation]] | None = None
+        best_kind = ""
         for k in kinds:
             meld, found = (self._set if k == "set" else self._run)(
                 self.kinds[k], cards, naturals, wilds, wild_limit)
             if not found and not base:
                 return meld, []
-            if best is None or _weight(found) < _weight(best[1]):
-                best = (None, found)
+            if best is None or _weight(found, k, naturals) < _weight(best[1], best_kind, naturals):
+                best, best_kind = (None, found), k
         assert best is not None
         return None, base + best[1]
 
@@ -130,7 +131,7 @@ class Judge:
              wilds: Sequence[Card], wild_limit: bool) -> tuple[Meld | None, list[Violation]]:
         found = list(self._common(rule, cards, naturals, wilds, wild_limit))
         ranks = Counter(c.rank for c in naturals)
-        rank = max(ranks, key=lambda r: (ranks[r], -_first(naturals, r))) if ranks else None
+        rank = max(ranks, key=lambda r: (ranks[r], -_rank_index(r))) if ranks else None
         odd = tuple(c for c in naturals if c.rank != rank)
         if odd:
             found.append(Violation("mixed_ranks",
@@ -152,7 +153,7 @@ class Judge:
              wilds: Sequence[Card], wild_limit: bool) -> tuple[Meld | None, list[Violation]]:
         found = list(self._common(rule, cards, naturals, wilds, wild_limit))
         suits = Counter(c.suit for c in naturals)
-        suit = max(suits, key=lambda s: (suits[s], -_first_suit(naturals, s))) if suits else None
+        suit = max(suits, key=lambda s: (suits[s], s or "")) if suits else None
         odd = tuple(c for c in naturals if c.suit != suit)
         if odd:
             found.append(Violation("mixed_suits", f"A run is cards of one suit; {listed(odd)} "
@@ -178,7 +179,7 @@ class Judge:
         have = {c.rank for c in naturals}
         best: tuple[tuple[int, int], Meld] | None = None
         target_suit = suit or (wilds[0].suit if wilds and wilds[0].suit else "S")
-        for window in run_windows(rule.ace, len(cards)):
+        for window in run_windows(rule.ace, len(naturals) + len(wilds)):
             if not have <= set(window):
                 continue
             missing = [r for r in window if r not in have]
@@ -200,16 +201,17 @@ class Judge:
         return best[1] if best else None
 
 
-def _weight(found: Sequence[Violation]) -> tuple[int, int]:
-    return len(found), sum(len(v.cards) for v in found)
+def _weight(found: Sequence[Violation], kind: str, naturals: Sequence[Card]) -> tuple[int, int, int]:
+    """How far cards are from a kind: the shape they have first (one rank: a set; one suit:
+    a run), then the fewest violations and cards at fault."""
+    one_rank = len({c.rank for c in naturals}) <= 1
+    one_suit = len({c.suit for c in naturals}) <= 1
+    shaped = (kind == "set" and one_rank) or (kind == "run" and one_suit and not one_rank)
+    return 0 if shaped else 1, len(found), sum(len(v.cards) for v in found)
 
 
-def _first(cards: Sequence[Card], rank: str) -> int:
-    return next(i for i, c in enumerate(cards) if c.rank == rank)
-
-
-def _first_suit(cards: Sequence[Card], suit: str | None) -> int:
-    return next(i for i, c in enumerate(cards) if c.suit == suit)
+def _rank_index(rank: str) -> int:
+    return RUN_ORDER.index(rank) if rank in RUN_ORDER else len(RUN_ORDER)
 
 
 _SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.cards import Card, parse_cards
+from referee.errors import RefereeError
+from referee.loader import Library
+from referee.melds import check_meld
+from tests.conftest import load_cases
+
+
+@pytest.mark.parametrize("case", load_cases("melds.yaml"))
+def test_meld_cases(case: dict[str, Any], library: Library) -> None:
+    ruleset = library.get(case["ruleset"])
+    verdict = check_meld(ruleset, parse_cards(case["play"]), case.get("round", 1), case.get("players"))
+    assert verdict.valid is case["valid"], verdict.as_dict()
+    assert (not verdict.violations) is verdict.valid
+    if "codes" in case:
+        assert sorted(v.code for v in verdict.violations) == sorted(case["codes"])
+    if "kind" in case:
+        assert verdict.extra["kind"] == case["kind"]
+    if "wilds" in case:
+        got = {w["card"]: w["as"] for w in verdict.extra["wilds"]}  # type: ignore[union-attr]
+        assert got == case["wilds"]
+
+
+def test_violation_sentence_names_the_rule(library: Library) -> None:
+    verdict = check_meld(library.get("ten-pennies"), parse_cards(["8H", "2S", "2C"]), 1)
+    assert verdict.violations[0].message == \
+        "Round 1 allows at most 1 wild card in a meld; this set has 2 (2S, 2C)."
+    assert [str(c) for c in verdict.violations[0].cards] == ["2S", "2C"]
+
+
+# ---------------------------------------------------------------- properties
+
+BING_DECK = [Card(r, s) for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+             for s in "CDHS"]
+hands = st.lists(st.sampled_from(BING_DECK), min_size=1, max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands, st.randoms(use_true_random=False), st.sampled_from(["bing-rummy", "ten-pennies"]),
+       st.integers(1, 7))
+def test_answer_does_not_depend_on_order(library: Library, cards: list[Card], rnd: Any, rid: str, rnd_no: int) -> None:
+    ruleset = library.get(rid)
+    shuffled = list(cards)
+    rnd.shuffle(shuffled)
+    first, second = check_meld(ruleset, cards, rnd_no), check_meld(ruleset, shuffled, rnd_no)
+    assert first.valid == second.valid
+    assert sorted(v.code for v in first.violations) == sorted(v.code for v in second.violations)
+    assert first.extra.get("kind") == second.extra.get("kind")
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands, st.sampled_from(["bing-rummy", "ten-pennies"]), st.integers(1, 7))
+def test_wilds_replaced_by_what_they_stand_for_make_a_natural_meld(library: Library, 
+        cards: list[Card], rid: str, rnd_no: int) -> None:
+    ruleset = library.get(rid)
+    verdict = check_meld(ruleset, cards, rnd_no)
+    stands = verdict.extra.get("wilds") or []
+    if not verdict.valid or not stands or any(w["as"] is None for w in stands):  # type: ignore[union-attr]
+        return
+    wild_cards = [w["card"] for w in stands]  # type: ignore[union-attr]
+    naturals = [str(c) for c in cards]
+    for w in wild_cards:
+        naturals.remove(w)
+    kind = verdict.extra["kind"]
+    if kind == "run":
+        replaced = naturals + [w["as"] for w in stands]  # type: ignore[union-attr]
+        suits = {c[-1] for c in replaced}
+        assert len(suits) == 1
+        assert len(set(replaced)) == len(replaced)
+    else:
+        assert {c[:-1] for c in naturals} == {w["as"] for w in stands}  # type: ignore[union-attr]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(st.text(max_size=4), st.sampled_from(["8H", "2C", "JK", "10S", "QD"])),
+                max_size=8), st.integers(-3, 12), st.sampled_from(["bing-rummy", "ten-pennies"]))
+def test_only_referee_errors_escape(library: Library, tokens: list[str], rnd_no: int, rid: str) -> None:
+    try:
+        check_meld(library.get(rid), parse_cards(tokens), rnd_no)
+    except RefereeError:
+        pass

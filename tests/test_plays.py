@@ -1,0 +1,150 @@
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.cards import Card, parse_cards
+from referee.loader import Library
+from referee.melds import check_meld
+from referee.planner import arrange, check_going_out
+from referee.plays import check_first_meld, check_lay_off
+from referee.ruleset import Ruleset
+from referee.scoring import hand_points, score_round
+from tests.conftest import cards, load_cases
+
+
+def _run(case: dict[str, Any], library: Library) -> Any:
+    ruleset = library.get(case["ruleset"])
+    rnd = case.get("round", 1)
+    if case["check"] == "first-meld":
+        return check_first_meld(ruleset, [parse_cards(m) for m in case["melds"]],
+                                parse_cards(case.get("hand", [])), case.get("score", 0), rnd)
+    if case["check"] == "lay-off":
+        return check_lay_off(ruleset, parse_cards(case["meld"]), parse_cards(case["cards"]),
+                             case.get("first_meld_done", True), round_number=rnd)
+    return check_going_out(ruleset, parse_cards(case["hand"]),
+                           [parse_cards(m) for m in case.get("table", [])],
+                           case.get("first_meld_done", True), rnd)
+
+
+@pytest.mark.parametrize("case", load_cases("plays.yaml"))
+def test_play_cases(case: dict[str, Any], library: Library) -> None:
+    verdict = _run(case, library)
+    assert verdict.valid is case["valid"], verdict.as_dict()
+    if "codes" in case:
+        assert sorted(v.code for v in verdict.violations) == sorted(case["codes"])
+
+
+@pytest.mark.parametrize(("rid", "hand", "points"), [
+    ("bing-rummy", "6H QH QD", 26),
+    ("bing-rummy", "AH 3C", 18),
+    ("bing-rummy", "2C", 2),
+    ("ten-pennies", "3H KD JK", 65),
+    ("ten-pennies", "2C AS 9D 10H", 55),
+])
+def test_card_values(rid: str, hand: str, points: int, library: Library) -> None:
+    assert hand_points(library.get(rid).scoring, cards(hand)) == points
+
+
+def test_round_scores_with_pennies(tp: Ruleset) -> None:
+    result = score_round(tp, {"ann": cards("3H KD JK"), "bob": (), "cy": ()}, "cy")
+    assert result["ann"].as_dict() == {"points": 65, "cards": 3, "pennies": 3}
+    assert result["cy"].points == 0
+
+
+def test_going_out_plan_is_returned(bing: Ruleset) -> None:
+    verdict = check_going_out(bing, cards("5D 4D 9H"), [cards("6D 7D 8D"), cards("9S 9C 9D")])
+    plan = verdict.extra["plan"]
+    assert {t["table"] for t in plan["lay_offs"]} == {0, 1}  # type: ignore[index]
+
+
+# ---------------------------------------------------------------- planner properties
+
+DECK = [Card(r, s) for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+        for s in "CDHS"]
+# A narrow slice of the deck makes melds likely, so the search has real choices to make.
+DENSE = [c for c in DECK if c.rank in ("2", "5", "6", "7", "8")]
+
+
+def _legal_group(ruleset: Ruleset, group: list[Card], rnd: int) -> bool:
+    """A meld as laid: legal itself, or (wilds unlimited) a legal set plus spare wild cards."""
+    if check_meld(ruleset, group, rnd).valid:
+        return True
+    assert ruleset.rummy is not None
+    if not ruleset.rummy.lay_off.wilds_unlimited:
+        return False
+    wild = ruleset.rummy.round(rnd).wilds.ranks
+    wilds = [c for c in group if c.rank in wild]
+    core = [c for c in group if c.rank not in wild]
+    for k in range(1, len(wilds) + 1):
+        verdict = check_meld(ruleset, core + wilds[k:], rnd)
+        if verdict.valid and verdict.extra["kind"] == "set":
+            return True
+    return False
+
+
+def _brute_force(ruleset: Ruleset, hand: list[Card], rnd: int) -> int:
+    """Fewest points left over all ways to split the hand into melds and kept cards."""
+    best = hand_points(ruleset.scoring, hand)
+
+    def go(i: int, groups: list[list[Card]], kept: int) -> None:
+        nonlocal best
+        if kept >= best:
+            return
+        if i == len(hand):
+            if all(_legal_group(ruleset, g, rnd) for g in groups):
+                best = kept
+            return
+        card = hand[i]
+        go(i + 1, groups, kept + ruleset.scoring.value(card))
+        for g in groups:
+            g.append(card)
+            go(i + 1, groups, kept)
+            g.pop()
+        groups.append([card])
+        go(i + 1, groups, kept)
+        groups.pop()
+
+    go(0, [], 0)
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(DENSE), min_size=3, max_size=7),
+       st.sampled_from([("bing-rummy", 1), ("ten-pennies", 1), ("ten-pennies", 5)]))
+def test_planner_is_optimal_on_small_hands(library: Library, hand: list[Card], game: tuple[str, int]) -> None:
+    rid, rnd = game
+    ruleset = library.get(rid)
+    counts = Counter(hand)
+    if any(n > ruleset.decks_in_play(None) for n in counts.values()):
+        return
+    found = arrange(ruleset, hand, round_number=rnd)
+    assert found.cost == _brute_force(ruleset, hand, rnd)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(DENSE + DECK[:8]), min_size=3, max_size=12),
+       st.sampled_from([("bing-rummy", 1), ("ten-pennies", 1), ("ten-pennies", 6)]),
+       st.lists(st.sampled_from(["6D 7D 8D", "9S 9C 9D", "5H 5S 5C", "AC 3C 2D"]), max_size=3))
+def test_plan_replays_as_legal_plays(library: Library, hand: list[Card], game: tuple[str, int], table_text: list[str]) -> None:
+    rid, rnd = game
+    ruleset = library.get(rid)
+    table = [cards(t) for t in table_text]
+    if any(not check_meld(ruleset, t, rnd).valid for t in table):
+        return
+    if any(n > ruleset.decks_in_play(None) for n in Counter(hand).values()):
+        return
+    found = arrange(ruleset, hand, table, round_number=rnd)
+    plan = found.plan
+    used = [c for m in plan.melds for c in m] + [c for _, cs in plan.lay_offs for c in cs] + list(plan.left)
+    assert Counter(used) == Counter(hand)
+    assert found.cost == hand_points(ruleset.scoring, plan.left)
+    for meld in plan.melds:
+        assert _legal_group(ruleset, list(meld), rnd), [str(c) for c in meld]
+    for index, laid in plan.lay_offs:
+        assert check_lay_off(ruleset, table[index], laid, round_number=rnd).valid, \
+            ([str(c) for c in table[index]], [str(c) for c in laid])

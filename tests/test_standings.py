@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+import pytest
+
+from referee.errors import GameStateError, InvalidPlayError
+from referee.loader import Library
+from referee.ruleset import Ruleset
+from referee.standings import replay, round_record, start
+
+
+def scores(sheet: object) -> dict[str, int]:
+    return {p.name: p.score for p in sheet.players}  # type: ignore[attr-defined]
+
+
+def test_bing_worked_example(bing: Ruleset) -> None:
+    record = round_record(bing, {"went_out": "C", "points": {"A": 58, "B": 6, "D": 29}})
+    names, start_scores = ["A", "B", "C", "D"], {"A": 31, "B": 5, "C": 19, "D": 47}
+    sheet = replay(bing, names, start_scores, [record])
+    assert scores(sheet) == {"A": 89, "B": 11, "C": 19, "D": 76}
+    assert [p.eliminated for p in sheet.players] == [True, False, False, True]
+    backs = [record, {"type": "buy_back", "player": "A"}, {"type": "buy_back", "player": "D"}]
+    sheet = replay(bing, names, start_scores, backs)
+    assert scores(sheet) == {"A": 19, "B": 11, "C": 19, "D": 19}
+    assert sheet.pot == 25 * 6 and sheet.status == "in_progress"
+
+
+def test_bing_last_standing_wins(bing: Ruleset) -> None:
+    record = round_record(bing, {"went_out": "B", "points": {"A": 80}})
+    sheet = replay(bing, ["A", "B"], None, [record])
+    assert sheet.status == "finished" and sheet.winner == "B"
+    with pytest.raises(GameStateError):
+        sheet.apply({"type": "buy_back", "player": "A"})
+
+
+def test_hands_are_scored_by_the_engine(tp: Ruleset) -> None:
+    record = round_record(tp, {"went_out": "cy", "hands": {"ann": ["3H", "KD", "JK"], "bob": ["2C"], "cy": []}})
+    sheet = replay(tp, ["ann", "bob", "cy"], None, [record])
+    assert scores(sheet) == {"ann": 65, "bob": 20, "cy": 0}
+    assert sheet.pot == 4 and sheet.players[0].pennies_paid == 3
+
+
+def test_ten_pennies_ends_after_seven_rounds_ties_share(tp: Ruleset) -> None:
+    rounds = [round_record(tp, {"went_out": "a", "points": {"b": 10, "c": 10}}) for _ in range(3)]
+    rounds += [round_record(tp, {"went_out": "b", "points": {"a": 15, "c": 10}}) for _ in range(2)]
+    rounds += [round_record(tp, {"went_out": "c", "points": {"a": 0, "b": 0}}) for _ in range(2)]
+    sheet = replay(tp, ["a", "b", "c"], None, rounds)
+    assert sheet.status == "finished" and sheet.winner == ["a", "b"]
+    with pytest.raises(GameStateError):
+        sheet.apply(rounds[0])
+
+
+def test_buys_run_out(tp: Ruleset) -> None:
+    sheet = start(tp, ["a", "b"])
+    for _ in range(10):
+        sheet.apply({"type": "buy", "player": "a"})
+    assert sheet.players[0].buys_left == 0 and sheet.pot == 10
+    with pytest.raises(GameStateError):
+        sheet.apply({"type": "buy", "player": "a"})
+    assert sheet.pot == 10
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    ({"went_out": "zed", "points": {"a": 1, "b": 1}}, "unknown_player"),
+    ({"went_out": "c", "points": {"a": 1}}, "missing_player"),
+    ({"went_out": "c", "points": {"a": 1, "b": 2, "c": 5}}, "hand_not_empty"),
+])
+def test_refused_rounds_change_nothing(tp: Ruleset, body: dict[str, object], code: str) -> None:
+    sheet = start(tp, ["a", "b", "c"])
+    before = sheet.as_dict()
+    with pytest.raises(InvalidPlayError) as info:
+        sheet.apply(round_record(tp, body))
+    assert info.value.problems[0].code == code
+    assert sheet.as_dict() == before
+
+
+def test_undo_takes_back_the_last_round_and_what_followed(tp: Ruleset) -> None:
+    r1 = round_record(tp, {"went_out": "a", "points": {"b": 10}})
+    r2 = round_record(tp, {"went_out": "b", "points": {"a": 20}})
+    sheet = replay(tp, ["a", "b"], None, [r1, r2, {"type": "buy", "player": "a"}, {"type": "undo"}])
+    assert scores(sheet) == {"a": 0, "b": 10} and sheet.round == 2 and sheet.pot == 0
+
+
+def test_garbage_game_to_its_end(garbage: Ruleset) -> None:
+    records = [{"type": "round", "winner": "ann", "completed": []} for _ in range(10)]
+    sheet = replay(garbage, ["ann", "bob"], None, records[:9])
+    assert [p.layout_size for p in sheet.players] == [1, 10] and sheet.status == "in_progress"
+    assert sheet.first_player == "ann"
+    sheet.apply(records[9])
+    assert sheet.status == "finished" and sheet.winner == "ann"
+
+
+def test_layout_variants(library: Library) -> None:
+    short = library.get("garbage-short-game")
+    sheet = replay(short, ["a", "b"], None, [{"type": "round", "winner": "a"}] * 4)
+    assert sheet.status == "finished" and sheet.winner == "a"
+    turn_up = library.get("garbage-turn-up")
+    sheet = replay(turn_up, ["a", "b", "c"], None, [{"type": "round", "winner": "a", "completed": ["b"]}])
+    assert [p.layout_size for p in sheet.players] == [9, 9, 10]
+    rotate = library.get("garbage-rotating-first-player")
+    sheet = replay(rotate, ["a", "b", "c"], None, [{"type": "round", "winner": "c"}])
+    assert sheet.first_player == "b"
+    deals = library.get("garbage-ten-deals")
+    sheet = replay(deals, ["a", "b"], None, [{"type": "round", "winner": "b"}] * 10)
+    assert sheet.status == "finished" and sheet.winner == "b"
