@@ -84,6 +84,42 @@ def parse_cards(tokens: Iterable[object], path: str = "") -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def parse_groups(groups: Iterable[Iterable[object]], path: str) -> list[tuple[Card, ...]]:
+    """Read a list of card lists (melds on the table); every bad token reported at once."""
+    out: list[tuple[Card, ...]] = []
+    problems: list[Problem] = []
+    for i, group in enumerate(groups):
+        try:
+            out.append(parse_cards(group, f"{path}[{i}]"))
+        except InvalidCardError as exc:
+            problems += exc.problems
+    if problems:
+        raise InvalidCardError(problems)
+    return out
+
+
+def parse_named(hands: Mapping[str, Iterable[object]], path: str) -> dict[str, tuple[Card, ...]]:
+    """Read cards by player name (`hands.ann[2]` in errors); every bad token reported at once."""
+    out: dict[str, tuple[Card, ...]] = {}
+    problems: list[Problem] = []
+    for name, group in hands.items():
+        try:
+            out[name] = parse_cards(group, f"{path}.{name}")
+        except InvalidCardError as exc:
+            problems += exc.problems
+    if problems:
+        raise InvalidCardError(problems)
+    return out
+
+
+def parse_card_at(token: object, path: str) -> Card:
+    """Read one card whose errors carry `path` (such as `card`)."""
+    try:
+        return parse_card(token)
+    except InvalidCardError as exc:
+        raise InvalidCardError([Problem(path, p.code, p.message) for p in exc.problems]) from None
+
+
 def format_cards(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 

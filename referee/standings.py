@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.cards import parse_cards
+from referee.cards import parse_named
 from referee.errors import GameStateError, InvalidPlayError, Problem
 from referee.ruleset import Ruleset
 from referee.scoring import score_hand
@@ -74,12 +74,17 @@ class Sheet:
     # ---------------------------------------------------------------- writing
     def apply(self, record: Mapping[str, Any]) -> None:
         """Apply one ledger record; raises without changing anything when it is refused."""
+        trial = copy.copy(self)
+        trial.players = copy.deepcopy(self.players)
+        trial.rounds = list(self.rounds)
+        trial._apply(record)
+        self.__dict__.update(trial.__dict__)
+
+    def _apply(self, record: Mapping[str, Any]) -> None:
         handler = _HANDLERS.get(str(record.get("type")))
         if handler is None:
             raise InvalidPlayError(Problem("type", "unknown_record", f"unknown record {record.get('type')!r}"))
-        trial = copy.deepcopy(self)
-        handler(trial, record)
-        self.__dict__.update(trial.__dict__)
+        handler(self, record)
 
     def _open(self) -> None:
         if self.status != "in_progress":
@@ -122,7 +127,7 @@ def replay(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | N
             kept.append(record)
     sheet = start(ruleset, names, scores)
     for record in kept:
-        sheet.apply(record)
+        sheet._apply(record)  # the ledger holds only records that were accepted
     return sheet
 
 
@@ -267,7 +272,7 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any]) -> Record:
         return {"type": "round", "winner": body["winner"], "completed": list(body.get("completed") or [])}
     went_out = body.get("went_out")
     if body.get("hands") is not None:
-        hands = {name: parse_cards(cards, f"hands.{name}") for name, cards in body["hands"].items()}
+        hands = parse_named(body["hands"], "hands")
         if went_out is not None and hands.get(went_out):
             raise InvalidPlayError(Problem(f"hands.{went_out}", "hand_not_empty",
                                            f"{went_out} went out, so their hand must be empty"))

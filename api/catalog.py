@@ -1,0 +1,76 @@
+"""Rulesets the service knows: the shipped ones plus those stored in the database.
+
+Stored rulesets are read on demand, so a ruleset added through one process is found by
+every other process sharing the database.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from api.storage import Store
+from referee import yamlread
+from referee.errors import Problem, RulesetError, UnknownRulesetError
+from referee.loader import Library
+from referee.ruleset import Ruleset
+
+
+class Catalog:
+    def __init__(self, library: Library, store: Store) -> None:
+        self.library = library
+        self.store = store
+        self.lock = threading.Lock()
+
+    def get(self, ruleset_id: str) -> Ruleset:
+        if ruleset_id in self.library:
+            return self.library.get(ruleset_id)
+        return self._fetch(ruleset_id, ())
+
+    def _fetch(self, ruleset_id: str, seen: tuple[str, ...]) -> Ruleset:
+        source = self.store.ruleset_source(ruleset_id)
+        if source is None or ruleset_id in seen:
+            raise UnknownRulesetError(Problem("id", "unknown_ruleset", f'no ruleset is called "{ruleset_id}"'))
+        base = _extends(source)
+        if base and base not in self.library:
+            self._fetch(base, seen + (ruleset_id,))
+        with self.lock:
+            if ruleset_id not in self.library:
+                self.library.add(self.library.load(source, file=f"{ruleset_id}.yaml"))
+        return self.library.get(ruleset_id)
+
+    def all(self) -> list[Ruleset]:
+        for ruleset_id, _source in self.store.ruleset_sources():
+            if ruleset_id not in self.library:
+                try:
+                    self.get(ruleset_id)
+                except (RulesetError, UnknownRulesetError):
+                    continue
+        return sorted(self.library.all(), key=lambda r: (not r.builtin, r.id))
+
+    def exists(self, ruleset_id: str) -> bool:
+        return ruleset_id in self.library or self.store.ruleset_source(ruleset_id) is not None
+
+    def add(self, raw: str) -> tuple[Ruleset, bool]:
+        """Load and store a ruleset; (ruleset, False) when its id is already taken."""
+        with self.lock:
+            ruleset, doc, resolved = self.library.load(raw, file="request body")
+        if self.exists(ruleset.id):
+            return ruleset, False
+        if not self.store.add_ruleset(ruleset.id, raw):
+            return ruleset, False
+        with self.lock:
+            self.library.add((ruleset, doc, resolved))
+        return ruleset, True
+
+    def validate(self, raw: str) -> list[Problem]:
+        with self.lock:
+            return self.library.validate(raw, file="request body")
+
+
+def _extends(source: str) -> str | None:
+    try:
+        data = yamlread.read(source).data
+    except yamlread.YamlError:
+        return None
+    value = data.get("extends") if isinstance(data, dict) else None
+    return value if isinstance(value, str) else None

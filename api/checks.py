@@ -1,0 +1,113 @@
+"""Stateless checks and scores: a play against the rules answers 200 with `valid`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from api import schemas
+from api.rulesets import catalog
+from referee.cards import parse_card_at, parse_cards, parse_groups, parse_named
+from referee.errors import InvalidPlayError, Problem
+from referee.layout import check_placement
+from referee.melds import check_meld
+from referee.planner import check_going_out
+from referee.plays import check_first_meld, check_lay_off
+from referee.ruleset import Ruleset
+from referee.scoring import score_round
+
+blp = Blueprint("checks", __name__, url_prefix="/v1/rulesets",
+                description="Stateless checks of plays, and end-of-round scores.")
+
+
+def _game(ruleset_id: str, family: str) -> Ruleset:
+    ruleset = catalog().get(ruleset_id)
+    if ruleset.family != family:
+        raise InvalidPlayError(Problem("", "wrong_family",
+                                       f'"{ruleset.id}" is a {ruleset.family} game; this check is for {family} games'))
+    return ruleset
+
+
+def _players(ruleset: Ruleset, args: dict[str, Any]) -> int | None:
+    players = args.get("players")
+    if players is not None and not ruleset.players_min <= players <= ruleset.players_max:
+        raise InvalidPlayError(Problem("players", "player_count",
+                                       f"{ruleset.name} is for {ruleset.players_min}-{ruleset.players_max} players"))
+    return players  # type: ignore[no-any-return]
+
+
+def _round(ruleset: Ruleset, args: dict[str, Any]) -> int:
+    rnd = int(args.get("round", 1))
+    if ruleset.rummy is not None and ruleset.rummy.rounds:
+        ruleset.rummy.round(rnd)  # raises for a round the game does not have
+    return rnd
+
+
+@blp.route("/<string:ruleset_id>/melds/check", methods=["POST"])
+@blp.arguments(schemas.MeldCheck)
+@blp.response(200, schemas.MeldResult)
+def melds_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
+    """Is this one legal meld? A valid answer adds the kind and what each wild stands for."""
+    ruleset = _game(ruleset_id, "rummy")
+    return check_meld(ruleset, parse_cards(args["cards"], "cards"), _round(ruleset, args),
+                      _players(ruleset, args)).as_dict()
+
+
+@blp.route("/<string:ruleset_id>/first-meld/check", methods=["POST"])
+@blp.arguments(schemas.FirstMeldCheck)
+@blp.response(200, schemas.FirstMeldResult)
+def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
+    """Are the melds legal, and do they meet the round's first-meld requirement and hand limit?"""
+    ruleset = _game(ruleset_id, "rummy")
+    melds = parse_groups(args["melds"], "melds")
+    hand = parse_cards(args["hand"], "hand")
+    return check_first_meld(ruleset, melds, hand, args["score"], _round(ruleset, args),
+                            _players(ruleset, args)).as_dict()
+
+
+@blp.route("/<string:ruleset_id>/lay-offs/check", methods=["POST"])
+@blp.arguments(schemas.LayOffCheck)
+@blp.response(200, schemas.LayOffResult)
+def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
+    """May these cards be added to this meld on the table?"""
+    ruleset = _game(ruleset_id, "rummy")
+    meld = parse_cards(args["meld"], "meld")
+    cards = parse_cards(args["cards"], "cards")
+    return check_lay_off(ruleset, meld, cards, args["first_meld_done"], args["others_meld"],
+                         _round(ruleset, args), _players(ruleset, args)).as_dict()
+
+
+@blp.route("/<string:ruleset_id>/going-out/check", methods=["POST"])
+@blp.arguments(schemas.GoingOutCheck)
+@blp.response(200, schemas.GoingOutResult)
+def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
+    """Can the whole hand be melded or laid off? The answer adds one plan that does it."""
+    ruleset = _game(ruleset_id, "rummy")
+    hand = parse_cards(args["hand"], "hand")
+    table = parse_groups(args["table"], "table")
+    return check_going_out(ruleset, hand, table, args["first_meld_done"], _round(ruleset, args),
+                           _players(ruleset, args)).as_dict()
+
+
+@blp.route("/<string:ruleset_id>/placements/check", methods=["POST"])
+@blp.arguments(schemas.PlacementCheck)
+@blp.response(200, schemas.PlacementResult)
+def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
+    """Layout games: where may this card go, does it end the turn, does it complete the layout?"""
+    ruleset = _game(ruleset_id, "layout")
+    _players(ruleset, args)
+    card = parse_card_at(args["card"], "card")
+    return check_placement(ruleset, args["layout"], card).as_dict()
+
+
+@blp.route("/<string:ruleset_id>/scores", methods=["POST"])
+@blp.arguments(schemas.ScoreRequest)
+@blp.response(200, schemas.ScoreResult)
+def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
+    """End-of-round points, cards and pennies for each hand."""
+    ruleset = _game(ruleset_id, "rummy")
+    _round(ruleset, args)
+    hands = parse_named(args["hands"], "hands")
+    result = score_round(ruleset, hands, args.get("went_out"))
+    return {"players": {name: s.as_dict() for name, s in result.items()}}

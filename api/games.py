@@ -1,0 +1,184 @@
+"""The score sheet: stored games, written as an append-only ledger, read as standings."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from flask import Response, current_app, request, url_for
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api import schemas
+from api.problems import ApiError
+from api.rulesets import catalog
+from api.storage import GameRow, Store, new_token, token_matches
+from referee import ruleset as ruleset_model
+from referee.errors import GameStateError, InvalidPlayError, Problem, UnknownRulesetError
+from referee.ruleset import Ruleset
+from referee.standings import Record, Sheet, can_undo, replay, round_record, start
+
+blp = Blueprint("games", __name__, url_prefix="/v1/games",
+                description="Score sheets: rounds, buys, buy-backs and undo, kept as a ledger.")
+
+AUTH = [{"bearer": []}]
+
+
+def store() -> Store:
+    return current_app.extensions["referee.store"]  # type: ignore[no-any-return]
+
+
+def _pinned(game: GameRow) -> Ruleset:
+    """The ruleset the game was created with (a later change elsewhere does not alter it)."""
+    cache: dict[str, Ruleset] = current_app.extensions.setdefault("referee.pinned", {})
+    found = cache.get(game.id)
+    if found is None:
+        found = cache[game.id] = ruleset_model.build(game.ruleset_document)
+    return found
+
+
+def _etag(game: GameRow) -> str:
+    return f"{game.id}.{game.seq}"
+
+
+def _body(game: GameRow, sheet: Sheet) -> dict[str, Any]:
+    return {"id": game.id, **sheet.as_dict()}
+
+
+def _respond(game: GameRow, body: dict[str, Any], status: int = 200) -> Response:
+    response = current_app.json.response(body)
+    response.status_code = status
+    response.set_etag(_etag(game))
+    return response
+
+
+def _token() -> str:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "Writes to a game need its token: Authorization: Bearer <token>.",
+                       headers={"WWW-Authenticate": 'Bearer realm="referee"'})
+    return token.strip()
+
+
+def _fingerprint() -> str:
+    payload = request.get_json(silent=True)
+    text = f"{request.method} {request.path} {json.dumps(payload, sort_keys=True)}"
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
+    """One write: token, If-Match, Idempotency-Key, then the record, all in one locked transaction."""
+    token = _token()
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 1 <= len(key) <= 200:
+        raise InvalidPlayError(Problem("Idempotency-Key", "invalid_header", "an Idempotency-Key is 1-200 characters"))
+    with store().writing(game_id) as writer:
+        if writer is None:
+            raise ApiError(404, f'no game is called "{game_id}"')
+        game = writer.game
+        if not token_matches(token, game.token_hash):
+            raise ApiError(401, "The token does not match this game.",
+                           headers={"WWW-Authenticate": 'Bearer realm="referee", error="invalid_token"'})
+        if key is not None:
+            seen = writer.remembered(key)
+            if seen is not None:
+                if seen[0] != _fingerprint():
+                    raise ApiError(409, "This Idempotency-Key was used for a different request.")
+                response = current_app.json.response(json.loads(seen[2]))
+                response.status_code = seen[1]
+                response.set_etag(_etag(game))
+                return response
+        if request.if_match and not request.if_match.contains(_etag(game)) and not request.if_match.star_tag:
+            raise ApiError(409, "The game has changed since you read it (stale If-Match); read it again.")
+        ruleset = _pinned(game)
+        sheet = replay(ruleset, game.players, game.scores, writer.ledger)
+        record = make(ruleset, sheet)
+        if record.get("type") == "undo":
+            if not can_undo(writer.ledger):
+                raise GameStateError(Problem("", "nothing_to_undo", "There is no round to undo."))
+            writer.append(record)
+            sheet = replay(ruleset, game.players, game.scores, writer.ledger)
+        else:
+            sheet.apply(record)
+            writer.append(record)
+        body = _body(game, sheet)
+        if key is not None:
+            writer.remember(key, _fingerprint(), 200, json.dumps(body))
+    return _respond(game, body)
+
+
+@blp.route("")
+class Games(MethodView):
+    @blp.arguments(schemas.GameCreate)
+    @blp.response(201, schemas.GameCreated)
+    @blp.alt_response(422, description="Unknown ruleset, wrong number of players, bad names.")
+    def post(self, args: dict[str, Any]) -> Response:
+        """Start a game. The answer holds the game's token, shown this once."""
+        try:
+            ruleset = catalog().get(args["ruleset"])
+        except UnknownRulesetError as exc:
+            raise InvalidPlayError([Problem("ruleset", p.code, p.message) for p in exc.problems]) from None
+        sheet = start(ruleset, args["players"], args["scores"])
+        token = new_token()
+        game_id = store().create_game(ruleset.id, ruleset.document(), args["players"], args["scores"], token)
+        game = GameRow(game_id, ruleset.id, {}, args["players"], args["scores"], "", 0)
+        response = _respond(game, _body(game, sheet) | {"token": token}, 201)
+        response.headers["Location"] = url_for("games.Game", game_id=game_id)
+        return response
+
+
+@blp.route("/<string:game_id>")
+class Game(MethodView):
+    @blp.response(200, schemas.Game)
+    @blp.alt_response(404, description="No such game.")
+    def get(self, game_id: str) -> Response:
+        """The game's standings, with an ETag for If-Match."""
+        found = store().read_game(game_id)
+        if found is None:
+            raise ApiError(404, f'no game is called "{game_id}"')
+        game, ledger = found
+        return _respond(game, _body(game, replay(_pinned(game), game.players, game.scores, ledger)))
+
+
+@blp.route("/<string:game_id>/rounds", methods=["POST"])
+@blp.arguments(schemas.RoundWrite)
+@blp.response(200, schemas.Game)
+@blp.doc(security=AUTH)
+def add_round(args: dict[str, Any], game_id: str) -> Response:
+    """Enter a round: hands (scored here) or points; layout games name the winner."""
+    def make(ruleset: Ruleset, sheet: Sheet) -> Record:
+        if sheet.status != "in_progress":
+            raise GameStateError(Problem("", "game_finished", "This game is finished; it takes no more rounds."))
+        return round_record(ruleset, args)
+    return write(game_id, make)
+
+
+@blp.route("/<string:game_id>/buys", methods=["POST"])
+@blp.arguments(schemas.PlayerWrite)
+@blp.response(200, schemas.Game)
+@blp.doc(security=AUTH)
+def add_buy(args: dict[str, Any], game_id: str) -> Response:
+    """A player buys the passed discard (409 when they have no buys left)."""
+    return write(game_id, lambda _r, _s: {"type": "buy", "player": args["player"]})
+
+
+@blp.route("/<string:game_id>/buy-backs", methods=["POST"])
+@blp.arguments(schemas.PlayerWrite)
+@blp.response(200, schemas.Game)
+@blp.doc(security=AUTH)
+def add_buy_back(args: dict[str, Any], game_id: str) -> Response:
+    """An eliminated player rejoins at the highest score among those still in."""
+    return write(game_id, lambda _r, _s: {"type": "buy_back", "player": args["player"]})
+
+
+@blp.route("/<string:game_id>/rounds/last", methods=["DELETE"])
+@blp.response(200, schemas.Game)
+@blp.doc(security=AUTH)
+def undo_round(game_id: str) -> Response:
+    """Undo the last round, and any buy or buy-back entered after it."""
+    def make(_ruleset: Ruleset, _sheet: Sheet) -> Record:
+        return {"type": "undo"}
+    return write(game_id, make)

@@ -1,0 +1,151 @@
+"""One error handler: every error becomes RFC 9457 problem JSON with `errors` (path, code, message).
+
+Views never build error bodies: they raise `RefereeError`s (from the engine) or `Problem`
+below, and webargs/marshmallow validation errors arrive as 422s that are translated here.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Flask, Response, jsonify
+from werkzeug.exceptions import HTTPException
+
+from referee.errors import (
+    GameStateError,
+    InvalidCardError,
+    InvalidPlayError,
+    Problem as EngineProblem,
+    RefereeError,
+    RulesetError,
+    UnknownRulesetError,
+)
+
+log = logging.getLogger("referee.api")
+BASE = "https://referee.example/problems/"
+
+_TITLES = {
+    400: ("unreadable-body", "Unreadable request body"),
+    401: ("unauthorized", "Missing or wrong game token"),
+    404: ("not-found", "Not found"),
+    405: ("method-not-allowed", "Method not allowed"),
+    409: ("conflict", "Conflict"),
+    413: ("body-too-large", "Request body too large"),
+    415: ("unsupported-media-type", "Unsupported content type"),
+    422: ("invalid-request", "Invalid request"),
+    500: ("internal-error", "Internal server error"),
+}
+
+_STATUS_BY_ERROR: list[tuple[type[RefereeError], int]] = [
+    (UnknownRulesetError, 404), (GameStateError, 409), (InvalidCardError, 422),
+    (RulesetError, 422), (InvalidPlayError, 422), (RefereeError, 422),
+]
+
+
+class ApiError(Exception):
+    """An HTTP error raised by a view: a status, a sentence, and optional located problems."""
+
+    def __init__(self, status: int, detail: str, errors: list[EngineProblem] | None = None,
+                 headers: dict[str, str] | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.errors = errors or []
+        self.headers = headers or {}
+
+
+def problem_response(status: int, detail: str, errors: list[dict[str, Any]] | None = None,
+                     headers: dict[str, str] | None = None) -> Response:
+    slug, title = _TITLES.get(status, ("error", "Error"))
+    body: dict[str, Any] = {"type": BASE + slug, "title": title, "status": status, "detail": detail}
+    if errors is not None:
+        body["errors"] = errors
+    response = jsonify(body)
+    response.status_code = status
+    response.mimetype = "application/problem+json"
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def _count(errors: list[dict[str, Any]]) -> str:
+    n = len(errors)
+    return f"{n} problem{'s' if n != 1 else ''} in the request"
+
+
+def _marshmallow_code(message: str) -> str:
+    if "Missing data" in message:
+        return "required"
+    if message.startswith("Unknown field"):
+        return "unknown_field"
+    if message.startswith("Not a valid") or message.startswith("Invalid input type"):
+        return "invalid_type"
+    if message.startswith("Must be") or "greater than" in message or "less than" in message \
+            or "Length must" in message or "Shorter than" in message or "Longer than" in message:
+        return "out_of_range"
+    if message.startswith("Field may not be null"):
+        return "null"
+    return "invalid"
+
+
+def _flatten(messages: Any, path: str = "") -> Iterator[dict[str, Any]]:
+    """webargs/marshmallow nested messages → `{"path", "code", "message"}` rows."""
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            if key in ("json", "_schema") and not path:
+                yield from _flatten(value, path)
+            elif key in ("value", "key") and path:
+                yield from _flatten(value, path)
+            elif isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
+                yield from _flatten(value, f"{path}[{key}]")
+            else:
+                yield from _flatten(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(messages, list):
+        if all(isinstance(m, str) for m in messages):
+            for m in messages:
+                yield {"path": path, "code": _marshmallow_code(m), "message": m}
+        else:
+            for m in messages:
+                yield from _flatten(m, path)
+    else:
+        yield {"path": path, "code": "invalid", "message": str(messages)}
+
+
+def register(app: Flask) -> None:
+    """Install the handlers; called after flask-smorest so these take precedence."""
+
+    @app.errorhandler(RefereeError)
+    def _referee(error: RefereeError) -> Response:
+        status = next(s for cls, s in _STATUS_BY_ERROR if isinstance(error, cls))
+        errors = [p.as_dict() for p in error.problems]
+        detail = error.problems[0].message if len(errors) == 1 and status != 422 else _count(errors)
+        return problem_response(status, detail, errors)
+
+    @app.errorhandler(ApiError)
+    def _api(error: ApiError) -> Response:
+        return problem_response(error.status, error.detail,
+                                [p.as_dict() for p in error.errors] or None, error.headers)
+
+    @app.errorhandler(HTTPException)
+    def _http(error: HTTPException) -> Response:
+        status = error.code or 500
+        data = getattr(error, "data", None) or {}
+        if status == 422 and "messages" in data:
+            errors = list(_flatten(data["messages"]))
+            return problem_response(422, _count(errors), errors)
+        headers = {}
+        if status == 405 and error.get_response().headers.get("Allow"):
+            headers["Allow"] = error.get_response().headers["Allow"]
+        detail = {
+            400: "The request body is not readable JSON.",
+            404: "There is nothing at this address.",
+            413: "The request body is over the limit of 1 MiB.",
+        }.get(status, error.description or _TITLES.get(status, ("", "Error"))[1])
+        return problem_response(status, detail, None, headers)
+
+    @app.errorhandler(Exception)
+    def _crash(error: Exception) -> Response:
+        log.exception("unhandled error")
+        return problem_response(500, "Something went wrong on our side; it has been logged.")

@@ -1,0 +1,93 @@
+"""Rulesets: list, read (JSON or YAML), create, validate."""
+
+from __future__ import annotations
+
+import json
+
+import yaml
+from flask import Response, current_app, request, url_for
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api import schemas
+from api.catalog import Catalog
+from api.problems import ApiError
+from referee.errors import Problem, RulesetError
+
+blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets",
+                description="Games and house variants as YAML rulesets.")
+
+YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
+RULESET_BODY = {
+    "required": True,
+    "description": "A ruleset (ruleset-format.md), as YAML or JSON.",
+    "content": {t: {"schema": {"type": "object"}} for t in ("application/json", "application/yaml")},
+}
+
+
+def catalog() -> Catalog:
+    return current_app.extensions["referee.catalog"]  # type: ignore[no-any-return]
+
+
+def ruleset_text() -> str:
+    """The request body as text: JSON is read through the YAML reader to keep line numbers."""
+    raw = request.get_data()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RulesetError(Problem("", "not_utf8", "the body is not UTF-8 text")) from None
+    if request.mimetype == "application/json" and "\t" in text:
+        try:
+            text = json.dumps(json.loads(text), indent=1)
+        except ValueError:
+            raise ApiError(400, "The request body is not readable JSON.") from None
+    return text
+
+
+@blp.route("")
+class Rulesets(MethodView):
+    @blp.response(200, schemas.RulesetList)
+    def get(self) -> dict[str, object]:
+        """List the rulesets: shipped games, their variants, and uploaded ones."""
+        return {"rulesets": [r.summary_row() for r in catalog().all()]}
+
+    @blp.doc(requestBody=RULESET_BODY)
+    @blp.response(201, description="The resolved ruleset (variants merged).")
+    @blp.alt_response(409, description="The id is taken.")
+    @blp.alt_response(422, description="Every loader error, with path, line and column.")
+    def post(self) -> Response:
+        """Add a ruleset. Stored rulesets are immutable."""
+        ruleset, added = catalog().add(ruleset_text())
+        if not added:
+            raise ApiError(409, f'a ruleset called "{ruleset.id}" already exists',
+                           [Problem("id", "id_taken", f'"{ruleset.id}" is taken; choose another id')])
+        response = current_app.json.response(ruleset.document())
+        response.status_code = 201
+        response.headers["Location"] = url_for("rulesets.Ruleset", ruleset_id=ruleset.id)
+        return response
+
+
+@blp.route("/validate")
+class Validate(MethodView):
+    @blp.doc(requestBody=RULESET_BODY)
+    @blp.response(200, schemas.ValidateResult)
+    def post(self) -> dict[str, object]:
+        """Check a ruleset without storing it."""
+        problems = catalog().validate(ruleset_text())
+        return {"valid": not problems, "errors": [p.as_dict() for p in problems]}
+
+
+@blp.route("/<string:ruleset_id>")
+class Ruleset(MethodView):
+    @blp.response(200, description="The resolved ruleset, as JSON or (Accept: application/yaml) YAML.",
+                  content_type="application/json")
+    @blp.alt_response(404, description="No such ruleset.")
+    def get(self, ruleset_id: str) -> Response:
+        """Read one ruleset, variants merged."""
+        document = catalog().get(ruleset_id).document()
+        best = request.accept_mimetypes.best_match(["application/json", *YAML_TYPES],
+                                                   default="application/json")
+        if best in YAML_TYPES and request.accept_mimetypes[best] > request.accept_mimetypes["application/json"]:
+            return Response(yaml.safe_dump(document, sort_keys=False, allow_unicode=True),
+                            mimetype="application/yaml")
+        return current_app.json.response(document)

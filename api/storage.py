@@ -1,0 +1,236 @@
+"""Storage: SQLAlchemy 2 Core tables, migrations by Alembic, SQLite by default or PostgreSQL.
+
+Writes to one game are serialised: a row lock (`SELECT ... FOR UPDATE`) on PostgreSQL and an
+immediate transaction on SQLite (WAL, synchronous=FULL, so an answered write survives a
+killed process). The primary key (game, seq) of the ledger makes a lost or doubled round
+impossible even if a lock were missed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import resources
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, Engine
+
+metadata = sa.MetaData()
+
+rulesets = sa.Table(
+    "rulesets", metadata,
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("source", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+games = sa.Table(
+    "games", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("ruleset_id", sa.String(64), nullable=False),
+    sa.Column("ruleset_document", sa.Text, nullable=False),
+    sa.Column("players", sa.Text, nullable=False),
+    sa.Column("scores", sa.Text, nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+records = sa.Table(
+    "records", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("record", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+idempotency = sa.Table(
+    "idempotency", metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
+    sa.Column("key", sa.String(200), primary_key=True),
+    sa.Column("fingerprint", sa.String(64), nullable=False),
+    sa.Column("status", sa.Integer, nullable=False),
+    sa.Column("body", sa.Text, nullable=False),
+)
+
+
+def normalise_url(url: str) -> str:
+    """`postgresql://` means psycopg 3 here; a bare file path means SQLite."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    url = normalise_url(url)
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+            dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.close()
+
+        @event.listens_for(engine, "begin")
+        def _sqlite_begin(conn: Connection) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration; safe when several processes start at once."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("api") / "migrations"))
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(727274)")
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str, stored_hash: str) -> bool:
+    return hmac.compare_digest(hash_token(token), stored_hash)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def new_game_id() -> str:
+    return secrets.token_hex(8)
+
+
+@dataclass
+class GameRow:
+    id: str
+    ruleset_id: str
+    ruleset_document: dict[str, Any]
+    players: list[str]
+    scores: dict[str, int]
+    token_hash: str
+    seq: int
+
+
+class Store:
+    """The service's database: stored rulesets and the games' ledgers."""
+
+    def __init__(self, url: str) -> None:
+        self.engine = make_engine(url)
+
+    def migrate(self) -> None:
+        migrate(self.engine)
+
+    def healthy(self) -> bool:
+        try:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("SELECT 1")
+            return True
+        except sa.exc.SQLAlchemyError:
+            return False
+
+    # -- rulesets
+    def ruleset_sources(self) -> list[tuple[str, str]]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(rulesets.c.id, rulesets.c.source).order_by(rulesets.c.created_at))
+            return [(r.id, r.source) for r in rows]
+
+    def ruleset_source(self, ruleset_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(sa.select(rulesets.c.source).where(rulesets.c.id == ruleset_id)).scalar()
+
+    def add_ruleset(self, ruleset_id: str, source: str) -> bool:
+        """Store a ruleset; False when the id is taken."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(rulesets.insert().values(id=ruleset_id, source=source, created_at=now()))
+            return True
+        except sa.exc.IntegrityError:
+            return False
+
+    # -- games
+    def create_game(self, ruleset_id: str, document: dict[str, Any], players: list[str],
+                    scores: dict[str, int], token: str) -> str:
+        game_id = new_game_id()
+        with self.engine.begin() as conn:
+            conn.execute(games.insert().values(
+                id=game_id, ruleset_id=ruleset_id, ruleset_document=json.dumps(document),
+                players=json.dumps(players), scores=json.dumps(scores), token_hash=hash_token(token),
+                seq=0, created_at=now()))
+        return game_id
+
+    def read_game(self, game_id: str) -> tuple[GameRow, list[dict[str, Any]]] | None:
+        with self.engine.connect() as conn:
+            return self._read(conn, game_id, lock=False)
+
+    def _read(self, conn: Connection, game_id: str, lock: bool
+              ) -> tuple[GameRow, list[dict[str, Any]]] | None:
+        query = sa.select(games).where(games.c.id == game_id)
+        if lock and conn.dialect.name == "postgresql":
+            query = query.with_for_update()
+        row = conn.execute(query).first()
+        if row is None:
+            return None
+        ledger = conn.execute(sa.select(records.c.record).where(records.c.game_id == game_id)
+                              .order_by(records.c.seq)).scalars().all()
+        game = GameRow(row.id, row.ruleset_id, json.loads(row.ruleset_document), json.loads(row.players),
+                       json.loads(row.scores), row.token_hash, row.seq)
+        return game, [json.loads(r) for r in ledger]
+
+    @contextmanager
+    def writing(self, game_id: str) -> Iterator[Writer | None]:
+        """A transaction holding the game's write lock; commits when the block ends cleanly."""
+        with self.engine.begin() as conn:
+            found = self._read(conn, game_id, lock=True)
+            yield Writer(conn, *found) if found else None
+
+
+class Writer:
+    """One write to one game, inside its locked transaction."""
+
+    def __init__(self, conn: Connection, game: GameRow, ledger: list[dict[str, Any]]) -> None:
+        self.conn = conn
+        self.game = game
+        self.ledger = ledger
+
+    def append(self, record: dict[str, Any]) -> int:
+        seq = self.game.seq + 1
+        self.conn.execute(records.insert().values(game_id=self.game.id, seq=seq,
+                                                  record=json.dumps(record), created_at=now()))
+        self.conn.execute(games.update().where(games.c.id == self.game.id).values(seq=seq))
+        self.game.seq = seq
+        self.ledger.append(record)
+        return seq
+
+    def remembered(self, key: str) -> tuple[str, int, str] | None:
+        row = self.conn.execute(sa.select(idempotency).where(
+            (idempotency.c.game_id == self.game.id) & (idempotency.c.key == key))).first()
+        return (row.fingerprint, row.status, row.body) if row else None
+
+    def remember(self, key: str, fingerprint: str, status: int, body: str) -> None:
+        self.conn.execute(idempotency.insert().values(game_id=self.game.id, key=key,
+                                                      fingerprint=fingerprint, status=status, body=body))
