@@ -50,27 +50,33 @@ class Catalog:
     def exists(self, ruleset_id: str) -> bool:
         return ruleset_id in self.library or self.store.ruleset_source(ruleset_id) is not None
 
-    def add(self, raw: str) -> tuple[Ruleset, bool]:
-        """Load and store a ruleset; (ruleset, False) when its id is already taken."""
+    def add(self, raw: str) -> tuple[str, Ruleset | None]:
+        """Load and store a ruleset: (its id, the ruleset), or (the id, None) when it is taken."""
+        claimed = _field(raw, "id")
+        if claimed is not None and self.exists(claimed):
+            return claimed, None
         with self.lock:
             ruleset, doc, resolved = self.library.load(raw, file="request body")
-        if self.exists(ruleset.id):
-            return ruleset, False
-        if not self.store.add_ruleset(ruleset.id, raw):
-            return ruleset, False
+        if self.exists(ruleset.id) or not self.store.add_ruleset(ruleset.id, raw):
+            return ruleset.id, None
         with self.lock:
             self.library.add((ruleset, doc, resolved))
-        return ruleset, True
+        return ruleset.id, ruleset
 
     def validate(self, raw: str) -> list[Problem]:
         with self.lock:
             return self.library.validate(raw, file="request body")
 
 
-def _extends(source: str) -> str | None:
+def _field(source: str, name: str) -> str | None:
+    """One top-level text field of a ruleset source, read safely, or None."""
     try:
         data = yamlread.read(source).data
     except yamlread.YamlError:
         return None
-    value = data.get("extends") if isinstance(data, dict) else None
+    value = data.get(name) if isinstance(data, dict) else None
     return value if isinstance(value, str) else None
+
+
+def _extends(source: str) -> str | None:
+    return _field(source, "extends")

@@ -57,10 +57,10 @@ class Rulesets(MethodView):
     @blp.alt_response(422, description="Every loader error, with path, line and column.")
     def post(self) -> Response:
         """Add a ruleset. Stored rulesets are immutable."""
-        ruleset, added = catalog().add(ruleset_text())
-        if not added:
-            raise ApiError(409, f'a ruleset called "{ruleset.id}" already exists',
-                           [Problem("id", "id_taken", f'"{ruleset.id}" is taken; choose another id')])
+        ruleset_id, ruleset = catalog().add(ruleset_text())
+        if ruleset is None:
+            raise ApiError(409, f'a ruleset called "{ruleset_id}" already exists',
+                           [Problem("id", "id_taken", f'"{ruleset_id}" is taken; choose another id')])
         response = current_app.json.response(ruleset.document())
         response.status_code = 201
         response.headers["Location"] = url_for("rulesets.Ruleset", ruleset_id=ruleset.id)

@@ -59,7 +59,7 @@ class Violation(Schema):
 
 class WildUse(Schema):
     card = fields.String()
-    as_ = fields.String(data_key="as", allow_none=True)
+    as_ = fields.String(data_key="as", attribute="as", allow_none=True)
 
 
 class CheckResult(Schema):

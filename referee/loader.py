@@ -134,6 +134,10 @@ def _schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
             continue
         if e.validator in ("if", "allOf") or (path in typed and e.validator != "type"):
             continue
+        if e.validator == "required":
+            missing = str(e.message).split("'")[1] if "'" in str(e.message) else ""
+            yield path + (missing,), False, "required", f'"{missing}" is required here'
+            continue
         words = _SCHEMA_MESSAGES.get(str(e.validator), lambda x: x.message)(e)
         yield path, False, "schema", words
 

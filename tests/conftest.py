@@ -41,3 +41,78 @@ def bing(library: Library) -> Ruleset:
 @pytest.fixture(scope="session")
 def garbage(library: Library) -> Ruleset:
     return library.get("garbage")
+
+
+# ---------------------------------------------------------------- the service and its databases
+
+import os  # noqa: E402
+import secrets  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+
+PG_BASE = os.environ.get("REFEREE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+def _postgres_required() -> bool:
+    return os.environ.get("CI", "").lower() == "true" or os.environ.get("REFEREE_REQUIRE_POSTGRES") == "1"
+
+
+def postgres_schema_url() -> Iterator[str]:
+    """A PostgreSQL URL whose tables live in a fresh schema, dropped afterwards."""
+    import sqlalchemy as sa
+
+    from api.storage import normalise_url
+
+    engine = sa.create_engine(normalise_url(PG_BASE))
+    try:
+        with engine.begin() as conn:
+            schema = f"referee_test_{secrets.token_hex(4)}"
+            conn.exec_driver_sql(f"CREATE SCHEMA {schema}")
+    except sa.exc.OperationalError as exc:
+        engine.dispose()
+        if _postgres_required():
+            pytest.fail(f"PostgreSQL at {PG_BASE} is unreachable and CI needs it: {exc}")
+        pytest.skip(f"PostgreSQL at {PG_BASE} is not reachable on this machine")
+    try:
+        yield f"{PG_BASE}?options=-csearch_path%3D{schema}"
+    finally:
+        with engine.begin() as conn:
+            conn.exec_driver_sql(f"DROP SCHEMA {schema} CASCADE")
+        engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'referee.db'}"
+    else:
+        yield from postgres_schema_url()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'referee.db'}"
+
+
+@pytest.fixture
+def app(database_url: str) -> Any:
+    from api import create_app
+
+    application = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    yield application
+    application.extensions["referee.store"].engine.dispose()
+
+
+@pytest.fixture
+def client(app: Any) -> Any:
+    return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def quick_client(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A client on SQLite only, for stateless paths that never touch stored games."""
+    from api import create_app
+
+    db = tmp_path_factory.mktemp("db") / "referee.db"
+    application = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{db}"})
+    yield application.test_client()
+    application.extensions["referee.store"].engine.dispose()

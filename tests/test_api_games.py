@@ -1,0 +1,173 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+def new_game(client: Any, ruleset: str, players: list[str], **extra: Any) -> tuple[str, dict[str, str], Any]:
+    r = client.post("/v1/games", json={"ruleset": ruleset, "players": players, **extra})
+    assert r.status_code == 201, r.get_json()
+    body = r.get_json()
+    assert r.headers["Location"].endswith(f"/v1/games/{body['id']}")
+    return body["id"], {"Authorization": f"Bearer {body['token']}"}, body
+
+
+def standings(client: Any, game_id: str) -> dict[str, Any]:
+    return {p["name"]: p for p in client.get(f"/v1/games/{game_id}").get_json()["players"]}
+
+
+def test_bing_worked_example(client: Any) -> None:
+    gid, auth, body = new_game(client, "bing-rummy", ["A", "B", "C", "D"],
+                               scores={"A": 31, "B": 5, "C": 19, "D": 47})
+    assert body["pot"] == 100 and "token" in body
+    r = client.post(f"/v1/games/{gid}/rounds", json={"went_out": "C", "points": {"A": 58, "B": 6, "D": 29}},
+                    headers=auth)
+    assert r.status_code == 200
+    assert {p["name"]: (p["score"], p["eliminated"]) for p in r.get_json()["players"]} == \
+        {"A": (89, True), "B": (11, False), "C": (19, False), "D": (76, True)}
+    for name in ("A", "D"):
+        assert client.post(f"/v1/games/{gid}/buy-backs", json={"player": name}, headers=auth).status_code == 200
+    table = standings(client, gid)
+    assert [table[n]["score"] for n in "ABCD"] == [19, 11, 19, 19]
+    assert table["A"]["buy_backs"] == 1
+    game = client.get(f"/v1/games/{gid}").get_json()
+    assert game["pot"] == 150 and "token" not in game
+
+
+def test_whole_ten_pennies_game_with_buys(client: Any) -> None:
+    gid, auth, _ = new_game(client, "ten-pennies", ["ann", "bob", "cy"])
+    hands = [
+        {"went_out": "ann", "hands": {"ann": [], "bob": ["3H", "KD"], "cy": ["JK"]}},
+        {"went_out": "bob", "hands": {"ann": ["2C"], "bob": [], "cy": ["9S", "9D"]}},
+        {"went_out": "cy", "points": {"ann": 10, "bob": 5}, "cards": {"ann": 1, "bob": 1}},
+        {"went_out": "ann", "points": {"bob": 0, "cy": 5}},
+        {"went_out": "ann", "hands": {"ann": [], "bob": ["AS"], "cy": ["10H"]}},
+        {"went_out": "bob", "hands": {"ann": ["5C"], "bob": [], "cy": ["4C"]}},
+        {"went_out": "cy", "hands": {"ann": ["6C"], "bob": ["QS"], "cy": []}},
+    ]
+    for i, body in enumerate(hands):
+        if i in (1, 4):
+            assert client.post(f"/v1/games/{gid}/buys", json={"player": "cy"}, headers=auth).status_code == 200
+        r = client.post(f"/v1/games/{gid}/rounds", json=body, headers=auth)
+        assert r.status_code == 200, r.get_json()
+    game = client.get(f"/v1/games/{gid}").get_json()
+    table = {p["name"]: p for p in game["players"]}
+    assert [table[n]["score"] for n in ("ann", "bob", "cy")] == [40, 50, 80]
+    assert table["cy"]["buys_left"] == 8
+    assert game["status"] == "finished" and game["winner"] == "ann" and game["round"] == 7
+    # 2 buys, and one penny per card caught: 3 + 3 + 2 + 0 + 2 + 2 + 2
+    assert game["pot"] == 2 + 14
+    late = client.post(f"/v1/games/{gid}/rounds", json=hands[0], headers=auth)
+    assert late.status_code == 409
+
+
+def test_no_buys_left_is_409(client: Any) -> None:
+    gid, auth, _ = new_game(client, "ten-pennies", ["ann", "bob"])
+    for _ in range(10):
+        assert client.post(f"/v1/games/{gid}/buys", json={"player": "bob"}, headers=auth).status_code == 200
+    r = client.post(f"/v1/games/{gid}/buys", json={"player": "bob"}, headers=auth)
+    assert r.status_code == 409 and r.get_json()["errors"][0]["code"] == "no_buys_left"
+
+
+def test_garbage_game_to_its_end(client: Any) -> None:
+    gid, auth, _ = new_game(client, "garbage", ["ann", "bob"])
+    for n in range(10):
+        r = client.post(f"/v1/games/{gid}/rounds", json={"winner": "bob" if n % 3 == 2 else "ann"}, headers=auth)
+        assert r.status_code == 200
+    game = client.get(f"/v1/games/{gid}").get_json()
+    sizes = {p["name"]: p["layout_size"] for p in game["players"]}
+    assert sizes == {"ann": 3, "bob": 7} and game["status"] == "in_progress"
+    for _ in range(3):
+        client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=auth)
+    game = client.get(f"/v1/games/{gid}").get_json()
+    assert game["status"] == "finished" and game["winner"] == "ann"
+    assert client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=auth).status_code == 409
+
+
+def test_undo(client: Any) -> None:
+    gid, auth, _ = new_game(client, "ten-pennies", ["ann", "bob"])
+    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "ann", "points": {"bob": 30}}, headers=auth)
+    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "bob", "points": {"ann": 25}}, headers=auth)
+    r = client.delete(f"/v1/games/{gid}/rounds/last", headers=auth)
+    assert r.status_code == 200
+    assert [p["score"] for p in r.get_json()["players"]] == [0, 30] and r.get_json()["round"] == 2
+    client.delete(f"/v1/games/{gid}/rounds/last", headers=auth)
+    assert client.delete(f"/v1/games/{gid}/rounds/last", headers=auth).status_code == 409
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    ({"went_out": "zed", "points": {"ann": 1, "bob": 2}}, 422, "unknown_player"),
+    ({"went_out": "cy", "points": {"ann": 1}}, 422, "missing_player"),
+    ({"went_out": "cy", "hands": {"ann": ["3H"], "bob": [], "cy": ["8H"]}}, 422, "hand_not_empty"),
+    ({"went_out": "cy", "hands": {"ann": ["1H"], "bob": [], "cy": []}}, 422, "unknown_card"),
+    ({"went_out": "cy"}, 422, "missing_field"),
+    ({"went_out": "cy", "points": {"ann": -4, "bob": 1}}, 422, "out_of_range"),
+])
+def test_refused_rounds_leave_the_sheet_unchanged(client: Any, body: dict[str, Any], status: int, code: str) -> None:
+    gid, auth, _ = new_game(client, "ten-pennies", ["ann", "bob", "cy"])
+    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "ann", "points": {"bob": 5, "cy": 5}}, headers=auth)
+    before = client.get(f"/v1/games/{gid}")
+    r = client.post(f"/v1/games/{gid}/rounds", json=body, headers=auth)
+    assert r.status_code == status and code in [e["code"] for e in r.get_json()["errors"]]
+    after = client.get(f"/v1/games/{gid}")
+    assert after.get_json() == before.get_json() and after.headers["ETag"] == before.headers["ETag"]
+
+
+def test_eliminated_player_refused(client: Any) -> None:
+    gid, auth, _ = new_game(client, "bing-rummy", ["A", "B", "C"], scores={"A": 70})
+    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "B", "points": {"A": 10, "C": 3}}, headers=auth)
+    r = client.post(f"/v1/games/{gid}/rounds", json={"went_out": "B", "points": {"A": 1, "C": 3}}, headers=auth)
+    assert r.status_code == 422 and r.get_json()["errors"][0]["code"] == "eliminated_player"
+    assert client.post(f"/v1/games/{gid}/buy-backs", json={"player": "B"}, headers=auth).status_code == 409
+
+
+@pytest.mark.parametrize(("body", "path"), [
+    ({"ruleset": "nope", "players": ["a", "b"]}, "ruleset"),
+    ({"ruleset": "garbage", "players": ["a"]}, "players"),
+    ({"ruleset": "garbage", "players": ["a", "a"]}, "players"),
+    ({"ruleset": "garbage", "players": ["a", "x" * 41]}, "players[1]"),
+    ({"ruleset": "garbage", "players": ["a", "b\n"]}, "players[1]"),
+    ({"ruleset": "garbage", "players": ["a", "b"], "scores": {"zed": 4}}, "scores.zed"),
+])
+def test_bad_games_are_422(client: Any, body: dict[str, Any], path: str) -> None:
+    r = client.post("/v1/games", json=body)
+    assert r.status_code == 422 and path in [e["path"] for e in r.get_json()["errors"]]
+
+
+def test_tokens(client: Any, app: Any) -> None:
+    gid, auth, _ = new_game(client, "garbage", ["ann", "bob"])
+    assert client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}).status_code == 401
+    wrong = client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers={"Authorization": "Bearer x"})
+    assert wrong.status_code == 401 and wrong.headers["WWW-Authenticate"].startswith("Bearer")
+    assert client.get(f"/v1/games/{gid}").status_code == 200
+    import sqlalchemy as sa
+    with app.extensions["referee.store"].engine.connect() as conn:
+        stored = conn.execute(sa.text("SELECT token_hash FROM games WHERE id = :i"), {"i": gid}).scalar()
+    assert auth["Authorization"].split()[1] not in stored and len(stored) == 64
+    assert client.get("/v1/games/nope").status_code == 404
+    assert client.post("/v1/games/nope/rounds", json={"winner": "a"}, headers=auth).status_code == 404
+
+
+def test_if_match_and_idempotency(client: Any) -> None:
+    gid, auth, _ = new_game(client, "garbage", ["ann", "bob"])
+    etag = client.get(f"/v1/games/{gid}").headers["ETag"]
+    ok = client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=auth | {"If-Match": etag})
+    assert ok.status_code == 200 and ok.headers["ETag"] != etag
+    stale = client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=auth | {"If-Match": etag})
+    assert stale.status_code == 409
+    key = auth | {"Idempotency-Key": "round-2"}
+    first = client.post(f"/v1/games/{gid}/rounds", json={"winner": "bob"}, headers=key)
+    again = client.post(f"/v1/games/{gid}/rounds", json={"winner": "bob"}, headers=key)
+    assert first.status_code == again.status_code == 200 and first.get_json() == again.get_json()
+    assert len(client.get(f"/v1/games/{gid}").get_json()["rounds"]) == 2
+    other = client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=key)
+    assert other.status_code == 409
+
+
+def test_game_keeps_its_ruleset(client: Any) -> None:
+    client.post("/v1/rulesets", data="format: 1\nid: pinned-garbage\nextends: garbage\nname: P\nfamily: layout\n"
+                "shrink: {winner: 3}\n", content_type="application/yaml")
+    gid, auth, _ = new_game(client, "pinned-garbage", ["ann", "bob"])
+    r = client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=auth)
+    assert {p["name"]: p["layout_size"] for p in r.get_json()["players"]}["ann"] == 7
