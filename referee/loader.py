@@ -10,7 +10,6 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path as FsPath
 from typing import Any
 
@@ -27,14 +26,10 @@ from referee.yamlread import Document, Path, format_path
 
 
 def _data_dir(name: str) -> FsPath:
-    """The installed `rulesets`/`schemas` folder, or the checkout's when run from source."""
-    try:
-        folder = resources.files(f"referee.data.{name}")
-        if folder.is_dir() and any(folder.iterdir()):
-            return FsPath(str(folder))
-    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
-        pass
-    return FsPath(__file__).resolve().parent.parent / name
+    """The installed `referee/data/<name>` folder, or the checkout's `<name>` when run from source."""
+    here = FsPath(__file__).resolve().parent
+    installed = here / "data" / name
+    return installed if installed.is_dir() else here.parent / name
 
 
 def builtin_files() -> list[FsPath]:
