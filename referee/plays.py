@@ -19,28 +19,29 @@ class Progress:
     sets: tuple[int, ...]
     runs: tuple[int, ...]
     melds: int
+    exact: bool = False
 
     @classmethod
     def of(cls, req: Requirement) -> Progress:
-        return cls(req.sets, req.runs, req.melds)
+        return cls(req.sets, req.runs, req.melds, req.exact)
 
     def add(self, kind: str, size: int) -> Progress:
         """Count one meld: it fills the largest open requirement of its kind it is big enough for."""
         sets, runs = self.sets, self.runs
         if kind == "set":
-            sets = _fill(sets, size)
+            sets = _fill(sets, size, self.exact)
         elif kind == "run":
-            runs = _fill(runs, size)
-        return Progress(sets, runs, max(0, self.melds - 1))
+            runs = _fill(runs, size, self.exact)
+        return Progress(sets, runs, max(0, self.melds - 1), self.exact)
 
     @property
     def met(self) -> bool:
         return not self.sets and not self.runs and self.melds == 0
 
 
-def _fill(open_sizes: tuple[int, ...], size: int) -> tuple[int, ...]:
+def _fill(open_sizes: tuple[int, ...], size: int, exact: bool) -> tuple[int, ...]:
     for i, need in enumerate(open_sizes):
-        if need <= size:
+        if need == size or (need <= size and not exact):
             return open_sizes[:i] + open_sizes[i + 1:]
     return open_sizes
 

@@ -43,6 +43,7 @@ class Requirement:
     sets: tuple[int, ...] = ()
     runs: tuple[int, ...] = ()
     melds: int = 0
+    exact: bool = False
 
     @property
     def empty(self) -> bool:
@@ -226,7 +227,7 @@ def _requirement(data: Mapping[str, Any] | None) -> Requirement:
     data = data or {}
     return Requirement(tuple(sorted(data.get("sets", []), reverse=True)),
                        tuple(sorted(data.get("runs", []), reverse=True)),
-                       int(data.get("melds", 0)))
+                       int(data.get("melds", 0)), bool(data.get("exact", False)))
 
 
 def _round(number: int, doc: Mapping[str, Any]) -> RoundRules:

@@ -23,9 +23,19 @@ def load_cases(name: str) -> list[Any]:
     return [pytest.param(row, id=row["description"]) for row in rows]
 
 
+TEST_VARIANTS = [
+    "format: 1\nid: ten-pennies-exact-test\nextends: ten-pennies\nname: Exact\nfamily: rummy\n"
+    "first_meld: {exact: true}\nrounds:\n" + "".join(f'  "{n}": {{first_meld: {{exact: true}}}}\n' for n in range(1, 8)),
+]
+
+
 @pytest.fixture(scope="session")
 def library() -> Library:
-    return default_library()
+    """The shipped rulesets plus variants that exist only for tests."""
+    lib = default_library().copy()
+    for text in TEST_VARIANTS:
+        lib.add(lib.load(text))
+    return lib
 
 
 @pytest.fixture(scope="session")
