@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.errors import InvalidCardError, Problem
 
@@ -17,9 +18,11 @@ _SUIT_ALIASES = {s: s for s in SUITS} | {"♣": "C", "♦": "D", "♥": "H", "�
 _JOKER_TOKENS = {"JK", "JOKER", "*"}
 
 
-@dataclass(frozen=True, order=True)
-class Card:
-    """One playing card. A joker is `Card("JOKER", None)`, a real value, not `None`."""
+class Card(NamedTuple):
+    """One playing card. A joker is `Card("JOKER", None)`, a real value, not `None`.
+
+    A named tuple: immutable, ordered, and hashed in C, which the planner relies on.
+    """
 
     rank: str
     suit: str | None = None
@@ -34,7 +37,7 @@ class Card:
         return parse_card(token, position)
 
     def __str__(self) -> str:
-        return "JK" if self.is_joker else f"{self.rank}{self.suit}"
+        return self.rank + self.suit if self.suit else "JK"
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from referee.cards import JOKER, Card, DeckSpec
 from referee.ruleset import MeldRule, RoundRules, Ruleset
@@ -20,8 +20,7 @@ from referee.violations import Verdict, Violation, listed, plural
 RUN_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(NamedTuple):
     """A legal meld: its kind, its cards, and what each wild card stands for."""
 
     kind: str
@@ -65,11 +64,56 @@ class Judge:
         self.limit = rules.wilds.max_per_meld
         self.kinds = {m.kind: m for m in rules.melds}
         self.jokers_meldable = JOKER in self.wild_ranks
+        set_rule = self.kinds.get("set")
+        # The fast path judges plain sets; anything else takes the full path below.
+        self.fast_set_min = set_rule.min if set_rule and not set_rule.distinct_suits else None
+        self.deck_ranks = frozenset(self.deck.ranks)
+        self.natural_ranks = self.deck_ranks - self.wild_ranks
+        # Natural (non-wild) cards of the deck → their bit in the planner's suit masks
+        # (14 bits a suit: A at 0, ..., K at 12, a high A at 13).
+        self.natural_bits = {
+            Card(r, s): 14 * i + RUN_ORDER.index(r)
+            for i, s in enumerate(("C", "D", "H", "S")) if s in self.deck.suits
+            for r in self.deck.ranks if r not in self.wild_ranks and r in RUN_ORDER}
+        self.deck_suits = frozenset(self.deck.suits)
+        self.all_wild = rules.wilds.all_wild
+
+    def fast_set(self, cards: Sequence[Card]) -> Meld | None:
+        """A legal set of these cards, found in one pass, or None to take the full path."""
+        least = self.fast_set_min
+        if least is None or not least <= len(cards) <= self.decks:
+            return None  # more cards than decks could hold duplicates: count them properly
+        wild_ranks, natural = self.wild_ranks, self.natural_ranks
+        suits = self.deck_suits
+        rank = None
+        wilds = []
+        for card in cards:
+            r = card.rank
+            if r in wild_ranks:
+                if card.suit not in suits and (r != JOKER or not self.deck.jokers):
+                    return None
+                wilds.append(card)
+            elif r == rank or (rank is None and r in natural):
+                if card.suit not in suits:
+                    return None
+                rank = r
+            else:
+                return None
+        if rank is None:
+            if not self.all_wild:
+                return None
+        elif self.limit is not None and len(wilds) > self.limit:
+            return None
+        return Meld("set", tuple(cards), tuple([(w, rank) for w in wilds]))
 
     # -- cards that cannot be in any meld, whatever the kind
     def card_violations(self, cards: Sequence[Card]) -> Iterator[Violation]:
+        ranks, suits, jokers = self.deck_ranks, self.deck_suits, self.deck.jokers
+        foreign = [c for c in cards if not (c.suit in suits and c.rank in ranks if c.suit else jokers)]
+        if len(cards) <= self.decks and not foreign:
+            return  # no card can be present more often than there are decks
         counts = Counter(cards)
-        foreign = [c for c in counts if self.deck.copies(c, 1) == 0]
+        foreign = list(dict.fromkeys(foreign))
         if foreign:
             yield Violation("not_in_deck", f"{listed(foreign)} {'is' if len(foreign) == 1 else 'are'} "
                             f"not in this game's deck.", tuple(foreign))
@@ -81,8 +125,10 @@ class Judge:
                                 f"{card}; this play has {n}.", (card,) * n)
 
     def joker_violation(self, cards: Sequence[Card]) -> Iterator[Violation]:
-        jokers = tuple(c for c in cards if c.is_joker)
-        if jokers and not self.jokers_meldable and self.deck.jokers:
+        if self.jokers_meldable or not self.deck.jokers:
+            return
+        jokers = tuple(c for c in cards if c.rank == JOKER)
+        if jokers:
             yield Violation("joker_not_wild",
                             f"{self.rules.label}: jokers are not wild and belong to no rank, "
                             f"so they cannot be melded.", jokers)
@@ -91,14 +137,18 @@ class Judge:
     def judge(self, cards: Sequence[Card], *, kind: str | None = None,
               wild_limit: bool = True) -> tuple[Meld | None, list[Violation]]:
         """The meld these cards make, or the violations of the kind they come closest to."""
+        if kind in (None, "set") and wild_limit:
+            found = self.fast_set(cards)
+            if found is not None:
+                return found, []
         base = list(self.card_violations(cards)) + list(self.joker_violation(cards))
         kinds = [kind] if kind is not None else [k for k in ("set", "run") if k in self.kinds]
         if kind is not None and kind not in self.kinds:
             return None, base + [Violation("meld_kind_not_allowed",
                                            f"This game has no {kind}s.", tuple(cards))]
-        wilds = [c for c in cards if c.rank in self.wild_ranks]
-        naturals = [c for c in cards if c.rank not in self.wild_ranks and not
-                    (c.is_joker and not self.jokers_meldable)]
+        wild_ranks = self.wild_ranks
+        wilds = [c for c in cards if c.rank in wild_ranks]
+        naturals = [c for c in cards if c.rank not in wild_ranks and c.rank != JOKER]
         best: tuple[Meld | None, list[Violation]] | None = None
         best_kind = ""
         for k in kinds:
@@ -106,7 +156,8 @@ class Judge:
                 self.kinds[k], cards, naturals, wilds, wild_limit)
             if not found and not base:
                 return meld, []
-            if best is None or _weight(found, k, naturals) < _weight(best[1], best_kind, naturals):
+            if best is None or (len(kinds) > 1 and
+                                _weight(found, k, naturals) < _weight(best[1], best_kind, naturals)):
                 best, best_kind = (None, found), k
         assert best is not None
         return None, base + best[1]
@@ -130,8 +181,11 @@ class Judge:
     def _set(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
              wilds: Sequence[Card], wild_limit: bool) -> tuple[Meld | None, list[Violation]]:
         found = list(self._common(rule, cards, naturals, wilds, wild_limit))
-        ranks = Counter(c.rank for c in naturals)
-        rank = max(ranks, key=lambda r: (ranks[r], -_rank_index(r))) if ranks else None
+        ranks: dict[str, int] = {}
+        for c in naturals:
+            ranks[c.rank] = ranks.get(c.rank, 0) + 1
+        rank = max(ranks, key=lambda r: (ranks[r], -_rank_index(r))) if len(ranks) > 1 else \
+            next(iter(ranks), None)
         odd = tuple(c for c in naturals if c.rank != rank)
         if odd:
             found.append(Violation("mixed_ranks",
@@ -237,7 +291,7 @@ def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
                players: int | None = None) -> Verdict:
     """Is this one legal meld? A valid answer adds `kind` and what each wild stands for."""
     judge = judge_for(ruleset, round_number, players)
-    meld, violations = judge.judge(tuple(cards))
+    meld, violations = judge.judge(cards if isinstance(cards, (tuple, list)) else tuple(cards))
     if meld is None:
         return Verdict(tuple(violations))
     return Verdict((), meld.as_dict())

@@ -11,15 +11,16 @@ out" (fewest cards left) and "what is the least I can be caught with" (fewest po
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import combinations, product
 
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.melds import RUN_ORDER, Judge, judge_for, run_windows
 from referee.plays import Progress, lay_off_refusal
-from referee.ruleset import Ruleset
+from referee.ruleset import MeldRule, Ruleset
 from referee.violations import Verdict, Violation, listed
 
 SUITS = ("C", "D", "H", "S")
@@ -430,6 +431,10 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     def cost(card: Card) -> int:
         return 1 if objective == "cards" else ruleset.scoring.value(card)
 
+    if not table or lay_off_refusal(ruleset, True, True) is not None:
+        direct = _without_wilds(judge, hand, _place_values(ruleset, objective), first_meld_done)
+        if direct is not None:
+            return _limited(ruleset, hand, direct, cost, score)
     stuck = [c for c in hand if (c.is_joker and c.rank not in judge.wild_ranks)
              or (not c.is_joker and ruleset.deck.copies(c, 1) == 0)]
     wild_cards = sorted((c for c in hand if c.rank in judge.wild_ranks), key=cost, reverse=True)
@@ -462,11 +467,185 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     total = search.best(rest, len(wild_cards), tstate, progress, 0)
     plan = _replay(search, (rest, len(wild_cards), tstate, progress, 0), list(wild_cards))
     plan = Plan(plan.melds, plan.lay_offs, tuple(stuck) + plan.left)
-    if score is not None and rummy.hand_limit is not None and (plan.melds or plan.lay_offs):
-        kept = sum(ruleset.scoring.value(c) for c in plan.left)
-        if kept + score > rummy.hand_limit:
+    return _limited(ruleset, hand, Arrangement(total + sum(cost(c) for c in stuck), plan), cost, score)
+
+
+def _limited(ruleset: Ruleset, hand: Sequence[Card], found: Arrangement, cost: Callable[[Card], int],
+             score: int | None) -> Arrangement:
+    """The hand limit: when the best plan keeps too much for the player's score, nothing is melded."""
+    limit = ruleset.rummy.hand_limit if ruleset.rummy else None
+    plan = found.plan
+    if score is not None and limit is not None and (plan.melds or plan.lay_offs):
+        if sum(ruleset.scoring.value(c) for c in plan.left) + score > limit:
             return Arrangement(sum(cost(c) for c in hand), Plan(left=tuple(hand)))
-    return Arrangement(total + sum(cost(c) for c in stuck), plan)
+    return found
+
+
+@lru_cache(maxsize=256)
+def _place_values(ruleset: Ruleset, objective: str) -> tuple[int, ...]:
+    """What a card left in hand costs, by run place (A, 2, ... K, then a high A)."""
+    places = RUN_ORDER + ("A",)
+    if objective == "cards":
+        return tuple(1 for _ in places)
+    return tuple(ruleset.scoring.values.get(r, 0) for r in places)
+
+
+def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
+                   first_meld_done: bool) -> Arrangement | None:
+    """The exact answer, directly, for a hand with no wild card and no repeated card, and no
+    table to lay off on: choose at most one set per rank (every way), then in each suit the
+    cards left meld exactly when they make a stretch of at least the run minimum.
+
+    Each suit is a 14-bit mask (ace at bit 0, or 13 when high); two tables, built once, give
+    the cards outside long enough stretches and their points. None when the hand or the rules
+    are outside this case."""
+    rules = judge.rules
+    if not first_meld_done and not rules.first_meld.empty:
+        return None
+    set_rule, run_rule = judge.kinds.get("set"), judge.kinds.get("run")
+    if run_rule is not None and run_rule.ace == "around":
+        return None
+    natural_bits = judge.natural_bits
+    hand_mask = 0
+    by_rank: dict[str, list[int]] = {}
+    card_at: dict[int, Card] = {}
+    fixed_sets: list[int] = []  # sets every best arrangement makes
+    for card in hand:
+        place = natural_bits.get(card)
+        if place is None:
+            return None  # a wild card, or one not in the deck
+        bit = 1 << place
+        if hand_mask & bit:
+            return None  # a repeated card: the general search handles it
+        hand_mask |= bit
+        card_at[place] = card
+        if card.rank == "A":
+            card_at[place + 13] = card  # the same ace, placed high
+        by_rank.setdefault(card.rank, []).append(bit)
+    choices: list[list[int]] = []
+    if set_rule is not None:
+        # A card a set leaves out must be able to sit in a run (a same-suit neighbour in hand):
+        # otherwise putting it in the set too is never worse.
+        near = ((hand_mask << 1) | (hand_mask >> 1) | (hand_mask >> 13) | (hand_mask << 13)) \
+            if run_rule is not None else 0
+        for bits in by_rank.values():
+            if len(bits) >= 2 * set_rule.min:
+                return None  # two sets of one rank: the general search handles it
+            if len(bits) < set_rule.min:
+                continue
+            full = sum(bits)
+            options = [sum(c) for n in range(set_rule.min, len(bits) + 1) for c in combinations(bits, n)]
+            options = [m for m in options if (full & ~m) & near == full & ~m]
+            if sum(1 for b in bits if b & near) > len(bits) - set_rule.min:
+                options.insert(0, 0)
+            if options != [full]:
+                choices.append(options)
+            else:
+                hand_mask &= ~full
+                fixed_sets.append(full)
+    points = _mask_points(values)
+    dead = _outside_stretches(run_rule.min) if run_rule is not None else None
+    ace = run_rule.ace if run_rule is not None else "low"
+
+    def suit_cost(m: int) -> tuple[int, int]:
+        """(points left, the mask with the ace placed) for one suit's cards."""
+        if dead is None:
+            return points[m], m
+        high = (m & ~1) | (1 << 13) if m & 1 else m
+        if ace == "low" or high == m:
+            return points[dead[m]], m
+        if ace == "high":
+            return points[dead[high]], high
+        low_cost, high_cost = points[dead[m]], points[dead[high]]
+        return (low_cost, m) if low_cost <= high_cost else (high_cost, high)
+
+    best_total, best_combo = INF, 0
+    if dead is not None and ace == "low":  # the common case, inlined
+        for combo in product(*choices):
+            taken = sum(combo)  # sets of different ranks never share a card
+            rest = hand_mask & ~taken
+            total = (points[dead[rest & 0x3FFF]] + points[dead[(rest >> 14) & 0x3FFF]]
+                     + points[dead[(rest >> 28) & 0x3FFF]] + points[dead[rest >> 42]])
+            if total < best_total:
+                best_total, best_combo = total, taken
+    else:
+        for combo in product(*choices):
+            taken = sum(combo)
+            rest = hand_mask & ~taken
+            total = 0
+            for s in range(4):
+                m = (rest >> (14 * s)) & 0x3FFF
+                if m:
+                    total += suit_cost(m)[0]
+            if total < best_total:
+                best_total, best_combo = total, taken
+    melds: list[tuple[Card, ...]] = [_cards_of(m, card_at) for m in fixed_sets]
+    for options in choices:  # the last option of a rank is all its cards
+        if best_combo & options[-1]:
+            melds.append(_cards_of(best_combo & options[-1], card_at))
+    left: list[Card] = []
+    rest = hand_mask & ~best_combo
+    for s in range(4):
+        m = (rest >> (14 * s)) & 0x3FFF
+        if not m:
+            continue
+        _, placed = suit_cost(m)
+        kept = dead[placed] if dead is not None else placed
+        melds += [_cards_of(run << (14 * s), card_at) for run in _stretches(placed & ~kept)]
+        left += _cards_of(kept << (14 * s), card_at)
+    return Arrangement(best_total, Plan(tuple(melds), (), tuple(left)))
+
+
+_SUIT_AT = {s: i for i, s in enumerate(SUITS)}
+
+
+def _cards_of(mask: int, card_at: dict[int, Card]) -> tuple[Card, ...]:
+    """The hand's cards at the bits of a mask over (suit * 14 + place); place 13 is a high ace."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(card_at[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)
+
+
+def _stretches(mask: int) -> list[int]:
+    """The maximal stretches of consecutive bits in a 14-bit mask, each as a mask."""
+    out = []
+    while mask:
+        run = nxt = mask & -mask
+        while mask & (nxt := nxt << 1):
+            run |= nxt
+        out.append(run)
+        mask &= ~run
+    return out
+
+
+@lru_cache(maxsize=8)
+def _outside_stretches(least: int) -> tuple[int, ...]:
+    """For every 14-bit mask, the bits that are not in a stretch of `least` or more."""
+    table = []
+    for mask in range(1 << 14):
+        kept, length = 0, 0
+        for place in range(15):
+            if place < 14 and mask >> place & 1:
+                length += 1
+                continue
+            if 0 < length < least:
+                kept |= ((1 << length) - 1) << (place - length)
+            length = 0
+        table.append(kept)
+    return tuple(table)
+
+
+@lru_cache(maxsize=32)
+def _mask_points(values: tuple[int, ...]) -> tuple[int, ...]:
+    """For every 14-bit mask, the points of the cards at its bits (`values` by place)."""
+    table = [0] * (1 << 14)
+    for mask in range(1, 1 << 14):
+        low = mask & -mask
+        table[mask] = table[mask ^ low] + values[low.bit_length() - 1]
+    return tuple(table)
 
 
 def _unpack(search: _Search, packed: int) -> list[Card]:
@@ -522,6 +701,11 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
                     players: int | None = None) -> Verdict:
     """Can the whole hand be melded or laid off, leaving at most the discard the rules allow?"""
     assert ruleset.rummy is not None
+    judge = judge_for(ruleset, round_number, players)
+    everything = list(hand) + [c for meld in table for c in meld]
+    impossible = tuple(v for v in judge.card_violations(everything) if v.code == "duplicate_card")
+    if impossible:
+        return Verdict(impossible)
     rule = ruleset.rummy.final_discard
     best = arrange(ruleset, hand, table, first_meld_done, round_number, players, objective="cards")
     plan: Plan | None = None

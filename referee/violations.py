@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+from typing import NamedTuple
 
 from referee.cards import Card
 
 
-@dataclass(frozen=True)
-class Violation:
+class Violation(NamedTuple):
+    """A rule broken by a play: a code from the spec, a sentence, and the cards at fault."""
+
     code: str
     message: str
     cards: tuple[Card, ...] = ()
@@ -18,23 +20,23 @@ class Violation:
         return {"code": self.code, "message": self.message, "cards": [str(c) for c in self.cards]}
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     """The answer of a check: legal exactly when no violation was found, plus what it adds."""
 
     violations: tuple[Violation, ...] = ()
-    extra: dict[str, object] = field(default_factory=dict)
+    extra: Mapping[str, object] = MappingProxyType({})
 
     @property
     def valid(self) -> bool:
         return not self.violations
 
     def as_dict(self) -> dict[str, object]:
-        return {"valid": self.valid, "violations": [v.as_dict() for v in self.violations], **self.extra}
+        return {"valid": not self.violations, "violations": [v.as_dict() for v in self.violations],
+                **self.extra}
 
 
 def listed(cards: Iterable[Card]) -> str:
-    return ", ".join(str(c) for c in cards)
+    return ", ".join([str(c) for c in cards])
 
 
 def plural(n: int, noun: str) -> str:

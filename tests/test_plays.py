@@ -136,7 +136,7 @@ def test_plan_replays_as_legal_plays(library: Library, hand: list[Card], game: t
     table = [cards(t) for t in table_text]
     if any(not check_meld(ruleset, t, rnd).valid for t in table):
         return
-    if any(n > ruleset.decks_in_play(None) for n in Counter(hand).values()):
+    if any(n > ruleset.decks_in_play(None) for n in Counter(hand + [c for t in table for c in t]).values()):
         return
     found = arrange(ruleset, hand, table, round_number=rnd)
     plan = found.plan
