@@ -3,24 +3,29 @@
     python bench/http.py [--seconds 10] [--concurrency 16] [--workers 2]
 
 Both apps run under gunicorn with the same workers; the same client load (threads with
-keep-alive connections) drives each in turn. Prints both throughputs, the ratio (goal >= 0.6)
+one connection object per client thread; gunicorn's sync workers close
+connections, so each request reconnects) drives each in turn. Prints both throughputs, the ratio (goal >= 0.6)
 and p50/p99 latency.
 """
 
 from __future__ import annotations
 
-import argparse
-import http.client
-import json
 import os
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
-import threading
-import time
-from pathlib import Path
+
+# This file is called http.py; its folder must not shadow the standard library's `http`.
+sys.path = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+
+import argparse  # noqa: E402
+import http.client  # noqa: E402
+import json  # noqa: E402
+import signal  # noqa: E402
+import socket  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -123,7 +128,7 @@ def main() -> None:
                 proc.wait(timeout=30)
     ratio = rates["referee melds/check"] / rates["bare Flask endpoint"]
     print(f"referee / bare throughput: {ratio:.2f} (goal >= 0.6); {args.workers} gunicorn workers, "
-          f"{args.concurrency} keep-alive clients, {args.seconds:.0f} s each")
+          f"{args.concurrency} clients, {args.seconds:.0f} s each")
 
 
 if __name__ == "__main__":

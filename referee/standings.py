@@ -49,6 +49,7 @@ class Sheet:
     status: str = "in_progress"
     winner: str | list[str] | None = None
     first_player: str | None = None
+    index: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 
     # ---------------------------------------------------------------- reading
     @property
@@ -57,7 +58,9 @@ class Sheet:
         return len(self.rounds) + (1 if self.status == "in_progress" else 0)
 
     def player(self, name: object, path: str) -> Player:
-        found = next((p for p in self.players if p.name == name), None)
+        if len(self.index) != len(self.players):
+            self.index = {p.name: p for p in self.players}
+        found = self.index.get(name) if isinstance(name, str) else None
         if found is None:
             raise InvalidPlayError(Problem(path, "unknown_player", f'"{name}" is not a player in this game'))
         return found
@@ -69,13 +72,14 @@ class Sheet:
         return {"ruleset": self.ruleset.id, "status": self.status, "round": self.round,
                 "players": [p.as_dict() for p in self.players], "pot": self.pot,
                 "winner": self.winner, "first_player": self.first_player,
-                "rounds": copy.deepcopy(self.rounds)}
+                "rounds": list(self.rounds)}  # each round's mapping is built once and not changed
 
     # ---------------------------------------------------------------- writing
     def apply(self, record: Mapping[str, Any]) -> None:
         """Apply one ledger record; raises without changing anything when it is refused."""
         trial = copy.copy(self)
         trial.players = copy.deepcopy(self.players)
+        trial.index = {}
         trial.rounds = list(self.rounds)
         trial._apply(record)
         self.__dict__.update(trial.__dict__)
