@@ -17,10 +17,12 @@ from referee.errors import (
     GameStateError,
     InvalidCardError,
     InvalidPlayError,
-    Problem as EngineProblem,
     RefereeError,
     RulesetError,
     UnknownRulesetError,
+)
+from referee.errors import (
+    Problem as EngineProblem,
 )
 
 log = logging.getLogger("referee.api")
@@ -80,7 +82,7 @@ def _marshmallow_code(message: str) -> str:
         return "required"
     if message.startswith("Unknown field"):
         return "unknown_field"
-    if message.startswith("Not a valid") or message.startswith("Invalid input type"):
+    if message.startswith(("Not a valid", "Invalid input type")):
         return "invalid_type"
     if message.startswith("Must be") or "greater than" in message or "less than" in message \
             or "Length must" in message or "Shorter than" in message or "Longer than" in message:
@@ -94,9 +96,7 @@ def _flatten(messages: Any, path: str = "") -> Iterator[dict[str, Any]]:
     """webargs/marshmallow nested messages → `{"path", "code", "message"}` rows."""
     if isinstance(messages, dict):
         for key, value in messages.items():
-            if key in ("json", "_schema") and not path:
-                yield from _flatten(value, path)
-            elif key in ("value", "key") and path:
+            if key in ("json", "_schema") and not path or key in ("value", "key") and path:
                 yield from _flatten(value, path)
             elif isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
                 yield from _flatten(value, f"{path}[{key}]")

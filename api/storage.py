@@ -61,7 +61,7 @@ idempotency = sa.Table(
 
 def normalise_url(url: str) -> str:
     """`postgresql://` means psycopg 3 here; a bare file path means SQLite."""
-    if url.startswith("postgresql://") or url.startswith("postgres://"):
+    if url.startswith(("postgresql://", "postgres://")):
         return "postgresql+psycopg://" + url.split("://", 1)[1]
     if "://" not in url:
         return f"sqlite:///{url}"

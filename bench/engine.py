@@ -25,10 +25,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.cards import RANKS, SUITS, Card  # noqa: E402
-from referee.loader import default_library  # noqa: E402
-from referee.melds import RUN_ORDER, check_meld  # noqa: E402
-from referee.planner import arrange  # noqa: E402
+from referee.cards import RANKS, SUITS, Card
+from referee.loader import default_library
+from referee.melds import RUN_ORDER, check_meld
+from referee.planner import arrange
 
 GIN = """
 format: 1
@@ -161,7 +161,6 @@ def bench_rlcard(rng: random.Random, n: int) -> None:
     except ImportError:
         print("rlcard: not installed (pip install rlcard), comparison skipped")
         return
-    from referee.loader import Library
 
     lib = default_library().copy()
     gin = lib.add(lib.load(GIN))
@@ -182,8 +181,8 @@ def bench_rlcard(rng: random.Random, n: int) -> None:
         ours = [arrange(gin, h).cost for h in hands]
         theirs = [rl_deadwood(h) for h in rl_hands]
         differ = sum(a != b for a, b in zip(ours, theirs, strict=True))
-        t_ours, t_theirs = timed_pair(lambda: [arrange(gin, h) for h in hands],
-                                      lambda: [melding.get_best_meld_clusters(hand=h) for h in rl_hands],
+        t_ours, t_theirs = timed_pair(lambda hs=hands: [arrange(gin, h) for h in hs],
+                                      lambda hs=rl_hands: [melding.get_best_meld_clusters(hand=h) for h in hs],
                                       repeat=3)
         print(f"gin deadwood, {n:,} {name} 10-card hands: {differ} differ from RLCard; "
               f"referee {t_ours * 1e6 / n:.0f} us/hand, RLCard {t_theirs * 1e6 / n:.0f} us/hand, "

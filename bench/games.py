@@ -21,10 +21,10 @@ HERE = Path(__file__).resolve().parent
 sys.path = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 sys.path.insert(0, str(HERE.parent))
 
-import sqlalchemy as sa  # noqa: E402
+import sqlalchemy as sa
 
-from api import create_app  # noqa: E402
-from api.storage import normalise_url  # noqa: E402
+from api import create_app
+from api.storage import normalise_url
 
 
 def run(name: str, url: str, rounds: int) -> None:

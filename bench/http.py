@@ -16,16 +16,16 @@ import sys
 # This file is called http.py; its folder must not shadow the standard library's `http`.
 sys.path = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
 
-import argparse  # noqa: E402
-import http.client  # noqa: E402
-import json  # noqa: E402
-import signal  # noqa: E402
-import socket  # noqa: E402
-import subprocess  # noqa: E402
-import tempfile  # noqa: E402
-import threading  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
+import argparse
+import http.client
+import json
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -33,10 +33,10 @@ def _lint(args: argparse.Namespace) -> int:
         try:
             library.add(library.load(raw, file=str(path)))
         except RefereeError as exc:
-            for p in exc.problems:
+            for problem in exc.problems:
                 problems += 1
-                where = f"{p.file or path}:{p.line or 1}:{p.column or 1}"
-                print(f"{where}: {p.path or '(document)'}: {p.message}")
+                where = f"{problem.file or path}:{problem.line or 1}:{problem.column or 1}"
+                print(f"{where}: {problem.path or '(document)'}: {problem.message}")
     return 1 if problems else 0
 
 
@@ -60,8 +60,8 @@ def _check(args: argparse.Namespace) -> int:
     verdict = check_meld(ruleset, cards, args.round)  # type: ignore[arg-type]
     shown = " ".join(str(c) for c in cards)
     if verdict.valid:
-        wilds = verdict.extra.get("wilds") or []
-        stands = "".join(f"; {w['card']} stands for {w['as'] or 'any rank'}" for w in wilds)  # type: ignore[index,union-attr]
+        wilds: list[dict[str, str | None]] = verdict.extra.get("wilds") or []  # type: ignore[assignment]
+        stands = "".join(f"; {w['card']} stands for {w['as'] or 'any rank'}" for w in wilds)
         print(f"legal: {shown} is a {verdict.extra['kind']}{stands}")
         return 0
     print(f"not legal: {shown}")
@@ -86,7 +86,7 @@ def _score(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from api.serve import run
 
-    return run(host=args.host, port=args.port, database=args.database, workers=args.workers)
+    return int(run(host=args.host, port=args.port, database=args.database, workers=args.workers))
 
 
 def parser() -> argparse.ArgumentParser:

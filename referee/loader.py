@@ -133,8 +133,8 @@ def _schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
             missing = str(e.message).split("'")[1] if "'" in str(e.message) else ""
             yield path + (missing,), False, "required", f'"{missing}" is required here'
             continue
-        words = _SCHEMA_MESSAGES.get(str(e.validator), lambda x: x.message)(e)
-        yield path, False, "schema", words
+        explain = _SCHEMA_MESSAGES.get(str(e.validator))
+        yield path, False, "schema", explain(e) if explain else str(e.message)
 
 
 # ---------------------------------------------------------------- meaning checks

@@ -138,9 +138,9 @@ class Judge:
               wild_limit: bool = True) -> tuple[Meld | None, list[Violation]]:
         """The meld these cards make, or the violations of the kind they come closest to."""
         if kind in (None, "set") and wild_limit:
-            found = self.fast_set(cards)
-            if found is not None:
-                return found, []
+            quick = self.fast_set(cards)
+            if quick is not None:
+                return quick, []
         base = list(self.card_violations(cards)) + list(self.joker_violation(cards))
         kinds = [kind] if kind is not None else [k for k in ("set", "run") if k in self.kinds]
         if kind is not None and kind not in self.kinds:

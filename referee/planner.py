@@ -20,7 +20,7 @@ from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.melds import RUN_ORDER, Judge, judge_for, run_windows
 from referee.plays import Progress, lay_off_refusal
-from referee.ruleset import MeldRule, Ruleset
+from referee.ruleset import Ruleset
 from referee.violations import Verdict, Violation, listed
 
 SUITS = ("C", "D", "H", "S")
@@ -475,9 +475,9 @@ def _limited(ruleset: Ruleset, hand: Sequence[Card], found: Arrangement, cost: C
     """The hand limit: when the best plan keeps too much for the player's score, nothing is melded."""
     limit = ruleset.rummy.hand_limit if ruleset.rummy else None
     plan = found.plan
-    if score is not None and limit is not None and (plan.melds or plan.lay_offs):
-        if sum(ruleset.scoring.value(c) for c in plan.left) + score > limit:
-            return Arrangement(sum(cost(c) for c in hand), Plan(left=tuple(hand)))
+    if (score is not None and limit is not None and (plan.melds or plan.lay_offs)
+            and sum(ruleset.scoring.value(c) for c in plan.left) + score > limit):
+        return Arrangement(sum(cost(c) for c in hand), Plan(left=tuple(hand)))
     return found
 
 

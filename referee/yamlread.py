@@ -9,6 +9,7 @@ that aliases cannot expand it past a few thousand nodes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import yaml
 
@@ -65,7 +66,7 @@ def format_path(path: Path) -> str:
     return out
 
 
-def _refuse(message: str, mark: yaml.Mark | None = None, code: str = "unsafe_yaml") -> YamlError:
+def _refuse(message: str, mark: Any = None, code: str = "unsafe_yaml") -> YamlError:
     line = mark.line + 1 if mark is not None else None
     column = mark.column + 1 if mark is not None else None
     return YamlError([Problem("", code, message, line, column)])

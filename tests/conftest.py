@@ -55,9 +55,9 @@ def garbage(library: Library) -> Ruleset:
 
 # ---------------------------------------------------------------- the service and its databases
 
-import os  # noqa: E402
-import secrets  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
+import os
+import secrets
+from collections.abc import Iterator
 
 PG_BASE = os.environ.get("REFEREE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 

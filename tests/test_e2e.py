@@ -164,5 +164,6 @@ def test_sigkill_loses_no_answered_round(tmp_path: Path) -> None:
         status, read = call(again.base, "GET", f"/v1/games/{game['id']}")
     finally:
         again.stop()
+    assert status == 200
     stored = {r["cards"]["B"] for r in read["rounds"]}
     assert set(answered) <= stored

@@ -188,10 +188,10 @@ def test_schema_accepts_the_spec_examples() -> None:
 
 
 def test_spec_variants_resolve(library: Library) -> None:
-    for text in ("id: garbage-kings-wild-2\nextends: garbage\nname: Garbage, kings wild\n"
-                 "wilds: {ranks: [K]}\ndead_ranks: [J, Q]\nformat: 1\nfamily: layout\n",
-                 'id: tp-early\nextends: ten-pennies\nrounds:\n  "1": {wilds: {ranks: ["2", JOKER]}}\n'
-                 "format: 1\nfamily: rummy\nname: E\n"):
+    for text in (("id: garbage-kings-wild-2\nextends: garbage\nname: Garbage, kings wild\n"
+                  "wilds: {ranks: [K]}\ndead_ranks: [J, Q]\nformat: 1\nfamily: layout\n"),
+                 ('id: tp-early\nextends: ten-pennies\nrounds:\n  "1": {wilds: {ranks: ["2", JOKER]}}\n'
+                  "format: 1\nfamily: rummy\nname: E\n")):
         assert library.load(text)[0].extends in ("garbage", "ten-pennies")
 
 
