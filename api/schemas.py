@@ -12,11 +12,8 @@ class RoundMixin(Schema):
                              metadata={"description": "players at the table: fixes the decks in play"})
 
 
-Cards = fields.List(fields.String(validate=validate.Length(max=12)), validate=validate.Length(max=200),
-                    metadata={"description": "cards as in cards.md", "example": ["8H", "8S", "2C"]})
-
-
 def cards(required: bool = True, **kw: object) -> fields.List:
+    """A list of cards as in cards.md (parsed by the engine, which names any bad one)."""
     return fields.List(fields.String(validate=validate.Length(max=12)), required=required,
                        validate=validate.Length(max=200), **kw)  # type: ignore[arg-type]
 
@@ -93,9 +90,6 @@ class PlacementResult(CheckResult):
 def _player_name(value: str) -> None:
     if not 1 <= len(value) <= 40 or not value.isprintable():
         raise ValidationError("A player's name is 1-40 printable characters.")
-
-
-PlayerName = fields.String(validate=_player_name)
 
 
 class ScoreRequest(RoundMixin):
