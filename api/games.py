@@ -114,13 +114,14 @@ def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
 class Games(MethodView):
     @blp.arguments(schemas.GameCreate)
     @blp.response(201, schemas.GameCreated)
-    @blp.alt_response(422, description="Unknown ruleset, wrong number of players, bad names.")
+    @blp.alt_response(404, description="Unknown ruleset.")
+    @blp.alt_response(422, description="Wrong number of players, bad names or scores.")
     def post(self, args: dict[str, Any]) -> Response:
         """Start a game. The answer holds the game's token, shown this once."""
         try:
             ruleset = catalog().get(args["ruleset"])
         except UnknownRulesetError as exc:
-            raise InvalidPlayError([Problem("ruleset", p.code, p.message) for p in exc.problems]) from None
+            raise UnknownRulesetError([Problem("ruleset", p.code, p.message) for p in exc.problems]) from None
         sheet = start(ruleset, args["players"], args["scores"])
         token = new_token()
         game_id = store().create_game(ruleset.id, ruleset.document(), args["players"], args["scores"], token)

@@ -122,8 +122,12 @@ def test_eliminated_player_refused(client: Any) -> None:
     assert client.post(f"/v1/games/{gid}/buy-backs", json={"player": "B"}, headers=auth).status_code == 409
 
 
+def test_unknown_ruleset_is_404(client: Any) -> None:
+    r = client.post("/v1/games", json={"ruleset": "nope", "players": ["a", "b"]})
+    assert r.status_code == 404 and r.get_json()["errors"][0]["path"] == "ruleset"
+
+
 @pytest.mark.parametrize(("body", "path"), [
-    ({"ruleset": "nope", "players": ["a", "b"]}, "ruleset"),
     ({"ruleset": "garbage", "players": ["a"]}, "players"),
     ({"ruleset": "garbage", "players": ["a", "a"]}, "players"),
     ({"ruleset": "garbage", "players": ["a", "x" * 41]}, "players[1]"),
