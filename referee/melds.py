@@ -72,7 +72,7 @@ class Judge:
         # Natural (non-wild) cards of the deck → their bit in the planner's suit masks
         # (14 bits a suit: A at 0, ..., K at 12, a high A at 13).
         self.natural_bits = {
-            Card(r, s): 14 * i + RUN_ORDER.index(r)
+            Card(r, s): 1 << (14 * i + RUN_ORDER.index(r))
             for i, s in enumerate(("C", "D", "H", "S")) if s in self.deck.suits
             for r in self.deck.ranks if r not in self.wild_ranks and r in RUN_ORDER}
         self.deck_suits = frozenset(self.deck.suits)

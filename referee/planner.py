@@ -434,7 +434,7 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     if not table or lay_off_refusal(ruleset, True, True) is not None:
         direct = _without_wilds(judge, hand, _place_values(ruleset, objective), first_meld_done)
         if direct is not None:
-            return _limited(ruleset, hand, direct, cost, score)
+            return direct if score is None else _limited(ruleset, hand, direct, cost, score)
     stuck = [c for c in hand if (c.is_joker and c.rank not in judge.wild_ranks)
              or (not c.is_joker and ruleset.deck.copies(c, 1) == 0)]
     wild_cards = sorted((c for c in hand if c.rank in judge.wild_ranks), key=cost, reverse=True)
@@ -507,42 +507,39 @@ def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
         return None
     natural_bits = judge.natural_bits
     hand_mask = 0
-    by_rank: dict[str, list[int]] = {}
-    card_at: dict[int, Card] = {}
-    fixed_sets: list[int] = []  # sets every best arrangement makes
     for card in hand:
-        place = natural_bits.get(card)
-        if place is None:
-            return None  # a wild card, or one not in the deck
-        bit = 1 << place
-        if hand_mask & bit:
-            return None  # a repeated card: the general search handles it
+        bit = natural_bits.get(card)
+        if bit is None or hand_mask & bit:
+            return None  # a wild card, one not in the deck, or a repeated card
         hand_mask |= bit
-        card_at[place] = card
-        if card.rank == "A":
-            card_at[place + 13] = card  # the same ace, placed high
-        by_rank.setdefault(card.rank, []).append(bit)
     choices: list[list[int]] = []
+    fixed = 0  # sets every best arrangement makes
     if set_rule is not None:
+        least = set_rule.min
         # A card a set leaves out must be able to sit in a run (a same-suit neighbour in hand):
         # otherwise putting it in the set too is never worse.
-        near = ((hand_mask << 1) | (hand_mask >> 1) | (hand_mask >> 13) | (hand_mask << 13)) \
-            if run_rule is not None else 0
-        for bits in by_rank.values():
-            if len(bits) >= 2 * set_rule.min:
-                return None  # two sets of one rank: the general search handles it
-            if len(bits) < set_rule.min:
+        near = 0
+        if run_rule is not None:
+            near = (hand_mask << 1) | (hand_mask >> 1)
+            if run_rule.ace != "low":  # an ace placed high sits next to the king
+                near |= (hand_mask >> 13) | (hand_mask << 13)
+        for column in _RANK_COLUMNS:
+            full = hand_mask & column
+            count = full.bit_count()
+            if count < least:
                 continue
-            full = sum(bits)
-            options = [sum(c) for n in range(set_rule.min, len(bits) + 1) for c in combinations(bits, n)]
-            options = [m for m in options if (full & ~m) & near == full & ~m]
-            if sum(1 for b in bits if b & near) > len(bits) - set_rule.min:
+            if count >= 2 * least:
+                return None  # two sets of one rank: the general search handles it
+            bits = [b for b in _COLUMN_BITS[column] if full & b]
+            options = [m for n in range(least, count + 1) for m in map(sum, combinations(bits, n))
+                       if (full ^ m) & near == full ^ m]
+            if (full & near).bit_count() > count - least:
                 options.insert(0, 0)
-            if options != [full]:
-                choices.append(options)
+            if options == [full]:
+                fixed |= full
             else:
-                hand_mask &= ~full
-                fixed_sets.append(full)
+                choices.append(options)
+    hand_mask &= ~fixed
     points = _mask_points(values)
     dead = _outside_stretches(run_rule.min) if run_rule is not None else None
     ace = run_rule.ace if run_rule is not None else "low"
@@ -579,32 +576,39 @@ def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
                     total += suit_cost(m)[0]
             if total < best_total:
                 best_total, best_combo = total, taken
-    melds: list[tuple[Card, ...]] = [_cards_of(m, card_at) for m in fixed_sets]
+    melds: list[tuple[Card, ...]] = [_cards_of(fixed & column) for column in _RANK_COLUMNS
+                                     if fixed & column]
     for options in choices:  # the last option of a rank is all its cards
         if best_combo & options[-1]:
-            melds.append(_cards_of(best_combo & options[-1], card_at))
-    left: list[Card] = []
+            melds.append(_cards_of(best_combo & options[-1]))
+    kept_all = 0
     rest = hand_mask & ~best_combo
     for s in range(4):
         m = (rest >> (14 * s)) & 0x3FFF
         if not m:
             continue
-        _, placed = suit_cost(m)
+        placed = suit_cost(m)[1] if ace != "low" else m
         kept = dead[placed] if dead is not None else placed
-        melds += [_cards_of(run << (14 * s), card_at) for run in _stretches(placed & ~kept)]
-        left += _cards_of(kept << (14 * s), card_at)
-    return Arrangement(best_total, Plan(tuple(melds), (), tuple(left)))
+        kept_all |= kept << (14 * s)
+        if placed != kept:
+            melds += [_cards_of(run << (14 * s)) for run in _stretches(placed & ~kept)]
+    return Arrangement(best_total, Plan(tuple(melds), (), _cards_of(kept_all)))
 
 
 _SUIT_AT = {s: i for i, s in enumerate(SUITS)}
 
 
-def _cards_of(mask: int, card_at: dict[int, Card]) -> tuple[Card, ...]:
-    """The hand's cards at the bits of a mask over (suit * 14 + place); place 13 is a high ace."""
+_BIT_CARD = [Card(RUN_ORDER[place % 13], suit) for suit in SUITS for place in range(14)]
+_RANK_COLUMNS = [sum(1 << (14 * s + r) for s in range(4)) for r in range(13)]
+_COLUMN_BITS = {column: [1 << (14 * s + r) for s in range(4)] for r, column in enumerate(_RANK_COLUMNS)}
+
+
+def _cards_of(mask: int) -> tuple[Card, ...]:
+    """The cards at the bits of a mask over (suit * 14 + place); place 13 is a high ace."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(card_at[low.bit_length() - 1])
+        out.append(_BIT_CARD[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
 
