@@ -28,8 +28,7 @@ class Meld(NamedTuple):
     wilds: tuple[tuple[Card, str | None], ...] = ()
 
     def as_dict(self) -> dict[str, object]:
-        return {"kind": self.kind,
-                "wilds": [{"card": str(c), "as": stands} for c, stands in self.wilds]}
+        return {"kind": self.kind, "wilds": [{"card": str(c), "as": stands} for c, stands in self.wilds]}
 
 
 @lru_cache(maxsize=64)
@@ -67,6 +66,7 @@ class Judge:
         set_rule = self.kinds.get("set")
         # The fast path judges plain sets; anything else takes the full path below.
         self.fast_set_min = set_rule.min if set_rule and not set_rule.distinct_suits else None
+        self.in_deck = frozenset(self.deck.cards())
         self.deck_ranks = frozenset(self.deck.ranks)
         self.natural_ranks = self.deck_ranks - self.wild_ranks
         # Natural (non-wild) cards of the deck → their bit in the planner's suit masks
@@ -107,41 +107,41 @@ class Judge:
         return Meld("set", tuple(cards), tuple([(w, rank) for w in wilds]))
 
     # -- cards that cannot be in any meld, whatever the kind
-    def card_violations(self, cards: Sequence[Card]) -> Iterator[Violation]:
-        ranks, suits, jokers = self.deck_ranks, self.deck_suits, self.deck.jokers
-        foreign = [c for c in cards if not (c.suit in suits and c.rank in ranks if c.suit else jokers)]
+    def card_violations(self, cards: Sequence[Card]) -> list[Violation]:
+        """Cards that are not in the deck, and more copies of a card than the decks hold."""
+        in_deck = self.in_deck
+        foreign = [c for c in cards if c not in in_deck]
         if len(cards) <= self.decks and not foreign:
-            return  # no card can be present more often than there are decks
-        counts = Counter(cards)
-        foreign = list(dict.fromkeys(foreign))
+            return []  # no card can be present more often than there are decks
+        found = []
         if foreign:
-            yield Violation("not_in_deck", f"{listed(foreign)} {'is' if len(foreign) == 1 else 'are'} "
-                            f"not in this game's deck.", tuple(foreign))
-        for card, n in counts.items():
+            foreign = list(dict.fromkeys(foreign))
+            found.append(Violation("not_in_deck", f"{listed(foreign)} {'is' if len(foreign) == 1 else 'are'} "
+                                   f"not in this game's deck.", tuple(foreign)))
+        for card, n in Counter(cards).items():
             have = self.deck.copies(card, self.decks)
             if have and n > have:
-                yield Violation("duplicate_card",
-                                f"With {plural(self.decks, 'deck')} in play there are only {have} of "
-                                f"{card}; this play has {n}.", (card,) * n)
+                found.append(Violation("duplicate_card",
+                                       f"With {plural(self.decks, 'deck')} in play there are only {have} "
+                                       f"of {card}; this play has {n}.", (card,) * n))
+        return found
 
-    def joker_violation(self, cards: Sequence[Card]) -> Iterator[Violation]:
-        if self.jokers_meldable or not self.deck.jokers:
-            return
+    def joker_violation(self, cards: Sequence[Card]) -> list[Violation]:
+        if self.jokers_meldable or not self.deck.jokers or _JOKER_CARD not in cards:
+            return []
         jokers = tuple(c for c in cards if c.rank == JOKER)
-        if jokers:
-            yield Violation("joker_not_wild",
-                            f"{self.rules.label}: jokers are not wild and belong to no rank, "
-                            f"so they cannot be melded.", jokers)
+        return [Violation("joker_not_wild", f"{self.rules.label}: jokers are not wild and belong to "
+                          f"no rank, so they cannot be melded.", jokers)]
 
     # -- the meld itself
-    def judge(self, cards: Sequence[Card], *, kind: str | None = None,
-              wild_limit: bool = True) -> tuple[Meld | None, list[Violation]]:
+    def judge(self, cards: Sequence[Card], *, kind: str | None = None, wild_limit: bool = True,
+              fast_tried: bool = False) -> tuple[Meld | None, list[Violation]]:
         """The meld these cards make, or the violations of the kind they come closest to."""
-        if kind in (None, "set") and wild_limit:
+        if kind in (None, "set") and wild_limit and not fast_tried:
             quick = self.fast_set(cards)
             if quick is not None:
                 return quick, []
-        base = list(self.card_violations(cards)) + list(self.joker_violation(cards))
+        base = self.card_violations(cards) + self.joker_violation(cards)
         kinds = [kind] if kind is not None else [k for k in ("set", "run") if k in self.kinds]
         if kind is not None and kind not in self.kinds:
             return None, base + [Violation("meld_kind_not_allowed",
@@ -163,30 +163,36 @@ class Judge:
         return None, base + best[1]
 
     def _common(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
-                wilds: Sequence[Card], wild_limit: bool) -> Iterator[Violation]:
+                wilds: Sequence[Card], wild_limit: bool) -> list[Violation]:
+        """What is wrong with a meld of either kind: its size and its wild cards."""
         noun = rule.kind
+        found = []
         if len(cards) < rule.min:
-            yield Violation("too_few_cards",
-                            f"A {noun} needs at least {rule.min} cards; this one has {len(cards)}.",
-                            tuple(cards))
-        if not naturals and wilds and not self.rules.wilds.all_wild:
-            yield Violation("all_wild_not_allowed",
-                            f"A {noun} may not be made of wild cards only ({listed(wilds)}).",
-                            tuple(wilds))
+            found.append(Violation("too_few_cards",
+                                   f"A {noun} needs at least {rule.min} cards; this one has {len(cards)}.",
+                                   tuple(cards)))
+        if not naturals and wilds and not self.all_wild:
+            found.append(Violation("all_wild_not_allowed",
+                                   f"A {noun} may not be made of wild cards only ({listed(wilds)}).",
+                                   tuple(wilds)))
         if naturals and wild_limit and self.limit is not None and len(wilds) > self.limit:
-            yield Violation("too_many_wilds",
-                            f"{self.rules.label} allows at most {plural(self.limit, 'wild card')} in a "
-                            f"meld; this {noun} has {len(wilds)} ({listed(wilds)}).", tuple(wilds))
+            found.append(Violation("too_many_wilds",
+                                   f"{self.rules.label} allows at most {plural(self.limit, 'wild card')} "
+                                   f"in a meld; this {noun} has {len(wilds)} ({listed(wilds)}).",
+                                   tuple(wilds)))
+        return found
 
     def _set(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
              wilds: Sequence[Card], wild_limit: bool) -> tuple[Meld | None, list[Violation]]:
-        found = list(self._common(rule, cards, naturals, wilds, wild_limit))
+        found = self._common(rule, cards, naturals, wilds, wild_limit)
         ranks: dict[str, int] = {}
         for c in naturals:
             ranks[c.rank] = ranks.get(c.rank, 0) + 1
-        rank = max(ranks, key=lambda r: (ranks[r], -_rank_index(r))) if len(ranks) > 1 else \
-            next(iter(ranks), None)
-        odd = tuple(c for c in naturals if c.rank != rank)
+        rank, most = None, 0  # the commonest rank; a tie goes to the lower rank
+        for r, n in ranks.items():
+            if n > most or (n == most and _RANK_POS.get(r, 99) < _RANK_POS.get(rank or "", 99)):
+                rank, most = r, n
+        odd = tuple([c for c in naturals if c.rank != rank])
         if odd:
             found.append(Violation("mixed_ranks",
                                    f"A set is cards of one rank; {listed(odd)} "
@@ -205,7 +211,7 @@ class Judge:
 
     def _run(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
              wilds: Sequence[Card], wild_limit: bool) -> tuple[Meld | None, list[Violation]]:
-        found = list(self._common(rule, cards, naturals, wilds, wild_limit))
+        found = self._common(rule, cards, naturals, wilds, wild_limit)
         suits = Counter(c.suit for c in naturals)
         suit = max(suits, key=lambda s: (suits[s], s or "")) if suits else None
         odd = tuple(c for c in naturals if c.suit != suit)
@@ -264,8 +270,8 @@ def _weight(found: Sequence[Violation], kind: str, naturals: Sequence[Card]) -> 
     return 0 if shaped else 1, len(found), sum(len(v.cards) for v in found)
 
 
-def _rank_index(rank: str) -> int:
-    return RUN_ORDER.index(rank) if rank in RUN_ORDER else len(RUN_ORDER)
+_RANK_POS = {r: i for i, r in enumerate(RUN_ORDER)}
+_JOKER_CARD = Card(JOKER)
 
 
 _SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -291,7 +297,10 @@ def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
                players: int | None = None) -> Verdict:
     """Is this one legal meld? A valid answer adds `kind` and what each wild stands for."""
     judge = judge_for(ruleset, round_number, players)
-    meld, violations = judge.judge(cards if isinstance(cards, (tuple, list)) else tuple(cards))
+    cards = cards if isinstance(cards, (tuple, list)) else tuple(cards)
+    meld = judge.fast_set(cards)
     if meld is None:
-        return Verdict(tuple(violations))
+        meld, violations = judge.judge(cards, fast_tried=True)
+        if meld is None:
+            return Verdict(tuple(violations))
     return Verdict((), meld.as_dict())
