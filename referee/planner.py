@@ -102,6 +102,7 @@ class _Search:
     field_of: dict[int, int] = field(default_factory=dict)
     tables_for: list[list[int]] = field(default_factory=list)   # table melds each field may join
     run_suit: list[int] = field(default_factory=list)           # suit of each table run, else -1
+    runs_by_suit: list[tuple[int, int]] = field(default_factory=list)  # (table, suit), by suit
     extension_cache: dict[tuple[object, ...], list[_Option]] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- precomputed options
@@ -113,6 +114,8 @@ class _Search:
         field_of = self.field_of = {t: i for i, t in enumerate(self.types)}
         self.run_suit = [SUITS.index(tb.suit) if tb.kind == "run" and tb.suit else -1
                          for tb in self.tables]
+        self.runs_by_suit = sorted((s, k) for k, s in enumerate(self.run_suit) if s >= 0)
+        self.runs_by_suit = [(k, s) for s, k in self.runs_by_suit]
         for kind, sizes in (("set", requirement.sets), ("run", requirement.runs)):
             rule = rules.meld_rule(kind)
             if rule is not None:
@@ -260,7 +263,7 @@ class _Search:
             self.memo[key] = result
             return result[0]
         i = ((rest & -rest).bit_length() - 1) // B
-        if self.run_suit:
+        if self.runs_by_suit:
             tstate = self._forget(tstate, self.types[i] // 13)
             key = (rest, w, tstate, progress, melded)
             hit = self.memo.get(key)
@@ -273,8 +276,9 @@ class _Search:
             nxt = rest - (1 << (B * i))
             best_cost = self.cost_of[i] + self.best(nxt, w, tstate, progress, melded)
             best_choice = (None, i, (nxt, w, tstate, progress, melded))
+        open_requirement = not progress.met
         for opt, new_t in self.moves(i, rest, w, tstate, progress):
-            new_p = progress.add(opt.kind, opt.size) if opt.kind else progress
+            new_p = progress.add(opt.kind, opt.size) if opt.kind and open_requirement else progress
             new_m = 2 if opt.kind == "set" or melded == 2 else 1
             state = (rest - opt.packed, w - opt.wilds, new_t, new_p, new_m)
             cost = self.best(*state)
@@ -290,8 +294,11 @@ class _Search:
 
     def _forget(self, tstate: tuple[object, ...], suit: int) -> tuple[object, ...]:
         """Table runs of suits whose cards are all placed: their grown window no longer matters."""
-        if any(s < suit and tstate[k] is not None for k, s in enumerate(self.run_suit) if s >= 0):
-            return tuple(None if 0 <= self.run_suit[k] < suit else v for k, v in enumerate(tstate))
+        for k, s in self.runs_by_suit:
+            if s >= suit:
+                break
+            if tstate[k] is not None:
+                return tuple(None if 0 <= self.run_suit[j] < suit else v for j, v in enumerate(tstate))
         return tstate
 
     def _finish(self, w: int, progress: Progress, melded: int, tstate: tuple[object, ...]

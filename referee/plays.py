@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.cards import Card
 from referee.melds import Judge, Meld, judge_for
@@ -12,9 +12,10 @@ from referee.scoring import hand_points
 from referee.violations import Verdict, Violation, listed, plural
 
 
-@dataclass(frozen=True)
-class Progress:
-    """Which parts of a first-meld requirement are still open (sizes, largest first)."""
+class Progress(NamedTuple):
+    """Which parts of a first-meld requirement are still open (sizes, largest first).
+
+    A named tuple: the planner hashes one in every memo key."""
 
     sets: tuple[int, ...]
     runs: tuple[int, ...]
