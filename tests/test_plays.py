@@ -148,3 +148,33 @@ def test_plan_replays_as_legal_plays(library: Library, hand: list[Card], game: t
     for index, laid in plan.lay_offs:
         assert check_lay_off(ruleset, table[index], laid, round_number=rnd).valid, \
             ([str(c) for c in table[index]], [str(c) for c in laid])
+
+
+GIN = ("format: 1\nid: gin-test\nname: Gin\nfamily: rummy\nplayers: {min: 2, max: 2}\n"
+       "deck: {jokers: 0, decks: 1}\nmelds: {set: {min: 3}, run: {min: 3, ace: low}}\nwilds: {ranks: []}\n"
+       "lay_off: {allowed: never}\n"
+       'scoring: {card_values: {A: 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, 10-K: 10}}\n')
+
+
+@pytest.fixture(scope="module")
+def gin(library: Library) -> Ruleset:
+    lib = library.copy()
+    return lib.add(lib.load(GIN))
+
+
+# Hands from a few neighbouring ranks, so that sets and runs compete for the same cards.
+NEIGHBOURS = [c for c in DECK if c.rank in ("A", "3", "4", "5", "Q", "K")]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(NEIGHBOURS), min_size=3, max_size=7, unique=True),
+       st.sampled_from(["gin", "bing-rummy"]))
+def test_direct_path_without_wilds_is_optimal(library: Library, gin: Ruleset, hand: list[Card],
+                                              rid: str) -> None:
+    """Hands with no wild card and no repeated card take the planner's direct path."""
+    ruleset = gin if rid == "gin" else library.get(rid)
+    found = arrange(ruleset, hand)
+    assert found.cost == _brute_force(ruleset, hand, 1)
+    assert Counter([c for m in found.plan.melds for c in m] + list(found.plan.left)) == Counter(hand)
+    for meld in found.plan.melds:
+        assert check_meld(ruleset, meld).valid, [str(c) for c in meld]
