@@ -5,6 +5,11 @@ from typing import Any
 
 import pytest
 import yaml
+from hypothesis import settings
+
+# The machines are noisy: a slow example is not a failure (speed is measured in bench/).
+settings.register_profile("referee", deadline=None)
+settings.load_profile("referee")
 
 from referee.cards import Card, parse_cards
 from referee.loader import Library, default_library
