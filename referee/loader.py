@@ -261,7 +261,7 @@ class Library:
     @classmethod
     def builtin(cls) -> Library:
         lib = cls()
-        for path in _ordered(builtin_files()):
+        for path in order_for_loading(builtin_files()):
             lib.add(lib.load(path.read_bytes(), file=str(path), builtin=True))
         return lib
 
@@ -406,20 +406,18 @@ def _with_file(problem: Problem, file: str | None) -> Problem:
     return Problem(problem.path, problem.code, problem.message, problem.line, problem.column, file)
 
 
-def _ordered(paths: Iterable[FsPath]) -> list[FsPath]:
-    """Bases before the variants that extend them (by the `extends` line of each file)."""
-    pending = {p: _peek_extends(p) for p in paths}
-    ids = {_peek_id(p): p for p in pending}
+def order_for_loading(paths: Iterable[FsPath]) -> list[FsPath]:
+    """Files ordered so that each base loads before the variants that extend it."""
+    pending = {p: _peek(p, "extends") for p in paths}
+    ids = {_peek(p, "id") or p.stem: p for p in pending}
     done: list[FsPath] = []
-    placed: set[FsPath] = set()
 
     def place(p: FsPath, stack: tuple[FsPath, ...] = ()) -> None:
-        if p in placed or p in stack:
+        if p in done or p in stack:
             return
         base = ids.get(pending[p] or "")
         if base is not None:
             place(base, stack + (p,))
-        placed.add(p)
         done.append(p)
 
     for p in sorted(pending):
@@ -428,25 +426,13 @@ def _ordered(paths: Iterable[FsPath]) -> list[FsPath]:
 
 
 def _peek(path: FsPath, field: str) -> str | None:
+    """One top-level text field of a ruleset file, read safely, or None."""
     try:
         doc = yamlread.read(path.read_bytes(), str(path))
     except (yamlread.YamlError, OSError):
         return None
     value = doc.data.get(field) if isinstance(doc.data, dict) else None
     return value if isinstance(value, str) else None
-
-
-def _peek_extends(path: FsPath) -> str | None:
-    return _peek(path, "extends")
-
-
-def _peek_id(path: FsPath) -> str | None:
-    return _peek(path, "id") or path.stem
-
-
-def order_for_loading(paths: Iterable[FsPath]) -> list[FsPath]:
-    """Files ordered so that each base loads before its variants."""
-    return _ordered(paths)
 
 
 @cache

@@ -9,7 +9,7 @@ from referee.cards import Card
 from referee.melds import Judge, Meld, judge_for
 from referee.ruleset import Requirement, Ruleset
 from referee.scoring import hand_points
-from referee.violations import Verdict, Violation, listed, plural
+from referee.violations import Verdict, Violation, listed
 
 
 class Progress(NamedTuple):
@@ -131,5 +131,3 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
     return Verdict(tuple(violations), {"meld": combined.as_dict() | {"cards": [str(c) for c in combined.cards]}}
                    if not violations else {})
 
-
-__all__ = ["Progress", "check_first_meld", "check_lay_off", "lay_off_refusal", "plural"]

@@ -14,6 +14,7 @@ from typing import Any
 
 from referee.cards import JOKER, RANKS, SUITS, Card, DeckCount, DeckSpec
 from referee.errors import InvalidPlayError, Problem
+from referee.merge import merge_patch
 
 
 @dataclass(frozen=True)
@@ -203,11 +204,6 @@ def rank_range(spec: str, ranks: tuple[str, ...]) -> list[str]:
     return []
 
 
-def _merge(base: Any, patch: Any) -> Any:
-    from referee.merge import merge_patch
-    return merge_patch(base, patch)
-
-
 def _meld_rules(data: Mapping[str, Any]) -> tuple[MeldRule, ...]:
     out = []
     for kind, spec in sorted(data.items()):
@@ -248,7 +244,7 @@ def _rummy(doc: Mapping[str, Any], scoring: Scoring) -> RummyRules:
     overridable = ("hand_size", "melds", "wilds", "first_meld")
     base_doc = {k: doc.get(k) for k in overridable}
     rounds = tuple(
-        _round(i + 1, _merge(base_doc, {k: v for k, v in (entry or {}).items() if k in overridable}))
+        _round(i + 1, merge_patch(base_doc, {k: v for k, v in (entry or {}).items() if k in overridable}))
         for i, entry in enumerate(doc.get("rounds") or [])
     )
     lay = doc.get("lay_off") or {}
