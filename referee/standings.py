@@ -24,6 +24,9 @@ Record = dict[str, Any]
 
 @dataclass
 class Player:
+    """One line of the sheet. `pennies_paid` counts pennies (cards caught, buys); stakes
+    (the buy-in and buy-backs) go into the pot but are not pennies."""
+
     name: str
     score: int = 0
     eliminated: bool = False
@@ -111,7 +114,7 @@ def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | No
         raise InvalidPlayError(problems)
     buys = ruleset.rummy.buying.per_player if ruleset.rummy and ruleset.rummy.buying else None
     size = len(ruleset.layout.slots) if ruleset.layout else None
-    players = [Player(n, int((scores or {}).get(n, 0)), pennies_paid=ruleset.buy_in, buys_left=buys,
+    players = [Player(n, int((scores or {}).get(n, 0)), buys_left=buys,
                       layout_size=size) for n in names]
     sheet = Sheet(ruleset, players, pot=ruleset.buy_in * len(names), first_player=names[0])
     _eliminate(sheet)
@@ -261,7 +264,6 @@ def _buy_back(sheet: Sheet, record: Mapping[str, Any]) -> None:
     p.score = max(q.score for q in still_in)
     p.eliminated = False
     p.buy_backs += 1
-    p.pennies_paid += sheet.ruleset.buy_back_cost
     sheet.pot += sheet.ruleset.buy_back_cost
 
 

@@ -31,6 +31,7 @@ def test_bing_worked_example(client: Any) -> None:
     table = standings(client, gid)
     assert [table[n]["score"] for n in "ABCD"] == [19, 11, 19, 19]
     assert table["A"]["buy_backs"] == 1
+    assert table["A"]["pennies_paid"] == 0  # stakes are not pennies (the spec's example)
     game = client.get(f"/v1/games/{gid}").get_json()
     assert game["pot"] == 150 and "token" not in game
 
@@ -55,6 +56,7 @@ def test_whole_ten_pennies_game_with_buys(client: Any) -> None:
     table = {p["name"]: p for p in game["players"]}
     assert [table[n]["score"] for n in ("ann", "bob", "cy")] == [40, 50, 80]
     assert table["cy"]["buys_left"] == 8
+    assert table["cy"]["pennies_paid"] == 2 + 5  # two buys; JK, 9S 9D, 10H, 4C caught
     assert game["status"] == "finished" and game["winner"] == "ann" and game["round"] == 7
     # 2 buys, and one penny per card caught: 3 + 3 + 2 + 0 + 2 + 2 + 2
     assert game["pot"] == 2 + 14
