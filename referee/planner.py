@@ -25,6 +25,7 @@ from referee.violations import Verdict, Violation, listed
 
 SUITS = ("C", "D", "H", "S")
 INF = 10**9
+PLAN_BUDGET = 150_000  # search states; about a second or two of work here
 _RANK_AT = {r: i for i, r in enumerate(RUN_ORDER)}
 
 
@@ -99,6 +100,8 @@ class _Search:
     memo: dict[tuple[object, ...], tuple[int, tuple[object, ...] | None]] = field(default_factory=dict)
     spare_wilds_go_on_sets: bool = False  # any number of wilds may be laid off on a set
     size_cap: dict[str, int] = field(default_factory=dict)
+    hand_size: int = 0
+    budget: int = 0                       # memo states before the search gives up (a 422)
     field_of: dict[int, int] = field(default_factory=dict)
     tables_for: list[list[int]] = field(default_factory=list)   # table melds each field may join
     run_suit: list[int] = field(default_factory=list)           # suit of each table run, else -1
@@ -258,6 +261,11 @@ class _Search:
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
+        if len(self.memo) > self.budget:
+            raise InvalidPlayError(Problem(
+                "hand", "hand_too_large",
+                f"this hand ({self.hand_size} cards) is too large to plan in reasonable time; "
+                f"the referee plans hands of the sizes dealt in play"))
         if not rest:
             result = self._finish(w, progress, melded, tstate)
             self.memo[key] = result
@@ -464,6 +472,8 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
         lay_offs_allowed=lay_off_refusal(ruleset, True, False) is None,
         need_first_meld=need,
         wilds_unlimited=rummy.lay_off.wilds_unlimited,
+        hand_size=len(hand),
+        budget=PLAN_BUDGET,
     )
     search.spare_wilds_go_on_sets = search.lay_offs_allowed and rummy.lay_off.wilds_unlimited \
         and judge.rules.meld_rule("set") is not None

@@ -178,3 +178,15 @@ def test_direct_path_without_wilds_is_optimal(library: Library, gin: Ruleset, ha
     assert Counter([c for m in found.plan.melds for c in m] + list(found.plan.left)) == Counter(hand)
     for meld in found.plan.melds:
         assert check_meld(ruleset, meld).valid, [str(c) for c in meld]
+
+
+def test_a_search_past_its_budget_is_refused_not_hung(bing: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee import planner
+    from referee.errors import InvalidPlayError
+
+    monkeypatch.setattr(planner, "PLAN_BUDGET", 50)
+    with pytest.raises(InvalidPlayError) as info:
+        arrange(bing, cards("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H"))
+    assert info.value.problems[0].code == "hand_too_large" and info.value.problems[0].path == "hand"
+    monkeypatch.setattr(planner, "PLAN_BUDGET", 150_000)
+    assert arrange(bing, cards("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H")).cost >= 0
