@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
+from typing import NamedTuple
 
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
@@ -37,8 +38,7 @@ def _card(index: int) -> Card:
     return Card(RUN_ORDER[index % 13], SUITS[index // 13])
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """One way to play a hand: new melds, lay-offs on table melds, and what stays in hand."""
 
     melds: tuple[tuple[Card, ...], ...] = ()
@@ -71,8 +71,7 @@ B = 4           # bits per card type in a packed hand: 3 for the count, 1 guard 
 FIELD = (1 << (B - 1)) - 1
 
 
-@dataclass(frozen=True)
-class _Option:
+class _Option(NamedTuple):
     """One way to place the lowest remaining card: a new meld, or a lay-off on table meld `table`."""
 
     packed: int                     # the natural cards it uses, packed like the hand
@@ -429,8 +428,9 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[_Table]:
     return out
 
 
-@dataclass(frozen=True)
-class Arrangement:
+class Arrangement(NamedTuple):
+    """The fewest points (or cards) a hand can be left with, and a plan that leaves them."""
+
     cost: int
     plan: Plan
 
@@ -540,16 +540,16 @@ def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
             near = (hand_mask << 1) | (hand_mask >> 1)
             if run_rule.ace != "low":  # an ace placed high sits next to the king
                 near |= (hand_mask >> 13) | (hand_mask << 13)
-        for column in _RANK_COLUMNS:
-            full = hand_mask & column
+        at_least = _ranks_with(hand_mask)  # ranks (as 14-bit masks) holding at least n cards
+        if 2 * least <= 4 and at_least[2 * least]:
+            return None  # two sets of one rank: the general search handles it
+        candidates = at_least[least] if least <= 4 else 0
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            full = hand_mask & _RANK_COLUMNS[low.bit_length() - 1]
             count = full.bit_count()
-            if count < least:
-                continue
-            if count >= 2 * least:
-                return None  # two sets of one rank: the general search handles it
-            bits = [b for b in _COLUMN_BITS[column] if full & b]
-            options = [m for n in range(least, count + 1) for m in map(sum, combinations(bits, n))
-                       if (full ^ m) & near == full ^ m]
+            options = [m for m in _sets_within(full, least) if (full ^ m) & near == full ^ m]
             if (full & near).bit_count() > count - least:
                 options.insert(0, 0)
             if options == [full]:
@@ -593,8 +593,12 @@ def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
                     total += suit_cost(m)[0]
             if total < best_total:
                 best_total, best_combo = total, taken
-    melds: list[tuple[Card, ...]] = [_cards_of(fixed & column) for column in _RANK_COLUMNS
-                                     if fixed & column]
+    melds: list[tuple[Card, ...]] = []
+    ranks_fixed = _ranks_with(fixed)[1] if fixed else 0
+    while ranks_fixed:
+        low = ranks_fixed & -ranks_fixed
+        ranks_fixed ^= low
+        melds.append(_cards_of(fixed & _RANK_COLUMNS[low.bit_length() - 1]))
     for options in choices:  # the last option of a rank is all its cards
         if best_combo & options[-1]:
             melds.append(_cards_of(best_combo & options[-1]))
@@ -617,17 +621,46 @@ _SUIT_AT = {s: i for i, s in enumerate(SUITS)}
 
 _BIT_CARD = [Card(RUN_ORDER[place % 13], suit) for suit in SUITS for place in range(14)]
 _RANK_COLUMNS = [sum(1 << (14 * s + r) for s in range(4)) for r in range(13)]
-_COLUMN_BITS = {column: [1 << (14 * s + r) for s in range(4)] for r, column in enumerate(_RANK_COLUMNS)}
+
+
+@lru_cache(maxsize=1024)
+def _sets_within(cards: int, least: int) -> tuple[int, ...]:
+    """Every set of at least `least` of these cards of one rank (bit masks), smallest first."""
+    bits = [1 << place for place in range(56) if cards >> place & 1]
+    return tuple(sum(c) for n in range(least, len(bits) + 1) for c in combinations(bits, n))
+
+
+def _ranks_with(mask: int) -> tuple[int, int, int, int, int]:
+    """For n = 0..4, the ranks (bits of a 14-bit mask) holding at least n of the four suits'
+    cards in `mask`: the four suit masks added bit by bit, like a small adder."""
+    s0, s1, s2, s3 = mask & 0x3FFF, (mask >> 14) & 0x3FFF, (mask >> 28) & 0x3FFF, mask >> 42
+    low_pair, high_pair = s0 ^ s1, s2 ^ s3          # ones digits of s0+s1 and s2+s3
+    low_two, high_two = s0 & s1, s2 & s3            # twos digits
+    ones = low_pair ^ high_pair
+    carry = low_pair & high_pair
+    twos = low_two ^ high_two ^ carry
+    fours = (low_two & high_two) | (carry & (low_two ^ high_two))
+    return (0x3FFF, ones | twos | fours, twos | fours, fours | (twos & ones), fours)
 
 
 def _cards_of(mask: int) -> tuple[Card, ...]:
     """The cards at the bits of a mask over (suit * 14 + place); place 13 is a high ace."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(_BIT_CARD[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+    clubs, diamonds, hearts, spades = _suit_cards()
+    return (clubs[mask & 0x3FFF] + diamonds[(mask >> 14) & 0x3FFF] + hearts[(mask >> 28) & 0x3FFF]
+            + spades[mask >> 42])
+
+
+@lru_cache(maxsize=1)
+def _suit_cards() -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """For each suit, the cards of every 14-bit mask, lowest place first (built once)."""
+    tables = []
+    for s in range(4):
+        table: list[tuple[Card, ...]] = [()] * (1 << 14)
+        for mask in range(1, 1 << 14):
+            low = mask & -mask
+            table[mask] = (_BIT_CARD[14 * s + low.bit_length() - 1],) + table[mask ^ low]
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
 def _stretches(mask: int) -> list[int]:
