@@ -62,6 +62,7 @@ class Judge:
         self.wild_ranks = rules.wilds.ranks
         self.limit = rules.wilds.max_per_meld
         self.kinds = {m.kind: m for m in rules.melds}
+        self.kind_order = [k for k in ("set", "run") if k in self.kinds]  # sets first
         self.jokers_meldable = JOKER in self.wild_ranks
         set_rule = self.kinds.get("set")
         # The fast path judges plain sets; anything else takes the full path below.
@@ -142,7 +143,7 @@ class Judge:
             if quick is not None:
                 return quick, []
         base = self.card_violations(cards) + self.joker_violation(cards)
-        kinds = [kind] if kind is not None else [k for k in ("set", "run") if k in self.kinds]
+        kinds = [kind] if kind is not None else self.kind_order
         if kind is not None and kind not in self.kinds:
             return None, base + [Violation("meld_kind_not_allowed",
                                            f"This game has no {kind}s.", tuple(cards))]
