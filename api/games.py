@@ -134,13 +134,18 @@ class Games(MethodView):
 @blp.route("/<string:game_id>")
 class Game(MethodView):
     @blp.response(200, schemas.Game)
+    @blp.alt_response(304, description="Unchanged since the ETag given in If-None-Match.")
     @blp.alt_response(404, description="No such game.")
     def get(self, game_id: str) -> Response:
-        """The game's standings, with an ETag for If-Match."""
+        """The game's standings, with an ETag for If-Match (and If-None-Match: 304)."""
         found = store().read_game(game_id)
         if found is None:
             raise ApiError(404, f'no game is called "{game_id}"')
         game, ledger = found
+        if request.if_none_match.contains(_etag(game)):
+            response = Response(status=304)
+            response.set_etag(_etag(game))
+            return response
         return _respond(game, _body(game, replay(_pinned(game), game.players, game.scores, ledger)))
 
 

@@ -150,5 +150,5 @@ def test_a_hand_too_large_to_plan_is_422(quick_client: Any, monkeypatch: pytest.
 
     monkeypatch.setattr(planner, "PLAN_BUDGET", 50)
     r = post(quick_client, "bing-rummy/going-out/check",
-             {"hand": "3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H".split()})
+             {"hand": ["3H", "4H", "5S", "6S", "7D", "8D", "9C", "10C", "JH", "QH", "KS", "2C", "2D", "2H"]})
     assert r.status_code == 422 and r.get_json()["errors"][0]["path"] == "hand"

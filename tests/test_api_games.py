@@ -177,3 +177,13 @@ def test_game_keeps_its_ruleset(client: Any) -> None:
     gid, auth, _ = new_game(client, "pinned-garbage", ["ann", "bob"])
     r = client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=auth)
     assert {p["name"]: p["layout_size"] for p in r.get_json()["players"]}["ann"] == 7
+
+
+def test_conditional_read(client: Any) -> None:
+    gid, auth, _ = new_game(client, "garbage", ["ann", "bob"])
+    etag = client.get(f"/v1/games/{gid}").headers["ETag"]
+    unchanged = client.get(f"/v1/games/{gid}", headers={"If-None-Match": etag})
+    assert unchanged.status_code == 304 and not unchanged.data
+    client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=auth)
+    changed = client.get(f"/v1/games/{gid}", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.get_json()["round"] == 2
