@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from hypothesis import settings
 # about the change, not the draw.
 settings.register_profile("referee", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)
-settings.load_profile("ci" if __import__("os").environ.get("CI", "").lower() == "true" else "referee")
+settings.load_profile("ci" if os.environ.get("CI", "").lower() == "true" else "referee")
 
 from referee.cards import Card, parse_cards
 from referee.loader import Library, default_library
