@@ -64,7 +64,6 @@ def garbage(library: Library) -> Ruleset:
 
 # ---------------------------------------------------------------- the service and its databases
 
-import os
 import secrets
 from collections.abc import Iterator
 
