@@ -123,15 +123,6 @@ def parse_card_at(token: object, path: str) -> Card:
         raise InvalidCardError([Problem(path, p.code, p.message) for p in exc.problems]) from None
 
 
-def format_cards(cards: Iterable[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def rank_of(card: Card) -> str:
-    """The rank as rulesets write it: `JOKER` for a joker."""
-    return card.rank
-
-
 @dataclass(frozen=True)
 class DeckCount:
     """How many decks are in play for a number of players: fixed, per N players, or a table."""

@@ -390,15 +390,10 @@ def _variant_path(path: Path, doc: Document) -> Path:
 def _locate(problem: Problem, chain: list[Document], path: Path, *, key: bool = False) -> Problem:
     """The problem placed in the first file of the chain that wrote this path."""
     for doc in chain:
-        local = _variant_path(path, doc)
-        table = doc.keys if key else doc.values
-        probe = local
-        while probe and probe not in doc.values and probe not in doc.keys:
-            probe = probe[:-1]
-        if probe or doc is chain[-1]:
-            where = (table.get(probe) or doc.values.get(probe) or doc.keys.get(probe)
-                     or doc.values.get((), (1, 1)))
-            return Problem(problem.path, problem.code, problem.message, where[0], where[1], doc.file)
+        written = doc.nearest(_variant_path(path, doc))
+        if written or doc is chain[-1]:
+            line, column = doc.position(written, key=key)
+            return Problem(problem.path, problem.code, problem.message, line, column, doc.file)
     return problem
 
 

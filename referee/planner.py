@@ -616,7 +616,6 @@ def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
     return Arrangement(best_total, Plan(tuple(melds), (), _cards_of(kept_all)))
 
 
-_SUIT_AT = {s: i for i, s in enumerate(SUITS)}
 
 
 _BIT_CARD = [Card(RUN_ORDER[place % 13], suit) for suit in SUITS for place in range(14)]

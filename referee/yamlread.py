@@ -34,15 +34,17 @@ class Document:
     keys: dict[Path, tuple[int, int]] = field(default_factory=dict)
     file: str | None = None
 
-    def where(self, path: Path, *, key: bool = False) -> tuple[int, int] | None:
-        """Line and column (1-based) of the node at `path`, or of its nearest ancestor."""
-        table = self.keys if key and path in self.keys else self.values
+    def nearest(self, path: Path) -> Path:
+        """The longest start of `path` this document wrote (as a key or a value); () for none."""
         probe = tuple(path)
-        while probe:
-            if probe in table:
-                return table[probe]
+        while probe and probe not in self.values and probe not in self.keys:
             probe = probe[:-1]
-        return self.values.get((), None)
+        return probe
+
+    def position(self, path: Path, *, key: bool = False) -> tuple[int, int]:
+        """Line and column (1-based) of the key (or value) written at `path`; for (), the start."""
+        first, second = (self.keys, self.values) if key else (self.values, self.keys)
+        return first.get(path) or second.get(path) or self.values.get((), (1, 1))
 
 
 class YamlError(Exception):
