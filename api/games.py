@@ -75,6 +75,7 @@ def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 1 <= len(key) <= 200:
         raise InvalidPlayError(Problem("Idempotency-Key", "invalid_header", "an Idempotency-Key is 1-200 characters"))
+    fingerprint = _fingerprint() if key is not None else ""
     with store().writing(game_id) as writer:
         if writer is None:
             raise ApiError(404, f'no game is called "{game_id}"')
@@ -85,7 +86,7 @@ def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
         if key is not None:
             seen = writer.remembered(key)
             if seen is not None:
-                if seen[0] != _fingerprint():
+                if seen[0] != fingerprint:
                     raise ApiError(409, "This Idempotency-Key was used for a different request.")
                 response = current_app.json.response(json.loads(seen[2]))
                 response.status_code = seen[1]
@@ -106,7 +107,7 @@ def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
             writer.append(record)
         body = _body(game, sheet)
         if key is not None:
-            writer.remember(key, _fingerprint(), 200, json.dumps(body))
+            writer.remember(key, fingerprint, 200, json.dumps(body))
     return _respond(game, body)
 
 

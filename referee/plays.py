@@ -71,8 +71,9 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
         meld, found = judge.judge(cards)
         if meld is not None:
             made.append(meld)
+        # A card repeated within one meld is repeated across them all: reported once, above.
         violations += [Violation(v.code, f"Meld {i + 1}: {v.message}", v.cards) for v in found
-                       if not (v.code == "duplicate_card" and violations)]
+                       if v.code != "duplicate_card"]
     progress = Progress.of(rules.first_meld)
     for meld in made:
         progress = progress.add(meld.kind, len(meld.cards))
