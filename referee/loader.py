@@ -19,7 +19,7 @@ from referee import yamlread
 from referee.cards import JOKER, RANKS
 from referee.errors import Problem, RulesetError, UnknownRulesetError
 from referee.merge import apply_variant, round_number
-from referee.ruleset import Ruleset, build, rank_range
+from referee.ruleset import Ruleset, build, rank_range, round_document
 from referee.yamlread import Document, Path, format_path
 
 # ---------------------------------------------------------------- shipped files
@@ -175,19 +175,35 @@ def _requirement_kinds(req: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
             yield key, kind
 
 
-def check_first_meld_kinds(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    base_melds = doc.get("melds") or {}
-    scopes: list[tuple[Path, Mapping[str, Any], Mapping[str, Any]]] = [
-        ((), doc.get("first_meld") or {}, base_melds)]
+def _round_scopes(doc: Mapping[str, Any]) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """The top level, then each round as it is played (its entry applied over the top level)."""
+    yield (), round_document(doc, None)
     for i, entry in enumerate(doc.get("rounds") or []):
-        entry = entry or {}
-        scopes.append((("rounds", i), entry.get("first_meld") or doc.get("first_meld") or {},
-                       entry.get("melds") or base_melds))
-    for path, req, melds in scopes:
-        for key, kind in _requirement_kinds(req):
+        yield ("rounds", i), round_document(doc, entry or {})
+
+
+def check_first_meld_kinds(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    for path, scope in _round_scopes(doc):
+        melds = scope.get("melds") or {}
+        for key, kind in _requirement_kinds(scope.get("first_meld") or {}):
             if kind not in melds:
                 yield path + ("first_meld", key), \
                     f"the first meld asks for {key}, but this game has no {kind}s (add melds.{kind})"
+
+
+def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """A first meld that needs more cards than a player is dealt can never be made."""
+    for path, scope in _round_scopes(doc):
+        req, hand = scope.get("first_meld") or {}, scope.get("hand_size")
+        if not isinstance(hand, int) or not req:
+            continue
+        sized = [*req.get("sets", []), *req.get("runs", [])]
+        least = min((int((spec or {}).get("min", 3)) for spec in (scope.get("melds") or {}).values()),
+                    default=3)
+        needed = sum(sized) + max(0, int(req.get("melds", 0)) - len(sized)) * least
+        if needed > hand:
+            yield path + ("first_meld",), \
+                f"this first meld needs at least {needed} cards, but a player is dealt {hand}"
 
 
 def check_card_values(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -237,7 +253,7 @@ def check_run_ace(doc: Mapping[str, Any]) -> Iterator[Finding]:
 
 
 MEANING_CHECKS: tuple[Check, ...] = (
-    check_ranks_in_deck, check_first_meld_kinds, check_card_values, check_players,
+    check_ranks_in_deck, check_first_meld_kinds, check_first_meld_fits_hand, check_card_values, check_players,
     check_rounds_count, check_run_ace,
 )
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from referee.cards import JOKER, Card, DeckSpec
+from referee.handlimit import hand_limit_violation
 from referee.ruleset import MeldRule, RoundRules, Ruleset
 from referee.violations import Verdict, Violation, listed, plural
 
@@ -54,13 +55,16 @@ def run_windows(ace: str, length: int) -> tuple[tuple[str, ...], ...]:
 class Judge:
     """Judges melds for one round of one ruleset at one number of decks; built once, reused."""
 
-    def __init__(self, ruleset: Ruleset, rules: RoundRules, decks: int) -> None:
+    def __init__(self, ruleset: Ruleset, rules: RoundRules, decks: int, later: bool = False) -> None:
         self.ruleset = ruleset
         self.rules = rules
         self.deck: DeckSpec = ruleset.deck
         self.decks = decks
+        self.later = later  # judges melds made after the player's first meld
         self.wild_ranks = rules.wilds.ranks
-        self.limit = rules.wilds.max_per_meld
+        wilds = rules.wilds
+        self.per_cards = wilds.later_per_cards if later and wilds.later_given else None
+        self.limit = wilds.limit(0, later) if self.per_cards is None else None
         self.kinds = {m.kind: m for m in rules.melds}
         self.kind_order = [k for k in ("set", "run") if k in self.kinds]  # sets first
         self.jokers_meldable = JOKER in self.wild_ranks
@@ -103,9 +107,17 @@ class Judge:
         if rank is None:
             if not self.all_wild:
                 return None
-        elif self.limit is not None and len(wilds) > self.limit:
+        elif wilds and not self.wilds_fit(len(wilds), len(cards)):
             return None
         return Meld("set", tuple(cards), tuple([(w, rank) for w in wilds]))
+
+    def wild_limit(self, size: int) -> int | None:
+        """Most wild cards a meld of `size` cards may hold (not counting all-wild melds)."""
+        return size // self.per_cards if self.per_cards is not None else self.limit
+
+    def wilds_fit(self, wilds: int, size: int) -> bool:
+        limit = size // self.per_cards if self.per_cards is not None else self.limit
+        return limit is None or wilds <= limit
 
     # -- cards that cannot be in any meld, whatever the kind
     def card_violations(self, cards: Sequence[Card]) -> list[Violation]:
@@ -176,12 +188,17 @@ class Judge:
             found.append(Violation("all_wild_not_allowed",
                                    f"A {noun} may not be made of wild cards only ({listed(wilds)}).",
                                    tuple(wilds)))
-        if naturals and wild_limit and self.limit is not None and len(wilds) > self.limit:
-            found.append(Violation("too_many_wilds",
-                                   f"{self.rules.label} allows at most {plural(self.limit, 'wild card')} "
-                                   f"in a meld; this {noun} has {len(wilds)} ({listed(wilds)}).",
-                                   tuple(wilds)))
+        if naturals and wild_limit and not self.wilds_fit(len(wilds), len(cards)):
+            found.append(Violation("too_many_wilds", self._too_many(noun, cards, wilds), tuple(wilds)))
         return found
+
+    def _too_many(self, noun: str, cards: Sequence[Card], wilds: Sequence[Card]) -> str:
+        if self.per_cards is not None:
+            return (f"After the first meld a meld may hold one wild card for every {self.per_cards} "
+                    f"cards; this {noun} of {len(cards)} has {len(wilds)} ({listed(wilds)}).")
+        when = "after the first meld " if self.later and self.rules.wilds.later_given else ""
+        return (f"{self.rules.label} allows {when}at most {plural(self.limit or 0, 'wild card')} "
+                f"in a meld; this {noun} has {len(wilds)} ({listed(wilds)}).")
 
     def _set(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
              wilds: Sequence[Card], wild_limit: bool) -> tuple[Meld | None, list[Violation]]:
@@ -288,20 +305,28 @@ def _rank_plural(rank: str | None) -> str:
 
 
 @lru_cache(maxsize=512)
-def judge_for(ruleset: Ruleset, round_number: int, players: int | None) -> Judge:
-    """The cached judge of one round (rulesets are immutable, so caching is safe)."""
+def judge_for(ruleset: Ruleset, round_number: int, players: int | None, later: bool = False) -> Judge:
+    """The cached judge of one round (rulesets are immutable, so caching is safe); `later`
+    judges melds made after the player's first meld (`wilds.after_first_meld`)."""
     assert ruleset.rummy is not None
-    return Judge(ruleset, ruleset.rummy.round(round_number), ruleset.decks_in_play(players))
+    return Judge(ruleset, ruleset.rummy.round(round_number), ruleset.decks_in_play(players), later)
 
 
 def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
-               players: int | None = None) -> Verdict:
-    """Is this one legal meld? A valid answer adds `kind` and what each wild stands for."""
-    judge = judge_for(ruleset, round_number, players)
+               players: int | None = None, *, first_meld_done: bool = False,
+               hand: Sequence[Card] | None = None, score: int | None = None) -> Verdict:
+    """Is this one legal meld? A valid answer adds `kind` and what each wild stands for.
+
+    `first_meld_done` judges a meld made after the player's first meld; `hand` (the cards
+    left after it) and `score` feed the hand limit."""
+    judge = judge_for(ruleset, round_number, players, first_meld_done)
     cards = cards if isinstance(cards, (tuple, list)) else tuple(cards)
+    limit = hand_limit_violation(ruleset, hand, score)
     meld = judge.fast_set(cards)
     if meld is None:
         meld, violations = judge.judge(cards, fast_tried=True)
         if meld is None:
-            return Verdict(tuple(violations))
+            return Verdict(tuple(violations + limit))
+    if limit:
+        return Verdict(tuple(limit), meld.as_dict())
     return Verdict((), meld.as_dict())

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from referee.cards import Card
 from referee.melds import Judge, Meld, judge_for
 from referee.ruleset import Requirement, Ruleset
-from referee.scoring import hand_points
+from referee.handlimit import hand_limit_violation
 from referee.violations import Verdict, Violation, listed
 
 
@@ -84,15 +84,7 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
             f"{'these melds make' if made else 'there is'} {_made(made)}"
             f"{' that are legal' if len(made) < len(melds) else ''}.",
             tuple(c for m in melds for c in m)))
-    assert ruleset.rummy is not None
-    limit = ruleset.rummy.hand_limit
-    if limit is not None:
-        left = hand_points(ruleset.scoring, hand)
-        if left + score > limit:
-            violations.append(Violation(
-                "hand_limit_exceeded",
-                f"At {score} you may meld only if {max(0, limit - score)} points or fewer stay in "
-                f"hand; {left} would stay ({listed(hand)}).", tuple(hand)))
+    violations += hand_limit_violation(ruleset, hand, score)
     return Verdict(tuple(violations), {"melds": [m.as_dict() for m in made]})
 
 
@@ -111,13 +103,16 @@ def lay_off_refusal(ruleset: Ruleset, first_meld_done: bool, others_meld: bool) 
 
 def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
                   first_meld_done: bool = True, others_meld: bool = False,
-                  round_number: int = 1, players: int | None = None) -> Verdict:
-    """May these cards be added to this meld on the table?"""
-    judge = judge_for(ruleset, round_number, players)
-    violations: list[Violation] = []
+                  round_number: int = 1, players: int | None = None, *,
+                  hand: Sequence[Card] | None = None, score: int | None = None) -> Verdict:
+    """May these cards be added to this meld on the table? `hand` (the cards left after it)
+    and `score` feed the hand limit. Lay-offs come after a first meld, so the meld grows
+    under the limits for later melds (`wilds.after_first_meld`)."""
+    judge = judge_for(ruleset, round_number, players, True)
+    violations: list[Violation] = hand_limit_violation(ruleset, hand, score)
     refusal = lay_off_refusal(ruleset, first_meld_done, others_meld)
     if refusal:
-        violations.append(Violation("lay_off_not_allowed", refusal, tuple(cards)))
+        violations.insert(0, Violation("lay_off_not_allowed", refusal, tuple(cards)))
     table, found = judge.judge(meld, wild_limit=False)
     if table is None:
         violations += [Violation(v.code, f"The meld on the table: {v.message}", v.cards) for v in found]

@@ -29,12 +29,36 @@ class MeldRule:
 
 @dataclass(frozen=True)
 class WildRule:
+    """Which ranks are wild and how many wild cards a meld may hold.
+
+    `max_per_meld` limits the melds of a player's first meld; `later_max` or `later_per_cards`
+    (from `wilds.after_first_meld`) the melds made after it, when `later_given`."""
+
     ranks: frozenset[str] = frozenset()
     max_per_meld: int | None = None
     all_wild: bool = True
+    later_given: bool = False
+    later_max: int | None = None
+    later_per_cards: int | None = None
 
     def is_wild(self, card: Card) -> bool:
         return card.rank in self.ranks
+
+    def limit(self, size: int, first_meld_done: bool) -> int | None:
+        """Most wild cards a meld of `size` cards may hold; None: no limit."""
+        if not first_meld_done or not self.later_given:
+            return self.max_per_meld
+        if self.later_per_cards is not None:
+            return size // self.later_per_cards
+        return self.later_max
+
+    def describe_limit(self, first_meld_done: bool) -> str:
+        """The limit in words, for a violation's sentence."""
+        if first_meld_done and self.later_given and self.later_per_cards is not None:
+            return f"one wild card for every {self.later_per_cards} cards"
+        limit = self.limit(0, first_meld_done)
+        return "any number of wild cards" if limit is None else \
+            f"{limit} wild card{'' if limit == 1 else 's'}"
 
 
 @dataclass(frozen=True)
@@ -215,8 +239,10 @@ def _meld_rules(data: Mapping[str, Any]) -> tuple[MeldRule, ...]:
 
 def _wild_rule(data: Mapping[str, Any] | None) -> WildRule:
     data = data or {}
+    later = data.get("after_first_meld")
     return WildRule(frozenset(data.get("ranks", [])), data.get("max_per_meld"),
-                    bool(data.get("all_wild", True)))
+                    bool(data.get("all_wild", True)), later is not None,
+                    (later or {}).get("max_per_meld"), (later or {}).get("per_cards"))
 
 
 def _requirement(data: Mapping[str, Any] | None) -> Requirement:
@@ -240,13 +266,24 @@ def _scoring(doc: Mapping[str, Any], ranks: tuple[str, ...]) -> Scoring:
     return Scoring(values, int(data.get("pennies_per_card", 0)))
 
 
+ROUND_FIELDS = ("hand_size", "melds", "wilds", "first_meld")
+ROUND_REPLACES = frozenset({"melds", "first_meld"})  # a round's contract is its whole requirement
+
+
+def round_document(doc: Mapping[str, Any], entry: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The top-level round fields with one round's entry applied: `first_meld` and `melds`
+    replace the top-level field whole, other mappings merge key by key (ruleset-format.md)."""
+    out: dict[str, Any] = {k: doc.get(k) for k in ROUND_FIELDS}
+    for key, value in (entry or {}).items():
+        if key in ROUND_FIELDS:
+            out[key] = value if key in ROUND_REPLACES else merge_patch(out.get(key), value)
+    return out
+
+
 def _rummy(doc: Mapping[str, Any], scoring: Scoring) -> RummyRules:
-    overridable = ("hand_size", "melds", "wilds", "first_meld")
-    base_doc = {k: doc.get(k) for k in overridable}
-    rounds = tuple(
-        _round(i + 1, merge_patch(base_doc, {k: v for k, v in (entry or {}).items() if k in overridable}))
-        for i, entry in enumerate(doc.get("rounds") or [])
-    )
+    base_doc = {k: doc.get(k) for k in ROUND_FIELDS}
+    rounds = tuple(_round(i + 1, round_document(doc, entry))
+                   for i, entry in enumerate(doc.get("rounds") or []))
     lay = doc.get("lay_off") or {}
     buying = doc.get("buying")
     return RummyRules(

@@ -1,0 +1,41 @@
+"""The hand limit (Bing Rummy): points left in hand plus the player's score stay at or under a maximum.
+
+It binds every meld and lay-off, and, once the player has melded, the hand they hold after
+each draw and discard (docs/rule-decisions.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.cards import Card
+from referee.ruleset import Ruleset
+from referee.scoring import hand_points
+from referee.violations import Verdict, Violation, listed
+
+
+def hand_limit_violation(ruleset: Ruleset, hand: Sequence[Card] | None, score: int | None,
+                         doing: str = "meld") -> list[Violation]:
+    """The violation when `hand` (the cards held after a play) and `score` pass the limit.
+
+    Nothing to judge without a hand, or in a game without a limit."""
+    limit = ruleset.rummy.hand_limit if ruleset.rummy is not None else None
+    if limit is None or hand is None:
+        return []
+    score = score or 0
+    left = hand_points(ruleset.scoring, hand)
+    if left + score <= limit:
+        return []
+    return [Violation(
+        "hand_limit_exceeded",
+        f"At {score} you may {doing} only if {max(0, limit - score)} points or fewer stay in "
+        f"hand; {left} would stay ({listed(hand)}).", tuple(hand))]
+
+
+def check_hand(ruleset: Ruleset, hand: Sequence[Card], score: int = 0,
+               first_meld_done: bool = True) -> Verdict:
+    """Does a hand held after a draw or a discard honour the hand limit?
+
+    Before the player's first meld the limit does not bind a held hand."""
+    if not first_meld_done:
+        return Verdict()
+    return Verdict(tuple(hand_limit_violation(ruleset, hand, score, "draw or discard")))
