@@ -65,10 +65,12 @@ class _Table:
     window: tuple[str, ...] = ()          # runs: the ranks it covers, in order
     wilds: int = 0
     suits: frozenset[str] = frozenset()   # sets with distinct suits
+    size: int = 0
 
 
 B = 4           # bits per card type in a packed hand: 3 for the count, 1 guard bit
 FIELD = (1 << (B - 1)) - 1
+FIRST, LATER = 1, 2   # a new meld's wild cards fit the first meld's limit / the later limit
 
 
 class _Option(NamedTuple):
@@ -80,6 +82,7 @@ class _Option(NamedTuple):
     size: int
     table: int = -1
     grows_to: tuple[str, ...] = ()  # a table run's new window
+    phases: int = FIRST | LATER     # new melds: legal as part of the first meld, after it, or both
 
 
 @dataclass
@@ -93,12 +96,14 @@ class _Search:
     lay_offs_allowed: bool                # lay-offs at all (also on this plan's own melds)
     need_first_meld: bool
     wilds_unlimited: bool
+    later: Judge                          # judges melds made after the first meld
     guard: int = 0
     options: list[list[_Option]] = field(default_factory=list)
     free: list[bool] = field(default_factory=list)   # a table set takes this card as it is
     memo: dict[tuple[object, ...], tuple[int, tuple[object, ...] | None]] = field(default_factory=dict)
     spare_wilds_go_on_sets: bool = False  # any number of wilds may be laid off on a set
     size_cap: dict[str, int] = field(default_factory=dict)
+    set_min: int = 0
     hand_size: int = 0
     budget: int = 0                       # memo states before the search gives up (a 422)
     field_of: dict[int, int] = field(default_factory=dict)
@@ -111,13 +116,20 @@ class _Search:
     def prepare(self, counts: list[int], total_wilds: int, requirement: Progress) -> None:
         self.guard = sum((1 << (B - 1)) << (B * i) for i in range(len(self.types)))
         rules = self.judge.rules
-        limit = rules.wilds.max_per_meld
-        cap = total_wilds if limit is None else min(total_wilds, limit)
+        first, later = rules.wilds.max_per_meld, self.later.limit
+        if self.later.per_cards is not None or first is None or later is None:
+            cap = total_wilds
+        else:
+            cap = min(total_wilds, max(first, later) if self.need_first_meld else later)
         field_of = self.field_of = {t: i for i, t in enumerate(self.types)}
         self.run_suit = [SUITS.index(tb.suit) if tb.kind == "run" and tb.suit else -1
                          for tb in self.tables]
         self.runs_by_suit = sorted((s, k) for k, s in enumerate(self.run_suit) if s >= 0)
         self.runs_by_suit = [(k, s) for s, k in self.runs_by_suit]
+        if total_wilds:
+            self.runs_by_suit = []  # spare wild cards may still go on a grown table run
+        set_rule = rules.meld_rule("set")
+        self.set_min = set_rule.min if set_rule is not None else 0
         for kind, sizes in (("set", requirement.sets), ("run", requirement.runs)):
             rule = rules.meld_rule(kind)
             if rule is not None:
@@ -178,10 +190,15 @@ class _Search:
             if n > most:
                 continue
             top = min(cap, most - n) if not rule.distinct_suits else min(cap, 4 - n)
-            if self.spare_wilds_go_on_sets:
-                top = min(top, max(0, rule.min - n))
             for j in range(max(0, rule.min - n), top + 1):
-                yield _Option(packed, j, "set", n + j)
+                phases = self._phases(j, n + j)
+                if phases:
+                    yield _Option(packed, j, "set", n + j, phases=phases)
+
+    def _phases(self, wilds: int, size: int) -> int:
+        """When a new meld of `size` cards holding `wilds` wild cards (and a natural) is legal."""
+        first = self.need_first_meld and (self.judge.limit is None or wilds <= self.judge.limit)
+        return (FIRST if first else 0) | (LATER if self.later.wilds_fit(wilds, size) else 0)
 
     def _run_options(self, i: int, t: int, counts: list[int], field_of: dict[int, int],
                      cap: int) -> Iterator[_Option]:
@@ -190,18 +207,27 @@ class _Search:
             return
         for window in _windows_with(rule.ace, RUN_ORDER[t % 13], rule.min, self.size_cap["run"]):
             for packed, wild_n in _fill(window, t, i, field_of, cap):
-                yield _Option(packed, wild_n, "run", len(window))
+                phases = self._phases(wild_n, len(window))
+                if phases:
+                    yield _Option(packed, wild_n, "run", len(window), phases=phases)
 
     # ---------------------------------------------------------------- moves at a state
     def moves(self, i: int, rest: int, w: int, tstate: tuple[object, ...],
               progress: Progress) -> Iterator[tuple[_Option, tuple[object, ...]]]:
         guard = self.guard
-        cap_set = self.size_cap.get("set", 0) if progress.met else 99
-        cap_run = self.size_cap.get("run", 0) if progress.met else 99
+        met = progress.met
+        cap_set = self.size_cap.get("set", 0) if met else 99
+        cap_run = self.size_cap.get("run", 0) if met else 99
+        # Spare wild cards can be laid off on a set later, so a set takes only the wild cards
+        # it needs: to reach the meld minimum, or an open first-meld size.
+        spare = self.spare_wilds_go_on_sets
+        set_min = self.set_min if met else max(self.set_min, *progress.sets, 0)
         for opt in self.options[i]:
             if opt.wilds > w or ((rest | guard) - opt.packed) & guard != guard:
                 continue
-            if progress.met and opt.size > (cap_set if opt.kind == "set" else cap_run):
+            if met and opt.size > (cap_set if opt.kind == "set" else cap_run):
+                continue
+            if spare and opt.kind == "set" and opt.wilds and opt.size > set_min:
                 continue
             yield opt, tstate
         if self.lay_offs_ok:
@@ -226,10 +252,10 @@ class _Search:
                     yield _Option(one, 0, None, 0, k), tstate
                 continue
             window = state if isinstance(state, tuple) else table.window
-            limit = self.judge.rules.wilds.max_per_meld
-            cap = w if limit is None else max(0, min(w, limit - table.wilds))
-            for opt in self._extensions(i, k, window, cap):
-                if ((rest | guard) - opt.packed) & guard == guard:
+            later = self.later
+            for opt in self._extensions(i, k, window, w):
+                if ((rest | guard) - opt.packed) & guard == guard and (
+                        not opt.wilds or later.wilds_fit(table.wilds + opt.wilds, len(opt.grows_to))):
                     yield opt, tstate[:k] + (opt.grows_to,) + tstate[k + 1:]
 
     def _extensions(self, i: int, k: int, window: tuple[str, ...], cap: int) -> list[_Option]:
@@ -285,7 +311,8 @@ class _Search:
             best_choice = (None, i, (nxt, w, tstate, progress, melded))
         open_requirement = not progress.met
         for opt, new_t in self.moves(i, rest, w, tstate, progress):
-            new_p = progress.add(opt.kind, opt.size) if opt.kind and open_requirement else progress
+            new_p = progress.add(opt.kind, opt.size) \
+                if opt.kind and open_requirement and opt.phases & FIRST else progress
             new_m = 2 if opt.kind == "set" or melded == 2 else 1
             state = (rest - opt.packed, w - opt.wilds, new_t, new_p, new_m)
             cost = self.best(*state)
@@ -312,37 +339,89 @@ class _Search:
                 ) -> tuple[int, tuple[object, ...] | None]:
         """The wild cards left when every natural card is placed: meld them, lay them off, keep them."""
         options: list[tuple[int, tuple[object, ...] | None]] = []
-        if not melded or not self.need_first_meld or progress.met:
+        need, met = self.need_first_meld, progress.met
+        if not melded or not need or met:
             options.append((self.wild_costs[w], ("keep_wilds", w)))
-        rules = self.judge.rules
-        least = min((m.min for m in rules.melds), default=3)
-        if w and rules.wilds.all_wild and w >= least:
-            kind = "set" if rules.meld_rule("set") else "run"
-            p = progress.add(kind, w)
-            if not self.need_first_meld or p.met:
-                options.append((0, ("wild_meld", w, kind)))
-        if w and melded and self.lay_offs_allowed and (not self.need_first_meld or progress.met):
-            room = self._wild_room(tstate) if self.lay_offs_ok else None
-            if room is None and melded == 2 and self.spare_wilds_go_on_sets:
-                room = (-1, INF)  # onto a set of this plan
-            if room is not None:
-                taken = min(w, room[1])
-                options.append((self.wild_costs[w - taken], ("wild_lay_off", room[0], taken)))
+        if not w:
+            return min(options, key=lambda o: o[0]) if options else (INF, None)
+        wild_melds = self._wild_melds(w, progress)
+        if wild_melds is not None:
+            options.append((0, ("wild_meld", wild_melds[1], wild_melds[0])))
+        if self.lay_offs_allowed and (not need or met):  # lay-offs come after a first meld
+            rooms = self._wild_rooms(tstate, melded)
+            placed: list[tuple[int, int]] = []
+            free = w
+            for target, room in rooms:
+                if free and room:
+                    placed.append((target, min(free, room)))
+                    free -= min(free, room)
+            if placed:
+                options.append((self.wild_costs[free], ("wild_lay_off", tuple(placed))))
         if not options:
             return INF, None
         return min(options, key=lambda o: o[0])
 
-    def _wild_room(self, tstate: tuple[object, ...]) -> tuple[int, int] | None:
-        """A table set that takes more wild cards, and how many."""
-        limit = self.judge.rules.wilds.max_per_meld
-        for i, table in enumerate(self.tables):
-            if table.kind != "set":
+    def _wild_melds(self, w: int, progress: Progress) -> tuple[str, tuple[int, ...]] | None:
+        """All-wild melds that take all `w` wild cards (and complete the first meld when it is
+        still open): their kind and sizes, or None."""
+        rules = self.judge.rules
+        if not rules.wilds.all_wild:
+            return None
+        set_rule, run_rule = rules.meld_rule("set"), rules.meld_rule("run")
+        for kind, rule, most in (("set", set_rule, 4 if set_rule and set_rule.distinct_suits else INF),
+                                 ("run", run_rule, 13)):
+            if rule is None:
                 continue
-            if self.wilds_unlimited or limit is None:
-                return i, INF
-            if limit - table.wilds > 0:
-                return i, limit - table.wilds
+            if not self.need_first_meld or progress.met:
+                sizes: list[int] = [w] if rule.min <= w <= most else []
+            else:
+                if (progress.runs if kind == "set" else progress.sets):
+                    continue  # the other kind is still owed
+                sizes = [max(s, rule.min) for s in (progress.sets if kind == "set" else progress.runs)]
+                sizes += [rule.min] * max(0, progress.melds - len(sizes))
+                spare = w - sum(sizes)
+                if spare < 0 or not sizes:
+                    continue
+                if spare and (progress.exact or sizes[0] + spare > most):
+                    if spare < rule.min:
+                        continue
+                    sizes.append(spare)
+                else:
+                    sizes[0] += spare
+                if any(s > most for s in sizes):
+                    continue
+            if sizes:
+                return kind, tuple(sizes)
         return None
+
+    def _wild_rooms(self, tstate: tuple[object, ...], melded: int) -> list[tuple[int, int]]:
+        """Melds that take more wild cards, and how many each: table melds by index, then -1
+        for a set of this plan's own (when spare wild cards may go on sets)."""
+        later = self.later
+        rooms: list[tuple[int, int]] = []
+        if self.lay_offs_ok:
+            for k, table in enumerate(self.tables):
+                if table.kind == "set":
+                    if table.suits:
+                        room = 4 - table.size
+                    elif self.wilds_unlimited or later.wild_limit(INF) is None:
+                        room = INF
+                    else:
+                        room = 0
+                        while later.wilds_fit(table.wilds + room + 1, table.size + room + 1) \
+                                and room < 4 * self.judge.decks:
+                            room += 1
+                else:
+                    state = tstate[k]
+                    window = state if isinstance(state, tuple) else table.window
+                    room = 0
+                    while len(window) + room < 13 and later.wilds_fit(
+                            table.wilds + room + 1, len(window) + room + 1):
+                        room += 1
+                rooms.append((k, room))
+        if melded == 2 and self.spare_wilds_go_on_sets:
+            rooms.append((-1, INF))
+        return rooms
 
 
 @lru_cache(maxsize=4096)
@@ -414,7 +493,7 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[_Table]:
             rank = naturals[0].rank if naturals else None
             rule = judge.rules.meld_rule("set")
             suits = frozenset(c.suit or "" for c in naturals) if rule and rule.distinct_suits else frozenset()
-            out.append(_Table("set", rank=rank, wilds=wild_n, suits=suits))
+            out.append(_Table("set", rank=rank, wilds=wild_n, suits=suits, size=len(cards)))
         else:
             placed = {str(c) for c in cards if c.rank not in judge.wild_ranks}
             ranks = [c.rank for c in cards if c.rank not in judge.wild_ranks]
@@ -424,7 +503,7 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[_Table]:
             rule = judge.rules.meld_rule("run")
             window = next(w for w in run_windows(rule.ace if rule else "low", len(cards))
                           if set(w) == set(ranks))
-            out.append(_Table("run", suit=suit, window=window, wilds=wild_n))
+            out.append(_Table("run", suit=suit, window=window, wilds=wild_n, size=len(cards)))
     return out
 
 
@@ -471,6 +550,7 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
         lay_offs_ok=bool(tables) and lay_off_refusal(ruleset, True, True) is None,
         lay_offs_allowed=lay_off_refusal(ruleset, True, False) is None,
         need_first_meld=need,
+        later=judge_for(ruleset, round_number, players, True),
         wilds_unlimited=rummy.lay_off.wilds_unlimited,
         hand_size=len(hand),
         budget=PLAN_BUDGET,
@@ -720,18 +800,18 @@ def _replay(search: _Search, state: tuple[object, ...], wilds: list[Card]) -> Pl
             break
         if isinstance(choice[0], str):
             what = choice[0]
-            n = int(choice[1])  # type: ignore[call-overload]
             if what == "wild_meld":
-                melds.append(tuple(wilds[:n]))
-                del wilds[:n]
+                for size in choice[1]:  # type: ignore[attr-defined]
+                    melds.append(tuple(wilds[:size]))
+                    del wilds[:size]
             elif what == "wild_lay_off":
-                taken = min(len(wilds), int(choice[2]))  # type: ignore[call-overload]
-                if n < 0:  # onto the plan's own first set
-                    first = next(k for k, kind in enumerate(kinds) if kind == "set")
-                    melds[first] = melds[first] + tuple(wilds[:taken])
-                else:
-                    lay.setdefault(n, []).extend(wilds[:taken])
-                del wilds[:taken]
+                for target, taken in choice[1]:  # type: ignore[attr-defined]
+                    if target < 0:  # onto the plan's own first set
+                        first = next(k for k, kind in enumerate(kinds) if kind == "set")
+                        melds[first] = melds[first] + tuple(wilds[:taken])
+                    else:
+                        lay.setdefault(target, []).extend(wilds[:taken])
+                    del wilds[:taken]
             left.extend(wilds)
             break
         opt, i, state = choice  # type: ignore[assignment]

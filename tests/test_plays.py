@@ -72,7 +72,7 @@ DENSE = [c for c in DECK if c.rank in ("2", "5", "6", "7", "8")]
 
 def _legal_group(ruleset: Ruleset, group: list[Card], rnd: int) -> bool:
     """A meld as laid: legal itself, or (wilds unlimited) a legal set plus spare wild cards."""
-    if check_meld(ruleset, group, rnd).valid:
+    if check_meld(ruleset, group, rnd, first_meld_done=True).valid:
         return True
     assert ruleset.rummy is not None
     if not ruleset.rummy.lay_off.wilds_unlimited:
@@ -81,7 +81,7 @@ def _legal_group(ruleset: Ruleset, group: list[Card], rnd: int) -> bool:
     wilds = [c for c in group if c.rank in wild]
     core = [c for c in group if c.rank not in wild]
     for k in range(1, len(wilds) + 1):
-        verdict = check_meld(ruleset, core + wilds[k:], rnd)
+        verdict = check_meld(ruleset, core + wilds[k:], rnd, first_meld_done=True)
         if verdict.valid and verdict.extra["kind"] == "set":
             return True
     return False
