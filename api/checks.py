@@ -8,8 +8,9 @@ from flask_smorest import Blueprint
 
 from api import schemas
 from api.rulesets import catalog
-from referee.cards import parse_card_at, parse_cards, parse_groups, parse_named
+from referee.cards import Card, parse_card_at, parse_cards, parse_groups, parse_named
 from referee.errors import InvalidPlayError, Problem
+from referee.handlimit import check_hand
 from referee.layout import check_placement
 from referee.melds import check_meld
 from referee.planner import check_going_out
@@ -51,7 +52,13 @@ def melds_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Is this one legal meld? A valid answer adds the kind and what each wild stands for."""
     ruleset = _game(ruleset_id, "rummy")
     return check_meld(ruleset, parse_cards(args["cards"], "cards"), _round(ruleset, args),
-                      _players(ruleset, args)).as_dict()
+                      _players(ruleset, args), first_meld_done=args["first_meld_done"],
+                      hand=_hand_after(args), score=args.get("score")).as_dict()
+
+
+def _hand_after(args: dict[str, Any]) -> list[Card] | None:
+    """The optional `hand` left after a play, for the hand limit."""
+    return parse_cards(args["hand"], "hand") if args.get("hand") is not None else None
 
 
 @blp.route("/<string:ruleset_id>/first-meld/check", methods=["POST"])
@@ -75,7 +82,20 @@ def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     meld = parse_cards(args["meld"], "meld")
     cards = parse_cards(args["cards"], "cards")
     return check_lay_off(ruleset, meld, cards, args["first_meld_done"], args["others_meld"],
-                         _round(ruleset, args), _players(ruleset, args)).as_dict()
+                         _round(ruleset, args), _players(ruleset, args),
+                         hand=_hand_after(args), score=args.get("score")).as_dict()
+
+
+@blp.route("/<string:ruleset_id>/hands/check", methods=["POST"])
+@blp.arguments(schemas.HandCheck)
+@blp.response(200, schemas.CheckResult)
+def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
+    """Does the hand held after a draw or a discard honour the hand limit?"""
+    ruleset = _game(ruleset_id, "rummy")
+    _round(ruleset, args)
+    _players(ruleset, args)
+    hand = parse_cards(args["hand"], "hand")
+    return check_hand(ruleset, hand, args["score"], args["first_meld_done"]).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/going-out/check", methods=["POST"])
@@ -109,5 +129,5 @@ def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     ruleset = _game(ruleset_id, "rummy")
     _round(ruleset, args)
     hands = parse_named(args["hands"], "hands")
-    result = score_round(ruleset, hands, args.get("went_out"))
+    result = score_round(ruleset, hands, args.get("went_out"), _players(ruleset, args))
     return {"players": {name: s.as_dict() for name, s in result.items()}}

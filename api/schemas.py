@@ -18,8 +18,22 @@ def cards(required: bool = True, **kw: object) -> fields.List:
                        validate=validate.Length(max=200), **kw)  # type: ignore[arg-type]
 
 
+def _score(**kw: object) -> fields.Integer:
+    return fields.Integer(validate=validate.Range(min=0, max=100_000),  # type: ignore[arg-type]
+                          metadata={"description": "the player's game score: feeds hand_limit"}, **kw)
+
+
+def _hand_after() -> fields.List:
+    return cards(required=False, metadata={
+        "description": "the cards the player still holds after this play: feeds hand_limit"})
+
+
 class MeldCheck(RoundMixin):
     cards = cards()
+    first_meld_done = fields.Boolean(load_default=False, metadata={
+        "description": "judge a meld made after the player's first meld (wilds.after_first_meld)"})
+    hand = _hand_after()
+    score = _score()
 
 
 class FirstMeldCheck(RoundMixin):
@@ -34,6 +48,15 @@ class LayOffCheck(RoundMixin):
     first_meld_done = fields.Boolean(load_default=True)
     others_meld = fields.Boolean(load_default=False,
                                  metadata={"description": "the meld belongs to another player"})
+    hand = _hand_after()
+    score = _score()
+
+
+class HandCheck(RoundMixin):
+    hand = cards(metadata={"description": "the cards held after a draw or a discard"})
+    score = _score(load_default=0)
+    first_meld_done = fields.Boolean(load_default=True, metadata={
+        "description": "the player has melded this round (the hand limit binds held hands only then)"})
 
 
 class GoingOutCheck(RoundMixin):

@@ -836,7 +836,7 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
     assert ruleset.rummy is not None
     judge = judge_for(ruleset, round_number, players)
     everything = list(hand) + [c for meld in table for c in meld]
-    impossible = tuple(v for v in judge.card_violations(everything) if v.code == "duplicate_card")
+    impossible = tuple(judge.card_violations(everything))  # not in the deck, or too many copies
     if impossible:
         return Verdict(impossible)
     rule = ruleset.rummy.final_discard

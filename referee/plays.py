@@ -6,9 +6,9 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from referee.cards import Card
+from referee.handlimit import hand_limit_violation
 from referee.melds import Judge, Meld, judge_for
 from referee.ruleset import Requirement, Ruleset
-from referee.handlimit import hand_limit_violation
 from referee.violations import Verdict, Violation, listed
 
 

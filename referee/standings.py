@@ -17,7 +17,7 @@ from typing import Any
 from referee.cards import parse_named
 from referee.errors import GameStateError, InvalidPlayError, Problem
 from referee.ruleset import Ruleset
-from referee.scoring import score_hand
+from referee.scoring import deck_problems, score_hand
 
 Record = dict[str, Any]
 
@@ -270,8 +270,12 @@ def _buy_back(sheet: Sheet, record: Mapping[str, Any]) -> None:
 _HANDLERS = {"round": _round, "buy": _buy, "buy_back": _buy_back}
 
 
-def round_record(ruleset: Ruleset, body: Mapping[str, Any]) -> Record:
-    """A ledger record from a round as a table enters it: hands are scored by the engine."""
+def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None = None) -> Record:
+    """A ledger record from a round as a table enters it: hands are scored by the engine.
+
+    `players` (the game's size) fixes the decks in play, so hands holding a card those
+    decks cannot hold are refused here, before any record exists (see `deck_problems`).
+    """
     if ruleset.layout is not None:
         if not body.get("winner"):
             raise InvalidPlayError(Problem("winner", "missing_field", "a layout game's round names its winner"))
@@ -279,9 +283,13 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any]) -> Record:
     went_out = body.get("went_out")
     if body.get("hands") is not None:
         hands = parse_named(body["hands"], "hands")
+        problems: list[Problem] = []
         if went_out is not None and hands.get(went_out):
-            raise InvalidPlayError(Problem(f"hands.{went_out}", "hand_not_empty",
-                                           f"{went_out} went out, so their hand must be empty"))
+            problems.append(Problem(f"hands.{went_out}", "hand_not_empty",
+                                    f"{went_out} went out, so their hand must be empty"))
+        problems += deck_problems(ruleset, hands, players)
+        if problems:
+            raise InvalidPlayError(problems)
         scored = {name: score_hand(ruleset, cards) for name, cards in hands.items()}
         return {"type": "round", "went_out": went_out,
                 "points": {n: s.points for n, s in scored.items()},
