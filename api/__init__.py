@@ -13,6 +13,7 @@ from api.catalog import Catalog
 from api.problems import ApiError
 from api.storage import Store
 from referee.loader import default_library
+from referee.planner import warm_up
 
 DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": "sqlite:///referee.db",
@@ -40,7 +41,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     store = Store(str(app.config["DATABASE_URL"]))
     store.migrate()
     app.extensions["referee.store"] = store
-    app.extensions["referee.catalog"] = Catalog(default_library().copy(), store)
+    library = default_library()
+    app.extensions["referee.catalog"] = Catalog(library.copy(), store)
+    warm_up(library.all())
 
     api = Api(app, spec_kwargs={"info": {"description": "A rules-as-data referee and score sheet for card games."}})
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})

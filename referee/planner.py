@@ -11,7 +11,7 @@ out" (fewest cards left) and "what is the least I can be caught with" (fewest po
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
@@ -827,6 +827,23 @@ def _replay(search: _Search, state: tuple[object, ...], wilds: list[Card]) -> Pl
         else:
             lay.setdefault(opt.table, []).extend(cards)
     return Plan(tuple(melds), tuple(sorted((k, tuple(v)) for k, v in lay.items())), tuple(left))
+
+
+def warm_up(rulesets: Iterable[Ruleset]) -> None:
+    """Build the planner's tables and the round judges now (a service calls this at start),
+    so that the first request is as fast as the rest."""
+    _suit_cards()
+    for ruleset in rulesets:
+        if ruleset.rummy is None:
+            continue
+        for objective in ("points", "cards"):
+            _mask_points(_place_values(ruleset, objective))
+        for number in range(1, max(1, len(ruleset.rummy.rounds)) + 1):
+            for later in (False, True):
+                judge = judge_for(ruleset, number, None, later)
+            run = judge.kinds.get("run")
+            if run is not None:
+                _outside_stretches(run.min)
 
 
 def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),

@@ -1,0 +1,188 @@
+"""Wrong answers found by trying the referee as a player would; each case failed before its fix.
+
+The numbers are those of the list in the issue that reported them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.cards import Card, parse_cards
+from referee.errors import RulesetError
+from referee.handlimit import check_hand
+from referee.loader import Library
+from referee.melds import check_meld
+from referee.planner import check_going_out
+from referee.plays import check_first_meld, check_lay_off
+from tests.conftest import cards
+
+
+def _codes(verdict: Any) -> list[str]:
+    return [v.code for v in verdict.violations]
+
+
+# ---------------------------------------------------------------- 1. a first meld bigger than the minimum
+
+@pytest.mark.parametrize("rnd, hand", [
+    (2, "3H 3S 3D 2C 9D"),
+    (3, "3H 3S 3D 2C 9H 9S 9D 2D KD"),
+    (4, "3H 3S 3D 2C 2D 9D"),
+    (6, "8H 8S 8C 8D AC JK 9D"),
+    (7, "8H 8S 8C 8D AC JK 2S 9H 9S 2D KD"),
+])
+def test_going_out_when_the_first_meld_needs_wilds_beyond_the_minimum(library: Library, rnd: int, hand: str) -> None:
+    tp = library.get("ten-pennies")
+    verdict = check_going_out(tp, cards(hand), (), first_meld_done=False, round_number=rnd)
+    assert verdict.valid, verdict.violations
+    plan = verdict.extra["plan"]
+    melds = [parse_cards(m) for m in plan["melds"]]  # type: ignore[index]
+    assert check_first_meld(tp, melds[:1], round_number=rnd).valid or \
+        check_first_meld(tp, melds, round_number=rnd).valid
+
+
+def test_first_meld_accepted_with_one_card_over_goes_out(library: Library) -> None:
+    tp = library.get("ten-pennies")
+    assert check_first_meld(tp, [cards("3H 3S 3D 2C")], round_number=2).valid
+    assert check_going_out(tp, cards("3H 3S 3D 2C 9D"), (), False, 2).valid
+
+
+# ---------------------------------------------------------------- 2. laying off only wild cards
+
+@pytest.mark.parametrize("rid, rnd, hand, table", [
+    ("ten-pennies", 1, "2C 2D", "5H 5S 5D"),
+    ("ten-pennies", 5, "AC JK", "5H 5S 5D"),
+    ("bing-rummy", 1, "2C", "5H 6H 7H"),
+    ("bing-rummy", 1, "2C 2D", "5H 6H 7H"),
+    ("bing-rummy", 1, "2C 2D 2S", "QH KH AH"),
+])
+def test_going_out_by_laying_off_only_wild_cards(library: Library, rid: str, rnd: int, hand: str,
+                                                 table: str) -> None:
+    ruleset = library.get(rid)
+    assert check_lay_off(ruleset, cards(table), cards(hand), round_number=rnd).valid
+    verdict = check_going_out(ruleset, cards(hand), [cards(table)], True, rnd)
+    assert verdict.valid, verdict.violations
+    plan: Any = verdict.extra["plan"]
+    played = [c for lay in plan["lay_offs"] for c in lay["cards"]] + [c for m in plan["melds"] for c in m]
+    assert sorted(played) == sorted(hand.split())
+
+
+# ---------------------------------------------------------------- 3. Ten Pennies' later melds
+
+@pytest.mark.parametrize("rnd, meld, done, valid", [
+    (4, "8H 2C 2D", False, True),        # the first meld of round 4 may hold two wild cards
+    (4, "8H 2C 2D", True, False),        # a later set: one wild per three cards
+    (1, "8H 8S 8D 8C 2C 2D", True, True),
+    (1, "8H 8S 8D 8C 2C 2D", False, False),
+    (1, "2C 2D 2S", True, True),         # all-wild sets stay allowed
+    (5, "8H 8S AC 2D JK", True, False),  # five cards hold one wild after the first meld
+    (5, "8H 8S 8D 8C AC 2D", True, True),
+    (5, "8H 8S 8D AC 2D JK", True, False),
+])
+def test_later_melds_have_their_own_wild_limit(library: Library, rnd: int, meld: str, done: bool,
+                                               valid: bool) -> None:
+    verdict = check_meld(library.get("ten-pennies"), cards(meld), rnd, first_meld_done=done)
+    assert verdict.valid is valid, verdict.violations
+    if not valid:
+        assert _codes(verdict) == ["too_many_wilds"]
+
+
+def test_later_sets_grow_by_laying_off_wilds(library: Library) -> None:
+    tp = library.get("ten-pennies")
+    assert check_lay_off(tp, cards("8H 8S 2C"), cards("2D 2H AC"), round_number=5).valid
+    # Going out after the first meld: a later set of three with one wild, the rest laid off.
+    verdict = check_going_out(tp, cards("8H 8S 2C 2D 2H"), (), True, 1)
+    assert verdict.valid, verdict.violations
+
+
+# ---------------------------------------------------------------- 4. a round's fields replace
+
+ROUNDS_REPLACE = """\
+format: 1
+id: rounds-replace
+name: Rounds replace
+family: rummy
+hand_size: 10
+melds: {set: {min: 3}, run: {min: 3}}
+first_meld: {sets: [3, 3]}
+rounds:
+  - {first_meld: {runs: [4, 4]}}
+  - {melds: {set: {min: 3}}, first_meld: {sets: [3]}}
+scoring: {card_values: {A-K: 1}}
+"""
+
+
+def test_round_first_meld_and_melds_replace_the_top_level(library: Library) -> None:
+    lib = library.copy()
+    ruleset = lib.add(lib.load(ROUNDS_REPLACE))
+    assert ruleset.rummy is not None
+    assert ruleset.rummy.round(1).first_meld.sets == ()
+    assert check_first_meld(ruleset, [cards("4H 5H 6H 7H"), cards("8C 9C 10C JC")], round_number=1).valid
+    assert check_meld(ruleset, cards("4H 5H 6H"), 2).violations[0].code == "meld_kind_not_allowed" or \
+        not check_meld(ruleset, cards("4H 5H 6H"), 2).valid
+    assert check_meld(ruleset, cards("4H 5H 6H"), 1).valid
+
+
+def test_lint_refuses_a_first_meld_larger_than_the_hand(library: Library) -> None:
+    text = ROUNDS_REPLACE.replace("rounds-replace", "too-big").replace("runs: [4, 4]", "runs: [6, 6]")
+    with pytest.raises(RulesetError) as caught:
+        library.copy().load(text)
+    found = [(p.path, p.message) for p in caught.value.problems]
+    assert ("rounds[0].first_meld", "this first meld needs at least 12 cards, but a player is dealt 10") in found
+
+
+# ---------------------------------------------------------------- 5. cards the deck cannot hold
+
+def test_going_out_refuses_a_card_outside_the_deck(library: Library) -> None:
+    verdict = check_going_out(library.get("bing-rummy"), cards("JK 5H 5S 5D"))
+    assert _codes(verdict) == ["not_in_deck"]
+    assert verdict.violations[0].cards == (Card.parse("JK"),)
+
+
+# ---------------------------------------------------------------- 6. Bing's hand limit everywhere
+
+def test_hand_limit_binds_melds_lay_offs_and_held_hands(library: Library) -> None:
+    bing = library.get("bing-rummy")
+    assert _codes(check_meld(bing, cards("5H 6H 7H"), hand=cards("KH QH"), score=60)) == ["hand_limit_exceeded"]
+    assert check_meld(bing, cards("5H 6H 7H"), hand=cards("KH 5C"), score=60).valid
+    assert _codes(check_lay_off(bing, cards("5H 6H 7H"), cards("8H"), hand=cards("KH QH"),
+                                score=60)) == ["hand_limit_exceeded"]
+    assert _codes(check_hand(bing, cards("KH 3C"), score=63)) == ["hand_limit_exceeded"]
+    assert check_hand(bing, cards("KH 2C"), score=63).valid
+    assert check_hand(bing, cards("KH 3C"), score=63, first_meld_done=False).valid
+    assert check_hand(library.get("ten-pennies"), cards("KH QH JK"), score=500).valid
+
+
+def test_hand_limit_through_the_api(quick_client: Any) -> None:
+    client = quick_client
+    meld = client.post("/v1/rulesets/bing-rummy/melds/check",
+                       json={"cards": ["5H", "6H", "7H"], "hand": ["KH", "QH"], "score": 60}).get_json()
+    assert meld["valid"] is False and meld["violations"][0]["code"] == "hand_limit_exceeded"
+    held = client.post("/v1/rulesets/bing-rummy/hands/check", json={"hand": ["KH", "3C"], "score": 63})
+    assert held.status_code == 200 and held.get_json()["violations"][0]["cards"] == ["KH", "3C"]
+    later = client.post("/v1/rulesets/ten-pennies/melds/check",
+                        json={"round": 4, "cards": ["8H", "2C", "2D"], "first_meld_done": True}).get_json()
+    assert later["valid"] is False and later["violations"][0]["code"] == "too_many_wilds"
+    bad = client.post("/v1/rulesets/bing-rummy/hands/check", json={"hand": ["1H"]})
+    assert bad.status_code == 422 and bad.get_json()["errors"][0]["path"] == "hand[0]"
+
+
+# ---------------------------------------------------------------- 8. tables built at start
+
+def test_the_app_builds_the_planner_tables_when_it_starts(tmp_path: Path) -> None:
+    """In a fresh interpreter (this one has planned hands already): the tables exist once the
+    app is built, before any request. The time it saves is in bench/engine.py."""
+    script = (
+        "from api import create_app\n"
+        "from referee import planner\n"
+        "before = planner._suit_cards.cache_info().currsize\n"
+        f"create_app({{'DATABASE_URL': 'sqlite:///{tmp_path / 'r.db'}'}})\n"
+        "print(before, planner._suit_cards.cache_info().currsize,"
+        " planner._outside_stretches.cache_info().currsize, planner._mask_points.cache_info().currsize)\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).parent.parent)
+    before, suits, stretches, points = map(int, out.stdout.split())
+    assert (before, suits) == (0, 1) and stretches >= 1 and points >= 2
