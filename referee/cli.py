@@ -1,18 +1,230 @@
-"""The `referee` command: lint, rulesets, check, score, serve (see spec/cli.md)."""
+"""The `referee` command: lint, rulesets, check, score, schema, serve (see spec/cli.md).
+
+Exit codes: 0 the answer is yes (a legal play, clean files), 1 it is no (an illegal play,
+lint problems), 2 the input could not be used. Every `RefereeError` and `OSError` reaches
+`main`, which prints it as one line on stderr; anything else is a bug and keeps its traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import NoReturn
 
-from referee.cards import parse_cards
-from referee.errors import RefereeError
-from referee.loader import Library, default_library, order_for_loading
+from referee.cards import Card, parse_cards
+from referee.errors import (
+    InvalidPlayError,
+    Problem,
+    RefereeError,
+    RulesetError,
+    UnknownRulesetError,
+)
+from referee.layout import DOWN, check_placement
+from referee.loader import Library, default_library, order_for_loading, schema
 from referee.melds import check_meld
+from referee.ruleset import LayoutRules, Ruleset
 from referee.scoring import score_round
+from referee.violations import Verdict
+
+YES, NO, UNUSABLE = 0, 1, 2
+BROKEN_PIPE = 128 + 13  # what a shell reports for a command stopped by SIGPIPE
+RULESET_FILES = (".yaml", ".yml", ".json")
+
+# ---------------------------------------------------------------- reading the input
+
+
+@contextmanager
+def _labelled(label: str | Callable[[str], str]) -> Iterator[None]:
+    """Errors raised inside shown under `label` (or `label(path)`), a name the command line uses.
+
+    The engine's paths (`[0]`, `hands.ann[2]`, `round`) are JSON paths of the HTTP API;
+    on the command line the option or player they came from says more.
+    """
+    try:
+        yield
+    except RefereeError as exc:
+        relabel = label if callable(label) else lambda _: label
+        # Problems that differed only in their path now read the same: say each once.
+        shown = dict.fromkeys(replace(p, path=relabel(p.path)) for p in exc.problems)
+        raise type(exc)(list(shown)) from None
+
+
+def _ruleset(name: str) -> Ruleset:
+    """A shipped ruleset by id, or a ruleset file (which may extend a shipped one)."""
+    if Path(name).suffix not in RULESET_FILES:
+        try:
+            return default_library().get(name)
+        except UnknownRulesetError:
+            raise UnknownRulesetError(
+                f'no ruleset is called "{name}": `referee rulesets` lists them, '
+                "or give a ruleset file (.yaml)") from None
+    library = default_library().copy()
+    raw = Path(name).read_bytes()  # an OSError names the file
+    try:
+        return library.add(library.load(raw, file=name))
+    except RulesetError as exc:
+        first = exc.problems[0]
+        raise RulesetError(
+            f"{name} is not a usable ruleset: {first.located()} "
+            f"(`referee lint {name}` lists every problem)") from None
+
+
+def _card_tokens(args: Sequence[str]) -> list[str]:
+    """CARD arguments, each of which may also hold several cards joined by commas (as in score)."""
+    return [piece for arg in args for piece in arg.split(",")]
+
+
+def _cards(tokens: Sequence[str], label: str = "") -> tuple[Card, ...]:
+    with _labelled(label):
+        return parse_cards(tokens)
+
+
+def _players(ruleset: Ruleset, players: int | None) -> int | None:
+    """The `--players` count, refused when the game is not for that many."""
+    if players is not None and not ruleset.players_min <= players <= ruleset.players_max:
+        raise InvalidPlayError(Problem(
+            "--players", "player_count",
+            f"{ruleset.name} is for {ruleset.players_min}-{ruleset.players_max} players, not {players}"))
+    return players
+
+
+def _round(ruleset: Ruleset, number: int) -> int:
+    """The `--round` number, refused when the game has numbered rounds and not this one.
+
+    Games whose rules are the same every deal (Bing Rummy, layout games) take any round.
+    """
+    if ruleset.rummy is not None:
+        with _labelled("--round"):
+            ruleset.rummy.round(number)
+    return number
+
+
+def _positive(text: str) -> int:
+    """argparse type for `--round` and `--players`: a whole number from 1."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f'"{text}" should be a whole number from 1, such as 3')
+    return number
+
+
+# ---------------------------------------------------------------- check
+
+
+def _check(args: argparse.Namespace) -> int:
+    """One meld in a rummy game, one placement in a layout game."""
+    ruleset = _ruleset(args.ruleset)
+    _round(ruleset, args.round)
+    players = _players(ruleset, args.players)
+    if ruleset.layout is not None:
+        return _check_placement(ruleset, ruleset.layout, args)
+    if args.layout is not None:
+        raise InvalidPlayError(Problem(
+            "--layout", "wrong_family",
+            f"{ruleset.name} is a {ruleset.family} game: --layout is for layout games; "
+            "give the cards of one meld"))
+    cards = _cards(_card_tokens(args.cards))
+    verdict = check_meld(ruleset, cards, args.round, players)
+    shown = " ".join(str(c) for c in cards)
+    if verdict.valid:
+        wilds: list[dict[str, str | None]] = verdict.extra.get("wilds") or []  # type: ignore[assignment]
+        stands = "".join(f"; {w['card']} stands for {w['as'] or 'any rank'}" for w in wilds)
+        print(f"legal: {shown} is a {verdict.extra['kind']}{stands}")
+        return YES
+    return _not_legal(shown, verdict)
+
+
+def _not_legal(shown: str, verdict: Verdict) -> int:
+    print(f"not legal: {shown}")
+    for v in verdict.violations:
+        print(f"  - {v.message} [{v.code}]")
+    return NO
+
+
+def _check_placement(ruleset: Ruleset, rules: LayoutRules, args: argparse.Namespace) -> int:
+    """Where a drawn card may go; without `--layout`, on a fresh layout (every slot face down).
+
+    A fresh layout is what a player has at the start of a game, and the question "where does
+    this card go" has the same answer on any layout whose slot is still face down.
+    """
+    cards = _cards(_card_tokens(args.cards))
+    if len(cards) != 1:
+        raise InvalidPlayError(Problem(
+            "", "one_card",
+            f"{ruleset.name} is a layout game: check one drawn card at a time "
+            f"(got {len(cards)}: {' '.join(map(str, cards))})"))
+    card = cards[0]
+    tokens = _card_tokens([args.layout]) if args.layout is not None else [DOWN] * len(rules.slots)
+    with _labelled("--layout"):
+        verdict = check_placement(ruleset, tokens, card)
+    answer = _placement_answer(card, verdict)
+    if args.layout is None:
+        print(f"  (on a fresh layout, all {len(rules.slots)} slots face down; give --layout for yours)")
+    return answer
+
+
+def _placement_answer(card: Card, verdict: Verdict) -> int:
+    if not verdict.valid:
+        return _not_legal(str(card), verdict)
+    slots: list[int] = verdict.extra["slots"]  # type: ignore[assignment]
+    where = f"slot {slots[0]}" if len(slots) == 1 else f"any of slots {', '.join(map(str, slots))}"
+    then = "it completes the layout" if verdict.extra["completes_layout"] else "the turn goes on"
+    print(f"legal: {card} goes in {where}; {then}")
+    return YES
+
+
+# ---------------------------------------------------------------- score
+
+
+def _score(args: argparse.Namespace) -> int:
+    """End-of-round points; layout games keep no points, so they are refused."""
+    ruleset = _ruleset(args.ruleset)
+    if ruleset.rummy is None:
+        raise InvalidPlayError(Problem(
+            "", "wrong_family",
+            f"{ruleset.name} is a {ruleset.family} game: it is won by the layout, not by points, "
+            "so there is nothing to score (score is for rummy games)"))
+    _round(ruleset, args.round)
+    hands = _hands(args.hands)
+    with _labelled(_player_of):
+        scores = score_round(ruleset, hands)
+    for name, result in scores.items():
+        print(f"{name:12} {result.points:5} points  {result.cards:3} cards  {result.pennies:3} pennies")
+    return YES
+
+
+def _hands(items: Sequence[str]) -> dict[str, tuple[Card, ...]]:
+    """`NAME=CARD,CARD...` items by name; a name given twice would hide one of the hands."""
+    hands: dict[str, tuple[Card, ...]] = {}
+    for item in items:
+        name, sep, cards = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise InvalidPlayError(Problem("", "invalid_hand",
+                                           f'"{item}" should be NAME=CARD,CARD,... (NAME= for an empty hand)'))
+        if name in hands:
+            raise InvalidPlayError(Problem(name, "duplicate_player",
+                                           "this name is given twice; give each player's hand once"))
+        hands[name] = _cards([c for c in cards.split(",") if c.strip()], name)
+    return hands
+
+
+def _player_of(path: str) -> str:
+    """`hands.ann[2]` → `ann`: the engine's path of a card, as the command line names it."""
+    return re.sub(r"\[\d+\]$", "", path.removeprefix("hands."))
+
+
+# ---------------------------------------------------------------- lint, rulesets, schema, serve
 
 
 def _lint(args: argparse.Namespace) -> int:
@@ -21,112 +233,212 @@ def _lint(args: argparse.Namespace) -> int:
     for p in unreadable:
         print(f"{p}: cannot read the file", file=sys.stderr)
     if unreadable:
-        return 2
+        return UNUSABLE
     library = default_library().copy()
     problems = 0
     for path in order_for_loading(paths):
-        try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            print(f"{path}: cannot read the file ({exc.strerror})", file=sys.stderr)
-            return 2
-        try:
-            library.add(library.load(raw, file=str(path)))
-        except RefereeError as exc:
-            for problem in exc.problems:
-                problems += 1
-                where = f"{problem.file or path}:{problem.line or 1}:{problem.column or 1}"
-                print(f"{where}: {problem.path or '(document)'}: {problem.message}")
-    return 1 if problems else 0
+        raw = path.read_bytes()  # an OSError names the file
+        problems += _lint_one(library, path, raw)
+    return NO if problems else YES
+
+
+def _lint_one(library: Library, path: Path, raw: bytes) -> int:
+    """Print each problem of one file as FILE:LINE:COLUMN: path: message; the count found."""
+    try:
+        library.add(library.load(raw, file=str(path)))
+    except RefereeError as exc:
+        for problem in exc.problems:
+            where = f"{problem.file or path}:{problem.line or 1}:{problem.column or 1}"
+            print(f"{where}: {problem.path or '(document)'}: {problem.message}")
+        return len(exc.problems)
+    return 0
 
 
 def _rulesets(args: argparse.Namespace) -> int:
     for r in sorted(default_library().all(), key=lambda r: r.id):
         base = f" (extends {r.extends})" if r.extends else ""
         print(f"{r.id:32} {r.family:7} {r.name}{base}")
-    return 0
+    return YES
 
 
-def _ruleset(library: Library, name: str) -> object:
-    path = Path(name)
-    if path.suffix in (".yaml", ".yml", ".json") and path.is_file():
-        return library.add(library.load(path.read_bytes(), file=str(path)))
-    return library.get(name)
-
-
-def _check(args: argparse.Namespace) -> int:
-    ruleset = _ruleset(default_library().copy(), args.ruleset)
-    cards = parse_cards(args.cards)
-    verdict = check_meld(ruleset, cards, args.round)  # type: ignore[arg-type]
-    shown = " ".join(str(c) for c in cards)
-    if verdict.valid:
-        wilds: list[dict[str, str | None]] = verdict.extra.get("wilds") or []  # type: ignore[assignment]
-        stands = "".join(f"; {w['card']} stands for {w['as'] or 'any rank'}" for w in wilds)
-        print(f"legal: {shown} is a {verdict.extra['kind']}{stands}")
-        return 0
-    print(f"not legal: {shown}")
-    for v in verdict.violations:
-        print(f"  - {v.message} [{v.code}]")
-    return 1
-
-
-def _score(args: argparse.Namespace) -> int:
-    ruleset = _ruleset(default_library().copy(), args.ruleset)
-    hands = {}
-    for item in args.hands:
-        name, sep, cards = item.partition("=")
-        if not sep or not name:
-            raise RefereeError(f'"{item}" should be NAME=CARD,CARD,...')
-        hands[name] = parse_cards([c for c in cards.split(",") if c.strip()], f"hands.{name}")
-    for name, result in score_round(ruleset, hands).items():  # type: ignore[arg-type]
-        print(f"{name:12} {result.points:5} points  {result.cards:3} cards  {result.pennies:3} pennies")
-    return 0
+def _schema(args: argparse.Namespace) -> int:
+    """The schema the loader validates with, found where the loader finds it (installed or not)."""
+    print(json.dumps(schema(), indent=2, ensure_ascii=False))
+    return YES
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from sqlalchemy.exc import SQLAlchemyError
+
     from api.serve import run
 
-    return int(run(host=args.host, port=args.port, database=args.database, workers=args.workers))
+    try:
+        return int(run(host=args.host, port=args.port, database=args.database, workers=args.workers))
+    except SQLAlchemyError as exc:
+        reason = str(exc).splitlines()[0]
+        raise RefereeError(Problem("--database", "database", f"cannot use the database: {reason}")) from None
+
+
+# ---------------------------------------------------------------- the parser
+
+CARD_NOTATION = """\
+CARD is a rank then a suit, in any case: 8H 10S TS qd A♠; a joker is JK (or JOKER, *).
+  ranks A 2 3 4 5 6 7 8 9 10 J Q K (T for ten), suits C D H S (or ♣ ♦ ♥ ♠)
+"""
+
+HELP = {
+    "serve": ("run the HTTP service", """\
+example:
+  referee serve --port 8080 --database postgresql://referee@db.example/referee
+
+It prints the address it listens on; the API's documentation is at /docs there.
+"""),
+    "lint": ("check ruleset files", """\
+example:
+  referee lint our-house-rules.yaml
+
+Give a variant together with the file of its base when the base is not shipped.
+Each problem is printed as FILE:LINE:COLUMN: path: message.
+
+exit status: 0 clean, 1 problems found, 2 a file could not be read
+"""),
+    "rulesets": ("list the rulesets the referee knows", """\
+example:
+  referee rulesets
+"""),
+    "check": ("check one meld (rummy games) or one placement (layout games)", """\
+examples:
+  referee check ten-pennies 8H 8S 2C
+  referee check ten-pennies --round 5 7D 7S AH 2C
+  referee check bing-rummy --players 4 5H,6H,7H
+  referee check garbage 5D
+  referee check garbage --layout down,2H,down,down,JS,down,down,down,down,down 5D
+
+Rummy games check one meld: give its cards. Layout games check where one drawn card
+may go: give that card, and your slots with --layout (from the first slot on, each
+"down" or the card face up there); without --layout the layout is a fresh one, every
+slot of the game face down.
+
+""" + CARD_NOTATION + """
+exit status: 0 legal, 1 not legal (the reasons are printed), 2 the input could not be
+used (an unknown ruleset, a bad card, a round the game does not have, a bad --layout)
+"""),
+    "score": ("end-of-round points and pennies (rummy games)", """\
+examples:
+  referee score ten-pennies ann=3H,KD,JK bob=
+  referee score ten-pennies --round 7 ann=2C,AS bob=9D cleo=
+
+Give each player once, as NAME=CARD,CARD,... with the cards left in their hand
+(NAME= for a player who went out). Layout games keep no points and are refused.
+
+""" + CARD_NOTATION + """
+exit status: 0 scored, 2 the input could not be used (an unknown ruleset, a bad card,
+a card the game's decks cannot hold, a name given twice, a layout game)
+"""),
+    "schema": ("print the ruleset JSON Schema", """\
+example:
+  referee schema > ruleset.schema.json
+
+For an editor that cannot reach the service: point the yaml-language-server comment
+at the saved file.
+"""),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose usage errors are one line, like every other error of the command."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(UNUSABLE, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _package_version() -> str:
+    try:
+        return version("referee")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
+
+
+def _command(sub: argparse._SubParsersAction[_Parser], name: str) -> _Parser:
+    summary, epilog = HELP[name]
+    return sub.add_parser(name, help=summary, description=summary[0].upper() + summary[1:] + ".",
+                          epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def _ruleset_argument(p: _Parser) -> None:
+    p.add_argument("ruleset", metavar="RULESET",
+                   help="a ruleset id (`referee rulesets` lists them) or a ruleset file (.yaml)")
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="referee", description="A rules-as-data referee for card games.")
-    sub = top.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("serve", help="run the HTTP service")
+    top = _Parser(prog="referee", description="A rules-as-data referee for card games.",
+                  epilog="`referee COMMAND --help` shows an example of each command.")
+    top.add_argument("--version", action="version", version=f"referee {_package_version()}")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    p = _command(sub, "serve")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--database", default=os.environ.get("REFEREE_DATABASE_URL"),
                    help="database URL (default: SQLite file referee.db here)")
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--workers", type=_positive, default=2)
     p.set_defaults(run=_serve)
-    p = sub.add_parser("lint", help="check ruleset files")
+    p = _command(sub, "lint")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(run=_lint)
-    p = sub.add_parser("rulesets", help="list the rulesets the referee knows")
-    p.set_defaults(run=_rulesets)
-    p = sub.add_parser("check", help="check one meld")
-    p.add_argument("ruleset", help="a ruleset id or a ruleset file")
-    p.add_argument("--round", type=int, default=1)
-    p.add_argument("cards", nargs="+", metavar="CARD")
+    _command(sub, "rulesets").set_defaults(run=_rulesets)
+    p = _command(sub, "check")
+    _ruleset_argument(p)
+    p.add_argument("--round", type=_positive, default=1, metavar="N",
+                   help="the round being played (default 1); in games whose rounds differ, "
+                        "such as Ten Pennies, it picks that round's wild cards")
+    p.add_argument("--players", type=_positive, metavar="N",
+                   help="players at the table (default: the most the game allows); it sets how "
+                        "many decks, so how many identical cards, are in play")
+    p.add_argument("--layout", metavar="SLOT,SLOT...",
+                   help='layout games: your slots from the first, each "down" or the card face up '
+                        "there (default: every slot face down)")
+    p.add_argument("cards", nargs="+", metavar="CARD",
+                   help="a card (see below); several may also be joined by commas")
     p.set_defaults(run=_check)
-    p = sub.add_parser("score", help="end-of-round points and pennies")
-    p.add_argument("ruleset", help="a ruleset id or a ruleset file")
-    p.add_argument("--round", type=int, default=1)
-    p.add_argument("hands", nargs="+", metavar="NAME=CARD,CARD...")
+    p = _command(sub, "score")
+    _ruleset_argument(p)
+    p.add_argument("--round", type=_positive, default=1, metavar="N",
+                   help="the round being scored (default 1); refused when the game has no such round")
+    p.add_argument("hands", nargs="+", metavar="NAME=CARD,CARD...",
+                   help="a player and the cards left in their hand (see below for CARD)")
     p.set_defaults(run=_score)
+    _command(sub, "schema").set_defaults(run=_schema)
     return top
 
 
+# ---------------------------------------------------------------- main
+
+
+def _os_message(exc: OSError) -> str:
+    where = f"{exc.filename}: " if exc.filename else ""
+    return f"{where}{exc.strerror or exc}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    """Run one command; its exit code (argparse's own exits, for --help and usage errors, too)."""
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as exc:  # argparse has printed the help, the version or a usage error
+        return int(exc.code or 0)
+    prog = f"referee {args.command}"
     try:
         return int(args.run(args))
     except RefereeError as exc:
-        for p in exc.problems:
-            print(f"referee: {p.located()}", file=sys.stderr)
-        return 2 if args.command == "lint" else 1
+        print(f"{prog}: {'; '.join(p.located() for p in exc.problems)}", file=sys.stderr)
+    except BrokenPipeError:
+        # The reader left (`referee schema | head`): nothing more can be said on stdout.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
+    except OSError as exc:
+        print(f"{prog}: {_os_message(exc)}", file=sys.stderr)
     except KeyboardInterrupt:
         return 130
+    return UNUSABLE
 
 
 if __name__ == "__main__":

@@ -1,10 +1,19 @@
 from __future__ import annotations
 
+import json
+import shlex
+import subprocess
+import sys
+from importlib.metadata import version
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
+from referee.cards import Card
 from referee.cli import main
+from referee.loader import default_library, schema
+from referee.ruleset import Ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,7 +55,7 @@ def test_check_explains(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_bad_card_is_one_line_no_traceback(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", "ten-pennies", "1H", "8S", "8D"]) == 1
+    assert main(["check", "ten-pennies", "1H", "8S", "8D"]) == 2  # cli.md: the input could not be used
     err = capsys.readouterr().err
     assert '"1H" (item 1) is not a card' in err and "Traceback" not in err
 
@@ -55,3 +64,246 @@ def test_score(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "ten-pennies", "ann=3H,KD,JK", "bob="]) == 0
     out = capsys.readouterr().out
     assert "65 points" in out and "3 pennies" in out
+
+
+# ---------------------------------------------------------------- every shipped ruleset
+
+RULESETS = sorted(default_library().all(), key=lambda r: r.id)
+RUMMY = [r for r in RULESETS if r.rummy is not None]
+LAYOUT = [r for r in RULESETS if r.layout is not None]
+
+
+def each(rulesets: list[Ruleset]) -> pytest.MarkDecorator:
+    return pytest.mark.parametrize("ruleset", rulesets, ids=[r.id for r in rulesets])
+
+
+class Play(NamedTuple):
+    """Arguments for `referee check`, and words the answer must hold."""
+
+    options: list[str]
+    cards: list[str]
+    says: str
+
+
+def _naturals(ruleset: Ruleset) -> list[str]:
+    """Ranks that are not wild in round 1: the raw material of plain plays."""
+    assert ruleset.rummy is not None
+    return [r for r in ruleset.deck.ranks if r not in ruleset.rummy.round(1).wilds.ranks]
+
+
+def legal_play(ruleset: Ruleset) -> Play:
+    """A play the game's own rules allow: a smallest set of one natural rank, or a card in its slot."""
+    if ruleset.layout is not None:
+        card = f"{ruleset.layout.slots[0]}H"
+        return Play([], [card], f"legal: {card} goes in slot 1")
+    assert ruleset.rummy is not None
+    set_rule = ruleset.rummy.round(1).meld_rule("set")
+    assert set_rule is not None, "teach legal_play a meld of this game"
+    cards = [f"{_naturals(ruleset)[0]}{suit}" for suit in ruleset.deck.suits[:set_rule.min]]
+    return Play([], cards, f"legal: {' '.join(cards)} is a set")
+
+
+def illegal_play(ruleset: Ruleset) -> Play:
+    """A play no game allows: mixed ranks and suits, or a drawn card whose slot is already up."""
+    if ruleset.layout is not None:
+        rank = ruleset.layout.slots[0]
+        layout = ",".join([f"{rank}H"] + ["down"] * (len(ruleset.layout.slots) - 1))
+        return Play(["--layout", layout], [f"{rank}S"], "[slot_taken]")
+    ranks = _naturals(ruleset)
+    cards = [f"{ranks[0]}C", f"{ranks[2]}D", f"{ranks[4]}H"]
+    return Play([], cards, f"not legal: {' '.join(cards)}\n  - ")
+
+
+def assert_one_line_error(err: str, says: str) -> None:
+    assert "Traceback" not in err
+    assert err.startswith("referee") and err.count("\n") == 1 and err.endswith("\n"), err
+    assert says in err, err
+
+
+def test_both_families_are_shipped() -> None:
+    """The tables below are empty, and prove nothing, if a family disappears."""
+    assert RUMMY and LAYOUT
+
+
+@each(RULESETS)
+def test_check_legal_play(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    play = legal_play(ruleset)
+    assert main(["check", ruleset.id, *play.options, *play.cards]) == 0
+    out, err = capsys.readouterr()
+    assert play.says in out and err == ""
+
+
+@each(RULESETS)
+def test_check_illegal_play(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    play = illegal_play(ruleset)
+    assert main(["check", ruleset.id, *play.options, *play.cards]) == 1
+    out, err = capsys.readouterr()
+    assert play.says in out and err == ""
+
+
+@each(RULESETS)
+def test_check_bad_card(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    rest = legal_play(ruleset).cards[1:]
+    assert main(["check", ruleset.id, "1H", *rest]) == 2
+    out, err = capsys.readouterr()
+    assert_one_line_error(err, '"1H" (item 1) is not a card: rank "1"')
+    assert out == ""
+
+
+@each(RUMMY)
+def test_score_two_players(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    hand = legal_play(ruleset).cards
+    assert main(["score", ruleset.id, "ann=" + ",".join(hand), "bob="]) == 0
+    out, err = capsys.readouterr()
+    points = sum(ruleset.scoring.values[Card.parse(c).rank] for c in hand)
+    pennies = len(hand) * ruleset.scoring.pennies_per_card
+    assert [line.split() for line in out.splitlines()] == [
+        ["ann", str(points), "points", str(len(hand)), "cards", str(pennies), "pennies"],
+        ["bob", "0", "points", "0", "cards", "0", "pennies"],
+    ]
+    assert err == ""
+
+
+@each(LAYOUT)
+def test_score_refuses_a_layout_game(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", ruleset.id, "ann=5D", "bob="]) == 2
+    out, err = capsys.readouterr()
+    assert_one_line_error(err, f"{ruleset.name} is a layout game")
+    assert out == ""
+
+
+@each(LAYOUT)
+def test_check_without_layout_assumes_a_fresh_one(ruleset: Ruleset,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert ruleset.layout is not None
+    assert main(["check", ruleset.id, f"{ruleset.layout.slots[-1]}D"]) == 0
+    out = capsys.readouterr().out
+    assert f"goes in slot {len(ruleset.layout.slots)};" in out
+    assert f"a fresh layout, all {len(ruleset.layout.slots)} slots face down" in out
+
+
+# ---------------------------------------------------------------- input that cannot be used
+
+UNUSABLE = [
+    (["check", "no-such-game", "8H"], 'no ruleset is called "no-such-game"'),
+    (["score", "no-such-game", "ann="], 'no ruleset is called "no-such-game"'),
+    (["check", "ten-pennies", "--round", "8", "8H", "8S", "8D"], "--round: round 8 does not exist"),
+    (["score", "ten-pennies", "--round", "8", "ann=8H"], "--round: round 8 does not exist"),
+    (["check", "ten-pennies", "--round", "0", "8H"], '--round: "0" should be a whole number'),
+    (["check", "ten-pennies", "--players", "9", "8H", "8S", "8D"], "Ten Pennies is for 2-8 players"),
+    (["check", "garbage", "--players", "1", "5D"], "Garbage is for 2-8 players"),
+    (["check", "ten-pennies", "--layout", "down", "8H"], "--layout is for layout games"),
+    (["check", "ten-pennies", "8H,1H,8D"], '"1H" (item 2) is not a card'),
+    (["check", "garbage", "5D", "6D"], "check one drawn card at a time (got 2: 5D 6D)"),
+    (["check", "garbage", "--layout", "down,5H", "5D"], "--layout: slot 2 takes 2s"),
+    (["check", "garbage", "--layout", "1H", "5D"], '--layout: "1H" (item 1) is not "down" or a card'),
+    (["check", "garbage", "--layout", ",".join(["down"] * 11), "5D"], "1 to 10 slots"),
+    (["score", "ten-pennies", "ann=3H", "ann=4H"], "ann: this name is given twice"),
+    (["score", "ten-pennies", "ann=3H", "bob=4H,1H"], 'bob: "1H" (item 2) is not a card'),
+    (["score", "ten-pennies", "ann"], '"ann" should be NAME=CARD,CARD,...'),
+    (["score", "ten-pennies", "=3H"], '"=3H" should be NAME=CARD,CARD,...'),
+    (["check"], "the following arguments are required: RULESET, CARD"),
+    (["frobnicate"], "invalid choice: 'frobnicate'"),
+    ([], "the following arguments are required: COMMAND"),
+]
+
+
+@pytest.mark.parametrize("argv, says", UNUSABLE, ids=[" ".join(a) or "(nothing)" for a, _ in UNUSABLE])
+def test_unusable_input_exits_2_with_one_line(argv: list[str], says: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert_one_line_error(err, says)
+    assert out == ""
+
+
+def test_ruleset_file_that_cannot_be_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "ours.yaml"
+    assert main(["check", str(missing), "8H"]) == 2
+    assert_one_line_error(capsys.readouterr().err, f"{missing}: No such file or directory")
+
+
+def test_ruleset_file_with_problems_points_to_lint(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "v.yaml"
+    bad.write_text("format: 1\nid: v\nextends: ten-pennies\nname: V\nfamily: rummy\n"
+                   'wilds: {ranks: ["11"]}\n')
+    assert main(["check", str(bad), "8H", "8S", "8D"]) == 2
+    assert_one_line_error(capsys.readouterr().err, f"(`referee lint {bad}` lists every problem)")
+
+
+def test_ruleset_file_that_extends_a_shipped_game(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    ours = tmp_path / "ours.yaml"
+    ours.write_text("format: 1\nid: ours\nextends: garbage\nname: Ours\nfamily: layout\n"
+                    "wilds: {ranks: [K]}\ndead_ranks: [J, Q]\n")
+    assert main(["check", str(ours), "KS"]) == 0
+    assert "KS goes in any of slots 1, 2" in capsys.readouterr().out
+    assert main(["check", str(ours), "JS"]) == 1
+
+
+def test_serve_with_an_unusable_database(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("REFEREE_DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
+    assert main(["serve", "--port", "0"]) == 2
+    assert_one_line_error(capsys.readouterr().err, "--database: cannot use the database")
+
+
+# ---------------------------------------------------------------- help, version, schema
+
+COMMANDS = ["serve", "lint", "rulesets", "check", "score", "schema"]
+
+
+def help_of(command: str, capsys: pytest.CaptureFixture[str]) -> str:
+    assert main([command, "--help"]) == 0
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help_with_an_example(command: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    out = help_of(command, capsys)
+    assert "example" in out and f"\n  referee {command}" in out
+
+
+@pytest.mark.parametrize("command, words", [
+    ("check", ["CARD is a rank then a suit", "JK", "--round N", "--players N", "--layout", "exit status"]),
+    ("score", ["CARD is a rank then a suit", "JK", "--round N", "NAME=CARD", "exit status"]),
+])
+def test_help_describes_cards_and_options(command: str, words: list[str],
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    out = help_of(command, capsys)
+    assert [w for w in words if w not in out] == []
+
+
+@pytest.mark.parametrize("command", ["check", "score"])
+def test_help_examples_answer_yes(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The examples are copied by people: each must run as shown."""
+    examples = [shlex.split(line)[1:] for line in help_of(command, capsys).splitlines()
+                if line.startswith(f"  referee {command} ")]
+    assert examples
+    assert {" ".join(argv): main(argv) for argv in examples} == {" ".join(argv): 0 for argv in examples}
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"referee {version('referee')}\n"
+
+
+def test_schema_prints_the_shipped_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema"]) == 0
+    out = capsys.readouterr().out
+    assert json.loads(out) == schema()
+    assert out == (ROOT / "schemas" / "ruleset.schema.json").read_text(encoding="utf-8")
+
+
+def test_installed_command_prints_no_traceback() -> None:
+    """The issue's commands through the real entry point, as a shell runs them."""
+    command = Path(sys.executable).with_name("referee")
+    assert command.is_file(), "install the project (pip install -e '.[test]') for the referee command"
+    runs = {"check garbage 5D": 0, "score garbage ann=5D bob=": 2, "check ten-pennies 1H": 2}
+    for line, code in runs.items():
+        done = subprocess.run([str(command), *line.split()], capture_output=True, text=True,
+                              timeout=120, check=False, cwd=ROOT)
+        assert (done.returncode, "Traceback" in done.stderr) == (code, False), done.stderr
+        assert done.stderr.count("\n") == (1 if code else 0), done.stderr
