@@ -5,7 +5,8 @@
 1. Meld checks per second, and the generic check against a Ten Pennies set check hard-coded
    below (goal: at most 2x).
 2. The planner on random 14-card Bing Rummy hands with 0-4 deuces and 0-6 table melds
-   (goal: p99 under 10 ms).
+   (goal: p99 under 10 ms), and the first check of a fresh process with the planner's tables
+   built at start (as the service does) or on first use.
 3. Against RLCard's gin rummy `get_best_meld_clusters` (installed for this bench only with
    `pip install rlcard`, never a dependency): fewest points left in random 10-card hands and in
    dense ones (drawn from four adjacent ranks in all suits), read through a gin-style ruleset.
@@ -205,6 +206,44 @@ def _dense(rng: random.Random) -> list[Card]:
     return rng.sample(pool, 10)
 
 
+FIRST_CHECK = """
+import sys, time
+sys.path.insert(0, {root!r})
+from referee.cards import parse_cards
+from referee.loader import default_library
+from referee.planner import check_going_out, warm_up
+library = default_library()
+if {warm}:
+    warm_up(library.all())
+bing = library.get("bing-rummy")
+hands = [parse_cards(h.split()) for h in ("5H 6H 7H 8S 8D 8C KD KH KS 9C 10C JC 4D 4S",
+                                           "5H 6H 7H 8S 8D 8C KD KH KS 9C 10C JC 4D 3S")]
+times = []
+for hand in hands:
+    start = time.perf_counter()
+    check_going_out(bing, hand)
+    times.append(time.perf_counter() - start)
+print(*times)
+"""
+
+
+def bench_first_check(runs: int = 5) -> None:
+    """The first going-out check in a fresh process, with and without the tables built at start
+    (as `create_app` does), against the second check of the same process."""
+    import subprocess
+
+    root = str(Path(__file__).resolve().parent.parent)
+    for warm in (False, True):
+        firsts, seconds = [], []
+        for _ in range(runs):
+            out = subprocess.run([sys.executable, "-c", FIRST_CHECK.format(root=root, warm=warm)],
+                                 capture_output=True, text=True, check=True).stdout.split()
+            firsts.append(float(out[0]) * 1000)
+            seconds.append(float(out[1]) * 1000)
+        print(f"first going-out check in a fresh process, tables {'built at start' if warm else 'on first use'}: "
+              f"median {statistics.median(firsts):.1f} ms (the next check: {statistics.median(seconds):.2f} ms)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
@@ -213,6 +252,7 @@ def main() -> None:
     rng = random.Random(20261130)
     bench_melds(rng)
     bench_planner(rng, args.hands)
+    bench_first_check()
     if not args.no_rlcard:
         bench_rlcard(rng, args.hands)
 

@@ -107,8 +107,10 @@ class Judge:
         if rank is None:
             if not self.all_wild:
                 return None
-        elif wilds and not self.wilds_fit(len(wilds), len(cards)):
-            return None
+        elif wilds:
+            limit = self.limit if self.per_cards is None else len(cards) // self.per_cards
+            if limit is not None and len(wilds) > limit:
+                return None
         return Meld("set", tuple(cards), tuple([(w, rank) for w in wilds]))
 
     def wild_limit(self, size: int) -> int | None:
@@ -321,7 +323,7 @@ def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
     left after it) and `score` feed the hand limit."""
     judge = judge_for(ruleset, round_number, players, first_meld_done)
     cards = cards if isinstance(cards, (tuple, list)) else tuple(cards)
-    limit = hand_limit_violation(ruleset, hand, score)
+    limit = hand_limit_violation(ruleset, hand, score) if hand is not None else []
     meld = judge.fast_set(cards)
     if meld is None:
         meld, violations = judge.judge(cards, fast_tried=True)
