@@ -103,7 +103,8 @@ class _Search:
     memo: dict[tuple[object, ...], tuple[int, tuple[object, ...] | None]] = field(default_factory=dict)
     spare_wilds_go_on_sets: bool = False  # any number of wilds may be laid off on a set
     size_cap: dict[str, int] = field(default_factory=dict)
-    set_min: int = 0
+    set_min: int = 0                      # the set minimum, and the most an open first meld asks
+    set_min_open: int = 0
     hand_size: int = 0
     budget: int = 0                       # memo states before the search gives up (a 422)
     field_of: dict[int, int] = field(default_factory=dict)
@@ -126,10 +127,9 @@ class _Search:
                          for tb in self.tables]
         self.runs_by_suit = sorted((s, k) for k, s in enumerate(self.run_suit) if s >= 0)
         self.runs_by_suit = [(k, s) for s, k in self.runs_by_suit]
-        if total_wilds:
-            self.runs_by_suit = []  # spare wild cards may still go on a grown table run
         set_rule = rules.meld_rule("set")
         self.set_min = set_rule.min if set_rule is not None else 0
+        self.set_min_open = max(self.set_min, *requirement.sets, 0)
         for kind, sizes in (("set", requirement.sets), ("run", requirement.runs)):
             rule = rules.meld_rule(kind)
             if rule is not None:
@@ -190,6 +190,8 @@ class _Search:
             if n > most:
                 continue
             top = min(cap, most - n) if not rule.distinct_suits else min(cap, 4 - n)
+            if self.spare_wilds_go_on_sets:  # see moves(): spare wilds go on a set later
+                top = min(top, max(0, self.set_min_open - n))
             for j in range(max(0, rule.min - n), top + 1):
                 phases = self._phases(j, n + j)
                 if phases:
@@ -297,7 +299,7 @@ class _Search:
             return result[0]
         i = ((rest & -rest).bit_length() - 1) // B
         if self.runs_by_suit:
-            tstate = self._forget(tstate, self.types[i] // 13)
+            tstate = self._forget(tstate, self.types[i] // 13, w)
             key = (rest, w, tstate, progress, melded)
             hit = self.memo.get(key)
             if hit is not None:
@@ -326,13 +328,15 @@ class _Search:
             self.memo[(rest, w, tstate_in, progress, melded)] = (best_cost, best_choice)
         return best_cost
 
-    def _forget(self, tstate: tuple[object, ...], suit: int) -> tuple[object, ...]:
-        """Table runs of suits whose cards are all placed: their grown window no longer matters."""
+    def _forget(self, tstate: tuple[object, ...], suit: int, w: int) -> tuple[object, ...]:
+        """Table runs of suits whose cards are all placed: only the length of a grown window
+        still matters (for the `w` wild cards left), and with none left, nothing."""
         for k, s in self.runs_by_suit:
             if s >= suit:
                 break
-            if tstate[k] is not None:
-                return tuple(None if 0 <= self.run_suit[j] < suit else v for j, v in enumerate(tstate))
+            if isinstance(tstate[k], tuple) or (w == 0 and tstate[k] is not None):
+                return tuple(_forgotten(v, w) if 0 <= self.run_suit[j] < suit else v
+                             for j, v in enumerate(tstate))
         return tstate
 
     def _finish(self, w: int, progress: Progress, melded: int, tstate: tuple[object, ...]
@@ -413,15 +417,23 @@ class _Search:
                             room += 1
                 else:
                     state = tstate[k]
-                    window = state if isinstance(state, tuple) else table.window
+                    length = len(state) if isinstance(state, tuple) else \
+                        state if isinstance(state, int) else len(table.window)
                     room = 0
-                    while len(window) + room < 13 and later.wilds_fit(
-                            table.wilds + room + 1, len(window) + room + 1):
+                    while length + room < 13 and later.wilds_fit(table.wilds + room + 1, length + room + 1):
                         room += 1
                 rooms.append((k, room))
         if melded == 2 and self.spare_wilds_go_on_sets:
             rooms.append((-1, INF))
         return rooms
+
+
+def _forgotten(state: object, w: int) -> object:
+    """What a finished suit's table run keeps in the search state: its length while wild
+    cards are left to lay off, else nothing."""
+    if not w:
+        return None
+    return len(state) if isinstance(state, tuple) else state
 
 
 @lru_cache(maxsize=4096)
