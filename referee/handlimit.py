@@ -15,7 +15,8 @@ from referee.violations import Verdict, Violation, listed
 
 def hand_limit_violation(ruleset: Ruleset, hand: Sequence[Card] | None, score: int | None,
                          doing: str = "meld") -> list[Violation]:
-    """The violation when `hand` (the cards held after a play) and `score` pass the limit.
+    """The violation when `hand` (the cards held after a play) and `score` pass the limit;
+    `doing` names the play in the sentence ("meld", "lay off", or "hold" for a held hand).
 
     Nothing to judge without a hand, or in a game without a limit."""
     limit = ruleset.rummy.hand_limit if ruleset.rummy is not None else None
@@ -25,10 +26,14 @@ def hand_limit_violation(ruleset: Ruleset, hand: Sequence[Card] | None, score: i
     left = hand_points(ruleset.scoring, hand)
     if left + score <= limit:
         return []
-    return [Violation(
-        "hand_limit_exceeded",
-        f"At {score} you may {doing} only if {max(0, limit - score)} points or fewer stay in "
-        f"hand; {left} would stay ({listed(hand)}).", tuple(hand))]
+    room = max(0, limit - score)
+    if doing == "hold":
+        sentence = (f"At {score} you may hold at most {room} points after a draw or a discard; "
+                    f"this hand holds {left} ({listed(hand)}).")
+    else:
+        sentence = (f"At {score} you may {doing} only if {room} points or fewer stay in hand; "
+                    f"{left} would stay ({listed(hand)}).")
+    return [Violation("hand_limit_exceeded", sentence, tuple(hand))]
 
 
 def check_hand(ruleset: Ruleset, hand: Sequence[Card], score: int = 0,
@@ -38,4 +43,4 @@ def check_hand(ruleset: Ruleset, hand: Sequence[Card], score: int = 0,
     Before the player's first meld the limit does not bind a held hand."""
     if not first_meld_done:
         return Verdict()
-    return Verdict(tuple(hand_limit_violation(ruleset, hand, score, "draw or discard")))
+    return Verdict(tuple(hand_limit_violation(ruleset, hand, score, "hold")))

@@ -109,7 +109,7 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
     and `score` feed the hand limit. Lay-offs come after a first meld, so the meld grows
     under the limits for later melds (`wilds.after_first_meld`)."""
     judge = judge_for(ruleset, round_number, players, True)
-    violations: list[Violation] = hand_limit_violation(ruleset, hand, score)
+    violations: list[Violation] = hand_limit_violation(ruleset, hand, score, "lay off")
     refusal = lay_off_refusal(ruleset, first_meld_done, others_meld)
     if refusal:
         violations.insert(0, Violation("lay_off_not_allowed", refusal, tuple(cards)))
