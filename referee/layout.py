@@ -102,8 +102,9 @@ def placement(rules: LayoutRules, layout: Layout, card: Card, in_deck: bool = Tr
     if there is None:
         return Placement((slot,), False, len(down) == 1, ())
     if there.rank in rules.wilds:
-        # The wild moves to another face-down slot, or is set aside when none is left.
-        return Placement((slot,), False, not down, ())
+        # The wild moves to another face-down slot (into the last one, it completes the
+        # layout), or is set aside when none is left.
+        return Placement((slot,), False, len(down) <= 1, ())
     return _stuck("slot_taken", f"Slot {slot} already holds {there} face up: {card} ends the turn.", card)
 
 

@@ -16,7 +16,10 @@ from tests.conftest import load_cases
 @pytest.mark.parametrize("case", load_cases("melds.yaml"))
 def test_meld_cases(case: dict[str, Any], library: Library) -> None:
     ruleset = library.get(case["ruleset"])
-    verdict = check_meld(ruleset, parse_cards(case["play"]), case.get("round", 1), case.get("players"))
+    hand = case.get("hand")
+    verdict = check_meld(ruleset, parse_cards(case["play"]), case.get("round", 1), case.get("players"),
+                         first_meld_done=case.get("first_meld_done", False),
+                         hand=None if hand is None else parse_cards(hand), score=case.get("score"))
     assert verdict.valid is case["valid"], verdict.as_dict()
     assert (not verdict.violations) is verdict.valid
     if "codes" in case:

@@ -7,36 +7,103 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, parse_cards
+from referee.cards import Card, parse_card, parse_cards
+from referee.errors import InvalidPlayError
+from referee.handlimit import check_hand
+from referee.layout import check_placement
 from referee.loader import Library
 from referee.melds import check_meld
 from referee.planner import arrange, check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import Ruleset
 from referee.scoring import hand_points, score_round
+from referee.violations import Verdict
 from tests.conftest import cards, load_cases
 
 
-def _run(case: dict[str, Any], library: Library) -> Any:
+def _held(case: dict[str, Any]) -> tuple[Card, ...] | None:
+    """The cards a case says are left in hand (for the hand limit), or None when it says nothing."""
+    return None if case.get("hand") is None else parse_cards(case["hand"])
+
+
+def _run(case: dict[str, Any], library: Library) -> Verdict:
+    """The verdict of a case's `check`: meld, first-meld, lay-off, going-out, hand or placement."""
     ruleset = library.get(case["ruleset"])
-    rnd = case.get("round", 1)
-    if case["check"] == "first-meld":
+    rnd, players, check = case.get("round", 1), case.get("players"), case["check"]
+    if check == "meld":
+        return check_meld(ruleset, parse_cards(case["cards"]), rnd, players,
+                          first_meld_done=case.get("first_meld_done", False),
+                          hand=_held(case), score=case.get("score"))
+    if check == "first-meld":
         return check_first_meld(ruleset, [parse_cards(m) for m in case["melds"]],
-                                parse_cards(case.get("hand", [])), case.get("score", 0), rnd)
-    if case["check"] == "lay-off":
+                                parse_cards(case.get("hand", [])), case.get("score", 0), rnd, players)
+    if check == "lay-off":
         return check_lay_off(ruleset, parse_cards(case["meld"]), parse_cards(case["cards"]),
-                             case.get("first_meld_done", True), round_number=rnd)
-    return check_going_out(ruleset, parse_cards(case["hand"]),
-                           [parse_cards(m) for m in case.get("table", [])],
-                           case.get("first_meld_done", True), rnd)
+                             case.get("first_meld_done", True), case.get("others_meld", False),
+                             rnd, players, hand=_held(case), score=case.get("score"))
+    if check == "going-out":
+        return check_going_out(ruleset, parse_cards(case["hand"]),
+                               [parse_cards(m) for m in case.get("table", [])],
+                               case.get("first_meld_done", True), rnd, players)
+    if check == "hand":
+        return check_hand(ruleset, parse_cards(case["hand"]), case.get("score", 0),
+                          case.get("first_meld_done", True))
+    if check == "placement":
+        return check_placement(ruleset, case["layout"], parse_card(case["card"]))
+    raise ValueError(f"{case['description']}: unknown check {check!r}")
+
+
+def _check_scores(case: dict[str, Any], library: Library) -> None:
+    """A `check: scores` case: each named player's expected `points`/`cards`/`pennies`, or
+    (`valid: false`) the problem codes of a round the deck cannot hold."""
+    ruleset = library.get(case["ruleset"])
+    hands = {name: parse_cards(held) for name, held in case["hands"].items()}
+    try:
+        result = score_round(ruleset, hands, case.get("went_out"), case.get("players"))
+    except InvalidPlayError as exc:
+        assert case["valid"] is False, [p.code for p in exc.problems]
+        if "codes" in case:
+            assert sorted(p.code for p in exc.problems) == sorted(case["codes"])
+        return
+    got = {name: score.as_dict() for name, score in result.items()}
+    assert case["valid"] is True, got
+    for name, expected in case["scores"].items():
+        assert {key: got[name][key] for key in expected} == expected, (name, got[name])
+
+
+def _check_case(case: dict[str, Any], library: Library) -> None:
+    if case["check"] == "scores":
+        _check_scores(case, library)
+        return
+    verdict = _run(case, library)
+    assert verdict.valid is case["valid"], verdict.as_dict()
+    if "codes" in case:
+        assert sorted(v.code for v in verdict.violations) == sorted(case["codes"]), verdict.as_dict()
+    if "kind" in case:
+        assert verdict.extra["kind"] == case["kind"], verdict.as_dict()
+    if "wilds" in case:
+        got = {w["card"]: w["as"] for w in verdict.extra["wilds"]}  # type: ignore[attr-defined]
+        assert got == case["wilds"], verdict.as_dict()
+    for key in ("slots", "ends_turn", "completes_layout"):
+        if key in case:
+            assert verdict.extra[key] == case[key], verdict.as_dict()
 
 
 @pytest.mark.parametrize("case", load_cases("plays.yaml"))
 def test_play_cases(case: dict[str, Any], library: Library) -> None:
-    verdict = _run(case, library)
-    assert verdict.valid is case["valid"], verdict.as_dict()
-    if "codes" in case:
-        assert sorted(v.code for v in verdict.violations) == sorted(case["codes"])
+    _check_case(case, library)
+
+
+# The games' rules texts (/work/shared/games/*.md), sentence by sentence and worked example by
+# worked example, as tables: what the referee must answer whatever the engine does today.
+RULES_TEXTS = ("ten-pennies-rules.yaml", "bing-rummy-rules.yaml", "garbage-rules.yaml")
+
+
+@pytest.mark.parametrize("case", [
+    pytest.param(*p.values, id=f"{name.removesuffix('-rules.yaml')}: {p.id}")
+    for name in RULES_TEXTS for p in load_cases(name)])
+def test_rules_text_cases(case: dict[str, Any], library: Library) -> None:
+    _check_case(case, library)
 
 
 @pytest.mark.parametrize(("rid", "hand", "points"), [
