@@ -190,7 +190,9 @@ class Judge:
             found.append(Violation("all_wild_not_allowed",
                                    f"A {noun} may not be made of wild cards only ({listed(wilds)}).",
                                    tuple(wilds)))
-        if naturals and wild_limit and not self.wilds_fit(len(wilds), len(cards)):
+        # A limit per so many cards says nothing more about a meld already too short.
+        short = self.per_cards is not None and len(cards) < rule.min
+        if naturals and wild_limit and not short and not self.wilds_fit(len(wilds), len(cards)):
             found.append(Violation("too_many_wilds", self._too_many(noun, cards, wilds), tuple(wilds)))
         return found
 
