@@ -18,7 +18,7 @@ from api.storage import GameRow, Store, new_token, token_matches
 from referee import ruleset as ruleset_model
 from referee.errors import GameStateError, InvalidPlayError, Problem, UnknownRulesetError
 from referee.ruleset import Ruleset
-from referee.standings import Record, Sheet, can_undo, replay, round_record, start
+from referee.standings import UNDO_TYPES, Record, Sheet, check_undo, replay, round_record, start
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Score sheets: rounds, buys, buy-backs and undo, kept as a ledger.")
@@ -54,6 +54,10 @@ def _respond(game: GameRow, body: dict[str, Any], status: int = 200) -> Response
     return response
 
 
+def _sheet(game: GameRow, ledger: list[dict[str, Any]]) -> Sheet:
+    return replay(_pinned(game), game.players, game.scores, ledger, game.dealer)
+
+
 def _token() -> str:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
@@ -86,28 +90,30 @@ def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
         if key is not None:
             seen = writer.remembered(key)
             if seen is not None:
-                if seen[0] != fingerprint:
+                if seen.fingerprint != fingerprint:
                     raise ApiError(409, "This Idempotency-Key was used for a different request.")
-                response = current_app.json.response(json.loads(seen[2]))
-                response.status_code = seen[1]
-                response.set_etag(_etag(game))
+                # the ETag of the game as this body shows it: the current one would let the
+                # client overwrite writes made since, which it has never seen
+                response = current_app.json.response(json.loads(seen.body))
+                response.status_code = seen.status
+                if seen.etag is not None:
+                    response.set_etag(seen.etag)
                 return response
         if request.if_match and not request.if_match.contains(_etag(game)) and not request.if_match.star_tag:
-            raise ApiError(409, "The game has changed since you read it (stale If-Match); read it again.")
+            raise ApiError(412, "The game has changed since you read it (stale If-Match); read it again.")
         ruleset = _pinned(game)
-        sheet = replay(ruleset, game.players, game.scores, writer.ledger)
+        sheet = _sheet(game, writer.ledger)
         record = make(ruleset, sheet)
-        if record.get("type") == "undo":
-            if not can_undo(writer.ledger):
-                raise GameStateError(Problem("", "nothing_to_undo", "There is no round to undo."))
+        if record.get("type") in UNDO_TYPES:
+            check_undo(writer.ledger, record)
             writer.append(record)
-            sheet = replay(ruleset, game.players, game.scores, writer.ledger)
+            sheet = _sheet(game, writer.ledger)
         else:
             sheet.apply(record)
             writer.append(record)
         body = _body(game, sheet)
         if key is not None:
-            writer.remember(key, fingerprint, 200, json.dumps(body))
+            writer.remember(key, fingerprint, 200, json.dumps(body), _etag(game))
     return _respond(game, body)
 
 
@@ -116,17 +122,18 @@ class Games(MethodView):
     @blp.arguments(schemas.GameCreate)
     @blp.response(201, schemas.GameCreated)
     @blp.alt_response(404, description="Unknown ruleset.")
-    @blp.alt_response(422, description="Wrong number of players, bad names or scores.")
+    @blp.alt_response(422, description="Wrong number of players, bad names, scores or dealer.")
     def post(self, args: dict[str, Any]) -> Response:
         """Start a game. The answer holds the game's token, shown this once."""
         try:
             ruleset = catalog().get(args["ruleset"])
         except UnknownRulesetError as exc:
             raise UnknownRulesetError([Problem("ruleset", p.code, p.message) for p in exc.problems]) from None
-        sheet = start(ruleset, args["players"], args["scores"])
+        sheet = start(ruleset, args["players"], args["scores"], args["dealer"])
         token = new_token()
-        game_id = store().create_game(ruleset.id, ruleset.document(), args["players"], args["scores"], token)
-        game = GameRow(game_id, ruleset.id, {}, args["players"], args["scores"], "", 0)
+        game_id = store().create_game(ruleset.id, ruleset.document(), args["players"], args["scores"], token,
+                                      args["dealer"])
+        game = GameRow(game_id, ruleset.id, {}, args["players"], args["scores"], "", 0, args["dealer"])
         response = _respond(game, _body(game, sheet) | {"token": token}, 201)
         response.headers["Location"] = url_for("games.Game", game_id=game_id)
         return response
@@ -147,13 +154,29 @@ class Game(MethodView):
             response = Response(status=304)
             response.set_etag(_etag(game))
             return response
-        return _respond(game, _body(game, replay(_pinned(game), game.players, game.scores, ledger)))
+        return _respond(game, _body(game, _sheet(game, ledger)))
+
+
+WRITE_ERRORS = [
+    (401, "Missing or wrong game token."),
+    (404, "No such game."),
+    (409, "The game's state refuses it, or the Idempotency-Key was used for another request."),
+    (412, "Stale If-Match: the game has changed since it was read."),
+]
+
+
+def _write_doc(view: Callable[..., Response]) -> Callable[..., Response]:
+    """The answers every write may give besides its own (token, game, state, If-Match)."""
+    for status, description in reversed(WRITE_ERRORS):
+        view = blp.alt_response(status, description=description)(view)
+    return blp.doc(security=AUTH)(view)
 
 
 @blp.route("/<string:game_id>/rounds", methods=["POST"])
 @blp.arguments(schemas.RoundWrite)
 @blp.response(200, schemas.Game)
-@blp.doc(security=AUTH)
+@blp.alt_response(422, description="A player, card or field the round cannot have; nothing is stored.")
+@_write_doc
 def add_round(args: dict[str, Any], game_id: str) -> Response:
     """Enter a round: hands (scored here) or points; layout games name the winner."""
     def make(ruleset: Ruleset, sheet: Sheet) -> Record:
@@ -166,7 +189,7 @@ def add_round(args: dict[str, Any], game_id: str) -> Response:
 @blp.route("/<string:game_id>/buys", methods=["POST"])
 @blp.arguments(schemas.PlayerWrite)
 @blp.response(200, schemas.Game)
-@blp.doc(security=AUTH)
+@_write_doc
 def add_buy(args: dict[str, Any], game_id: str) -> Response:
     """A player buys the passed discard (409 when they have no buys left)."""
     return write(game_id, lambda _r, _s: {"type": "buy", "player": args["player"]})
@@ -175,7 +198,7 @@ def add_buy(args: dict[str, Any], game_id: str) -> Response:
 @blp.route("/<string:game_id>/buy-backs", methods=["POST"])
 @blp.arguments(schemas.PlayerWrite)
 @blp.response(200, schemas.Game)
-@blp.doc(security=AUTH)
+@_write_doc
 def add_buy_back(args: dict[str, Any], game_id: str) -> Response:
     """An eliminated player rejoins at the highest score among those still in."""
     return write(game_id, lambda _r, _s: {"type": "buy_back", "player": args["player"]})
@@ -183,9 +206,15 @@ def add_buy_back(args: dict[str, Any], game_id: str) -> Response:
 
 @blp.route("/<string:game_id>/rounds/last", methods=["DELETE"])
 @blp.response(200, schemas.Game)
-@blp.doc(security=AUTH)
+@_write_doc
 def undo_round(game_id: str) -> Response:
-    """Undo the last round, and any buy or buy-back entered after it."""
-    def make(_ruleset: Ruleset, _sheet: Sheet) -> Record:
-        return {"type": "undo"}
-    return write(game_id, make)
+    """Undo the last round, and any buy or buy-back entered after it (409 with no round)."""
+    return write(game_id, lambda _r, _s: {"type": "undo"})
+
+
+@blp.route("/<string:game_id>/entries/last", methods=["DELETE"])
+@blp.response(200, schemas.Game)
+@_write_doc
+def undo_entry(game_id: str) -> Response:
+    """Undo the last entry only: a round, a buy or a buy-back (409 with none left)."""
+    return write(game_id, lambda _r, _s: {"type": "undo_entry"})

@@ -151,18 +151,32 @@ class ValidateResult(Schema):
 class GameCreate(Schema):
     ruleset = fields.String(required=True, validate=validate.Length(min=1, max=64))
     players = fields.List(fields.String(validate=_player_name), required=True,
-                          validate=validate.Length(min=1, max=20))
+                          validate=validate.Length(min=1, max=20),
+                          metadata={"description": "the players' names in seating order (clockwise)"})
     scores = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(min=0, max=100_000)),
-                         load_default=dict)
+                         load_default=dict, metadata={
+                             "description": "starting scores above 0 by player; each under the elimination "
+                                            "score where the ruleset has one"})
+    dealer = fields.String(load_default=None, metadata={
+        "description": "the player who deals round 1 (default the first player)"})
 
 
 class RoundWrite(Schema):
-    went_out = fields.String(allow_none=True, load_default=None)
-    hands = fields.Dict(keys=fields.String(), values=cards())
-    points = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(min=0, max=100_000)))
-    cards = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(min=0, max=1000)))
-    winner = fields.String()
-    completed = fields.List(fields.String(), validate=validate.Length(max=20))
+    """A round as the table enters it. A field the game does not use is a 422 naming it."""
+
+    went_out = fields.String(allow_none=True, metadata={
+        "description": "rummy: the player who went out (may be left out of hands and points)"})
+    hands = fields.Dict(keys=fields.String(), values=cards(), metadata={
+        "description": "rummy: each player's cards caught in hand, scored here (not with points)"})
+    points = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(min=0, max=100_000)),
+                         metadata={"description": "rummy: each player's points, when the hands are not given"})
+    cards = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(min=0, max=1000)),
+                        metadata={"description": "rummy, with points: how many cards each of those players was "
+                                                 "caught with; required for each where the ruleset charges "
+                                                 "pennies per card"})
+    winner = fields.String(metadata={"description": "layout games: the hand's winner"})
+    completed = fields.List(fields.String(), validate=validate.Length(max=20), metadata={
+        "description": "layout games: other players who completed their layout"})
 
 
 class PlayerWrite(Schema):
@@ -179,16 +193,28 @@ class PlayerStanding(Schema):
     layout_size = fields.Integer(allow_none=True)
 
 
+class Entry(Schema):
+    """One entry of the sheet, in the order entered: what `DELETE .../entries/last` takes back."""
+
+    kind = fields.String(validate=validate.OneOf(["round", "buy", "buy_back"]))
+    number = fields.Integer(metadata={"description": "rounds: the round's number"})
+    player = fields.String(metadata={"description": "buys and buy-backs: who"})
+
+
 class Game(Schema):
     id = fields.String()
     ruleset = fields.String()
     status = fields.String()
     round = fields.Integer()
+    dealer = fields.String(metadata={
+        "description": "who deals the current round: clockwise in seating order each round, skipping "
+                       "eliminated players"})
     players = fields.List(fields.Nested(PlayerStanding))
     pot = fields.Integer()
     winner = fields.Raw(allow_none=True, metadata={"description": "a name, a list of names, or null"})
     first_player = fields.String(allow_none=True)
     rounds = fields.List(fields.Dict())
+    entries = fields.List(fields.Nested(Entry))
 
 
 class GameCreated(Game):

@@ -41,6 +41,7 @@ games = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=False),
     sa.Column("seq", sa.Integer, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("dealer", sa.Text, nullable=True),  # null: the first player (games made before 0002)
 )
 records = sa.Table(
     "records", metadata,
@@ -56,6 +57,7 @@ idempotency = sa.Table(
     sa.Column("fingerprint", sa.String(64), nullable=False),
     sa.Column("status", sa.Integer, nullable=False),
     sa.Column("body", sa.Text, nullable=False),
+    sa.Column("etag", sa.String(80), nullable=True),  # the ETag of the game as `body` shows it
 )
 
 
@@ -134,6 +136,20 @@ class GameRow:
     scores: dict[str, int]
     token_hash: str
     seq: int
+    dealer: str | None = None
+
+
+@dataclass
+class Remembered:
+    """The first answer to a write made with an Idempotency-Key.
+
+    `etag` is None for answers kept before migration 0002, which did not record it.
+    """
+
+    fingerprint: str
+    status: int
+    body: str
+    etag: str | None
 
 
 class Store:
@@ -174,13 +190,13 @@ class Store:
 
     # -- games
     def create_game(self, ruleset_id: str, document: dict[str, Any], players: list[str],
-                    scores: dict[str, int], token: str) -> str:
+                    scores: dict[str, int], token: str, dealer: str | None = None) -> str:
         game_id = new_game_id()
         with self.engine.begin() as conn:
             conn.execute(games.insert().values(
                 id=game_id, ruleset_id=ruleset_id, ruleset_document=json.dumps(document),
                 players=json.dumps(players), scores=json.dumps(scores), token_hash=hash_token(token),
-                seq=0, created_at=now()))
+                seq=0, created_at=now(), dealer=dealer))
         return game_id
 
     def read_game(self, game_id: str) -> tuple[GameRow, list[dict[str, Any]]] | None:
@@ -198,7 +214,7 @@ class Store:
         ledger = conn.execute(sa.select(records.c.record).where(records.c.game_id == game_id)
                               .order_by(records.c.seq)).scalars().all()
         game = GameRow(row.id, row.ruleset_id, json.loads(row.ruleset_document), json.loads(row.players),
-                       json.loads(row.scores), row.token_hash, row.seq)
+                       json.loads(row.scores), row.token_hash, row.seq, row.dealer)
         return game, [json.loads(r) for r in ledger]
 
     @contextmanager
@@ -226,11 +242,12 @@ class Writer:
         self.ledger.append(record)
         return seq
 
-    def remembered(self, key: str) -> tuple[str, int, str] | None:
+    def remembered(self, key: str) -> Remembered | None:
         row = self.conn.execute(sa.select(idempotency).where(
             (idempotency.c.game_id == self.game.id) & (idempotency.c.key == key))).first()
-        return (row.fingerprint, row.status, row.body) if row else None
+        return Remembered(row.fingerprint, row.status, row.body, row.etag) if row else None
 
-    def remember(self, key: str, fingerprint: str, status: int, body: str) -> None:
-        self.conn.execute(idempotency.insert().values(game_id=self.game.id, key=key,
-                                                      fingerprint=fingerprint, status=status, body=body))
+    def remember(self, key: str, fingerprint: str, status: int, body: str, etag: str) -> None:
+        """Keep the answer to a write made with an Idempotency-Key, with the ETag it was sent with."""
+        self.conn.execute(idempotency.insert().values(game_id=self.game.id, key=key, fingerprint=fingerprint,
+                                                      status=status, body=body, etag=etag))

@@ -2,9 +2,10 @@
 
 Records are plain JSON-ready mappings, so storage keeps them as they are:
 `{"type": "round", ...}`, `{"type": "buy", "player": ...}`, `{"type": "buy_back", ...}`,
-`{"type": "undo"}`. Undo removes the last round and every write after it. No game name
-appears here: everything is read from the ruleset (end by rounds, by elimination, by
-layout size or by deals; buys; buy-ins and buy-backs; shrinking layouts).
+`{"type": "undo"}` and `{"type": "undo_entry"}`. `undo` removes the last round and every
+write after it; `undo_entry` removes the last entry only. No game name appears here:
+everything is read from the ruleset (end by rounds, by elimination, by layout size or by
+deals; buys; buy-ins and buy-backs; shrinking layouts; pennies per card caught).
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ class Sheet:
     status: str = "in_progress"
     winner: str | list[str] | None = None
     first_player: str | None = None
+    first_dealer: str | None = None
+    dealt: str | None = None  # who dealt the last round played
+    entries: list[dict[str, Any]] = field(default_factory=list)
     index: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 
     # ---------------------------------------------------------------- reading
@@ -71,11 +75,28 @@ class Sheet:
     def active(self) -> list[Player]:
         return [p for p in self.players if not p.eliminated]
 
+    @property
+    def dealer(self) -> str | None:
+        """Who deals the round being played (after the end, who dealt the last one).
+
+        The deal passes clockwise, to the next player in seating order who is still in, so
+        a player who bought back before the next deal takes their turn.
+        """
+        if self.dealt is None:
+            return self.first_dealer
+        if self.status != "in_progress":
+            return self.dealt
+        seats = [p.name for p in self.players]
+        at = seats.index(self.dealt)
+        following = self.players[at + 1:] + self.players[:at + 1]
+        return next((p.name for p in following if not p.eliminated), self.dealt)
+
     def as_dict(self) -> dict[str, object]:
         return {"ruleset": self.ruleset.id, "status": self.status, "round": self.round,
-                "players": [p.as_dict() for p in self.players], "pot": self.pot,
+                "dealer": self.dealer, "players": [p.as_dict() for p in self.players], "pot": self.pot,
                 "winner": self.winner, "first_player": self.first_player,
-                "rounds": list(self.rounds)}  # each round's mapping is built once and not changed
+                # each round's and entry's mapping is built once and not changed
+                "rounds": list(self.rounds), "entries": list(self.entries)}
 
     # ---------------------------------------------------------------- writing
     def apply(self, record: Mapping[str, Any]) -> None:
@@ -84,6 +105,7 @@ class Sheet:
         trial.players = copy.deepcopy(self.players)
         trial.index = {}
         trial.rounds = list(self.rounds)
+        trial.entries = list(self.entries)
         trial._apply(record)
         self.__dict__.update(trial.__dict__)
 
@@ -98,8 +120,14 @@ class Sheet:
             raise GameStateError(Problem("", "game_finished", "This game is finished; it takes no more writes."))
 
 
-def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | None = None) -> Sheet:
-    """A new sheet: buy-ins in the pot, starting scores, full layouts, the buys allowance."""
+def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | None = None,
+          dealer: str | None = None) -> Sheet:
+    """A new sheet: buy-ins in the pot, starting scores, full layouts, the buys allowance.
+
+    Refuses what no table can start with: a repeated name, a player count the ruleset does
+    not play, a score or a dealer for someone who is not a player, and a starting score
+    that would put the player out at once. `dealer` deals round 1 (default the first player).
+    """
     problems = []
     if len(set(names)) != len(names):
         problems.append(Problem("players", "duplicate_player", "each player's name must be different"))
@@ -107,53 +135,86 @@ def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | No
         problems.append(Problem("players", "player_count",
                                 f"{ruleset.name} is for {ruleset.players_min}-{ruleset.players_max} players; "
                                 f"this game has {len(names)}"))
-    for name in scores or {}:
+    limit = ruleset.game.elimination
+    for name, score in (scores or {}).items():
         if name not in names:
             problems.append(Problem(f"scores.{name}", "unknown_player", f'"{name}" is not a player in this game'))
+        elif limit is not None and int(score) >= limit:
+            problems.append(Problem(f"scores.{name}", "out_of_range",
+                                    f"{name} would start out of the game: {ruleset.name} puts a player out "
+                                    f"at {limit}, so a starting score is under {limit}"))
+    if dealer is not None and dealer not in names:
+        problems.append(Problem("dealer", "unknown_player", f'the dealer "{dealer}" is not a player in this game'))
     if problems:
         raise InvalidPlayError(problems)
+    return _opening(ruleset, names, scores, dealer)
+
+
+def _opening(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | None,
+             dealer: str | None) -> Sheet:
     buys = ruleset.rummy.buying.per_player if ruleset.rummy and ruleset.rummy.buying else None
     size = len(ruleset.layout.slots) if ruleset.layout else None
     players = [Player(n, int((scores or {}).get(n, 0)), buys_left=buys,
                       layout_size=size) for n in names]
-    sheet = Sheet(ruleset, players, pot=ruleset.buy_in * len(names), first_player=names[0])
+    sheet = Sheet(ruleset, players, pot=ruleset.buy_in * len(names), first_player=names[0],
+                  first_dealer=dealer if dealer is not None else names[0])
     _eliminate(sheet)
     return sheet
 
 
-def replay(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | None,
-           records: Iterable[Mapping[str, Any]]) -> Sheet:
-    """The standings after a ledger: undo records take back the last round and what followed."""
+UNDO_TYPES = frozenset({"undo", "undo_entry"})
+
+
+def _kept(records: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The records that still count once every undo has taken back what it names."""
     kept: list[Mapping[str, Any]] = []
     for record in records:
-        if record.get("type") == "undo":
+        kind = record.get("type")
+        if kind == "undo":
             last = max((i for i, r in enumerate(kept) if r.get("type") == "round"), default=None)
             if last is not None:
                 del kept[last:]
+        elif kind == "undo_entry":
+            if kept:
+                kept.pop()
         else:
             kept.append(record)
-    sheet = start(ruleset, names, scores)
-    for record in kept:
+    return kept
+
+
+def replay(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | None,
+           records: Iterable[Mapping[str, Any]], dealer: str | None = None) -> Sheet:
+    """The standings after a ledger: undo records take back what they name.
+
+    The game's start is not judged again: it was judged when the game was created, and a
+    stored game must stay readable.
+    """
+    sheet = _opening(ruleset, names, scores, dealer)
+    for record in _kept(records):
         sheet._apply(record)  # the ledger holds only records that were accepted
     return sheet
 
 
-def can_undo(records: Iterable[Mapping[str, Any]]) -> bool:
-    depth = 0
-    for record in records:
-        if record.get("type") == "round":
-            depth += 1
-        elif record.get("type") == "undo":
-            depth = max(0, depth - 1)
-    return depth > 0
+def check_undo(records: Iterable[Mapping[str, Any]], undo: Mapping[str, Any]) -> None:
+    """Raise `GameStateError` when the undo record would take back nothing."""
+    kept = _kept(records)
+    if undo.get("type") == "undo_entry":
+        if not kept:
+            raise GameStateError(Problem("", "nothing_to_undo", "There is no entry (round, buy or buy-back) to undo."))
+    elif not any(r.get("type") == "round" for r in kept):
+        raise GameStateError(Problem("", "nothing_to_undo", "There is no round to undo."))
 
 
 # ---------------------------------------------------------------- record handlers
 
 def _round(sheet: Sheet, record: Mapping[str, Any]) -> None:
     sheet._open()
+    dealer = sheet.dealer
     (_layout_round if sheet.ruleset.layout else _rummy_round)(sheet, record)
-    sheet.rounds.append({k: v for k, v in record.items() if k != "type"} | {"number": len(sheet.rounds) + 1})
+    number = len(sheet.rounds) + 1
+    sheet.rounds.append({k: v for k, v in record.items() if k != "type"} | {"number": number})
+    sheet.entries.append({"kind": "round", "number": number})
+    sheet.dealt = dealer
     _finish(sheet)
 
 
@@ -251,6 +312,7 @@ def _buy(sheet: Sheet, record: Mapping[str, Any]) -> None:
     p.buys_left -= 1
     p.pennies_paid += buying.cost
     sheet.pot += buying.cost
+    sheet.entries.append({"kind": "buy", "player": p.name})
 
 
 def _buy_back(sheet: Sheet, record: Mapping[str, Any]) -> None:
@@ -265,9 +327,19 @@ def _buy_back(sheet: Sheet, record: Mapping[str, Any]) -> None:
     p.eliminated = False
     p.buy_backs += 1
     sheet.pot += sheet.ruleset.buy_back_cost
+    sheet.entries.append({"kind": "buy_back", "player": p.name})
 
 
 _HANDLERS = {"round": _round, "buy": _buy, "buy_back": _buy_back}
+
+
+_LAYOUT_FIELDS = ("winner", "completed")
+_RUMMY_FIELDS = ("went_out", "hands", "points", "cards")
+
+
+def _unused(ruleset: Ruleset, body: Mapping[str, Any], names: Sequence[str], why: str) -> list[Problem]:
+    return [Problem(name, "unused_field", f'{ruleset.name} does not use "{name}" in a round: {why}')
+            for name in names if name in body]
 
 
 def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None = None) -> Record:
@@ -275,15 +347,26 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
 
     `players` (the game's size) fixes the decks in play, so hands holding a card those
     decks cannot hold are refused here, before any record exists (see `deck_problems`).
+    A field the game does not use is refused rather than dropped (even when null or empty),
+    and where the ruleset charges pennies per card caught, a round given as `points` must
+    say how many cards each of those players was caught with.
     """
     if ruleset.layout is not None:
+        problems = _unused(ruleset, body, _RUMMY_FIELDS, "a layout game's round names its winner")
         if not body.get("winner"):
-            raise InvalidPlayError(Problem("winner", "missing_field", "a layout game's round names its winner"))
+            problems.append(Problem("winner", "missing_field", "a layout game's round names its winner"))
+        if problems:
+            raise InvalidPlayError(problems)
         return {"type": "round", "winner": body["winner"], "completed": list(body.get("completed") or [])}
+    problems = _unused(ruleset, body, _LAYOUT_FIELDS, "a round gives each player's hand or points")
     went_out = body.get("went_out")
     if body.get("hands") is not None:
+        problems += [Problem(name, "unused_field", f'"{name}" would be ignored: the hands are scored here, '
+                                                   f'so give the hands or the {name}, not both')
+                     for name in ("points", "cards") if name in body]
+        if problems:
+            raise InvalidPlayError(problems)
         hands = parse_named(body["hands"], "hands")
-        problems: list[Problem] = []
         if went_out is not None and hands.get(went_out):
             problems.append(Problem(f"hands.{went_out}", "hand_not_empty",
                                     f"{went_out} went out, so their hand must be empty"))
@@ -296,8 +379,40 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
                 "cards": {n: s.cards for n, s in scored.items()},
                 "hands": {n: [str(c) for c in cards] for n, cards in hands.items()}}
     if body.get("points") is None:
-        raise InvalidPlayError(Problem("points", "missing_field", "give the round's hands or points"))
-    record: Record = {"type": "round", "went_out": went_out, "points": dict(body["points"])}
-    if body.get("cards") is not None:
-        record["cards"] = dict(body["cards"])
+        problems.append(Problem("points", "missing_field", "give the round's hands or points"))
+        raise InvalidPlayError(problems)
+    points: Mapping[str, int] = body["points"]
+    cards: Mapping[str, int] | None = body.get("cards")
+    problems += _card_counts(ruleset, points, cards, went_out)
+    if problems:
+        raise InvalidPlayError(problems)
+    record: Record = {"type": "round", "went_out": went_out, "points": dict(points)}
+    if cards is not None:
+        record["cards"] = dict(cards)
     return record
+
+
+def _card_counts(ruleset: Ruleset, points: Mapping[str, int], cards: Mapping[str, int] | None,
+                 went_out: object) -> list[Problem]:
+    """What is wrong with a points round's `cards`: missing where pennies hang on them, or
+    naming a player the round gives no points."""
+    problems: list[Problem] = []
+    per_card = ruleset.scoring.pennies_per_card
+    charge = f"{ruleset.name} charges {per_card} penn{'y' if per_card == 1 else 'ies'} per card caught"
+    if cards is None:
+        if per_card and points:
+            problems.append(Problem("cards", "missing_field",
+                                    f"{charge}: give the cards each player in points was caught with"))
+        return problems
+    for name in points:
+        if per_card and name not in cards:
+            problems.append(Problem(f"cards.{name}", "missing_field",
+                                    f"{charge}: how many cards was {name} caught with?"))
+    for name, count in cards.items():
+        if name == went_out and count:
+            problems.append(Problem(f"cards.{name}", "hand_not_empty",
+                                    f"{name} went out, so they are caught with nothing"))
+        elif name not in points and name != went_out:
+            problems.append(Problem(f"cards.{name}", "unused_field",
+                                    f'"{name}" has no points in this round, so no cards to count'))
+    return problems

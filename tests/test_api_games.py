@@ -42,7 +42,7 @@ def test_whole_ten_pennies_game_with_buys(client: Any) -> None:
         {"went_out": "ann", "hands": {"ann": [], "bob": ["3H", "KD"], "cy": ["JK"]}},
         {"went_out": "bob", "hands": {"ann": ["2C"], "bob": [], "cy": ["9S", "9D"]}},
         {"went_out": "cy", "points": {"ann": 10, "bob": 5}, "cards": {"ann": 1, "bob": 1}},
-        {"went_out": "ann", "points": {"bob": 0, "cy": 5}},
+        {"went_out": "ann", "points": {"bob": 0, "cy": 5}, "cards": {"bob": 0, "cy": 1}},
         {"went_out": "ann", "hands": {"ann": [], "bob": ["AS"], "cy": ["10H"]}},
         {"went_out": "bob", "hands": {"ann": ["5C"], "bob": [], "cy": ["4C"]}},
         {"went_out": "cy", "hands": {"ann": ["6C"], "bob": ["QS"], "cy": []}},
@@ -56,10 +56,10 @@ def test_whole_ten_pennies_game_with_buys(client: Any) -> None:
     table = {p["name"]: p for p in game["players"]}
     assert [table[n]["score"] for n in ("ann", "bob", "cy")] == [40, 50, 80]
     assert table["cy"]["buys_left"] == 8
-    assert table["cy"]["pennies_paid"] == 2 + 5  # two buys; JK, 9S 9D, 10H, 4C caught
+    assert table["cy"]["pennies_paid"] == 2 + 6  # two buys; JK, 9S 9D, one card, 10H, 4C caught
     assert game["status"] == "finished" and game["winner"] == "ann" and game["round"] == 7
-    # 2 buys, and one penny per card caught: 3 + 3 + 2 + 0 + 2 + 2 + 2
-    assert game["pot"] == 2 + 14
+    # 2 buys, and one penny per card caught: 3 + 3 + 2 + 1 + 2 + 2 + 2
+    assert game["pot"] == 2 + 15
     late = client.post(f"/v1/games/{gid}/rounds", json=hands[0], headers=auth)
     assert late.status_code == 409
 
@@ -89,8 +89,10 @@ def test_garbage_game_to_its_end(client: Any) -> None:
 
 def test_undo(client: Any) -> None:
     gid, auth, _ = new_game(client, "ten-pennies", ["ann", "bob"])
-    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "ann", "points": {"bob": 30}}, headers=auth)
-    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "bob", "points": {"ann": 25}}, headers=auth)
+    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "ann", "points": {"bob": 30}, "cards": {"bob": 3}},
+                headers=auth)
+    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "bob", "points": {"ann": 25}, "cards": {"ann": 2}},
+                headers=auth)
     r = client.delete(f"/v1/games/{gid}/rounds/last", headers=auth)
     assert r.status_code == 200
     assert [p["score"] for p in r.get_json()["players"]] == [0, 30] and r.get_json()["round"] == 2
@@ -99,8 +101,8 @@ def test_undo(client: Any) -> None:
 
 
 @pytest.mark.parametrize(("body", "status", "code"), [
-    ({"went_out": "zed", "points": {"ann": 1, "bob": 2}}, 422, "unknown_player"),
-    ({"went_out": "cy", "points": {"ann": 1}}, 422, "missing_player"),
+    ({"went_out": "zed", "points": {"ann": 1, "bob": 2}, "cards": {"ann": 1, "bob": 1}}, 422, "unknown_player"),
+    ({"went_out": "cy", "points": {"ann": 1}, "cards": {"ann": 1}}, 422, "missing_player"),
     ({"went_out": "cy", "hands": {"ann": ["3H"], "bob": [], "cy": ["8H"]}}, 422, "hand_not_empty"),
     ({"went_out": "cy", "hands": {"ann": ["1H"], "bob": [], "cy": []}}, 422, "unknown_card"),
     ({"went_out": "cy"}, 422, "missing_field"),
@@ -108,7 +110,8 @@ def test_undo(client: Any) -> None:
 ])
 def test_refused_rounds_leave_the_sheet_unchanged(client: Any, body: dict[str, Any], status: int, code: str) -> None:
     gid, auth, _ = new_game(client, "ten-pennies", ["ann", "bob", "cy"])
-    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "ann", "points": {"bob": 5, "cy": 5}}, headers=auth)
+    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "ann", "points": {"bob": 5, "cy": 5},
+                                                 "cards": {"bob": 1, "cy": 1}}, headers=auth)
     before = client.get(f"/v1/games/{gid}")
     r = client.post(f"/v1/games/{gid}/rounds", json=body, headers=auth)
     assert r.status_code == status and code in [e["code"] for e in r.get_json()["errors"]]
@@ -161,7 +164,7 @@ def test_if_match_and_idempotency(client: Any) -> None:
     ok = client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=auth | {"If-Match": etag})
     assert ok.status_code == 200 and ok.headers["ETag"] != etag
     stale = client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=auth | {"If-Match": etag})
-    assert stale.status_code == 409
+    assert stale.status_code == 412
     key = auth | {"Idempotency-Key": "round-2"}
     first = client.post(f"/v1/games/{gid}/rounds", json={"winner": "bob"}, headers=key)
     again = client.post(f"/v1/games/{gid}/rounds", json={"winner": "bob"}, headers=key)
@@ -187,3 +190,184 @@ def test_conditional_read(client: Any) -> None:
     client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=auth)
     changed = client.get(f"/v1/games/{gid}", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.get_json()["round"] == 2
+
+
+# ---------------------------------------------------------------- replayed answers, If-Match
+
+def test_a_replayed_answer_carries_the_etag_of_the_body_it_replays(client: Any) -> None:
+    gid, auth, _ = new_game(client, "garbage", ["ann", "bob"])
+    key = auth | {"Idempotency-Key": "round-1"}
+    first = client.post(f"/v1/games/{gid}/rounds", json={"winner": "bob"}, headers=key)
+    later = client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=auth)
+    assert first.headers["ETag"] != later.headers["ETag"]
+    again = client.post(f"/v1/games/{gid}/rounds", json={"winner": "bob"}, headers=key)
+    assert again.status_code == 200 and again.get_json() == first.get_json()
+    assert again.headers["ETag"] == first.headers["ETag"]
+    # so a client that only saw the replay cannot overwrite the round it never saw
+    blind = client.post(f"/v1/games/{gid}/rounds", json={"winner": "bob"},
+                        headers=auth | {"If-Match": again.headers["ETag"]})
+    assert blind.status_code == 412
+    assert len(client.get(f"/v1/games/{gid}").get_json()["rounds"]) == 2
+
+
+@pytest.mark.parametrize(("method", "path", "body"), [
+    ("POST", "rounds", {"went_out": "ann", "points": {"bob": 5}, "cards": {"bob": 1}}),
+    ("POST", "buys", {"player": "bob"}),
+    ("DELETE", "rounds/last", None),
+    ("DELETE", "entries/last", None),
+])
+def test_a_stale_if_match_is_412_and_changes_nothing(client: Any, method: str, path: str,
+                                                     body: dict[str, Any] | None) -> None:
+    gid, auth, _ = new_game(client, "ten-pennies", ["ann", "bob"])
+    stale = client.get(f"/v1/games/{gid}").headers["ETag"]
+    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "bob", "points": {"ann": 5}, "cards": {"ann": 1}},
+                headers=auth)
+    before = client.get(f"/v1/games/{gid}")
+    r = client.open(f"/v1/games/{gid}/{path}", method=method, json=body, headers=auth | {"If-Match": stale})
+    assert r.status_code == 412 and r.content_type.startswith("application/problem+json")
+    after = client.get(f"/v1/games/{gid}")
+    assert after.get_json() == before.get_json() and after.headers["ETag"] == before.headers["ETag"]
+    current = client.open(f"/v1/games/{gid}/{path}", method=method, json=body,
+                          headers=auth | {"If-Match": before.headers["ETag"]})
+    assert current.status_code == 200, current.get_json()
+
+
+# ---------------------------------------------------------------- entries and undoing the last one
+
+def test_entries_list_rounds_buys_and_buy_backs_in_order(client: Any) -> None:
+    gid, auth, _ = new_game(client, "bing-rummy", ["A", "B", "C"], scores={"A": 70})
+    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "B", "points": {"A": 10, "C": 3}}, headers=auth)
+    client.post(f"/v1/games/{gid}/buy-backs", json={"player": "A"}, headers=auth)
+    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "C", "points": {"A": 1, "B": 2}}, headers=auth)
+    game = client.get(f"/v1/games/{gid}").get_json()
+    assert game["entries"] == [{"kind": "round", "number": 1}, {"kind": "buy_back", "player": "A"},
+                               {"kind": "round", "number": 2}]
+
+
+def test_undo_the_last_entry_whatever_it_is(client: Any) -> None:
+    gid, auth, created = new_game(client, "ten-pennies", ["ann", "bob"])
+    assert created["entries"] == []
+    assert client.delete(f"/v1/games/{gid}/entries/last", headers=auth).status_code == 409
+    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "ann", "points": {"bob": 30}, "cards": {"bob": 3}},
+                headers=auth)
+    client.post(f"/v1/games/{gid}/buys", json={"player": "bob"}, headers=auth)
+    client.post(f"/v1/games/{gid}/buys", json={"player": "ann"}, headers=auth)
+    r = client.delete(f"/v1/games/{gid}/entries/last", headers=auth)
+    assert r.status_code == 200
+    game = r.get_json()
+    assert game["entries"] == [{"kind": "round", "number": 1}, {"kind": "buy", "player": "bob"}]
+    assert game["pot"] == 3 + 1 and [p["buys_left"] for p in game["players"]] == [10, 9]
+    assert client.get(f"/v1/games/{gid}").get_json() == game
+    client.delete(f"/v1/games/{gid}/entries/last", headers=auth)
+    game = client.delete(f"/v1/games/{gid}/entries/last", headers=auth).get_json()
+    assert game["entries"] == [] and game["round"] == 1 and game["pot"] == 0
+    r = client.delete(f"/v1/games/{gid}/entries/last", headers=auth)
+    assert r.status_code == 409 and r.get_json()["errors"][0]["code"] == "nothing_to_undo"
+
+
+def test_undoing_the_last_round_still_takes_what_followed(client: Any) -> None:
+    gid, auth, _ = new_game(client, "ten-pennies", ["ann", "bob"])
+    client.post(f"/v1/games/{gid}/buys", json={"player": "ann"}, headers=auth)
+    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "ann", "points": {"bob": 30}, "cards": {"bob": 3}},
+                headers=auth)
+    client.post(f"/v1/games/{gid}/buys", json={"player": "bob"}, headers=auth)
+    game = client.delete(f"/v1/games/{gid}/rounds/last", headers=auth).get_json()
+    assert game["entries"] == [{"kind": "buy", "player": "ann"}] and game["pot"] == 1
+    assert client.delete(f"/v1/games/{gid}/rounds/last", headers=auth).status_code == 409
+    game = client.delete(f"/v1/games/{gid}/entries/last", headers=auth).get_json()
+    assert game["entries"] == [] and game["pot"] == 0
+
+
+def test_undoing_an_entry_is_a_write_like_any_other(client: Any) -> None:
+    gid, auth, _ = new_game(client, "ten-pennies", ["ann", "bob"])
+    for player in ("ann", "bob"):
+        client.post(f"/v1/games/{gid}/buys", json={"player": player}, headers=auth)
+    assert client.delete(f"/v1/games/{gid}/entries/last").status_code == 401
+    assert client.delete(f"/v1/games/{gid}/entries/last", headers={"Authorization": "Bearer x"}).status_code == 401
+    assert client.delete("/v1/games/nope/entries/last", headers=auth).status_code == 404
+    key = auth | {"Idempotency-Key": "undo-1"}
+    first = client.delete(f"/v1/games/{gid}/entries/last", headers=key)
+    again = client.delete(f"/v1/games/{gid}/entries/last", headers=key)
+    assert first.status_code == again.status_code == 200 and first.get_json() == again.get_json()
+    assert again.headers["ETag"] == first.headers["ETag"]
+    assert client.get(f"/v1/games/{gid}").get_json()["entries"] == [{"kind": "buy", "player": "ann"}]
+
+
+def test_undoing_the_round_that_ended_the_game_opens_it_again(client: Any) -> None:
+    gid, auth, _ = new_game(client, "bing-rummy", ["A", "B"])
+    r = client.post(f"/v1/games/{gid}/rounds", json={"went_out": "B", "points": {"A": 80}}, headers=auth)
+    assert r.get_json()["status"] == "finished"
+    game = client.delete(f"/v1/games/{gid}/entries/last", headers=auth).get_json()
+    assert game["status"] == "in_progress" and game["winner"] is None and game["round"] == 1
+
+
+# ---------------------------------------------------------------- the dealer
+
+def test_the_dealer_defaults_to_the_first_player_and_passes_clockwise(client: Any) -> None:
+    gid, auth, created = new_game(client, "ten-pennies", ["ann", "bob", "cy"])
+    assert created["dealer"] == "ann"
+    dealers = [client.get(f"/v1/games/{gid}").get_json()["dealer"]]
+    for _ in range(3):
+        r = client.post(f"/v1/games/{gid}/rounds",
+                        json={"went_out": "ann", "points": {"bob": 1, "cy": 1}, "cards": {"bob": 1, "cy": 1}},
+                        headers=auth)
+        dealers.append(r.get_json()["dealer"])
+    assert dealers == ["ann", "bob", "cy", "ann"]
+    assert client.delete(f"/v1/games/{gid}/entries/last", headers=auth).get_json()["dealer"] == "cy"
+
+
+def test_a_chosen_dealer_deals_first_and_eliminated_players_are_skipped(client: Any) -> None:
+    gid, auth, created = new_game(client, "bing-rummy", ["A", "B", "C", "D"], scores={"C": 70}, dealer="B")
+    assert created["dealer"] == "B"
+    assert client.get(f"/v1/games/{gid}").get_json()["dealer"] == "B"
+    r = client.post(f"/v1/games/{gid}/rounds", json={"went_out": "A", "points": {"B": 1, "C": 20, "D": 2}},
+                    headers=auth)
+    assert r.get_json()["dealer"] == "D"  # C is out
+    r = client.post(f"/v1/games/{gid}/buy-backs", json={"player": "C"}, headers=auth)
+    assert r.get_json()["dealer"] == "C"  # back in before the next deal: C's turn to deal
+    r = client.delete(f"/v1/games/{gid}/entries/last", headers=auth)
+    assert r.get_json()["dealer"] == "D"
+
+
+def test_the_openapi_document_shows_entries_and_the_dealer(client: Any) -> None:
+    document = client.get("/v1/openapi.json").get_json()
+    assert "delete" in document["paths"]["/v1/games/{game_id}/entries/last"]
+    schemas = document["components"]["schemas"]
+    assert "dealer" in schemas["GameCreate"]["properties"]
+    assert {"dealer", "entries"} <= set(schemas["Game"]["properties"])
+    assert "412" in document["paths"]["/v1/games/{game_id}/rounds"]["post"]["responses"]
+
+
+def test_a_database_made_before_dealers_and_kept_etags_still_serves(database_url: str) -> None:
+    """Migration 0002 on a database at 0001; rows it leaves null read as before it."""
+    from importlib import resources
+
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from api import create_app
+    from api.storage import make_engine
+
+    engine = make_engine(database_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("api") / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+    engine.dispose()
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    try:
+        client = app.test_client()
+        gid, auth, _ = new_game(client, "garbage", ["ann", "bob"], dealer="bob")
+        key = auth | {"Idempotency-Key": "old"}
+        first = client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=key)
+        with app.extensions["referee.store"].engine.begin() as conn:
+            conn.execute(sa.text("UPDATE games SET dealer = NULL WHERE id = :i"), {"i": gid})
+            conn.execute(sa.text("UPDATE idempotency SET etag = NULL WHERE game_id = :i"), {"i": gid})
+        client.post(f"/v1/games/{gid}/rounds", json={"winner": "bob"}, headers=auth)
+        again = client.post(f"/v1/games/{gid}/rounds", json={"winner": "ann"}, headers=key)
+        assert again.get_json() == first.get_json() and "ETag" not in again.headers  # none rather than a wrong one
+        assert client.get(f"/v1/games/{gid}").get_json()["dealer"] == "ann"  # the first player dealt round 1
+    finally:
+        app.extensions["referee.store"].engine.dispose()

@@ -5,7 +5,7 @@ import pytest
 from referee.errors import GameStateError, InvalidPlayError
 from referee.loader import Library
 from referee.ruleset import Ruleset
-from referee.standings import replay, round_record, start
+from referee.standings import check_undo, replay, round_record, start
 
 
 def scores(sheet: object) -> dict[str, int]:
@@ -40,9 +40,12 @@ def test_hands_are_scored_by_the_engine(tp: Ruleset) -> None:
 
 
 def test_ten_pennies_ends_after_seven_rounds_ties_share(tp: Ruleset) -> None:
-    rounds = [round_record(tp, {"went_out": "a", "points": {"b": 10, "c": 10}}) for _ in range(3)]
-    rounds += [round_record(tp, {"went_out": "b", "points": {"a": 15, "c": 10}}) for _ in range(2)]
-    rounds += [round_record(tp, {"went_out": "c", "points": {"a": 0, "b": 0}}) for _ in range(2)]
+    rounds = [round_record(tp, {"went_out": "a", "points": {"b": 10, "c": 10}, "cards": {"b": 1, "c": 1}})
+              for _ in range(3)]
+    rounds += [round_record(tp, {"went_out": "b", "points": {"a": 15, "c": 10}, "cards": {"a": 2, "c": 1}})
+               for _ in range(2)]
+    rounds += [round_record(tp, {"went_out": "c", "points": {"a": 0, "b": 0}, "cards": {"a": 0, "b": 0}})
+               for _ in range(2)]
     sheet = replay(tp, ["a", "b", "c"], None, rounds)
     assert sheet.status == "finished" and sheet.winner == ["a", "b"]
     with pytest.raises(GameStateError):
@@ -60,9 +63,9 @@ def test_buys_run_out(tp: Ruleset) -> None:
 
 
 @pytest.mark.parametrize(("body", "code"), [
-    ({"went_out": "zed", "points": {"a": 1, "b": 1}}, "unknown_player"),
-    ({"went_out": "c", "points": {"a": 1}}, "missing_player"),
-    ({"went_out": "c", "points": {"a": 1, "b": 2, "c": 5}}, "hand_not_empty"),
+    ({"went_out": "zed", "points": {"a": 1, "b": 1}, "cards": {"a": 1, "b": 1}}, "unknown_player"),
+    ({"went_out": "c", "points": {"a": 1}, "cards": {"a": 1}}, "missing_player"),
+    ({"went_out": "c", "points": {"a": 1, "b": 2, "c": 5}, "cards": {"a": 1, "b": 1, "c": 0}}, "hand_not_empty"),
 ])
 def test_refused_rounds_change_nothing(tp: Ruleset, body: dict[str, object], code: str) -> None:
     sheet = start(tp, ["a", "b", "c"])
@@ -74,10 +77,10 @@ def test_refused_rounds_change_nothing(tp: Ruleset, body: dict[str, object], cod
 
 
 def test_undo_takes_back_the_last_round_and_what_followed(tp: Ruleset) -> None:
-    r1 = round_record(tp, {"went_out": "a", "points": {"b": 10}})
-    r2 = round_record(tp, {"went_out": "b", "points": {"a": 20}})
+    r1 = round_record(tp, {"went_out": "a", "points": {"b": 10}, "cards": {"b": 1}})
+    r2 = round_record(tp, {"went_out": "b", "points": {"a": 20}, "cards": {"a": 2}})
     sheet = replay(tp, ["a", "b"], None, [r1, r2, {"type": "buy", "player": "a"}, {"type": "undo"}])
-    assert scores(sheet) == {"a": 0, "b": 10} and sheet.round == 2 and sheet.pot == 0
+    assert scores(sheet) == {"a": 0, "b": 10} and sheet.round == 2 and sheet.pot == 1
 
 
 def test_garbage_game_to_its_end(garbage: Ruleset) -> None:
@@ -102,3 +105,57 @@ def test_layout_variants(library: Library) -> None:
     deals = library.get("garbage-ten-deals")
     sheet = replay(deals, ["a", "b"], None, [{"type": "round", "winner": "b"}] * 10)
     assert sheet.status == "finished" and sheet.winner == "b"
+
+
+def test_undo_entry_takes_back_the_last_entry_only(tp: Ruleset) -> None:
+    r1 = round_record(tp, {"went_out": "a", "points": {"b": 10}, "cards": {"b": 1}})
+    buy = {"type": "buy", "player": "a"}
+    sheet = replay(tp, ["a", "b"], None, [r1, buy, buy, {"type": "undo_entry"}])
+    assert sheet.entries == [{"kind": "round", "number": 1}, {"kind": "buy", "player": "a"}]
+    assert sheet.pot == 2 and sheet.players[0].buys_left == 9
+    sheet = replay(tp, ["a", "b"], None, [r1, buy, {"type": "undo"}, {"type": "undo_entry"}, {"type": "undo_entry"}])
+    assert sheet.entries == [] and sheet.pot == 0
+
+
+@pytest.mark.parametrize(("ledger", "undo", "refused"), [
+    ([], {"type": "undo_entry"}, True),
+    ([], {"type": "undo"}, True),
+    ([{"type": "buy", "player": "a"}], {"type": "undo_entry"}, False),
+    ([{"type": "buy", "player": "a"}], {"type": "undo"}, True),
+    ([{"type": "buy", "player": "a"}, {"type": "undo_entry"}], {"type": "undo_entry"}, True),
+])
+def test_an_undo_with_nothing_to_take_back_is_refused(ledger: list[dict[str, object]], undo: dict[str, object],
+                                                      refused: bool) -> None:
+    if refused:
+        with pytest.raises(GameStateError):
+            check_undo(ledger, undo)
+    else:
+        check_undo(ledger, undo)
+
+
+def test_the_deal_passes_clockwise_skipping_players_who_are_out(bing: Ruleset) -> None:
+    sheet = start(bing, ["A", "B", "C", "D"], {"C": 70}, dealer="B")
+    assert sheet.dealer == "B"
+    sheet.apply(round_record(bing, {"went_out": "A", "points": {"B": 1, "C": 20, "D": 2}}))
+    assert sheet.dealer == "D"
+    sheet.apply(round_record(bing, {"went_out": "A", "points": {"B": 1, "D": 2}}))
+    assert sheet.dealer == "A"
+    sheet.apply(round_record(bing, {"went_out": "A", "points": {"B": 80, "D": 80}}))
+    assert sheet.status == "finished" and sheet.dealer == "A"  # who dealt the last round
+
+
+@pytest.mark.parametrize(("scores", "dealer", "path"), [
+    ({"A": 76}, None, "scores.A"),
+    ({"zed": 1}, None, "scores.zed"),
+    ({}, "zed", "dealer"),
+])
+def test_a_game_cannot_start_with_what_no_table_has(bing: Ruleset, scores: dict[str, int], dealer: str | None,
+                                                     path: str) -> None:
+    with pytest.raises(InvalidPlayError) as info:
+        start(bing, ["A", "B"], scores, dealer)
+    assert [p.path for p in info.value.problems] == [path]
+
+
+def test_a_stored_game_replays_even_if_its_start_would_now_be_refused(bing: Ruleset) -> None:
+    sheet = replay(bing, ["A", "B", "C"], {"A": 80}, [])
+    assert [p.eliminated for p in sheet.players] == [True, False, False]
