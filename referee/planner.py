@@ -66,6 +66,26 @@ class _Table:
     wilds: int = 0
     suits: frozenset[str] = frozenset()   # sets with distinct suits
     size: int = 0
+    naturals: frozenset[str] = frozenset()  # runs: the ranks of its natural cards
+
+    def run_state(self, state: object) -> _RunState:
+        """A table run's state in the search (`None` until something is laid on it)."""
+        return state if isinstance(state, _RunState) else _RunState(self.naturals, self.size)
+
+
+class _RunState(NamedTuple):
+    """A table run as the search grows it: the ranks its natural cards hold, and its length.
+    Its wild cards fill the other places of any window that fits, so they may move."""
+
+    naturals: frozenset[str]
+    length: int
+
+
+class _RunLength(NamedTuple):
+    """A table run whose suit is finished: only its length and wild cards still matter."""
+
+    length: int
+    wilds: int
 
 
 B = 4           # bits per card type in a packed hand: 3 for the count, 1 guard bit
@@ -81,7 +101,7 @@ class _Option(NamedTuple):
     kind: str | None                # "set" / "run" for a new meld, None for a lay-off or keeping
     size: int
     table: int = -1
-    grows_to: tuple[str, ...] = ()  # a table run's new window
+    grows_to: _RunState | None = None  # a table run's new state
     phases: int = FIRST | LATER     # new melds: legal as part of the first meld, after it, or both
 
 
@@ -253,28 +273,52 @@ class _Search:
                 else:
                     yield _Option(one, 0, None, 0, k), tstate
                 continue
-            window = state if isinstance(state, tuple) else table.window
+            run = table.run_state(state)
             later = self.later
-            for opt in self._extensions(i, k, window, w):
-                if ((rest | guard) - opt.packed) & guard == guard and (
-                        not opt.wilds or later.wilds_fit(table.wilds + opt.wilds, len(opt.grows_to))):
-                    yield opt, tstate[:k] + (opt.grows_to,) + tstate[k + 1:]
+            for opt in self._extensions(i, k, run):
+                grown = opt.grows_to
+                assert grown is not None
+                if opt.wilds <= w and ((rest | guard) - opt.packed) & guard == guard and (
+                        later.wilds_fit(grown.length - len(grown.naturals), grown.length)):
+                    yield opt, tstate[:k] + (grown,) + tstate[k + 1:]
 
-    def _extensions(self, i: int, k: int, window: tuple[str, ...], cap: int) -> list[_Option]:
-        """Ways card field `i` extends table run `k` from `window` (cached per search)."""
-        key = (i, k, window, cap)
+    def _extensions(self, i: int, k: int, run: _RunState) -> list[_Option]:
+        """Ways card field `i` (with higher cards of its suit and wild cards) lengthens table
+        run `k`: every window that holds the run's natural ranks and the card's, its other
+        places filled by the run's wild cards, hand cards or new wild cards (cached)."""
+        key = (i, k, run)
         hit = self.extension_cache.get(key)
         if hit is not None:
             return hit
         t = self.types[i]
+        own = RUN_ORDER[t % 13]
+        out: list[_Option] = []
+        if own in run.naturals:
+            self.extension_cache[key] = out
+            return out
         rule = self.judge.rules.meld_rule("run")
         ace = rule.ace if rule else "low"
         most_add = rule.min - 1 if rule and self.judge.rules.wilds.all_wild else 14
-        out = []
-        for grown in _grown(ace, window, RUN_ORDER[t % 13], most_add):
-            added = tuple(r for r in grown if r not in window)
-            for packed, wild_n in _fill(added, t, i, self.field_of, cap):
-                out.append(_Option(packed, wild_n, None, 0, k, grown))
+        run_wilds = run.length - len(run.naturals)
+        suit_base = (t // 13) * 13
+        seen: set[tuple[int, int, frozenset[str], int]] = set()
+        for length in range(run.length + 1, min(13, run.length + 2 * most_add) + 1):
+            for window in run_windows(ace, length):
+                if own not in window or not run.naturals <= set(window):
+                    continue
+                empty = [r for r in window if r not in run.naturals and r != own]
+                fillable = [(r, self.field_of[u]) for r in empty
+                            if (u := suit_base + _RANK_AT[r]) > t and u in self.field_of]
+                to_fill = len(empty) - run_wilds  # places the hand fills, with cards or wilds
+                for n in range(min(len(fillable), to_fill) + 1):
+                    for chosen in combinations(fillable, n):
+                        packed = (1 << (B * i)) + sum(1 << (B * f) for _, f in chosen)
+                        naturals = run.naturals | {own} | {r for r, _ in chosen}
+                        seen_key = (packed, to_fill - n, naturals, length)
+                        if seen_key not in seen:
+                            seen.add(seen_key)
+                            out.append(_Option(packed, to_fill - n, None, 0, k,
+                                               _RunState(naturals, length)))
         self.extension_cache[key] = out
         return out
 
@@ -334,7 +378,7 @@ class _Search:
         for k, s in self.runs_by_suit:
             if s >= suit:
                 break
-            if isinstance(tstate[k], tuple) or (w == 0 and tstate[k] is not None):
+            if isinstance(tstate[k], _RunState) or (w == 0 and tstate[k] is not None):
                 return tuple(_forgotten(v, w) if 0 <= self.run_suit[j] < suit else v
                              for j, v in enumerate(tstate))
         return tstate
@@ -417,10 +461,13 @@ class _Search:
                             room += 1
                 else:
                     state = tstate[k]
-                    length = len(state) if isinstance(state, tuple) else \
-                        state if isinstance(state, int) else len(table.window)
+                    if isinstance(state, _RunLength):
+                        length, wilds = state
+                    else:
+                        run = table.run_state(state)
+                        length, wilds = run.length, run.length - len(run.naturals)
                     room = 0
-                    while length + room < 13 and later.wilds_fit(table.wilds + room + 1, length + room + 1):
+                    while length + room < 13 and later.wilds_fit(wilds + room + 1, length + room + 1):
                         room += 1
                 rooms.append((k, room))
         if melded == 2 and self.spare_wilds_go_on_sets:
@@ -429,33 +476,16 @@ class _Search:
 
 
 def _forgotten(state: object, w: int) -> object:
-    """What a finished suit's table run keeps in the search state: its length while wild
-    cards are left to lay off, else nothing."""
-    if not w:
-        return None
-    return len(state) if isinstance(state, tuple) else state
+    """What a finished suit's table run keeps in the search state: its length and wild cards
+    while wild cards are left to lay off, else nothing."""
+    if not w or not isinstance(state, _RunState):
+        return state if w else None
+    return _RunLength(state.length, state.length - len(state.naturals))
 
 
 @lru_cache(maxsize=4096)
 def _windows_with(ace: str, rank: str, least: int, most: int) -> tuple[tuple[str, ...], ...]:
     return tuple(w for n in range(least, min(most, 14) + 1) for w in run_windows(ace, n) if rank in w)
-
-
-@lru_cache(maxsize=4096)
-def _grown(ace: str, window: tuple[str, ...], rank: str, most_add: int) -> tuple[tuple[str, ...], ...]:
-    """Longer windows holding `window` and `rank`, adding at most `most_add` ranks at each end
-    (more than that at one end would be a run of its own)."""
-    out = []
-    k = len(window)
-    for n in range(k + 1, min(14, k + 2 * most_add) + 1):
-        for w in run_windows(ace, n):
-            if rank not in w or rank in window:
-                continue
-            for i in range(n - k + 1):
-                if w[i:i + k] == window and i <= most_add and n - k - i <= most_add:
-                    out.append(w)
-                    break
-    return tuple(out)
 
 
 def _fill(positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
@@ -515,7 +545,8 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[_Table]:
             rule = judge.rules.meld_rule("run")
             window = next(w for w in run_windows(rule.ace if rule else "low", len(cards))
                           if set(w) == set(ranks))
-            out.append(_Table("run", suit=suit, window=window, wilds=wild_n, size=len(cards)))
+            out.append(_Table("run", suit=suit, window=window, wilds=wild_n, size=len(cards),
+                              naturals=frozenset(c.rank for c in cards if c.rank not in judge.wild_ranks)))
     return out
 
 

@@ -70,6 +70,15 @@ def test_going_out_by_laying_off_only_wild_cards(library: Library, rid: str, rnd
     assert sorted(played) == sorted(hand.split())
 
 
+def test_a_natural_takes_the_place_of_a_wild_in_a_table_run(library: Library) -> None:
+    """Found by the oracle: the run's deuce stands for 4D; laying off 4D moves it to 5D."""
+    bing = library.get("bing-rummy")
+    table = [cards("AD 2D 3D 2C")]
+    assert check_lay_off(bing, table[0], cards("4D")).valid
+    assert check_going_out(bing, cards("4D"), table).valid
+    assert check_going_out(bing, cards("AC 2C 3C AC 3C 2D 3D 4D"), table).valid
+
+
 # ---------------------------------------------------------------- 3. Ten Pennies' later melds
 
 @pytest.mark.parametrize("rnd, meld, done, valid", [
