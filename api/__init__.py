@@ -12,6 +12,7 @@ from api import checks, games, problems, rulesets
 from api.catalog import Catalog
 from api.problems import ApiError
 from api.storage import Store
+from referee.errors import Problem
 from referee.loader import default_library
 from referee.planner import warm_up
 
@@ -27,6 +28,9 @@ DEFAULTS: dict[str, Any] = {
 }
 JSON_TYPES = ("application/json",)
 BODY_METHODS = ("POST", "PUT", "PATCH")
+MAX_JSON_DEPTH = 64      # request bodies nest 3 levels; a ruleset may nest 32 (yamlread.MAX_DEPTH)
+DRAIN_AFTER_LIMIT = 4 * 1024 * 1024  # read past the limit so a client still sending sees the 413
+_TOO_DEEP = object()
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -42,10 +46,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     store.migrate()
     app.extensions["referee.store"] = store
     library = default_library()
-    app.extensions["referee.catalog"] = Catalog(library.copy(), store)
+    app.extensions["referee.catalog"] = Catalog(library.copy(), store, reserved=rulesets.ROUTE_WORDS)
     warm_up(library.all())
 
+    app.url_map.converters["ruleset_id"] = rulesets.RulesetIdConverter
     api = Api(app, spec_kwargs={"info": {"description": "A rules-as-data referee and score sheet for card games."}})
+    api.register_converter(rulesets.RulesetIdConverter, rulesets.ruleset_id_schema)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.register_blueprint(rulesets.blp)
     api.register_blueprint(checks.blp)
@@ -68,13 +74,61 @@ def _healthz() -> Response:
 
 
 def _check_body() -> None:
-    """415 for a wrong content type, 400 for unreadable JSON, before any view parses."""
+    """415 for a wrong content type, 413 past 1 MiB, 400 for unreadable JSON, before any view parses.
+
+    An address the routes do not know, or a method they do not have, is left to routing
+    (404, 405 with `Allow`) whatever the body.
+    """
+    if request.routing_exception is not None:
+        return
     if request.method not in BODY_METHODS or not request.path.startswith("/v1/"):
         return
     accepted = JSON_TYPES + (rulesets.YAML_TYPES if request.path in ("/v1/rulesets", "/v1/rulesets/validate") else ())
     if request.mimetype not in accepted:
         shown = request.mimetype or "none"
         raise ApiError(415, f"Send the body as {' or '.join(accepted[:2])} (got {shown}).")
-    data = request.get_data(cache=True)
-    if request.mimetype in JSON_TYPES and request.get_json(silent=True) is None:
+    data = _read_body()
+    if request.mimetype not in JSON_TYPES:
+        return
+    try:
+        parsed = request.get_json(silent=True)
+    except RecursionError:
+        parsed = _TOO_DEEP
+    if parsed is _TOO_DEEP or _deeper_than(parsed, MAX_JSON_DEPTH):
+        message = f"the JSON nests deeper than {MAX_JSON_DEPTH} levels"
+        raise ApiError(400, f"The request body is not readable: {message}.", [Problem("", "too_deep", message)])
+    if parsed is None:
         raise ApiError(400, "The request body is not readable JSON." if data else "The request body is empty.")
+
+
+def _read_body() -> bytes:
+    """The body, read once and cached for the views; 413 once it is past the limit.
+
+    A body with a Content-Length over the limit is refused by Werkzeug before it is read. A
+    body without one (`Transfer-Encoding: chunked`) is read through a stream that stops at
+    the limit without a word, so one byte more is asked for: if it comes, the body is over.
+    """
+    data = request.get_data(cache=True)
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    if request.content_length is None and limit is not None and len(data) >= limit:
+        source = request.environ["wsgi.input"]
+        extra = source.read(1)
+        if extra:
+            drained = len(extra)
+            while extra and drained < DRAIN_AFTER_LIMIT:
+                extra = source.read(64 * 1024)
+                drained += len(extra)
+            raise ApiError(413, f"The request body is over the limit of {limit // (1024 * 1024)} MiB.")
+    return data
+
+
+def _deeper_than(value: object, limit: int) -> bool:
+    """Whether parsed JSON nests lists and objects more than `limit` deep (walked without recursion)."""
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, (dict, list)):
+            if depth >= limit:
+                return True
+            stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return False

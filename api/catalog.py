@@ -7,6 +7,7 @@ every other process sharing the database.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 
 from api.storage import Store
 from referee import yamlread
@@ -14,12 +15,15 @@ from referee.errors import Problem, RulesetError, UnknownRulesetError
 from referee.loader import Library
 from referee.ruleset import Ruleset
 
+UPLOAD = "request body"  # how problems in an uploaded ruleset name its file
+
 
 class Catalog:
-    def __init__(self, library: Library, store: Store) -> None:
+    def __init__(self, library: Library, store: Store, reserved: Iterable[str] = ()) -> None:
         self.library = library
         self.store = store
         self.lock = threading.Lock()
+        self.reserved = frozenset(reserved)  # ids no ruleset may take: words of the API's paths
 
     def get(self, ruleset_id: str) -> Ruleset:
         if ruleset_id in self.library:
@@ -52,29 +56,53 @@ class Catalog:
 
     def add(self, raw: str) -> tuple[str, Ruleset | None]:
         """Load and store a ruleset: (its id, the ruleset), or (the id, None) when it is taken."""
+        reserved = self._reserved_id(raw)
         claimed = _field(raw, "id")
-        if claimed is not None and self.exists(claimed):
+        if claimed is not None and not reserved and self.exists(claimed):
             return claimed, None
         with self.lock:
-            ruleset, doc, resolved = self.library.load(raw, file="request body")
+            try:
+                ruleset, doc, resolved = self.library.load(raw, file=UPLOAD)
+            except RulesetError as exc:
+                raise RulesetError(reserved + exc.problems) from None
+        if reserved:
+            raise RulesetError(reserved)
         if self.exists(ruleset.id) or not self.store.add_ruleset(ruleset.id, raw):
             return ruleset.id, None
+        doc.file = f"{ruleset.id}.yaml"  # as `_fetch` names it: a later variant's problems may point here
         with self.lock:
             self.library.add((ruleset, doc, resolved))
         return ruleset.id, ruleset
 
     def validate(self, raw: str) -> list[Problem]:
+        reserved = self._reserved_id(raw)
         with self.lock:
-            return self.library.validate(raw, file="request body")
+            return reserved + self.library.validate(raw, file=UPLOAD)
+
+    def _reserved_id(self, raw: str) -> list[Problem]:
+        """The problem with an id that is a word of the API's paths (`validate`), if it is one."""
+        doc = _document(raw)
+        ruleset_id = doc.data.get("id") if doc is not None and isinstance(doc.data, dict) else None
+        if doc is None or not isinstance(ruleset_id, str) or ruleset_id not in self.reserved:
+            return []
+        line, column = doc.position(("id",))
+        return [Problem("id", "reserved_id",
+                        f'"{ruleset_id}" is a word of the service\'s own paths (/v1/rulesets/{ruleset_id}); '
+                        f"choose another id", line, column, UPLOAD)]
+
+
+def _document(source: str) -> yamlread.Document | None:
+    """A ruleset source read safely, or None when it cannot be read (loading says why)."""
+    try:
+        return yamlread.read(source)
+    except yamlread.YamlError:
+        return None
 
 
 def _field(source: str, name: str) -> str | None:
     """One top-level text field of a ruleset source, read safely, or None."""
-    try:
-        data = yamlread.read(source).data
-    except yamlread.YamlError:
-        return None
-    value = data.get(name) if isinstance(data, dict) else None
+    doc = _document(source)
+    value = doc.data.get(name) if doc is not None and isinstance(doc.data, dict) else None
     return value if isinstance(value, str) else None
 
 

@@ -10,7 +10,7 @@ import logging
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Flask, Response, jsonify
+from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from referee.errors import (
@@ -136,8 +136,12 @@ def register(app: Flask) -> None:
             errors = list(_flatten(data["messages"]))
             return problem_response(422, _count(errors), errors)
         headers = {}
-        if status == 405 and error.get_response().headers.get("Allow"):
-            headers["Allow"] = error.get_response().headers["Allow"]
+        if status == 405:
+            allowed = getattr(error, "valid_methods", None) or []
+            headers["Allow"] = ", ".join(sorted(allowed))
+            message = f"{request.method} is not a method of this address; it has {headers['Allow'] or 'none'}"
+            return problem_response(405, message + ".", [{"path": "", "code": "method_not_allowed",
+                                                          "message": message}], headers)
         detail = {
             400: "The request body is not readable JSON.",
             404: "There is nothing at this address.",

@@ -8,6 +8,7 @@ import yaml
 from flask import Response, current_app, request, url_for
 from flask.views import MethodView
 from flask_smorest import Blueprint
+from werkzeug.routing import BaseConverter
 
 from api import schemas
 from api.catalog import Catalog
@@ -18,6 +19,22 @@ blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets",
                 description="Games and house variants as YAML rulesets.")
 
 YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
+# Fixed words of the paths under /v1/rulesets/ (the routes below): no ruleset may take one as
+# its id, and the `{id}` routes never match one, so `GET /v1/rulesets/validate` is a 405.
+ROUTE_WORDS = frozenset({"validate"})
+
+
+class RulesetIdConverter(BaseConverter):
+    """A ruleset id in a path: one segment that is not one of `ROUTE_WORDS`."""
+
+    regex = "(?!(?:" + "|".join(sorted(ROUTE_WORDS)) + ")(?![^/]))[^/]+"
+
+
+def ruleset_id_schema(converter: BaseConverter) -> dict[str, str]:
+    """How the OpenAPI document shows a `ruleset_id` path parameter."""
+    return {"type": "string"}
+
+
 RULESET_BODY = {
     "required": True,
     "description": "A ruleset (ruleset-format.md), as YAML or JSON.",
@@ -77,7 +94,7 @@ class Validate(MethodView):
         return {"valid": not problems, "errors": [p.as_dict() for p in problems]}
 
 
-@blp.route("/<string:ruleset_id>")
+@blp.route("/<ruleset_id:ruleset_id>")
 class Ruleset(MethodView):
     @blp.response(200, description="The resolved ruleset, as JSON or (Accept: application/yaml) YAML.",
                   content_type="application/json")

@@ -172,10 +172,22 @@ class DeckSpec:
         """Every card at a table of `players`."""
         return self.cards() * self.decks.for_players(players)
 
-    def copies(self, card: Card, decks: int) -> int:
-        """How many of this exact card exist with `decks` decks in play (0: not in the deck)."""
+    def holds(self, card: Card) -> bool:
+        """Whether this deck has the card at all; no card of the deck is built to answer."""
         if card.is_joker:
-            return self.jokers * decks
-        if card.rank in self.ranks and card.suit in self.suits:
-            return decks
-        return 0
+            return self.jokers > 0
+        return card.rank in self.ranks and card.suit in self.suits
+
+    def distinct(self) -> frozenset[Card]:
+        """Each different card of the deck once (a joker once, however many there are)."""
+        naturals = {Card(r, s) for r in self.ranks for s in self.suits}
+        return frozenset(naturals | ({Card(JOKER)} if self.jokers else set()))
+
+    def copies(self, card: Card, decks: int) -> int:
+        """How many of this exact card exist with `decks` decks in play (0: not in the deck).
+
+        Arithmetic on the deck's description: never builds its cards, whatever the counts.
+        """
+        if not self.holds(card):
+            return 0
+        return self.jokers * decks if card.is_joker else decks

@@ -82,9 +82,11 @@ _SCHEMA_MESSAGES: dict[str, Callable[[jsonschema.ValidationError], str]] = {
     "const": lambda e: f"{_show(e.instance)} should be {_show(e.validator_value)}",
     "required": lambda e: e.message.replace("is a required property", "is required"),
     "minimum": lambda e: f"{_show(e.instance)} is below the least allowed, {e.validator_value}",
+    "maximum": lambda e: f"{_show(e.instance)} is above the most allowed, {e.validator_value}",
     "pattern": lambda e: f"{_show(e.instance)} does not have the expected form",
     "uniqueItems": lambda e: "the list repeats an item",
     "minItems": lambda e: f"the list needs at least {e.validator_value} item(s)",
+    "maxItems": lambda e: f"the list may hold at most {e.validator_value} item(s)",
     "minProperties": lambda e: f"give at least {e.validator_value} field(s) here",
     "maxProperties": lambda e: f"give only {e.validator_value} of these fields",
     "anyOf": lambda e: "this value has none of the accepted forms: "
@@ -101,7 +103,16 @@ def _branch_errors(e: jsonschema.ValidationError) -> list[jsonschema.ValidationE
         branches.setdefault(int(sub.schema_path[0]), []).append(sub)
     fitting = [errs for errs in branches.values()
                if not any(s.validator == "type" and not s.relative_path for s in errs)]
+    if len(fitting) > 1:  # several mappings: the one whose keys fit is the form meant
+        keyed = [errs for errs in fitting if not any(_about_keys(s) for s in errs)]
+        fitting = keyed or fitting
     return fitting[0] if len(fitting) == 1 else []
+
+
+def _about_keys(e: jsonschema.ValidationError) -> bool:
+    """An error about which keys a mapping has (missing, unknown, or of the wrong form)."""
+    return not e.relative_path and (e.validator in ("required", "additionalProperties")
+                                    or "propertyNames" in e.schema_path)
 
 
 def _flatten(errors: Iterable[jsonschema.ValidationError]) -> Iterator[jsonschema.ValidationError]:
@@ -238,6 +249,27 @@ def check_players(doc: Mapping[str, Any]) -> Iterator[Finding]:
         yield ("players", "min"), f"min ({players.get('min', 2)}) is more than max ({players.get('max', 8)})"
 
 
+MAX_PLAYERS = 12  # as the schema's players.max
+
+
+def check_deck_table(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """A row of the decks-by-players table for more players than any game may have."""
+    decks = (doc.get("deck") or {}).get("decks")
+    if not isinstance(decks, Mapping) or "players_per_deck" in decks:
+        return
+    for key in map(str, decks):
+        if key.isdigit() and (len(key) > 2 or int(key) > MAX_PLAYERS):
+            yield ("deck", "decks", key), f"a row for {key} players, but a game has at most {MAX_PLAYERS}"
+
+
+def check_deck_ranks(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """The deck's ranks are suited ranks; jokers are counted by `deck.jokers`."""
+    ranks = (doc.get("deck") or {}).get("ranks") or []
+    if JOKER in ranks:
+        yield ("deck", "ranks", ranks.index(JOKER)), \
+            f"{JOKER} is not a rank of the suits; give the jokers in each deck with deck.jokers"
+
+
 def check_rounds_count(doc: Mapping[str, Any]) -> Iterator[Finding]:
     end = (doc.get("game") or {}).get("end") or {}
     rounds = doc.get("rounds")
@@ -254,7 +286,7 @@ def check_run_ace(doc: Mapping[str, Any]) -> Iterator[Finding]:
 
 MEANING_CHECKS: tuple[Check, ...] = (
     check_ranks_in_deck, check_first_meld_kinds, check_first_meld_fits_hand, check_card_values, check_players,
-    check_rounds_count, check_run_ace,
+    check_rounds_count, check_run_ace, check_deck_table, check_deck_ranks,
 )
 
 
@@ -278,7 +310,9 @@ class Library:
     def builtin(cls) -> Library:
         lib = cls()
         for path in order_for_loading(builtin_files()):
-            lib.add(lib.load(path.read_bytes(), file=str(path), builtin=True))
+            # Named by file name, never by where the package is installed: problems that
+            # point into a shipped base are shown to clients of the service.
+            lib.add(lib.load(path.read_bytes(), file=path.name, builtin=True))
         return lib
 
     # -- lookup
