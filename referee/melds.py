@@ -71,7 +71,7 @@ class Judge:
         set_rule = self.kinds.get("set")
         # The fast path judges plain sets; anything else takes the full path below.
         self.fast_set_min = set_rule.min if set_rule and not set_rule.distinct_suits else None
-        self.in_deck = frozenset(self.deck.cards())
+        self.in_deck = self.deck.distinct()
         self.deck_ranks = frozenset(self.deck.ranks)
         self.natural_ranks = self.deck_ranks - self.wild_ranks
         # Natural (non-wild) cards of the deck → their bit in the planner's suit masks

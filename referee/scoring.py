@@ -100,7 +100,7 @@ def _deck_words(deck: DeckSpec, decks: int) -> str:
     """`two packs, no jokers`; a short pack says its size (`one pack of 32 cards, ...`)."""
     packs = f"{_in_words(decks)} pack{'' if decks == 1 else 's'}"
     if deck.ranks != RANKS or deck.suits != SUITS:
-        packs += f" of {plural(len(deck.cards()), 'card')}"
+        packs += f" of {plural(len(deck.ranks) * len(deck.suits) + deck.jokers, 'card')}"
     if not deck.jokers:
         return f"{packs}, no jokers"
     return f"{packs}, {_in_words(deck.jokers)} joker{'' if deck.jokers == 1 else 's'} in each"
