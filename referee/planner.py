@@ -196,11 +196,11 @@ class _Search:
         for s in range(4):
             u = s * 13 + rank
             f = field_of.get(u)
-            if f is None or u < t:
+            if f is None or f < i:
                 continue
-            have = counts[f] - (1 if u == t else 0)
+            have = counts[f] - (1 if f == i else 0)
             top = min(have, 1) if rule.distinct_suits else have
-            if rule.distinct_suits and u == t:
+            if rule.distinct_suits and f == i:
                 top = 0
             choices.append([(k << (B * f), k) for k in range(top + 1)])
         combos: list[tuple[int, int]] = [(1 << (B * i), 1)]
@@ -308,7 +308,7 @@ class _Search:
                     continue
                 empty = [r for r in window if r not in run.naturals and r != own]
                 fillable = [(r, self.field_of[u]) for r in empty
-                            if (u := suit_base + _RANK_AT[r]) > t and u in self.field_of]
+                            if (u := suit_base + _RANK_AT[r]) in self.field_of and self.field_of[u] > i]
                 to_fill = len(empty) - run_wilds  # places the hand fills, with cards or wilds
                 for n in range(min(len(fillable), to_fill) + 1):
                     for chosen in combinations(fillable, n):
@@ -500,7 +500,7 @@ def _fill(positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
             continue
         u = suit_base + _RANK_AT[r]
         f = field_of.get(u)
-        fields.append(f if f is not None and u > t else None)
+        fields.append(f if f is not None and f > i else None)
     if sum(1 for f in fields if f is None) > cap:
         return
     start = 1 << (B * i)
@@ -576,7 +576,8 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
              or (not c.is_joker and ruleset.deck.copies(c, 1) == 0)]
     wild_cards = sorted((c for c in hand if c.rank in judge.wild_ranks), key=cost, reverse=True)
     counts = Counter(_index(c) for c in hand if c.rank not in judge.wild_ranks and c not in stuck)
-    types = sorted(counts)
+    # Sets only: rank by rank, so the cards of a rank are settled before the next rank's.
+    types = sorted(counts, key=(lambda u: (u % 13, u)) if judge.rules.meld_rule("run") is None else None)
     if any(n > FIELD for n in counts.values()):
         raise InvalidPlayError(Problem("hand", "duplicate_card", "a hand holds too many identical cards"))
     prefix = [0]
