@@ -10,6 +10,7 @@ out" (fewest cards left) and "what is the least I can be caught with" (fewest po
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -26,7 +27,28 @@ from referee.violations import Verdict, Violation, listed
 
 SUITS = ("C", "D", "H", "S")
 INF = 10**9
-PLAN_BUDGET = 150_000  # search states; about a second or two of work here
+PLAN_BUDGET = 400_000  # search states in one request
+PLAN_SECONDS = 2.0     # and seconds: past either, the request is refused rather than a worker held
+DISCARD = object()     # a choice in the memo: this card is the final discard
+
+
+class Budget:
+    """What one request may spend on planning, in search states and in time, across every
+    search it makes. Past it, the check is a 422 naming the hand."""
+
+    def __init__(self, states: int | None = None, seconds: float | None = None) -> None:
+        self.states = PLAN_BUDGET if states is None else states
+        self.deadline = time.monotonic() + (PLAN_SECONDS if seconds is None else seconds)
+        self.spent = 0
+
+    def spend(self, hand_size: int) -> None:
+        """Count one more search state; refuse past the budget."""
+        self.spent += 1
+        if self.spent > self.states or (not self.spent & 1023 and time.monotonic() > self.deadline):
+            raise InvalidPlayError(Problem(
+                "hand", "hand_too_large",
+                f"this hand ({hand_size} cards) is too large to plan in reasonable time; "
+                f"the referee plans hands of the sizes dealt in play"))
 _RANK_AT = {r: i for i, r in enumerate(RUN_ORDER)}
 
 
@@ -126,7 +148,8 @@ class _Search:
     set_min: int = 0                      # the set minimum, and the most an open first meld asks
     set_min_open: int = 0
     hand_size: int = 0
-    budget: int = 0                       # memo states before the search gives up (a 422)
+    budget: Budget = field(default_factory=Budget)
+    discard: str | None = None            # going out: "optional" or "required" final discard
     field_of: dict[int, int] = field(default_factory=dict)
     tables_for: list[list[int]] = field(default_factory=list)   # table melds each field may join
     run_suit: list[int] = field(default_factory=list)           # suit of each table run, else -1
@@ -324,43 +347,48 @@ class _Search:
 
     # ---------------------------------------------------------------- search
     def best(self, rest: int, w: int, tstate: tuple[object, ...], progress: Progress,
-             melded: int) -> int:
+             melded: int, d: int) -> int:
         """Fewest points (or cards) the remaining cards can leave. `melded`: 0 nothing played
-        yet, 1 something played, 2 a set is among the plan's new melds."""
-        key = (rest, w, tstate, progress, melded)
+        yet, 1 something played, 2 a set is among the plan's new melds; `d`: 1 once a card is
+        set aside as the final discard (going out only)."""
+        key = (rest, w, tstate, progress, melded, d)
         tstate_in = tstate
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
-        if len(self.memo) > self.budget:
-            raise InvalidPlayError(Problem(
-                "hand", "hand_too_large",
-                f"this hand ({self.hand_size} cards) is too large to plan in reasonable time; "
-                f"the referee plans hands of the sizes dealt in play"))
+        self.budget.spend(self.hand_size)
         if not rest:
-            result = self._finish(w, progress, melded, tstate)
+            result = self._finish(w, progress, melded, tstate, d)
+            if w and self.discard and not d:  # a wild card as the final discard
+                cost = self.best(0, w - 1, tstate, progress, melded, 1)
+                if cost < result[0]:
+                    result = (cost, (DISCARD, -1, (0, w - 1, tstate, progress, melded, 1)))
             self.memo[key] = result
             return result[0]
         i = ((rest & -rest).bit_length() - 1) // B
         if self.runs_by_suit:
             tstate = self._forget(tstate, self.types[i] // 13, w)
-            key = (rest, w, tstate, progress, melded)
+            key = (rest, w, tstate, progress, melded, d)
             hit = self.memo.get(key)
             if hit is not None:
-                self.memo[(rest, w, tstate_in, progress, melded)] = hit
+                self.memo[(rest, w, tstate_in, progress, melded, d)] = hit
                 return hit[0]
         best_cost = INF
         best_choice: tuple[object, ...] | None = None
-        if not self.free[i]:
-            nxt = rest - (1 << (B * i))
-            best_cost = self.cost_of[i] + self.best(nxt, w, tstate, progress, melded)
-            best_choice = (None, i, (nxt, w, tstate, progress, melded))
+        nxt = rest - (1 << (B * i))
+        if self.discard and not d:  # this card as the final discard
+            best_cost = self.best(nxt, w, tstate, progress, melded, 1)
+            best_choice = (DISCARD, i, (nxt, w, tstate, progress, melded, 1))
+        if not self.free[i] and best_cost:
+            cost = self.cost_of[i] + self.best(nxt, w, tstate, progress, melded, d)
+            if cost < best_cost:
+                best_cost, best_choice = cost, (None, i, (nxt, w, tstate, progress, melded, d))
         open_requirement = not progress.met
-        for opt, new_t in self.moves(i, rest, w, tstate, progress):
+        for opt, new_t in self.moves(i, rest, w, tstate, progress) if best_cost else ():
             new_p = progress.add(opt.kind, opt.size) \
                 if opt.kind and open_requirement and opt.phases & FIRST else progress
             new_m = 2 if opt.kind == "set" or melded == 2 else 1
-            state = (rest - opt.packed, w - opt.wilds, new_t, new_p, new_m)
+            state = (rest - opt.packed, w - opt.wilds, new_t, new_p, new_m, d)
             cost = self.best(*state)
             if cost < best_cost:
                 best_cost = cost
@@ -369,7 +397,7 @@ class _Search:
                     break
         self.memo[key] = (best_cost, best_choice)
         if tstate is not tstate_in:
-            self.memo[(rest, w, tstate_in, progress, melded)] = (best_cost, best_choice)
+            self.memo[(rest, w, tstate_in, progress, melded, d)] = (best_cost, best_choice)
         return best_cost
 
     def _forget(self, tstate: tuple[object, ...], suit: int, w: int) -> tuple[object, ...]:
@@ -383,9 +411,11 @@ class _Search:
                              for j, v in enumerate(tstate))
         return tstate
 
-    def _finish(self, w: int, progress: Progress, melded: int, tstate: tuple[object, ...]
+    def _finish(self, w: int, progress: Progress, melded: int, tstate: tuple[object, ...], d: int
                 ) -> tuple[int, tuple[object, ...] | None]:
         """The wild cards left when every natural card is placed: meld them, lay them off, keep them."""
+        if self.discard == "required" and not d:
+            return INF, None  # going out needs a final discard, and none was set aside
         options: list[tuple[int, tuple[object, ...] | None]] = []
         need, met = self.need_first_meld, progress.met
         if not melded or not need or met:
@@ -559,8 +589,13 @@ class Arrangement(NamedTuple):
 
 def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
             first_meld_done: bool = True, round_number: int = 1, players: int | None = None,
-            objective: str = "points", score: int | None = None) -> Arrangement:
-    """The arrangement of `hand` that leaves the fewest points (or cards) in hand."""
+            objective: str = "points", score: int | None = None, discard: str | None = None,
+            budget: Budget | None = None) -> Arrangement:
+    """The arrangement of `hand` that leaves the fewest points (or cards) in hand.
+
+    `discard` ("optional" or "required", going out only): one card left over may be set aside
+    as the final discard, and is not counted; "required" insists on one. `budget` is the
+    request's, shared by every search it makes."""
     judge = judge_for(ruleset, round_number, players)
     rummy = ruleset.rummy
     assert rummy is not None
@@ -568,9 +603,14 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     def cost(card: Card) -> int:
         return 1 if objective == "cards" else ruleset.scoring.value(card)
 
-    if not table or lay_off_refusal(ruleset, True, True) is not None:
+    if discard != "required" and (not table or lay_off_refusal(ruleset, True, True) is not None):
         direct = _without_wilds(judge, hand, _place_values(ruleset, objective), first_meld_done)
         if direct is not None:
+            if discard and direct.plan.left:  # the costliest card left is the discard
+                out = max(direct.plan.left, key=cost)
+                left = list(direct.plan.left)
+                left.remove(out)
+                direct = Arrangement(direct.cost - cost(out), direct.plan._replace(left=tuple(left), discard=out))
             return direct if score is None else _limited(ruleset, hand, direct, cost, score)
     stuck = [c for c in hand if (c.is_joker and c.rank not in judge.wild_ranks)
              or (not c.is_joker and ruleset.deck.copies(c, 1) == 0)]
@@ -597,7 +637,7 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
         later=judge_for(ruleset, round_number, players, True),
         wilds_unlimited=rummy.lay_off.wilds_unlimited,
         hand_size=len(hand),
-        budget=PLAN_BUDGET,
+        budget=budget or Budget(),
     )
     search.spare_wilds_go_on_sets = search.lay_offs_allowed and rummy.lay_off.wilds_unlimited \
         and judge.rules.meld_rule("set") is not None
@@ -605,9 +645,13 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     search.prepare([counts[t] for t in types], len(wild_cards), progress)
     rest = sum(counts[t] << (B * i) for i, t in enumerate(types))
     tstate: tuple[object, ...] = tuple(None for _ in tables)
-    total = search.best(rest, len(wild_cards), tstate, progress, 0)
-    plan = _replay(search, (rest, len(wild_cards), tstate, progress, 0), list(wild_cards))
-    plan = Plan(plan.melds, plan.lay_offs, tuple(stuck) + plan.left)
+    # A card that can never be played is the best final discard.
+    thrown = stuck.pop() if discard and stuck else None
+    search.discard = discard
+    start = (rest, len(wild_cards), tstate, progress, 0, 1 if thrown else 0)
+    total = search.best(*start)
+    plan = _replay(search, start, list(wild_cards))
+    plan = Plan(plan.melds, plan.lay_offs, tuple(stuck) + plan.left, thrown or plan.discard)
     return _limited(ruleset, hand, Arrangement(total + sum(cost(c) for c in stuck), plan), cost, score)
 
 
@@ -838,6 +882,7 @@ def _replay(search: _Search, state: tuple[object, ...], wilds: list[Card]) -> Pl
     kinds: list[str] = []
     lay: dict[int, list[Card]] = {}
     left: list[Card] = []
+    discard: Card | None = None
     while True:
         _cost, choice = search.memo[state]
         if choice is None:
@@ -859,6 +904,9 @@ def _replay(search: _Search, state: tuple[object, ...], wilds: list[Card]) -> Pl
             left.extend(wilds)
             break
         opt, i, state = choice  # type: ignore[assignment]
+        if opt is DISCARD:
+            discard = _card(search.types[int(i)]) if int(i) >= 0 else wilds.pop()  # type: ignore[call-overload]
+            continue
         if opt is None:
             left.append(_card(search.types[int(i)]))  # type: ignore[call-overload]
             continue
@@ -870,7 +918,7 @@ def _replay(search: _Search, state: tuple[object, ...], wilds: list[Card]) -> Pl
             kinds.append(opt.kind)
         else:
             lay.setdefault(opt.table, []).extend(cards)
-    return Plan(tuple(melds), tuple(sorted((k, tuple(v)) for k, v in lay.items())), tuple(left))
+    return Plan(tuple(melds), tuple(sorted((k, tuple(v)) for k, v in lay.items())), tuple(left), discard)
 
 
 def warm_up(rulesets: Iterable[Ruleset]) -> None:
@@ -892,8 +940,11 @@ def warm_up(rulesets: Iterable[Ruleset]) -> None:
 
 def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
                     first_meld_done: bool = True, round_number: int = 1,
-                    players: int | None = None) -> Verdict:
-    """Can the whole hand be melded or laid off, leaving at most the discard the rules allow?"""
+                    players: int | None = None, *, budget: Budget | None = None) -> Verdict:
+    """Can the whole hand be melded or laid off, leaving at most the discard the rules allow?
+
+    One search answers it, the final discard being a card set aside in it; `budget` bounds
+    the planning of the whole request (a 422 past it)."""
     assert ruleset.rummy is not None
     judge = judge_for(ruleset, round_number, players)
     everything = list(hand) + [c for meld in table for c in meld]
@@ -901,24 +952,13 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
     if impossible:
         return Verdict(impossible)
     rule = ruleset.rummy.final_discard
-    best = arrange(ruleset, hand, table, first_meld_done, round_number, players, objective="cards")
-    plan: Plan | None = None
-    if rule != "required" and best.cost == 0:
-        plan = best.plan
-    elif rule in ("optional", "required") and best.cost == 1:
-        plan = Plan(best.plan.melds, best.plan.lay_offs, (), best.plan.left[0])
-    elif rule == "required" and best.cost == 0:
-        for card in dict.fromkeys(hand):
-            rest = list(hand)
-            rest.remove(card)
-            trial = arrange(ruleset, rest, table, first_meld_done, round_number, players, objective="cards")
-            if trial.cost == 0:
-                plan = Plan(trial.plan.melds, trial.plan.lay_offs, (), card)
-                break
+    best = arrange(ruleset, hand, table, first_meld_done, round_number, players, objective="cards",
+                   discard=None if rule == "forbidden" else rule, budget=budget)
+    plan = best.plan if best.cost == 0 else None
     if plan is None:
         allowed = {"optional": "all but one final discard", "required": "all but one final discard",
                    "forbidden": "every card"}[rule]
-        kept = best.plan.left
+        kept = best.plan.left + ((best.plan.discard,) if best.plan.discard else ())
         return Verdict((Violation(
             "cannot_go_out",
             f"To go out you must meld or lay off {allowed}; the best arrangement still leaves "

@@ -195,3 +195,66 @@ def test_the_app_builds_the_planner_tables_when_it_starts(tmp_path: Path) -> Non
                          cwd=Path(__file__).parent.parent)
     before, suits, stretches, points = map(int, out.stdout.split())
     assert (before, suits) == (0, 1) and stretches >= 1 and points >= 2
+
+
+# ---------------------------------------------------------------- one search, one budget per request
+
+DISCARD_REQUIRED = ("format: 1\nid: ten-pennies-discard-test\nextends: ten-pennies\nname: Discard\n"
+                    "family: rummy\ngoing_out: {final_discard: required}\n")
+
+
+@pytest.mark.parametrize("hand, first_meld_done, valid", [
+    ("8H 8S 8D 8C 9H 9S 9D", False, True),   # 8C is the discard
+    ("8H 8S 8D 9H 9S 9D", False, False),     # every card is needed: nothing to discard
+    ("8H 8S 8D 9H 9S 9D 2C", False, True),   # a wild card can be the discard
+    ("8C", True, True),                       # lay off nothing, discard the card
+    ("2C 2D 2S", True, False),                # an all-wild set leaves no discard
+    ("2C 2D 2S 2H", True, True),
+])
+def test_a_required_final_discard_is_one_search(library: Library, monkeypatch: pytest.MonkeyPatch,
+                                                hand: str, first_meld_done: bool, valid: bool) -> None:
+    from referee import planner
+
+    lib = library.copy()
+    ruleset = lib.add(lib.load(DISCARD_REQUIRED))
+    searches = []
+    prepare = planner._Search.prepare
+    monkeypatch.setattr(planner._Search, "prepare",
+                        lambda self, *a: (searches.append(1), prepare(self, *a))[1])
+    verdict = check_going_out(ruleset, cards(hand), (), first_meld_done, 1)
+    assert verdict.valid is valid, verdict.violations
+    assert len(searches) <= 1
+    if valid:
+        plan: Any = verdict.extra["plan"]
+        assert plan["discard"] is not None and not plan["left"]
+        played = [c for m in plan["melds"] for c in m] + [plan["discard"]]
+        assert sorted(played) == sorted(hand.split())
+
+
+def test_the_budget_counts_time_as_well_as_states() -> None:
+    from referee.errors import InvalidPlayError
+    from referee.planner import Budget
+
+    budget = Budget(states=10**9, seconds=0)
+    with pytest.raises(InvalidPlayError) as caught:
+        for _ in range(2048):
+            budget.spend(30)
+    assert caught.value.problems[0].code == "hand_too_large"
+    roomy = Budget(states=10**9, seconds=60)
+    for _ in range(4096):
+        roomy.spend(30)
+
+
+@pytest.mark.parametrize("rid, rnd", [("ten-pennies", 5), ("ten-pennies", 7), ("ten-pennies-three-packs", 7)])
+def test_the_largest_ten_pennies_hands_are_planned_exactly(library: Library, rid: str, rnd: int) -> None:
+    """41 cards (11 dealt and ten buys of three), all a round's wild cards of four packs among them."""
+    import random
+
+    ruleset = library.get(rid)
+    wild = ruleset.rummy.round(rnd).wilds.ranks if ruleset.rummy else frozenset()
+    pool = [c for c in ruleset.deck.cards() * 4 if c.rank not in wild]
+    wilds = [c for c in ruleset.deck.cards() * 4 if c.rank in wild]
+    rng = random.Random(rnd)
+    hand = wilds[:20] + rng.sample(pool, 21)
+    verdict = check_going_out(ruleset, hand, (), False, rnd)
+    assert verdict.valid  # twenty wild cards make any first meld, and carry the rest
