@@ -33,7 +33,9 @@ _TITLES = {
     401: ("unauthorized", "Missing or wrong game token"),
     404: ("not-found", "Not found"),
     405: ("method-not-allowed", "Method not allowed"),
+    408: ("request-timeout", "Request timeout"),
     409: ("conflict", "Conflict"),
+    412: ("precondition-failed", "The game changed since you read it"),
     413: ("body-too-large", "Request body too large"),
     415: ("unsupported-media-type", "Unsupported content type"),
     422: ("invalid-request", "Invalid request"),
@@ -58,13 +60,18 @@ class ApiError(Exception):
         self.headers = headers or {}
 
 
-def problem_response(status: int, detail: str, errors: list[dict[str, Any]] | None = None,
-                     headers: dict[str, str] | None = None) -> Response:
+def problem_document(status: int, detail: str, errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """An RFC 9457 problem body (also built outside Flask, by the server layer)."""
     slug, title = _TITLES.get(status, ("error", "Error"))
     body: dict[str, Any] = {"type": BASE + slug, "title": title, "status": status, "detail": detail}
     if errors is not None:
         body["errors"] = errors
-    response = jsonify(body)
+    return body
+
+
+def problem_response(status: int, detail: str, errors: list[dict[str, Any]] | None = None,
+                     headers: dict[str, str] | None = None) -> Response:
+    response = jsonify(problem_document(status, detail, errors))
     response.status_code = status
     response.mimetype = "application/problem+json"
     for name, value in (headers or {}).items():
