@@ -54,6 +54,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.register_converter(rulesets.RulesetIdConverter, rulesets.ruleset_id_schema)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.register_blueprint(rulesets.blp)
+    api.register_blueprint(rulesets.schemas_blp)
     api.register_blueprint(checks.blp)
     api.register_blueprint(games.blp)
     problems.register(app)

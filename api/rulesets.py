@@ -13,7 +13,9 @@ from werkzeug.routing import BaseConverter
 from api import schemas
 from api.catalog import Catalog
 from api.problems import ApiError
+from referee.describe import round_rules
 from referee.errors import Problem, RulesetError
+from referee.loader import schema
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets",
                 description="Games and house variants as YAML rulesets.")
@@ -108,3 +110,30 @@ class Ruleset(MethodView):
             return Response(yaml.safe_dump(document, sort_keys=False, allow_unicode=True),
                             mimetype="application/yaml")
         return current_app.json.response(document)
+
+
+@blp.route("/<ruleset_id:ruleset_id>/rounds/<int:number>")
+class Round(MethodView):
+    @blp.response(200, description="Round `number`'s resolved rules (the top level with the round's "
+                                   "entry applied), with `round` and a one-line `summary` in words.",
+                  content_type="application/json")
+    @blp.alt_response(404, description="No such ruleset.")
+    @blp.alt_response(422, description="No such round.")
+    def get(self, ruleset_id: str, number: int) -> Response:
+        """One round's rules, and a summary such as "Round 3: two sets of four; deuces wild"."""
+        return current_app.json.response(round_rules(catalog().get(ruleset_id), number))
+
+
+schemas_blp = Blueprint("schemas", __name__, url_prefix="/v1/schemas",
+                        description="The ruleset JSON Schema, for editors.")
+
+
+@schemas_blp.route("/ruleset.json")
+class RulesetSchema(MethodView):
+    @schemas_blp.response(200, description="The ruleset JSON Schema (2020-12): point an editor's "
+                                           "`$schema` at this URL.", content_type="application/schema+json")
+    def get(self) -> Response:
+        """The JSON Schema that ruleset files follow."""
+        response = current_app.json.response(schema())
+        response.mimetype = "application/schema+json"
+        return response

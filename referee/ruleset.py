@@ -52,14 +52,6 @@ class WildRule:
             return size // self.later_per_cards
         return self.later_max
 
-    def describe_limit(self, first_meld_done: bool) -> str:
-        """The limit in words, for a violation's sentence."""
-        if first_meld_done and self.later_given and self.later_per_cards is not None:
-            return f"one wild card for every {self.later_per_cards} cards"
-        limit = self.limit(0, first_meld_done)
-        return "any number of wild cards" if limit is None else \
-            f"{limit} wild card{'' if limit == 1 else 's'}"
-
 
 @dataclass(frozen=True)
 class Requirement:
