@@ -228,7 +228,7 @@ def test_a_method_the_route_lacks_is_a_405_with_allow(quick_client: Any, method:
 
 def sample_path(rule: Any) -> str:
     return rule.rule.replace("<ruleset_id:ruleset_id>", "ten-pennies").replace(
-        "<string:ruleset_id>", "ten-pennies").replace("<string:game_id>", "g")
+        "<string:ruleset_id>", "ten-pennies").replace("<string:game_id>", "g").replace("<int:number>", "1")
 
 
 def test_every_route_refuses_every_other_method_and_options_lists_only_its_own(quick_client: Any) -> None:
