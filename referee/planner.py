@@ -89,6 +89,10 @@ class _Table:
     suits: frozenset[str] = frozenset()   # sets with distinct suits
     size: int = 0
     naturals: frozenset[str] = frozenset()  # runs: the ranks of its natural cards
+    distinct: bool = False                # sets: one card a suit
+
+    def set_state(self, state: object) -> _SetState:
+        return state if isinstance(state, _SetState) else _SetState(self.rank, self.suits, self.size)
 
     def run_state(self, state: object) -> _RunState:
         """A table run's state in the search (`None` until something is laid on it)."""
@@ -101,6 +105,15 @@ class _RunState(NamedTuple):
 
     naturals: frozenset[str]
     length: int
+
+
+class _SetState(NamedTuple):
+    """A table set that lay-offs change: one of wild cards only takes the rank of the first
+    natural laid on it; one of distinct suits counts its suits and cards."""
+
+    rank: str | None
+    suits: frozenset[str]
+    size: int
 
 
 class _RunLength(NamedTuple):
@@ -188,10 +201,10 @@ class _Search:
             self.options.append(opts)
             rank = RUN_ORDER[t % 13]
             self.free.append(self.lay_offs_ok and not self.need_first_meld and any(
-                tb.kind == "set" and tb.rank == rank and not tb.suits for tb in self.tables))
+                tb.kind == "set" and tb.rank == rank and not tb.distinct for tb in self.tables))
             self.tables_for.append([
                 k for k, tb in enumerate(self.tables)
-                if (tb.kind == "set" and tb.rank == rank)
+                if (tb.kind == "set" and tb.rank in (rank, None))
                 or (tb.kind == "run" and tb.suit == SUITS[t // 13])] if self.lay_offs_ok else [])
 
     @staticmethod
@@ -288,13 +301,18 @@ class _Search:
             table = self.tables[k]
             state = tstate[k]
             if table.kind == "set":
-                if table.suits:
-                    used = state if isinstance(state, frozenset) else table.suits
-                    if suit in used:
-                        continue
-                    yield _Option(one, 0, None, 0, k), tstate[:k] + (used | {suit},) + tstate[k + 1:]
-                else:
-                    yield _Option(one, 0, None, 0, k), tstate
+                if table.rank is not None and not table.distinct:
+                    yield _Option(one, 0, None, 0, k), tstate  # a card of its rank, as it is
+                    continue
+                now = table.set_state(state)
+                rank = RUN_ORDER[t % 13]
+                if now.rank not in (None, rank) or (table.distinct and (suit in now.suits or now.size >= 4)):
+                    continue
+                if now.rank is None and not self.wilds_unlimited and \
+                        not self.later.wilds_fit(table.wilds, now.size + 1):
+                    continue  # wild cards only, then one natural: the limit binds the set
+                laid = _SetState(rank, now.suits | {suit} if table.distinct else now.suits, now.size + 1)
+                yield _Option(one, 0, None, 0, k), tstate[:k] + (laid,) + tstate[k + 1:]
                 continue
             run = table.run_state(state)
             later = self.later
@@ -480,13 +498,13 @@ class _Search:
         if self.lay_offs_ok:
             for k, table in enumerate(self.tables):
                 if table.kind == "set":
-                    if table.suits:
-                        room = 4 - table.size
+                    if table.distinct:
+                        room = 4 - table.set_state(tstate[k]).size
                     elif self.wilds_unlimited or later.wild_limit(INF) is None:
                         room = INF
                     else:
-                        room = 0
-                        while later.wilds_fit(table.wilds + room + 1, table.size + room + 1) \
+                        room, size = 0, table.set_state(tstate[k]).size
+                        while later.wilds_fit(table.wilds + room + 1, size + room + 1) \
                                 and room < 4 * self.judge.decks:
                             room += 1
                 else:
@@ -565,7 +583,8 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[_Table]:
             rank = naturals[0].rank if naturals else None
             rule = judge.rules.meld_rule("set")
             suits = frozenset(c.suit or "" for c in naturals) if rule and rule.distinct_suits else frozenset()
-            out.append(_Table("set", rank=rank, wilds=wild_n, suits=suits, size=len(cards)))
+            out.append(_Table("set", rank=rank, wilds=wild_n, suits=suits, size=len(cards),
+                              distinct=bool(rule and rule.distinct_suits)))
         else:
             placed = {str(c) for c in cards if c.rank not in judge.wild_ranks}
             ranks = [c.rank for c in cards if c.rank not in judge.wild_ranks]

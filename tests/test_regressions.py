@@ -79,6 +79,17 @@ def test_a_natural_takes_the_place_of_a_wild_in_a_table_run(library: Library) ->
     assert check_going_out(bing, cards("AC 2C 3C AC 3C 2D 3D 4D"), table).valid
 
 
+def test_a_natural_gives_a_table_set_of_wild_cards_its_rank(library: Library) -> None:
+    """Found by the oracle: AC laid on 2C 2D 2D makes a set of aces."""
+    suits = library.get("bing-rummy-distinct-suits")
+    table = [cards("AC 2C 3C"), cards("3C 4C 5C"), cards("2C 2D 2D")]
+    assert check_lay_off(suits, table[2], cards("AC")).valid
+    assert check_going_out(suits, cards("AC"), table).valid
+    assert not check_lay_off(suits, table[2], cards("AC AD")).valid  # five cards, four suits
+    assert not check_going_out(suits, cards("AC AD"), table[2:]).valid
+    assert check_going_out(library.get("ten-pennies"), cards("8H 8S"), [cards("2C 2D 2S")], True, 5).valid
+
+
 # ---------------------------------------------------------------- 3. Ten Pennies' later melds
 
 @pytest.mark.parametrize("rnd, meld, done, valid", [
