@@ -96,7 +96,7 @@ class _Table:
 
     def run_state(self, state: object) -> _RunState:
         """A table run's state in the search (`None` until something is laid on it)."""
-        return state if isinstance(state, _RunState) else _RunState(self.naturals, self.size)
+        return state if isinstance(state, _RunState) else _RunState(self.naturals, self.size, self.suit)
 
 
 class _RunState(NamedTuple):
@@ -105,6 +105,7 @@ class _RunState(NamedTuple):
 
     naturals: frozenset[str]
     length: int
+    suit: str | None = None  # a run of wild cards only takes the suit of its first natural
 
 
 class _SetState(NamedTuple):
@@ -205,7 +206,7 @@ class _Search:
             self.tables_for.append([
                 k for k, tb in enumerate(self.tables)
                 if (tb.kind == "set" and tb.rank in (rank, None))
-                or (tb.kind == "run" and tb.suit == SUITS[t // 13])] if self.lay_offs_ok else [])
+                or (tb.kind == "run" and tb.suit in (SUITS[t // 13], None))] if self.lay_offs_ok else [])
 
     @staticmethod
     def _add(opts: list[_Option], seen: set[tuple[int, int, str, int]], opt: _Option) -> None:
@@ -216,10 +217,12 @@ class _Search:
 
     def _longest(self, least: int, open_sizes: tuple[int, ...]) -> int:
         """The longest meld worth trying: one of twice the minimum splits into two legal melds
-        (when all-wild melds are allowed), unless a first-meld size still asks for more."""
+        (when all-wild melds are allowed), and one of a first-meld size and the minimum splits
+        into that size and a legal meld."""
         if not self.judge.rules.wilds.all_wild:
             return 14
-        return max(2 * least - 1, *open_sizes) if open_sizes else 2 * least - 1
+        # A first-meld meld of size s plus a remainder too short to stand alone: s + least - 1.
+        return max([2 * least - 1, *(s + least - 1 for s in open_sizes)])
 
     def _set_options(self, i: int, t: int, counts: list[int], field_of: dict[int, int],
                      cap: int) -> Iterator[_Option]:
@@ -246,17 +249,27 @@ class _Search:
             if n > most:
                 continue
             top = min(cap, most - n) if not rule.distinct_suits else min(cap, 4 - n)
+            counts_j = range(max(0, rule.min - n), top + 1)
             if self.spare_wilds_go_on_sets:  # see moves(): spare wilds go on a set later
-                top = min(top, max(0, self.set_min_open - n))
-            for j in range(max(0, rule.min - n), top + 1):
+                top_spare = min(top, max(0, self.set_min_open - n))
+                counts_j = range(max(0, rule.min - n), top_spare + 1)
+                if self.judge.all_wild and top_spare < rule.min <= cap:
+                    # wild cards alone make the set, then these naturals are laid off on it
+                    counts_j = range(counts_j.start, rule.min + 1)
+            for j in counts_j:
                 phases = self._phases(j, n + j)
                 if phases:
                     yield _Option(packed, j, "set", n + j, phases=phases)
 
     def _phases(self, wilds: int, size: int) -> int:
-        """When a new meld of `size` cards holding `wilds` wild cards (and a natural) is legal."""
+        """When a new meld of `size` cards holding `wilds` wild cards (and a natural) is legal.
+
+        Where spare wild cards go on sets, a set of wild cards alone (`set_min` of them) with
+        the naturals laid off on it is legal after a first meld, whatever the limit."""
         first = self.need_first_meld and (self.judge.limit is None or wilds <= self.judge.limit)
-        return (FIRST if first else 0) | (LATER if self.later.wilds_fit(wilds, size) else 0)
+        later = self.later.wilds_fit(wilds, size) or (
+            self.spare_wilds_go_on_sets and self.judge.all_wild and wilds == self.set_min)
+        return (FIRST if first else 0) | (LATER if later else 0)
 
     def _run_options(self, i: int, t: int, counts: list[int], field_of: dict[int, int],
                      cap: int) -> Iterator[_Option]:
@@ -285,7 +298,7 @@ class _Search:
                 continue
             if met and opt.size > (cap_set if opt.kind == "set" else cap_run):
                 continue
-            if spare and opt.kind == "set" and opt.wilds and opt.size > set_min:
+            if spare and opt.kind == "set" and opt.wilds and opt.size > set_min and opt.wilds != self.set_min:
                 continue
             yield opt, tstate
         if self.lay_offs_ok:
@@ -315,6 +328,8 @@ class _Search:
                 yield _Option(one, 0, None, 0, k), tstate[:k] + (laid,) + tstate[k + 1:]
                 continue
             run = table.run_state(state)
+            if run.suit not in (None, suit):
+                continue
             later = self.later
             for opt in self._extensions(i, k, run):
                 grown = opt.grows_to
@@ -359,7 +374,7 @@ class _Search:
                         if seen_key not in seen:
                             seen.add(seen_key)
                             out.append(_Option(packed, to_fill - n, None, 0, k,
-                                               _RunState(naturals, length)))
+                                               _RunState(naturals, length, SUITS[t // 13])))
         self.extension_cache[key] = out
         return out
 
@@ -589,8 +604,7 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[_Table]:
             placed = {str(c) for c in cards if c.rank not in judge.wild_ranks}
             ranks = [c.rank for c in cards if c.rank not in judge.wild_ranks]
             ranks += [str(stands)[:-1] for _, stands in meld.wilds]
-            suit = next((c.suit for c in cards if str(c) in placed), None) or \
-                (str(meld.wilds[0][1])[-1] if meld.wilds else None)
+            suit = next((c.suit for c in cards if str(c) in placed), None)  # None: wild cards only
             rule = judge.rules.meld_rule("run")
             window = next(w for w in run_windows(rule.ace if rule else "low", len(cards))
                           if set(w) == set(ranks))

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import Any
 
 import pytest
@@ -138,19 +139,17 @@ DENSE = [c for c in DECK if c.rank in ("2", "5", "6", "7", "8")]
 
 
 def _legal_group(ruleset: Ruleset, group: list[Card], rnd: int) -> bool:
-    """A meld as laid: legal itself, or (wilds unlimited) a legal set plus spare wild cards."""
+    """A meld as laid after the first meld: legal itself, or a legal meld with the rest of the
+    group laid off on it (spare wild cards on a set, naturals on a set of wild cards)."""
     if check_meld(ruleset, group, rnd, first_meld_done=True).valid:
         return True
-    assert ruleset.rummy is not None
-    if not ruleset.rummy.lay_off.wilds_unlimited:
-        return False
-    wild = ruleset.rummy.round(rnd).wilds.ranks
-    wilds = [c for c in group if c.rank in wild]
-    core = [c for c in group if c.rank not in wild]
-    for k in range(1, len(wilds) + 1):
-        verdict = check_meld(ruleset, core + wilds[k:], rnd, first_meld_done=True)
-        if verdict.valid and verdict.extra["kind"] == "set":
-            return True
+    for size in range(3, len(group)):
+        for picked in combinations(range(len(group)), size):
+            core = [group[i] for i in picked]
+            rest = [c for i, c in enumerate(group) if i not in picked]
+            if check_meld(ruleset, core, rnd, first_meld_done=True).valid and \
+                    check_lay_off(ruleset, core, rest, round_number=rnd).valid:
+                return True
     return False
 
 

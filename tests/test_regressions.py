@@ -90,6 +90,19 @@ def test_a_natural_gives_a_table_set_of_wild_cards_its_rank(library: Library) ->
     assert check_going_out(library.get("ten-pennies"), cards("8H 8S"), [cards("2C 2D 2S")], True, 5).valid
 
 
+@pytest.mark.parametrize("rid, rnd, hand, table, done", [
+    ("ten-pennies", 1, "AC 2C 3C 2C 2C", [], True),          # 2C 2C 2C, 3C laid on it, AC discarded
+    ("ten-pennies", 2, "AC AC AC AC 2C 2C 2C 3C 4C", [], False),
+    ("ten-pennies", 2, "KS KH KD KC KH KS", [], False),      # a first-meld set bigger than asked
+    ("ten-pennies", 4, "KS KH KD KC KH KS 5H", [], False),
+    ("bing-rummy-distinct-suits", 1, "AC 5C 7C 2C AC 8C 6C 3C", ["2H 2S 2C 2D 2S"], True),  # a run of wilds
+])
+def test_hands_the_oracle_found(library: Library, rid: str, rnd: int, hand: str, table: list[str],
+                                done: bool) -> None:
+    verdict = check_going_out(library.get(rid), cards(hand), [cards(m) for m in table], done, rnd)
+    assert verdict.valid, verdict.violations
+
+
 # ---------------------------------------------------------------- 3. Ten Pennies' later melds
 
 @pytest.mark.parametrize("rnd, meld, done, valid", [
