@@ -139,6 +139,7 @@ class _Option(NamedTuple):
     table: int = -1
     grows_to: _RunState | None = None  # a table run's new state
     phases: int = FIRST | LATER     # new melds: legal as part of the first meld, after it, or both
+    core: int = 0                   # the size it counts as toward a first meld (0: its size)
 
 
 @dataclass
@@ -159,6 +160,7 @@ class _Search:
     memo: dict[tuple[object, ...], tuple[int, tuple[object, ...] | None]] = field(default_factory=dict)
     spare_wilds_go_on_sets: bool = False  # any number of wilds may be laid off on a set
     size_cap: dict[str, int] = field(default_factory=dict)
+    total_wilds: int = 0
     set_min: int = 0                      # the set minimum, and the most an open first meld asks
     set_min_open: int = 0
     hand_size: int = 0
@@ -184,6 +186,7 @@ class _Search:
                          for tb in self.tables]
         self.runs_by_suit = sorted((s, k) for k, s in enumerate(self.run_suit) if s >= 0)
         self.runs_by_suit = [(k, s) for s, k in self.runs_by_suit]
+        self.total_wilds = total_wilds
         set_rule = rules.meld_rule("set")
         self.set_min = set_rule.min if set_rule is not None else 0
         self.set_min_open = max(self.set_min, *requirement.sets, 0)
@@ -192,7 +195,7 @@ class _Search:
             if rule is not None:
                 self.size_cap[kind] = self._longest(rule.min, sizes)
         for i, t in enumerate(self.types):
-            seen: set[tuple[int, int, str, int]] = set()
+            seen: set[tuple[int, int, str, int, int]] = set()
             opts: list[_Option] = []
             for opt in self._set_options(i, t, counts, field_of, cap):
                 self._add(opts, seen, opt)
@@ -209,8 +212,8 @@ class _Search:
                 or (tb.kind == "run" and tb.suit in (SUITS[t // 13], None))] if self.lay_offs_ok else [])
 
     @staticmethod
-    def _add(opts: list[_Option], seen: set[tuple[int, int, str, int]], opt: _Option) -> None:
-        key = (opt.packed, opt.wilds, opt.kind or "", opt.size)
+    def _add(opts: list[_Option], seen: set[tuple[int, int, str, int, int]], opt: _Option) -> None:
+        key = (opt.packed, opt.wilds, opt.kind or "", opt.size, opt.core)
         if key not in seen:
             seen.add(key)
             opts.append(opt)
@@ -250,26 +253,26 @@ class _Search:
                 continue
             top = min(cap, most - n) if not rule.distinct_suits else min(cap, 4 - n)
             counts_j = range(max(0, rule.min - n), top + 1)
+            cores = self.spare_wilds_go_on_sets and self.judge.all_wild
             if self.spare_wilds_go_on_sets:  # see moves(): spare wilds go on a set later
                 top_spare = min(top, max(0, self.set_min_open - n))
-                counts_j = range(max(0, rule.min - n), top_spare + 1)
-                if self.judge.all_wild and top_spare < rule.min <= cap:
-                    # wild cards alone make the set, then these naturals are laid off on it
-                    counts_j = range(counts_j.start, rule.min + 1)
+                last = max(top_spare, self.set_min_open) if cores else top_spare
+                counts_j = range(max(0, rule.min - n), min(last, self.total_wilds) + 1)
             for j in counts_j:
-                phases = self._phases(j, n + j)
+                phases = self._phases(j, n + j) if j <= top else 0
                 if phases:
                     yield _Option(packed, j, "set", n + j, phases=phases)
+                if cores and j >= rule.min:
+                    # Wild cards alone make the set, then these naturals are laid off on it:
+                    # toward a first meld it counts as a set of the wild cards.
+                    extra = ((FIRST if self.need_first_meld else 0) | LATER) & ~phases
+                    if extra:
+                        yield _Option(packed, j, "set", n + j, phases=extra, core=j)
 
     def _phases(self, wilds: int, size: int) -> int:
-        """When a new meld of `size` cards holding `wilds` wild cards (and a natural) is legal.
-
-        Where spare wild cards go on sets, a set of wild cards alone (`set_min` of them) with
-        the naturals laid off on it is legal after a first meld, whatever the limit."""
+        """When a new meld of `size` cards holding `wilds` wild cards (and a natural) is legal."""
         first = self.need_first_meld and (self.judge.limit is None or wilds <= self.judge.limit)
-        later = self.later.wilds_fit(wilds, size) or (
-            self.spare_wilds_go_on_sets and self.judge.all_wild and wilds == self.set_min)
-        return (FIRST if first else 0) | (LATER if later else 0)
+        return (FIRST if first else 0) | (LATER if self.later.wilds_fit(wilds, size) else 0)
 
     def _run_options(self, i: int, t: int, counts: list[int], field_of: dict[int, int],
                      cap: int) -> Iterator[_Option]:
@@ -298,7 +301,7 @@ class _Search:
                 continue
             if met and opt.size > (cap_set if opt.kind == "set" else cap_run):
                 continue
-            if spare and opt.kind == "set" and opt.wilds and opt.size > set_min and opt.wilds != self.set_min:
+            if spare and opt.kind == "set" and opt.wilds and opt.size > set_min and not opt.core:
                 continue
             yield opt, tstate
         if self.lay_offs_ok:
@@ -418,7 +421,7 @@ class _Search:
                 best_cost, best_choice = cost, (None, i, (nxt, w, tstate, progress, melded, d))
         open_requirement = not progress.met
         for opt, new_t in self.moves(i, rest, w, tstate, progress) if best_cost else ():
-            new_p = progress.add(opt.kind, opt.size) \
+            new_p = progress.add(opt.kind, opt.core or opt.size) \
                 if opt.kind and open_requirement and opt.phases & FIRST else progress
             new_m = 2 if opt.kind == "set" or melded == 2 else 1
             state = (rest - opt.packed, w - opt.wilds, new_t, new_p, new_m, d)
