@@ -30,7 +30,16 @@ Hands are drawn near-meldable (a few cores of one rank or of one suit's consecut
 wild cards of the round, a stray card or two), tables from legal melds built the same way,
 and never more copies of a card than the most decks the ruleset uses hold.
 
-Run on the code before the fix, it caught: TODO.
+Run on the planner before this fix (with today's single checks, CI's fixed seed), 89 of the
+180 property tests failed. Among the minimal hands it printed: Ten Pennies round 2 `AC AC AC 2C`,
+first meld not done (a first-meld set that needs a wild beyond the set minimum: wrong answer
+1 of the issue); Bing `2C` with table `AC 2C 3C`, and Ten Pennies `2C 2C` with table `AC AC 2C`
+(going out by laying off wild cards alone: 2); Ten Pennies round 5 `AC 2C 3C`, first meld done
+(a later set of three with two wilds: 3). Beyond that list it caught: a natural laid where a
+table run's wild stands (`4D` on `AD 2D 3D 2C`); naturals laid on a set of wild cards only, on
+the table or made this turn (`AC 2C 3C 2C 2C`); a first-meld set bigger than asked from several
+packs (`KS KH KD KC KH KS`, round 2); a fifth card planned onto a set of distinct suits; and a
+table run of wild cards only, which takes the suit of the first natural laid on it.
 """
 
 from __future__ import annotations
@@ -235,7 +244,7 @@ def replay_problem(ruleset: Ruleset, oracle: Oracle, plan: dict[str, Any], hand:
 # ---------------------------------------------------------------- properties
 
 @pytest.mark.parametrize(("rid", "round_number", "first_meld_done"), GAMES, ids=_game_id)
-@_settings(12)
+@_settings(25)
 @given(data=st.data())
 def test_going_out_agrees_with_the_oracle(rid: str, round_number: int, first_meld_done: bool,
                                           data: st.DataObject) -> None:
@@ -254,7 +263,7 @@ def test_going_out_agrees_with_the_oracle(rid: str, round_number: int, first_mel
 
 
 @pytest.mark.parametrize(("rid", "round_number", "first_meld_done"), GAMES, ids=_game_id)
-@_settings(12)
+@_settings(25)
 @given(data=st.data())
 def test_fewest_points_agree_with_the_oracle(rid: str, round_number: int, first_meld_done: bool,
                                              data: st.DataObject) -> None:
@@ -288,7 +297,7 @@ def lay_off_deal(draw: st.DrawFn, ruleset: Ruleset, round_number: int) -> Deal:
 
 
 @pytest.mark.parametrize(("rid", "round_number"), ROUNDS, ids=_game_id)
-@_settings(15)
+@_settings(25)
 @given(data=st.data())
 def test_a_hand_laid_off_whole_goes_out(rid: str, round_number: int, data: st.DataObject) -> None:
     ruleset = RULESETS[rid]
@@ -323,7 +332,7 @@ def first_meld_deal(draw: st.DrawFn, ruleset: Ruleset,
 
 
 @pytest.mark.parametrize(("rid", "round_number"), ROUNDS, ids=_game_id)
-@_settings(15)
+@_settings(25)
 @given(data=st.data())
 def test_a_hand_that_is_a_first_meld_goes_out(rid: str, round_number: int,
                                               data: st.DataObject) -> None:
