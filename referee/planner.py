@@ -411,16 +411,9 @@ class _Search:
                 return hit[0]
         best_cost = INF
         best_choice: tuple[object, ...] | None = None
-        nxt = rest - (1 << (B * i))
-        if self.discard and not d:  # this card as the final discard
-            best_cost = self.best(nxt, w, tstate, progress, melded, 1)
-            best_choice = (DISCARD, i, (nxt, w, tstate, progress, melded, 1))
-        if not self.free[i] and best_cost:
-            cost = self.cost_of[i] + self.best(nxt, w, tstate, progress, melded, d)
-            if cost < best_cost:
-                best_cost, best_choice = cost, (None, i, (nxt, w, tstate, progress, melded, d))
         open_requirement = not progress.met
-        for opt, new_t in self.moves(i, rest, w, tstate, progress) if best_cost else ():
+        # Plays first: a hand that goes out then needs no look at keeping or discarding.
+        for opt, new_t in self.moves(i, rest, w, tstate, progress):
             new_p = progress.add(opt.kind, opt.core or opt.size) \
                 if opt.kind and open_requirement and opt.phases & FIRST else progress
             new_m = 2 if opt.kind == "set" or melded == 2 else 1
@@ -431,6 +424,15 @@ class _Search:
                 best_choice = (opt, i, state)
                 if cost == 0:
                     break
+        nxt = rest - (1 << (B * i))
+        if self.discard and not d and best_cost:  # this card as the final discard
+            cost = self.best(nxt, w, tstate, progress, melded, 1)
+            if cost < best_cost:
+                best_cost, best_choice = cost, (DISCARD, i, (nxt, w, tstate, progress, melded, 1))
+        if not self.free[i] and best_cost > self.cost_of[i]:
+            cost = self.cost_of[i] + self.best(nxt, w, tstate, progress, melded, d)
+            if cost < best_cost:
+                best_cost, best_choice = cost, (None, i, (nxt, w, tstate, progress, melded, d))
         self.memo[key] = (best_cost, best_choice)
         if tstate is not tstate_in:
             self.memo[(rest, w, tstate_in, progress, melded, d)] = (best_cost, best_choice)
