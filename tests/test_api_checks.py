@@ -148,7 +148,7 @@ def test_openapi_document_validates(quick_client: Any) -> None:
 def test_a_hand_too_large_to_plan_is_422(quick_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from referee import planner
 
-    monkeypatch.setattr(planner, "PLAN_BUDGET", 50)
+    monkeypatch.setattr(planner, "PLAN_BUDGET", 5)
     r = post(quick_client, "bing-rummy/going-out/check",
              {"hand": ["3H", "4H", "5S", "6S", "7D", "8D", "9C", "10C", "JH", "QH", "KS", "2C", "2D", "2H"]})
     assert r.status_code == 422 and r.get_json()["errors"][0]["path"] == "hand"

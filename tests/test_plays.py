@@ -250,7 +250,7 @@ def test_a_search_past_its_budget_is_refused_not_hung(bing: Ruleset, monkeypatch
     from referee import planner
     from referee.errors import InvalidPlayError
 
-    monkeypatch.setattr(planner, "PLAN_BUDGET", 50)
+    monkeypatch.setattr(planner, "PLAN_BUDGET", 5)
     with pytest.raises(InvalidPlayError) as info:
         arrange(bing, cards("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H"))
     assert info.value.problems[0].code == "hand_too_large" and info.value.problems[0].path == "hand"
