@@ -67,11 +67,18 @@ class Plan(NamedTuple):
     lay_offs: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     left: tuple[Card, ...] = ()
     discard: Card | None = None
+    own_lay_offs: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # onto this plan's melds, by index
+    first_meld: tuple[int, ...] | None = None  # the melds that make the first meld, when made here
 
     def as_dict(self) -> dict[str, object]:
+        """In play order: the first meld (`first_meld` indexes `melds`), the other melds,
+        lay-offs on the plan's own melds (`own_lay_offs`, `meld` an index of `melds`) and on
+        the table's (`lay_offs`), then the discard. Each step replays through the checks."""
         return {
             "melds": [[str(c) for c in m] for m in self.melds],
             "lay_offs": [{"table": t, "cards": [str(c) for c in cards]} for t, cards in self.lay_offs],
+            "own_lay_offs": [{"meld": m, "cards": [str(c) for c in cards]} for m, cards in self.own_lay_offs],
+            "first_meld": list(self.first_meld) if self.first_meld is not None else None,
             "discard": str(self.discard) if self.discard else None,
             "left": [str(c) for c in self.left],
         }
@@ -689,7 +696,7 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     start = (rest, len(wild_cards), tstate, progress, 0, 1 if thrown else 0)
     total = search.best(*start)
     plan = _replay(search, start, list(wild_cards))
-    plan = Plan(plan.melds, plan.lay_offs, tuple(stuck) + plan.left, thrown or plan.discard)
+    plan = plan._replace(left=tuple(stuck) + plan.left, discard=thrown or plan.discard)
     return _limited(ruleset, hand, Arrangement(total + sum(cost(c) for c in stuck), plan), cost, score)
 
 
@@ -915,27 +922,35 @@ def _unpack(search: _Search, packed: int) -> list[Card]:
 
 
 def _replay(search: _Search, state: tuple[object, ...], wilds: list[Card]) -> Plan:
-    """Walk the memo from the start state and write the plan down with real cards."""
+    """Walk the memo from the start state and write the plan down with real cards, each
+    step one the checks accept: wild cards or naturals laid on a meld of this plan are
+    lay-offs on it, not part of it."""
     melds: list[tuple[Card, ...]] = []
     kinds: list[str] = []
+    first: list[int] = []
     lay: dict[int, list[Card]] = {}
+    own: dict[int, list[Card]] = {}
     left: list[Card] = []
     discard: Card | None = None
     while True:
         _cost, choice = search.memo[state]
         if choice is None:
             break
+        progress = state[3]
+        assert isinstance(progress, Progress)
         if isinstance(choice[0], str):
             what = choice[0]
             if what == "wild_meld":
                 for size in choice[1]:  # type: ignore[attr-defined]
+                    if search.need_first_meld and not progress.met:
+                        first.append(len(melds))
                     melds.append(tuple(wilds[:size]))
+                    kinds.append(str(choice[2]))  # type: ignore[misc]
                     del wilds[:size]
             elif what == "wild_lay_off":
                 for target, taken in choice[1]:  # type: ignore[attr-defined]
                     if target < 0:  # onto the plan's own first set
-                        first = next(k for k, kind in enumerate(kinds) if kind == "set")
-                        melds[first] = melds[first] + tuple(wilds[:taken])
+                        own.setdefault(kinds.index("set"), []).extend(wilds[:taken])
                     else:
                         lay.setdefault(target, []).extend(wilds[:taken])
                     del wilds[:taken]
@@ -949,14 +964,23 @@ def _replay(search: _Search, state: tuple[object, ...], wilds: list[Card]) -> Pl
             left.append(_card(search.types[int(i)]))  # type: ignore[call-overload]
             continue
         assert isinstance(opt, _Option)
-        cards = _unpack(search, opt.packed) + wilds[:opt.wilds]
+        naturals = _unpack(search, opt.packed)
+        used = wilds[:opt.wilds]
         del wilds[:opt.wilds]
-        if opt.kind is not None:
-            melds.append(tuple(cards))
-            kinds.append(opt.kind)
+        if opt.kind is None:
+            lay.setdefault(opt.table, []).extend(naturals + used)
+            continue
+        if state[3] != progress or (search.need_first_meld and opt.phases == FIRST):
+            first.append(len(melds))
+        if opt.core:  # wild cards alone make the meld; the naturals are laid off on it
+            own.setdefault(len(melds), []).extend(naturals)
+            melds.append(tuple(used))
         else:
-            lay.setdefault(opt.table, []).extend(cards)
-    return Plan(tuple(melds), tuple(sorted((k, tuple(v)) for k, v in lay.items())), tuple(left), discard)
+            melds.append(tuple(naturals + used))
+        kinds.append(opt.kind)
+    return Plan(tuple(melds), tuple(sorted((k, tuple(v)) for k, v in lay.items())), tuple(left), discard,
+                tuple(sorted((k, tuple(v)) for k, v in own.items())),
+                tuple(first) if search.need_first_meld and melds else None)
 
 
 def warm_up(rulesets: Iterable[Ruleset]) -> None:
