@@ -206,11 +206,15 @@ def test_plan_replays_as_legal_plays(library: Library, hand: list[Card], game: t
         return
     found = arrange(ruleset, hand, table, round_number=rnd)
     plan = found.plan
-    used = [c for m in plan.melds for c in m] + [c for _, cs in plan.lay_offs for c in cs] + list(plan.left)
-    assert Counter(used) == Counter(hand)
+    used = [c for m in plan.melds for c in m] + [c for _, cs in plan.lay_offs + plan.own_lay_offs for c in cs]
+    assert Counter(used + list(plan.left)) == Counter(hand)
     assert found.cost == hand_points(ruleset.scoring, plan.left)
+    grown = [list(m) for m in plan.melds]
+    for index, laid in plan.own_lay_offs:
+        assert check_lay_off(ruleset, grown[index], laid, round_number=rnd).valid
+        grown[index] += laid
     for meld in plan.melds:
-        assert _legal_group(ruleset, list(meld), rnd), [str(c) for c in meld]
+        assert check_meld(ruleset, meld, rnd, first_meld_done=True).valid, [str(c) for c in meld]
     for index, laid in plan.lay_offs:
         assert check_lay_off(ruleset, table[index], laid, round_number=rnd).valid, \
             ([str(c) for c in table[index]], [str(c) for c in laid])
