@@ -90,7 +90,9 @@ def placement(rules: LayoutRules, layout: Layout, card: Card, in_deck: bool = Tr
         if not down:
             return _stuck("slot_taken", f"{card} is wild, but no slot is face down.", card)
         return Placement(tuple(down), False, len(down) == 1, ())
-    if card.rank in rules.dead_ranks or not in_deck:
+    if not in_deck:
+        return _stuck("not_in_deck", f"{card} is not in this game's deck.", card)
+    if card.rank in rules.dead_ranks:
         return _stuck("dead_card", f"{_rank_word(card)} can never be placed: the turn ends.", card)
     slot = rules.slot_of(card.rank)
     if slot is None or slot > layout.size:

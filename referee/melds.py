@@ -137,8 +137,9 @@ class Judge:
             have = self.deck.copies(card, self.decks)
             if have and n > have:
                 found.append(Violation("duplicate_card",
-                                       f"With {plural(self.decks, 'deck')} in play there are only {have} "
-                                       f"of {card}; this play has {n}.", (card,) * n))
+                                       f"With {plural(self.decks, 'deck')} in play there "
+                                       f"{'is' if have == 1 else 'are'} only {have} of {card}; "
+                                       f"this play has {n}.", (card,) * n))
         return found
 
     def joker_violation(self, cards: Sequence[Card]) -> list[Violation]:

@@ -945,7 +945,7 @@ def _replay(search: _Search, state: tuple[object, ...], wilds: list[Card]) -> Pl
                     if search.need_first_meld and not progress.met:
                         first.append(len(melds))
                     melds.append(tuple(wilds[:size]))
-                    kinds.append(str(choice[2]))  # type: ignore[misc]
+                    kinds.append(str(choice[2]))
                     del wilds[:size]
             elif what == "wild_lay_off":
                 for target, taken in choice[1]:  # type: ignore[attr-defined]

@@ -78,11 +78,15 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
     for meld in made:
         progress = progress.add(meld.kind, len(meld.cards))
     if not progress.met:
+        if not made:
+            sent = "none of these melds is legal" if melds else "no meld was sent"
+        elif len(made) < len(melds):
+            sent = f"the legal ones make {_made(made)}"
+        else:
+            sent = f"these melds make {_made(made)}"
         violations.append(Violation(
             "requirement_not_met",
-            f"{rules.label}'s first meld needs {rules.first_meld.describe()}; "
-            f"{'these melds make' if made else 'there is'} {_made(made)}"
-            f"{' that are legal' if len(made) < len(melds) else ''}.",
+            f"{rules.label}'s first meld needs {rules.first_meld.describe()}; {sent}.",
             tuple(c for m in melds for c in m)))
     violations += hand_limit_violation(ruleset, hand, score)
     return Verdict(tuple(violations), {"melds": [m.as_dict() for m in made]})

@@ -96,7 +96,7 @@ class RoundRules:
 
     @property
     def label(self) -> str:
-        return f"Round {self.number}"
+        return f"Round {self.number}" if self.number else "This game"
 
 
 @dataclass(frozen=True)
@@ -280,7 +280,7 @@ def _rummy(doc: Mapping[str, Any], scoring: Scoring) -> RummyRules:
     buying = doc.get("buying")
     return RummyRules(
         rounds=rounds,
-        base=_round(1, base_doc),
+        base=_round(0, base_doc),  # number 0: a game without rounds
         lay_off=LayOffRule(lay.get("allowed", "after_first_meld"), bool(lay.get("others_melds", True)),
                            bool(lay.get("wilds_unlimited", False))),
         final_discard=(doc.get("going_out") or {}).get("final_discard", "optional"),

@@ -282,3 +282,19 @@ def test_the_largest_ten_pennies_hands_are_planned_exactly(library: Library, rid
     hand = wilds[:20] + rng.sample(pool, 21)
     verdict = check_going_out(ruleset, hand, (), False, rnd)
     assert verdict.valid  # twenty wild cards make any first meld, and carry the rest
+
+
+# ---------------------------------------------------------------- sentences found by trying it as a player
+
+def test_sentences_a_player_reads(library: Library) -> None:
+    from referee.layout import check_placement
+
+    bing = library.get("bing-rummy")
+    one = check_first_meld(bing, [cards("KD KH")]).violations[-1].message
+    assert one == "This game's first meld needs 3 melds; none of these melds is legal."
+    some = check_first_meld(bing, [cards("KD KH KC"), cards("5H 6S")]).violations[-1].message
+    assert some.endswith("the legal ones make a set of 3.")
+    single = check_meld(library.get("ten-pennies"), cards("8H 8H 8S"), 1, players=2).violations[0].message
+    assert "there is only 1 of 8H" in single
+    joker = check_placement(library.get("garbage"), ["down"] * 10, Card.parse("JK"))
+    assert [v.code for v in joker.violations] == ["not_in_deck"]
