@@ -1017,6 +1017,12 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
     best = arrange(ruleset, hand, table, first_meld_done, round_number, players, objective="cards",
                    discard=None if rule == "forbidden" else rule, budget=budget)
     plan = best.plan if best.cost == 0 else None
+    if plan is not None and not first_meld_done and not judge.rules.first_meld.empty and not plan.melds:
+        # Only a discard: a player who has not made the first meld cannot go out by it.
+        return Verdict((Violation(
+            "cannot_go_out",
+            f"To go out you must first make the first meld ({judge.rules.first_meld.describe()}).",
+            tuple(hand)),))
     if plan is None:
         allowed = {"optional": "all but one final discard", "required": "all but one final discard",
                    "forbidden": "every card"}[rule]

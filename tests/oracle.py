@@ -213,5 +213,9 @@ class Oracle:
         """Can a legal turn leave nothing in hand, or only the final discard, as the rules allow?"""
         assert self.ruleset.rummy is not None
         rule = self.ruleset.rummy.final_discard
-        sizes = {len(kept) for kept in self.leftovers(hand, table, first_meld_done)}
+        # Going out needs a first meld: before it, a turn that plays nothing is no way out.
+        no_first_meld = self.ruleset.rummy.round(self.round_number).first_meld.empty
+        nothing_played = () if first_meld_done or no_first_meld else (norm(hand),)
+        sizes = {len(kept) for kept in self.leftovers(hand, table, first_meld_done)
+                 if kept not in nothing_played}
         return (0 in sizes and rule != "required") or (1 in sizes and rule != "forbidden")

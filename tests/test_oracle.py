@@ -17,7 +17,8 @@ planner. The reading of one turn it implements:
   another. (New melds are made before lay-offs: a meld needs only hand cards, so making it
   earlier never loses a turn, and lay-offs on different melds do not affect each other.)
 - Whatever is not played stays in hand. Going out: nothing left (`final_discard` forbidden
-  or optional) or exactly one card left, the discard (optional or required). The fewest
+  or optional) or exactly one card left, the discard (optional or required), and a first
+  meld made (before, or in this turn): a turn that plays nothing before it is no way out. The fewest
   points: the least `scoring.value` sum of the cards left, over every legal turn (playing
   nothing is always legal). The hand limit is not judged: these questions carry no score.
 

@@ -298,3 +298,10 @@ def test_sentences_a_player_reads(library: Library) -> None:
     assert "there is only 1 of 8H" in single
     joker = check_placement(library.get("garbage"), ["down"] * 10, Card.parse("JK"))
     assert [v.code for v in joker.violations] == ["not_in_deck"]
+
+
+def test_no_going_out_by_a_discard_before_the_first_meld(library: Library) -> None:
+    tp = library.get("ten-pennies")
+    verdict = check_going_out(tp, cards("KD"), (), first_meld_done=False, round_number=1)
+    assert _codes(verdict) == ["cannot_go_out"] and "first meld" in verdict.violations[0].message
+    assert check_going_out(tp, cards("KD"), (), first_meld_done=True, round_number=1).valid
