@@ -19,6 +19,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import NoReturn
 
+from referee import yamlread
 from referee.cards import Card, parse_cards
 from referee.errors import (
     InvalidPlayError,
@@ -28,11 +29,12 @@ from referee.errors import (
     UnknownRulesetError,
 )
 from referee.layout import DOWN, check_placement
-from referee.loader import Library, default_library, order_for_loading, schema
+from referee.loader import Library, default_library, extends_cycles, order_for_loading, schema
 from referee.melds import check_meld
 from referee.ruleset import LayoutRules, Ruleset
 from referee.scoring import score_round
 from referee.violations import Verdict
+from referee.yamlread import Document
 
 YES, NO, UNUSABLE = 0, 1, 2
 BROKEN_PIPE = 128 + 13  # what a shell reports for a command stopped by SIGPIPE
@@ -228,18 +230,34 @@ def _player_of(path: str) -> str:
 
 
 def _lint(args: argparse.Namespace) -> int:
+    """Lint each file as its author wrote it; YAML that cannot be read makes the exit 2."""
     paths = [Path(p) for p in args.files]
     unreadable = [p for p in paths if not p.is_file()]
     for p in unreadable:
         print(f"{p}: cannot read the file", file=sys.stderr)
     if unreadable:
         return UNUSABLE
-    library = default_library().copy()
+    documents: dict[Path, Document] = {}
+    for path in paths:
+        try:
+            documents[path] = yamlread.read(path.read_bytes(), str(path))  # an OSError names the file
+        except yamlread.YamlError as exc:
+            for problem in exc.problems:
+                print(f"{path}:{problem.line or 1}:{problem.column or 1}: {problem.message}", file=sys.stderr)
+    cycles = extends_cycles(documents.values())
+    library = default_library().copy(as_written=True)
     problems = 0
-    for path in order_for_loading(paths):
-        raw = path.read_bytes()  # an OSError names the file
-        problems += _lint_one(library, path, raw)
-    return NO if problems else YES
+    for path in order_for_loading(documents):
+        cycle = cycles.get(str(path))
+        if cycle is not None:
+            print(f"{path}:{cycle.line}:{cycle.column}: {cycle.path}: {cycle.message}")
+            problems += 1
+            continue
+        found = _lint_one(library, path, path.read_bytes())
+        if not found:
+            print(f"{path}: no problems")
+        problems += found
+    return UNUSABLE if len(documents) < len(paths) else NO if problems else YES
 
 
 def _lint_one(library: Library, path: Path, raw: bytes) -> int:

@@ -6,6 +6,7 @@ column (for a variant, in the variant's own file) and a sentence an author can a
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -44,7 +45,15 @@ def schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> jsonschema.Draft202012Validator:
-    return jsonschema.Draft202012Validator(schema())
+    """The schema's stricter form, for a resolved ruleset: everything required, no `null` removals.
+
+    The schema's root is the editor's form of a file as written, where a variant gives only
+    what changes; both forms share one set of field definitions.
+    """
+    root = schema()
+    resolved = {"$schema": root["$schema"], "$id": root["$id"], "$defs": root["$defs"],
+                "$ref": "#/$defs/resolved"}
+    return jsonschema.Draft202012Validator(resolved)
 
 
 # ---------------------------------------------------------------- schema messages
@@ -70,7 +79,7 @@ def _msg_type(e: jsonschema.ValidationError) -> str:
 
 def _msg_enum(e: jsonschema.ValidationError) -> str:
     noun = e.schema.get("title")
-    options = " ".join(str(v) for v in e.validator_value)
+    options = " ".join(str(v) for v in e.validator_value if v is not None)  # null: a variant's removal
     if noun:
         return f"{_show(e.instance)} is not a {noun}: use one of {options}"
     return f"{_show(e.instance)} is not one of {options}"
@@ -93,6 +102,7 @@ _SCHEMA_MESSAGES: dict[str, Callable[[jsonschema.ValidationError], str]] = {
                        + "; ".join(str(s.get("description", "")) for s in e.validator_value),
     "maxLength": lambda e: f"longer than {e.validator_value} characters",
     "minLength": lambda e: "may not be empty",
+    "not": lambda e: "null removes a field only in a variant (a file with extends): give a value or leave the field out",
 }
 
 
@@ -131,8 +141,9 @@ def _schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
     for e in errors:
         path: Path = tuple(e.absolute_path)
         if e.validator == "additionalProperties":
-            for extra in sorted(set(e.instance) - set(e.schema.get("properties", {}))):
-                yield path + (extra,), True, "unknown_field", f'"{extra}" is not a field here'
+            fields = e.schema.get("properties", {})
+            for extra in sorted(set(e.instance) - set(fields)):
+                yield path + (extra,), True, "unknown_field", f'"{extra}" is not a field here{_did_you_mean(extra, fields)}'
             continue
         if e.validator == "propertyNames":
             yield path + (str(e.instance),), True, "schema", \
@@ -146,6 +157,12 @@ def _schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
             continue
         explain = _SCHEMA_MESSAGES.get(str(e.validator))
         yield path, False, "schema", explain(e) if explain else str(e.message)
+
+
+def _did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`; did you mean "winner"?` for the closest of `choices`, or nothing when none is close."""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f'; did you mean "{close[0]}"?' if close else ""
 
 
 # ---------------------------------------------------------------- meaning checks
@@ -301,10 +318,17 @@ class Entry:
 
 
 class Library:
-    """Rulesets known by id: the shipped ones plus any added; resolves `extends` against them."""
+    """Rulesets known by id: the shipped ones plus any added; resolves `extends` against them.
 
-    def __init__(self) -> None:
+    Problems carry the resolved ruleset's paths (`rounds[0]`) and may point into a base's file,
+    unless the library is `as_written` (for authors, as `referee lint`): then every problem of a
+    variant is placed in the variant's own file, with its paths as the variant wrote them
+    (`rounds["1"]`), and a variant whose family differs from its base's gets that one problem.
+    """
+
+    def __init__(self, *, as_written: bool = False) -> None:
         self._entries: dict[str, Entry] = {}
+        self.as_written = as_written
 
     @classmethod
     def builtin(cls) -> Library:
@@ -333,8 +357,8 @@ class Library:
         self._entries[ruleset.id] = Entry(ruleset, source, resolved)
         return ruleset
 
-    def copy(self) -> Library:
-        other = Library()
+    def copy(self, *, as_written: bool | None = None) -> Library:
+        other = Library(as_written=self.as_written if as_written is None else as_written)
         other._entries = dict(self._entries)
         return other
 
@@ -349,8 +373,11 @@ class Library:
         if not isinstance(doc.data, dict):
             raise RulesetError(_with_file(Problem(
                 "", "schema", "a ruleset is a mapping of fields (format, id, name, family, ...)", 1, 1), file))
+        mismatch = self._family_mismatch(doc)
+        if mismatch is not None and self.as_written:
+            raise RulesetError(mismatch)  # the base's fields would only be reported against it
         resolved, chain = self._resolve(doc)
-        problems = list(self._problems(resolved, chain))
+        problems = ([mismatch] if mismatch else []) + list(self._problems(resolved, chain))
         if problems:
             raise RulesetError(problems)
         return build(resolved, builtin=builtin), doc, resolved
@@ -361,6 +388,18 @@ class Library:
         except RulesetError as exc:
             return exc.problems
         return []
+
+    def _family_mismatch(self, doc: Document) -> Problem | None:
+        """A variant that names a family other than its base's, placed at its `family` line."""
+        data = doc.data if isinstance(doc.data, dict) else {}
+        family, base_id = data.get("family"), data.get("extends")
+        entry = self._entries.get(base_id) if isinstance(base_id, str) else None
+        if entry is None or not isinstance(family, str) or family == entry.ruleset.family:
+            return None
+        return _locate(Problem(
+            "family", "family_mismatch",
+            f'"{family}" differs from the family of the base "{base_id}", "{entry.ruleset.family}": '
+            "a variant keeps its base's family"), [doc], ("family",))
 
     def _resolve(self, doc: Document) -> tuple[dict[str, Any], list[Document]]:
         data: dict[str, Any] = dict(doc.data)  # type: ignore[call-overload]
@@ -376,7 +415,9 @@ class Library:
         entry = self._entries.get(base_id)
         if entry is None:
             raise RulesetError(_locate(Problem(
-                "extends", "unknown_base", f'the base ruleset "{base_id}" does not exist'), chain, ("extends",)))
+                "extends", "unknown_base",
+                f'the base ruleset "{base_id}" does not exist{_did_you_mean(base_id, self._entries)}'),
+                chain, ("extends",)))
         seen = {data.get("id")}
         probe: Ruleset | None = entry.ruleset
         while probe is not None and probe.extends is not None:
@@ -417,7 +458,7 @@ class Library:
         reported: set[Path] = set()
         for path, key, code, message in _schema_problems(resolved):
             reported.add(path)
-            yield _locate(Problem(format_path(path), code, message), chain, path, key=key)
+            yield self._place(Problem(format_path(path), code, message), chain, path, key=key)
         for check in MEANING_CHECKS:
             try:
                 findings = list(check(resolved))
@@ -426,7 +467,12 @@ class Library:
             for path, message in findings:
                 if path in reported:
                     continue
-                yield _locate(Problem(format_path(path), "meaning", message), chain, path)
+                yield self._place(Problem(format_path(path), "meaning", message), chain, path)
+
+    def _place(self, problem: Problem, chain: list[Document], path: Path, *, key: bool = False) -> Problem:
+        if self.as_written and len(chain) > 1:
+            return _locate_as_written(problem, chain[0], path, key=key)
+        return _locate(problem, chain, path, key=key)
 
 
 def _variant_path(path: Path, doc: Document) -> Path:
@@ -447,8 +493,45 @@ def _locate(problem: Problem, chain: list[Document], path: Path, *, key: bool = 
     return problem
 
 
+def _locate_as_written(problem: Problem, variant: Document, path: Path, *, key: bool = False) -> Problem:
+    """The problem placed in the variant's file, its path as the variant wrote it.
+
+    A problem at a path the variant does not write comes with its base: it is placed at the
+    variant's `extends` line and says so.
+    """
+    written_path = _variant_path(path, variant)
+    written, message = variant.nearest(written_path), problem.message
+    if not written:
+        base = variant.data.get("extends") if isinstance(variant.data, dict) else None
+        written, key, message = ("extends",), False, f'{message} (inherited from "{base}")'
+    line, column = variant.position(written, key=key)
+    return Problem(format_path(written_path), problem.code, message, line, column, variant.file)
+
+
 def _with_file(problem: Problem, file: str | None) -> Problem:
     return Problem(problem.path, problem.code, problem.message, problem.line, problem.column, file)
+
+
+def extends_cycles(documents: Iterable[Document]) -> dict[str | None, Problem]:
+    """Documents read together whose `extends` chains come back to them, by file.
+
+    Each gets one problem at its `extends` line naming every id on the cycle; a file that
+    extends itself is left to `Library.load`, which says so.
+    """
+    by_id: dict[str, tuple[Document, dict[str, Any]]] = {
+        doc.data["id"]: (doc, doc.data) for doc in documents
+        if isinstance(doc.data, dict) and isinstance(doc.data.get("id"), str)}
+    found: dict[str | None, Problem] = {}
+    for start, (doc, data) in by_id.items():
+        chain, base = [start], data.get("extends")
+        while isinstance(base, str) and base in by_id and base not in chain:
+            chain.append(base)
+            base = by_id[base][1].get("extends")
+        if base == start and len(chain) > 1:
+            found[doc.file] = _locate(Problem(
+                "extends", "extends_cycle", f"the bases form a cycle: {' -> '.join([*chain, start])}"),
+                [doc], ("extends",))
+    return found
 
 
 def order_for_loading(paths: Iterable[FsPath]) -> list[FsPath]:

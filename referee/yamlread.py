@@ -188,9 +188,47 @@ def _prescan(text: str) -> None:
         where = exc.problem_mark or exc.context_mark
         if "nesting depth" in str(exc.problem):  # libyaml's own limit (1000) met by its look-ahead
             raise _refuse(f"the document nests deeper than {MAX_DEPTH} levels", where) from None
-        raise _refuse(f"the YAML cannot be read: {exc.problem or exc.context}", where, "yaml_syntax") from None
+        message, where = _syntax_message(exc, text)
+        raise _refuse(message, where, "yaml_syntax") from None
     except yaml.YAMLError as exc:
         raise _refuse(f"the YAML cannot be read: {exc}", None, "yaml_syntax") from None
+
+
+def _syntax_message(exc: yaml.MarkedYAMLError, text: str) -> tuple[str, Any]:
+    """A sentence for a YAML syntax error, and the mark it is about.
+
+    The parser's own words (libyaml's or PyYAML's, which differ) name its state, not the
+    mistake; the common mistakes are told apart by the problem and the context it was in.
+    """
+    problem, context = str(exc.problem or ""), str(exc.context or "")
+    mark, opened = exc.problem_mark or exc.context_mark, exc.context_mark
+    since = f" on line {opened.line + 1}" if opened is not None else ""
+    if "',' or ']'" in problem:
+        return f"the list opened with [{since} is not closed with ], or two of its items lack a comma", mark
+    if "',' or '}'" in problem:
+        return f"the mapping opened with {{{since} is not closed with }}, or two of its entries lack a comma", mark
+    if "quoted scalar" in context and "end of stream" in problem:
+        return "this quoted text is never closed: end it with the same quote it starts with", opened or mark
+    if "escape character" in problem:
+        return ("a backslash in double-quoted text starts an escape it does not know: "
+                "write \\\\ for a backslash, or use single quotes"), mark
+    if "mapping values are not allowed" in problem:
+        return "a colon and a space inside a value start a mapping here: put the value in quotes", mark
+    if "tab character" in problem:
+        return "a tab: YAML indents with spaces only", mark
+    if "cannot start any token" in problem and mark is not None:
+        lines = text.splitlines()
+        line = lines[mark.line] if mark.line < len(lines) else ""
+        char = line[mark.column] if mark.column < len(line) else ""
+        if char == "\t":
+            return "a tab: YAML indents with spaces only", mark
+        return f"a value cannot start with {char or 'this character'}: put the value in quotes", mark
+    if "expected ':'" in problem:
+        return f"the key{since} has no colon after it", opened or mark
+    if "expected key" in problem or "block end" in problem or "'-' indicator" in problem:
+        return ("this line does not line up with the ones before it: check its indentation, "
+                "and do not mix list items (-) with keys at one level"), mark
+    return f"the YAML cannot be read here: {problem or context}", mark
 
 
 class _Builder:

@@ -227,6 +227,28 @@ def test_every_schema_property_is_described() -> None:
     walk(schema(), "$")
 
 
+FREE_TEXT = {"id", "name", "summary", "source", "notes", "extends"}
+
+
+def test_every_text_field_but_free_text_is_a_choice_with_an_enum() -> None:
+    """A text field an editor cannot complete is one of the few free-text fields."""
+    def walk(node: object, where: str) -> None:
+        if isinstance(node, dict):
+            for name, sub in (node.get("properties") or {}).items():
+                types = sub.get("type")
+                if "string" in (types if isinstance(types, list) else [types]) and name not in FREE_TEXT:
+                    assert "enum" in sub, f"{where}.{name} is text without an enum"
+            for key, sub in node.items():
+                if key != "if":
+                    walk(sub, f"{where}.{key}")
+        elif isinstance(node, list):
+            for i, sub in enumerate(node):
+                walk(sub, f"{where}[{i}]")
+    walk(schema(), "$")
+    family = schema()["$defs"]["common"]["properties"]["family"]
+    assert family["enum"] == ["rummy", "layout"] and family["description"]
+
+
 def test_importing_referee_never_imports_flask() -> None:
     code = "import sys, referee, referee.cli; print(any(m.split('.')[0] in ('flask', 'marshmallow') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)

@@ -1,0 +1,102 @@
+"""`referee lint`: problems at the author's own lines, as written, with exact lines and exit codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.cli import main
+
+
+def lint(capsys: pytest.CaptureFixture[str], *files: Path) -> tuple[int, list[str], list[str]]:
+    code = main(["lint", *map(str, files)])
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err.splitlines()
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_clean_file_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "short.yaml", "format: 1\nid: short\nextends: garbage\nfamily: layout\n"
+                                      "game: {end: {layout_size: null, deals: 10}, winner: smallest_layout}\n")
+    assert lint(capsys, f) == (0, [f"{f}: no problems"], [])
+
+
+def test_a_family_that_differs_from_the_base_is_the_one_problem(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "v.yaml", "format: 1\nid: v\nextends: garbage\nfamily: rummy\nname: V\n")
+    assert lint(capsys, f) == (1, [
+        (f'{f}:4:9: family: "rummy" differs from the family of the base "garbage", "layout": '
+        "a variant keeps its base's family")], [])
+
+
+def test_files_that_extend_each_other_are_a_cycle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = write(tmp_path, "a.yaml", "format: 1\nid: a\nextends: b\nfamily: rummy\nname: A\n")
+    b = write(tmp_path, "b.yaml", "format: 1\nid: b\nfamily: rummy\nextends: a\nname: B\n")
+    code, out, err = lint(capsys, a, b)
+    assert (code, err) == (1, [])
+    assert sorted(out) == [f"{a}:3:10: extends: the bases form a cycle: a -> b -> a",
+                           f"{b}:4:10: extends: the bases form a cycle: b -> a -> b"]
+
+
+@pytest.mark.parametrize(("text", "line"), [
+    ("format: 1\nid: s\nfamily: rummy\nname: [x\nhand_size: 3\n",
+     "5:10: the list opened with [ on line 4 is not closed with ], or two of its items lack a comma"),
+    ('format: 1\nid: s\nname: "Unclosed\nfamily: rummy\n', ("3:7: this quoted text is never closed: "
+     "end it with the same quote it starts with")),
+    ("format: 1\nid: s\n\tfamily: rummy\n", "3:1: a tab: YAML indents with spaces only"),
+    ("format: 1\nid: s\nname: a: b\n", ("3:8: a colon and a space inside a value start a mapping here: "
+     "put the value in quotes")),
+])
+def test_yaml_that_cannot_be_read_is_a_sentence_and_exit_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, line: str) -> None:
+    f = write(tmp_path, "s.yaml", text)
+    assert lint(capsys, f) == (2, [], [f"{f}:{line}"])
+
+
+def test_unreadable_yaml_beside_a_clean_file_is_still_exit_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = write(tmp_path, "bad.yaml", "a: [1\n")
+    good = write(tmp_path, "good.yaml", "format: 1\nid: good\nextends: garbage\nfamily: layout\n")
+    code, out, err = lint(capsys, bad, good)
+    assert (code, out, len(err)) == (2, [f"{good}: no problems"], 1)
+
+
+def test_rounds_patch_keys_are_shown_as_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "r.yaml", "format: 1\nid: r\nextends: ten-pennies\nfamily: rummy\n"
+                                  'rounds:\n  "3": {wilds: {ranks: ["11"]}}\n')
+    assert lint(capsys, f) == (1, [
+        f'{f}:6:25: rounds["3"].wilds.ranks[0]: "11" is not a rank: use one of A 2 3 4 5 6 7 8 9 10 J Q K JOKER'],
+        [])
+
+
+@pytest.mark.parametrize(("extra", "line"), [
+    ("game: {winer: lowest_score}\n", '6:8: game.winer: "winer" is not a field here; did you mean "winner"?'),
+    ("hand_sise: 10\n", '6:1: hand_sise: "hand_sise" is not a field here; did you mean "hand_size"?'),
+    ("colour: red\n", '6:1: colour: "colour" is not a field here'),
+])
+def test_unknown_fields_get_the_closest_name(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: str, line: str) -> None:
+    f = write(tmp_path, "x.yaml", "format: 1\nid: x\nextends: ten-pennies\nfamily: rummy\nname: X\n" + extra)
+    assert lint(capsys, f) == (1, [f"{f}:{line}"], [])
+
+
+def test_an_unknown_base_gets_the_closest_id(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "w.yaml", "format: 1\nid: w\nextends: ten-penies\nfamily: rummy\n")
+    assert lint(capsys, f) == (1, [
+        f'{f}:3:10: extends: the base ruleset "ten-penies" does not exist; did you mean "ten-pennies"?'], [])
+
+
+def test_what_the_base_brings_is_placed_at_the_extends_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "d.yaml", "format: 1\nid: d\nextends: garbage\nfamily: layout\n"
+                                  'deck: {ranks: [A, "2", "3", "4", "5", "6", "7", "8", "9", "10", J]}\n')
+    code, out, _ = lint(capsys, f)
+    assert code == 1 and out == [
+        f'{f}:3:10: dead_ranks[0]: the dead rank "Q" is not in the deck (inherited from "garbage")',
+        f'{f}:3:10: dead_ranks[1]: the dead rank "K" is not in the deck (inherited from "garbage")']
