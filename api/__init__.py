@@ -50,7 +50,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     warm_up(library.all())
 
     app.url_map.converters["ruleset_id"] = rulesets.RulesetIdConverter
-    api = Api(app, spec_kwargs={"info": {"description": "A rules-as-data referee and score sheet for card games."}})
+    api: Api = problems.ProblemApi(app, spec_kwargs={"info": {"description": "A rules-as-data referee and score sheet for card games."}})
     api.register_converter(rulesets.RulesetIdConverter, rulesets.ruleset_id_schema)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     api.register_blueprint(rulesets.blp)

@@ -7,6 +7,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from api import schemas
+from api.problems import answers
 from api.rulesets import catalog
 from referee.cards import Card, parse_card_at, parse_cards, parse_groups, parse_named
 from referee.errors import InvalidPlayError, Problem
@@ -20,6 +21,12 @@ from referee.scoring import score_round
 
 blp = Blueprint("checks", __name__, url_prefix="/v1/rulesets",
                 description="Stateless checks of plays, and end-of-round scores.")
+
+# A play against the rules is a 200 with `valid: false`; these are what cannot be judged.
+_ANSWERS = answers(blp, (404, "No such ruleset."), 400, 408, 413, 415, (
+    422, ("Input that cannot be judged: a card not in the notation, a round the game does not have, "
+         "a player count outside the ruleset's range, a ruleset of the other family, or a body "
+         "the schema refuses.")))
 
 
 def _game(ruleset_id: str, family: str) -> Ruleset:
@@ -48,6 +55,7 @@ def _round(ruleset: Ruleset, args: dict[str, Any]) -> int:
 @blp.route("/<string:ruleset_id>/melds/check", methods=["POST"])
 @blp.arguments(schemas.MeldCheck)
 @blp.response(200, schemas.MeldResult)
+@_ANSWERS
 def melds_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Is this one legal meld? A valid answer adds the kind and what each wild stands for."""
     ruleset = _game(ruleset_id, "rummy")
@@ -64,6 +72,7 @@ def _hand_after(args: dict[str, Any]) -> list[Card] | None:
 @blp.route("/<string:ruleset_id>/first-meld/check", methods=["POST"])
 @blp.arguments(schemas.FirstMeldCheck)
 @blp.response(200, schemas.FirstMeldResult)
+@_ANSWERS
 def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Are the melds legal, and do they meet the round's first-meld requirement and hand limit?"""
     ruleset = _game(ruleset_id, "rummy")
@@ -76,6 +85,7 @@ def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
 @blp.route("/<string:ruleset_id>/lay-offs/check", methods=["POST"])
 @blp.arguments(schemas.LayOffCheck)
 @blp.response(200, schemas.LayOffResult)
+@_ANSWERS
 def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """May these cards be added to this meld on the table?"""
     ruleset = _game(ruleset_id, "rummy")
@@ -89,6 +99,7 @@ def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 @blp.route("/<string:ruleset_id>/hands/check", methods=["POST"])
 @blp.arguments(schemas.HandCheck)
 @blp.response(200, schemas.CheckResult)
+@_ANSWERS
 def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Does the hand held after a draw or a discard honour the hand limit?"""
     ruleset = _game(ruleset_id, "rummy")
@@ -101,6 +112,7 @@ def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 @blp.route("/<string:ruleset_id>/going-out/check", methods=["POST"])
 @blp.arguments(schemas.GoingOutCheck)
 @blp.response(200, schemas.GoingOutResult)
+@_ANSWERS
 def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Can the whole hand be melded or laid off? The answer adds one plan that does it."""
     ruleset = _game(ruleset_id, "rummy")
@@ -113,6 +125,7 @@ def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 @blp.route("/<string:ruleset_id>/placements/check", methods=["POST"])
 @blp.arguments(schemas.PlacementCheck)
 @blp.response(200, schemas.PlacementResult)
+@_ANSWERS
 def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Layout games: where may this card go, does it end the turn, does it complete the layout?"""
     ruleset = _game(ruleset_id, "layout")
@@ -124,6 +137,7 @@ def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
 @blp.route("/<string:ruleset_id>/scores", methods=["POST"])
 @blp.arguments(schemas.ScoreRequest)
 @blp.response(200, schemas.ScoreResult)
+@_ANSWERS
 def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """End-of-round points, cards and pennies for each hand."""
     ruleset = _game(ruleset_id, "rummy")

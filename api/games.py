@@ -12,7 +12,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api import schemas
-from api.problems import ApiError
+from api.problems import ApiError, answers
 from api.rulesets import catalog
 from api.storage import GameRow, Store, new_token, token_matches
 from referee import ruleset as ruleset_model
@@ -24,6 +24,18 @@ blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Score sheets: rounds, buys, buy-backs and undo, kept as a ledger.")
 
 AUTH = [{"bearer": []}]
+ETAG = {"ETag": {"description": 'The game\'s version, `"<id>.<sequence>"`: send it in If-Match on a '
+                                "write, or in If-None-Match on a read.", "schema": {"type": "string"}}}
+IF_NONE_MATCH = {"in": "header", "name": "If-None-Match", "required": False, "schema": {"type": "string"},
+                 "description": "An ETag of the game: 304 while the game is unchanged."}
+WRITE_HEADERS = [
+    {"in": "header", "name": "If-Match", "required": False, "schema": {"type": "string"},
+     "description": "The ETag of the game as last read: 412 if it has changed since."},
+    {"in": "header", "name": "Idempotency-Key", "required": False,
+     "schema": {"type": "string", "minLength": 1, "maxLength": 200},
+     "description": "A retried write with the same key and body answers what the first did and is "
+                    "applied once; the same key with another body is a 409."},
+]
 
 
 def store() -> Store:
@@ -120,9 +132,10 @@ def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
 @blp.route("")
 class Games(MethodView):
     @blp.arguments(schemas.GameCreate)
-    @blp.response(201, schemas.GameCreated)
-    @blp.alt_response(404, description="Unknown ruleset.")
-    @blp.alt_response(422, description="Wrong number of players, bad names, scores or dealer.")
+    @blp.response(201, schemas.GameCreated, headers=ETAG | {
+        "Location": {"description": "The game's address.", "schema": {"type": "string"}}})
+    @answers(blp, (404, "Unknown ruleset."), 400, 408, 413, 415,
+             (422, "Wrong number of players, bad names, scores or dealer."))
     def post(self, args: dict[str, Any]) -> Response:
         """Start a game. The answer holds the game's token, shown this once."""
         try:
@@ -141,9 +154,10 @@ class Games(MethodView):
 
 @blp.route("/<string:game_id>")
 class Game(MethodView):
-    @blp.response(200, schemas.Game)
-    @blp.alt_response(304, description="Unchanged since the ETag given in If-None-Match.")
-    @blp.alt_response(404, description="No such game.")
+    @blp.response(200, schemas.Game, headers=ETAG)
+    @blp.alt_response(304, description="Unchanged since the ETag given in If-None-Match.", headers=ETAG)
+    @answers(blp, (404, "No such game."))
+    @blp.doc(parameters=[IF_NONE_MATCH])
     def get(self, game_id: str) -> Response:
         """The game's standings, with an ETag for If-Match (and If-None-Match: 304)."""
         found = store().read_game(game_id)
@@ -157,26 +171,20 @@ class Game(MethodView):
         return _respond(game, _body(game, _sheet(game, ledger)))
 
 
-WRITE_ERRORS = [
-    (401, "Missing or wrong game token."),
-    (404, "No such game."),
-    (409, "The game's state refuses it, or the Idempotency-Key was used for another request."),
-    (412, "Stale If-Match: the game has changed since it was read."),
-]
-
-
-def _write_doc(view: Callable[..., Response]) -> Callable[..., Response]:
-    """The answers every write may give besides its own (token, game, state, If-Match)."""
-    for status, description in reversed(WRITE_ERRORS):
-        view = blp.alt_response(status, description=description)(view)
-    return blp.doc(security=AUTH)(view)
+def _write_doc(*statuses: int | tuple[int, str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:
+    """The answers every write may give besides its own (token, game, state, If-Match), its
+    token and headers."""
+    def decorate(view: Callable[..., Response]) -> Callable[..., Response]:
+        view = answers(blp, 401, (404, "No such game."), 409, 412, *statuses)(view)
+        return blp.doc(security=AUTH, parameters=WRITE_HEADERS)(view)  # type: ignore[no-any-return]
+    return decorate
 
 
 @blp.route("/<string:game_id>/rounds", methods=["POST"])
 @blp.arguments(schemas.RoundWrite)
-@blp.response(200, schemas.Game)
-@blp.alt_response(422, description="A player, card or field the round cannot have; nothing is stored.")
-@_write_doc
+@blp.response(200, schemas.Game, headers=ETAG)
+@_write_doc(400, 408, 413, 415,
+            (422, "A player, card or field the round cannot have, or a bad Idempotency-Key; nothing is stored."))
 def add_round(args: dict[str, Any], game_id: str) -> Response:
     """Enter a round: hands (scored here) or points; layout games name the winner."""
     def make(ruleset: Ruleset, sheet: Sheet) -> Record:
@@ -188,8 +196,9 @@ def add_round(args: dict[str, Any], game_id: str) -> Response:
 
 @blp.route("/<string:game_id>/buys", methods=["POST"])
 @blp.arguments(schemas.PlayerWrite)
-@blp.response(200, schemas.Game)
-@_write_doc
+@blp.response(200, schemas.Game, headers=ETAG)
+@_write_doc(400, 408, 413, 415, (422, ("A player the game does not have, a game without buys, or a bad "
+                                      "Idempotency-Key.")))
 def add_buy(args: dict[str, Any], game_id: str) -> Response:
     """A player buys the passed discard (409 when they have no buys left)."""
     return write(game_id, lambda _r, _s: {"type": "buy", "player": args["player"]})
@@ -197,24 +206,25 @@ def add_buy(args: dict[str, Any], game_id: str) -> Response:
 
 @blp.route("/<string:game_id>/buy-backs", methods=["POST"])
 @blp.arguments(schemas.PlayerWrite)
-@blp.response(200, schemas.Game)
-@_write_doc
+@blp.response(200, schemas.Game, headers=ETAG)
+@_write_doc(400, 408, 413, 415, (422, ("A player the game does not have or who is not out, a game without "
+                                      "buy-backs, or a bad Idempotency-Key.")))
 def add_buy_back(args: dict[str, Any], game_id: str) -> Response:
     """An eliminated player rejoins at the highest score among those still in."""
     return write(game_id, lambda _r, _s: {"type": "buy_back", "player": args["player"]})
 
 
 @blp.route("/<string:game_id>/rounds/last", methods=["DELETE"])
-@blp.response(200, schemas.Game)
-@_write_doc
+@blp.response(200, schemas.Game, headers=ETAG)
+@_write_doc((422, "A bad Idempotency-Key."))
 def undo_round(game_id: str) -> Response:
     """Undo the last round, and any buy or buy-back entered after it (409 with no round)."""
     return write(game_id, lambda _r, _s: {"type": "undo"})
 
 
 @blp.route("/<string:game_id>/entries/last", methods=["DELETE"])
-@blp.response(200, schemas.Game)
-@_write_doc
+@blp.response(200, schemas.Game, headers=ETAG)
+@_write_doc((422, "A bad Idempotency-Key."))
 def undo_entry(game_id: str) -> Response:
     """Undo the last entry only: a round, a buy or a buy-back (409 with none left)."""
     return write(game_id, lambda _r, _s: {"type": "undo_entry"})

@@ -6,13 +6,17 @@ below, and webargs/marshmallow validation errors arrive as 422s that are transla
 
 from __future__ import annotations
 
+import http
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
+from flask_smorest import Api, Blueprint
+from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
+from api import schemas
 from referee.errors import (
     GameStateError,
     InvalidCardError,
@@ -46,6 +50,52 @@ _STATUS_BY_ERROR: list[tuple[type[RefereeError], int]] = [
     (UnknownRulesetError, 404), (GameStateError, 409), (InvalidCardError, 422),
     (RulesetError, 422), (InvalidPlayError, 422), (RefereeError, 422),
 ]
+
+
+PROBLEM_TYPE = "application/problem+json"
+# What each status means on any operation that may answer it (an operation may say more).
+MEANINGS = {
+    400: "Unreadable body: not JSON, empty, or nested too deep.",
+    401: "Missing or wrong game token (`Authorization: Bearer <token>`).",
+    404: "No such ruleset or game.",
+    405: "Not a method of this address (`Allow` lists those it has).",
+    408: "The body stalled (answered by the server layer, with `Connection: close`).",
+    409: "A state conflict: the game is finished, no buys are left, the id is taken, or the "
+         "Idempotency-Key was used for another request.",
+    412: "Stale `If-Match`: the game has changed since it was read.",
+    413: "The body is over 1 MiB.",
+    415: "The body is not `application/json` (or YAML where a ruleset is sent).",
+    422: "Well-formed but invalid input; `errors` names each problem.",
+}
+BODY_ERRORS = (400, 408, 413, 415, 422)
+
+
+class ProblemApi(Api):
+    """flask-smorest's Api with its error answers documented as problem JSON, as sent."""
+
+    ERROR_SCHEMA = schemas.Problem
+
+    def _register_responses(self) -> None:
+        for status in http.HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "Unexpected error (500 and the like).", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, PROBLEM_TYPE)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, response, lazy=True)
+
+
+def answers(blp: Blueprint, *statuses: int | tuple[int, str]) -> Callable[[Any], Any]:
+    """Document the problem answers a view may give: a status, or (status, what it means here)."""
+    def decorate(view: Any) -> Any:
+        for item in statuses:
+            status, description = item if isinstance(item, tuple) else (item, MEANINGS[item])
+            view = blp.alt_response(status, schema=schemas.Problem, content_type=PROBLEM_TYPE,
+                                    description=description)(view)
+        return view
+    return decorate
 
 
 class ApiError(Exception):

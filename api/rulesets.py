@@ -12,7 +12,7 @@ from werkzeug.routing import BaseConverter
 
 from api import schemas
 from api.catalog import Catalog
-from api.problems import ApiError
+from api.problems import ApiError, answers
 from referee.describe import round_rules
 from referee.errors import Problem, RulesetError
 from referee.loader import schema
@@ -37,10 +37,57 @@ def ruleset_id_schema(converter: BaseConverter) -> dict[str, str]:
     return {"type": "string"}
 
 
+SCHEMA_URL = "/v1/schemas/ruleset.json"
+RULESET_SCHEMA = {
+    "type": "object",
+    "description": f"A ruleset as its JSON Schema describes it (`GET {SCHEMA_URL}`; docs/rulesets.md "
+                   "explains the fields): an `id`, and either `format: 1`, a `family` (`rummy` or `layout`) "
+                   "and every rule, or `extends` naming the ruleset it changes (a variant inherits the rest).",
+    "externalDocs": {"description": "The ruleset JSON Schema (2020-12)", "url": SCHEMA_URL},
+    "required": ["id"],
+    "properties": {"format": {"type": "integer", "enum": [1]},
+                   "id": {"type": "string", "example": "garbage-our-table"},
+                   "family": {"type": "string", "enum": ["rummy", "layout"]},
+                   "extends": {"type": "string", "description": "the ruleset this one changes"}},
+    "additionalProperties": True,
+    "example": {"format": 1, "id": "garbage-our-table", "extends": "garbage", "family": "layout",
+                "name": "Garbage as we play it", "wilds": {"ranks": ["K"]}, "dead_ranks": ["J", "Q"],
+                "game": {"end": {"layout_size": 6}}},
+}
+RESOLVED_SCHEMA = {
+    "type": "object",
+    "description": f"A resolved ruleset (variants merged) as its JSON Schema describes it (`GET {SCHEMA_URL}`).",
+    "externalDocs": {"description": "The ruleset JSON Schema (2020-12)", "url": SCHEMA_URL},
+    "required": ["format", "id", "name", "family"],
+    "properties": {"format": {"type": "integer"}, "id": {"type": "string"}, "name": {"type": "string"},
+                   "family": {"type": "string", "enum": ["rummy", "layout"]},
+                   "extends": {"type": "string", "nullable": True}},
+    "additionalProperties": True,
+}
+ROUND_SCHEMA = {
+    **RESOLVED_SCHEMA,
+    "description": "The resolved ruleset with the round's entry applied, without `rounds`, plus the "
+                   "round's `round` and its `summary` in words.",
+    "required": ["format", "id", "name", "family", "round", "summary"],
+    "properties": {**RESOLVED_SCHEMA["properties"], "round": {"type": "integer"},
+                   "summary": {"type": "string",
+                               "example": "Round 3: two sets of four; deuces wild, at most one per set"}},
+}
 RULESET_BODY = {
     "required": True,
-    "description": "A ruleset (ruleset-format.md), as YAML or JSON.",
-    "content": {t: {"schema": {"type": "object"}} for t in ("application/json", "application/yaml")},
+    "description": f"A ruleset, as YAML or JSON: its JSON Schema is served at `GET {SCHEMA_URL}`.",
+    "content": {t: {"schema": RULESET_SCHEMA} for t in ("application/json", "application/yaml")},
+}
+# Validation judges any document (a list, a string...) and answers what is wrong with it.
+CANDIDATE_BODY = {
+    "required": True,
+    "description": f"A candidate ruleset, as YAML or JSON: any document, judged against the ruleset "
+                   f"JSON Schema (`GET {SCHEMA_URL}`) and the loader's rules.",
+    "content": {
+        "application/json": {"schema": {"description": RULESET_SCHEMA["description"], "not": {"enum": [None]},
+                                        "example": RULESET_SCHEMA["example"]}},
+        "application/yaml": {"schema": {"description": RULESET_SCHEMA["description"],
+                                        "example": RULESET_SCHEMA["example"]}}},
 }
 
 
@@ -71,12 +118,14 @@ class Rulesets(MethodView):
         return {"rulesets": [r.summary_row() for r in catalog().all()]}
 
     @blp.doc(requestBody=RULESET_BODY)
-    @blp.response(201, description="The resolved ruleset (variants merged).")
-    @blp.alt_response(409, description="The id is taken.")
-    @blp.alt_response(422, description="Every loader error, with path, line and column.")
+    @blp.response(201, RESOLVED_SCHEMA, description="The resolved ruleset (variants merged).", headers={
+        "Location": {"description": "The ruleset's address.", "schema": {"type": "string"}}})
+    @answers(blp, 400, 408, (409, "The id is taken."), 413, 415,
+             (422, "Every loader error, with path, line and column."))
     def post(self) -> Response:
         """Add a ruleset. Stored rulesets are immutable."""
-        ruleset_id, ruleset = catalog().add(ruleset_text())
+        text = ruleset_text()
+        ruleset_id, ruleset = catalog().add(text)
         if ruleset is None:
             raise ApiError(409, f'a ruleset called "{ruleset_id}" already exists',
                            [Problem("id", "id_taken", f'"{ruleset_id}" is taken; choose another id')])
@@ -88,19 +137,24 @@ class Rulesets(MethodView):
 
 @blp.route("/validate")
 class Validate(MethodView):
-    @blp.doc(requestBody=RULESET_BODY)
+    @blp.doc(requestBody=CANDIDATE_BODY)
     @blp.response(200, schemas.ValidateResult)
+    @answers(blp, 400, 408, 413, 415, (422, "The body is not UTF-8 text."))
     def post(self) -> dict[str, object]:
         """Check a ruleset without storing it."""
-        problems = catalog().validate(ruleset_text())
+        text = ruleset_text()
+        problems = catalog().validate(text)
         return {"valid": not problems, "errors": [p.as_dict() for p in problems]}
 
 
 @blp.route("/<ruleset_id:ruleset_id>")
 class Ruleset(MethodView):
-    @blp.response(200, description="The resolved ruleset, as JSON or (Accept: application/yaml) YAML.",
-                  content_type="application/json")
-    @blp.alt_response(404, description="No such ruleset.")
+    @blp.response(200, RESOLVED_SCHEMA, description="The resolved ruleset, as JSON or "
+                  "(Accept: application/yaml) YAML.", content_type="application/json")
+    @blp.alt_response(200, schema=RESOLVED_SCHEMA, content_type="application/yaml", success=True,
+                      description="The resolved ruleset as YAML.")
+    @answers(blp, (404, "No such ruleset."), (405, ("`validate` is not a ruleset id: GET is not a method of "
+                                                   "/v1/rulesets/validate.")))
     def get(self, ruleset_id: str) -> Response:
         """Read one ruleset, variants merged."""
         document = catalog().get(ruleset_id).document()
@@ -114,11 +168,10 @@ class Ruleset(MethodView):
 
 @blp.route("/<ruleset_id:ruleset_id>/rounds/<int:number>")
 class Round(MethodView):
-    @blp.response(200, description="Round `number`'s resolved rules (the top level with the round's "
+    @blp.response(200, ROUND_SCHEMA, description="Round `number`'s resolved rules (the top level with the round's "
                                    "entry applied), with `round` and a one-line `summary` in words.",
                   content_type="application/json")
-    @blp.alt_response(404, description="No such ruleset.")
-    @blp.alt_response(422, description="No such round.")
+    @answers(blp, (404, "No such ruleset."), (422, "No such round."))
     def get(self, ruleset_id: str, number: int) -> Response:
         """One round's rules, and a summary such as "Round 3: two sets of four; deuces wild"."""
         return current_app.json.response(round_rules(catalog().get(ruleset_id), number))

@@ -4,6 +4,46 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+# cards.md: rank then suit (any case, also T for ten and the suit symbols), or a joker;
+# surrounding blanks are ignored. The engine parses cards (naming any bad one in a 422), so
+# this pattern documents the notation rather than enforcing it.
+CARD_PATTERN = r"^\s*(?:(?:[aA2-9jJqQkKtT]|10)[cCdDhHsS♣♦♥♠]|[jJ][kK]|[jJ][oO][kK][eE][rR]|\*)\s*$"
+CARD_DESCRIPTION = ("A card as in cards.md: rank (A 2-10 J Q K, or T for ten) then suit (C D H S, or "
+                    "♣ ♦ ♥ ♠), any case, e.g. `8H`, `10S`, `qd`; a joker is `JK`, `JOKER` or `*`. "
+                    "Answers write cards as `A 2 … 10 J Q K` + `C D H S`, and the joker `JK`.")
+# "Printable" is Python's str.isprintable(): no JSON Schema pattern says exactly that (a narrower
+# one would call good names bad), so the document gives the length and the rule in words.
+NAME_DESCRIPTION = ("A player's name: 1-40 printable characters (no control, format or line "
+                    "separator characters), unique in a game.")
+
+
+class Boolean(fields.Boolean):
+    """JSON `true` or `false` only (marshmallow would also take 0, 1, "yes"...): what the document says."""
+
+    def _deserialize(self, value: object, attr: str | None, data: object, **kwargs: object) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+def _player_name(value: str) -> None:
+    if not 1 <= len(value) <= 40 or not value.isprintable():
+        raise ValidationError("A player's name is 1-40 printable characters.")
+
+
+def card(**kw: object) -> fields.String:
+    """One card as in cards.md."""
+    metadata = {"description": CARD_DESCRIPTION, "pattern": CARD_PATTERN, "example": "8H"}
+    metadata.update(kw.pop("metadata", {}))  # type: ignore[call-overload]
+    return fields.String(validate=validate.Length(max=12), metadata=metadata, **kw)  # type: ignore[arg-type]
+
+
+def name(**kw: object) -> fields.String:
+    """A player's name (1-40 printable characters)."""
+    metadata = {"description": NAME_DESCRIPTION, "minLength": 1, "maxLength": 40, "example": "ann"}
+    metadata.update(kw.pop("metadata", {}))  # type: ignore[call-overload]
+    return fields.String(validate=_player_name, metadata=metadata, **kw)  # type: ignore[arg-type]
+
 
 class RoundMixin(Schema):
     round = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1000),
@@ -12,210 +52,299 @@ class RoundMixin(Schema):
                              metadata={"description": "players at the table: fixes the decks in play"})
 
 
-def cards(required: bool = True, **kw: object) -> fields.List:
+def cards(required: bool = True, example: list[str] | None = None, **kw: object) -> fields.List:
     """A list of cards as in cards.md (parsed by the engine, which names any bad one)."""
-    return fields.List(fields.String(validate=validate.Length(max=12)), required=required,
-                       validate=validate.Length(max=200), **kw)  # type: ignore[arg-type]
+    metadata: dict[str, object] = {"example": example or ["8H", "8S", "2C"]}
+    metadata.update(kw.pop("metadata", {}))  # type: ignore[call-overload]
+    return fields.List(card(), required=required, validate=validate.Length(max=200),
+                       metadata=metadata, **kw)  # type: ignore[arg-type]
 
 
 def _score(**kw: object) -> fields.Integer:
     return fields.Integer(validate=validate.Range(min=0, max=100_000),  # type: ignore[arg-type]
-                          metadata={"description": "the player's game score: feeds hand_limit"}, **kw)
+                          metadata={"description": "the player's game score: feeds hand_limit",
+                                    "example": 63}, **kw)
 
 
 def _hand_after() -> fields.List:
-    return cards(required=False, metadata={
-        "description": "the cards the player still holds after this play: feeds hand_limit"})
+    return cards(required=False, example=["KH", "3C"], metadata={
+        "description": "the cards the player still holds after this play (not counting the cards "
+                       "played): with `score`, feeds hand_limit; without it the hand limit is not judged"})
 
 
 class MeldCheck(RoundMixin):
-    cards = cards()
-    first_meld_done = fields.Boolean(load_default=False, metadata={
+    cards = cards(metadata={"description": "the cards of one meld"})
+    first_meld_done = Boolean(load_default=False, metadata={
         "description": "judge a meld made after the player's first meld (wilds.after_first_meld)"})
     hand = _hand_after()
     score = _score()
 
 
 class FirstMeldCheck(RoundMixin):
-    melds = fields.List(cards(), required=True, validate=validate.Length(min=1, max=30))
-    hand = cards(required=False, load_default=list)
-    score = fields.Integer(load_default=0, validate=validate.Range(min=0, max=100_000))
+    melds = fields.List(cards(), required=True, validate=validate.Length(min=1, max=30),
+                        metadata={"description": "the melds laid down together as the first meld",
+                                  "example": [["8H", "8S", "8D"], ["3C", "4C", "5C"]]})
+    hand = cards(required=False, load_default=list, example=["KH", "3C"], metadata={
+        "description": "the cards left in the player's hand after melding: feeds hand_limit"})
+    score = fields.Integer(load_default=0, validate=validate.Range(min=0, max=100_000),
+                           metadata={"description": "the player's game score: feeds hand_limit",
+                                     "example": 63})
 
 
 class LayOffCheck(RoundMixin):
-    meld = cards()
-    cards = cards()
-    first_meld_done = fields.Boolean(load_default=True)
-    others_meld = fields.Boolean(load_default=False,
+    meld = cards(metadata={"description": "the meld on the table", "example": ["8H", "8S", "8D"]})
+    cards = cards(metadata={"description": "the cards added to it", "example": ["2C", "8C"]})
+    first_meld_done = Boolean(load_default=True, metadata={
+        "description": "the player has made their first meld"})
+    others_meld = Boolean(load_default=False,
                                  metadata={"description": "the meld belongs to another player"})
     hand = _hand_after()
     score = _score()
 
 
 class HandCheck(RoundMixin):
-    hand = cards(metadata={"description": "the cards held after a draw or a discard"})
+    hand = cards(example=["KH", "3C"], metadata={
+        "description": "the whole hand the player holds after a draw or a discard, judged against "
+                       "hand_limit"})
     score = _score(load_default=0)
-    first_meld_done = fields.Boolean(load_default=True, metadata={
+    first_meld_done = Boolean(load_default=True, metadata={
         "description": "the player has melded this round (the hand limit binds held hands only then)"})
 
 
 class GoingOutCheck(RoundMixin):
-    hand = cards()
-    table = fields.List(cards(), load_default=list, validate=validate.Length(max=40))
-    first_meld_done = fields.Boolean(load_default=True)
+    hand = cards(example=["8H", "8S", "8D", "5C"], metadata={
+        "description": "the whole hand the player would go out with"})
+    table = fields.List(cards(), load_default=list, validate=validate.Length(max=40), metadata={
+        "description": "the melds on the table that cards may be laid off on",
+        "example": [["3C", "4C", "5C"]]})
+    first_meld_done = Boolean(load_default=True, metadata={
+        "description": "the player has made their first meld"})
+
+
+LAYOUT_SLOT_PATTERN = r"^\s*[dD][oO][wW][nN]\s*$|" + CARD_PATTERN
 
 
 class PlacementCheck(RoundMixin):
-    layout = fields.List(fields.String(validate=validate.Length(max=12)), required=True,
-                         validate=validate.Length(max=40))
-    card = fields.String(required=True, validate=validate.Length(max=12))
+    layout = fields.List(
+        fields.String(validate=validate.Length(max=12), metadata={
+            "description": '`"down"` for a face-down slot, or the face-up card in it',
+            "pattern": LAYOUT_SLOT_PATTERN, "example": "down"}),
+        required=True, validate=validate.Length(max=40), metadata={
+            "description": "the player's slots in order; its length is the player's layout size",
+            "example": ["down", "AH", "JS", "down", "down", "down", "down", "down", "down", "down"]})
+    card = card(required=True, metadata={"description": "the card to place", "example": "7H"})
 
 
 class Violation(Schema):
-    code = fields.String(required=True)
+    code = fields.String(required=True, metadata={"example": "too_many_wilds"})
     message = fields.String(required=True)
-    cards = fields.List(fields.String())
+    cards = fields.List(fields.String(), required=True, metadata={"description": "the cards at fault"})
 
 
 class WildUse(Schema):
-    card = fields.String()
-    as_ = fields.String(data_key="as", attribute="as", allow_none=True)
+    card = fields.String(required=True, metadata={"example": "2C"})
+    as_ = fields.String(data_key="as", attribute="as", allow_none=True, required=True, metadata={
+        "description": "what the wild stands for: a rank in a set, rank and suit in a run", "example": "8H"})
 
 
 class CheckResult(Schema):
-    valid = fields.Boolean(required=True)
+    valid = fields.Boolean(required=True, metadata={"description": "true exactly when `violations` is empty"})
     violations = fields.List(fields.Nested(Violation), required=True)
 
 
+class Meld(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(["set", "run"]))
+    wilds = fields.List(fields.Nested(WildUse), required=True)
+
+
 class MeldResult(CheckResult):
-    kind = fields.String()
-    wilds = fields.List(fields.Nested(WildUse))
+    kind = fields.String(validate=validate.OneOf(["set", "run"]),
+                         metadata={"description": "when valid: set or run"})
+    wilds = fields.List(fields.Nested(WildUse), metadata={"description": "when valid: what each wild stands for"})
 
 
 class FirstMeldResult(CheckResult):
-    melds = fields.List(fields.Dict())
+    melds = fields.List(fields.Nested(Meld), metadata={"description": "each legal meld's kind and wilds"})
+
+
+class LaidOffMeld(Meld):
+    cards = fields.List(fields.String(), required=True, metadata={"description": "the meld with the cards added"})
 
 
 class LayOffResult(CheckResult):
-    meld = fields.Dict()
+    meld = fields.Nested(LaidOffMeld, metadata={"description": "when the cards fit: the meld they make"})
+
+
+class LayOff(Schema):
+    table = fields.Integer(required=True, metadata={"description": "0-based index into `table`"})
+    cards = fields.List(fields.String(), required=True)
+
+
+class Plan(Schema):
+    melds = fields.List(fields.List(fields.String()), required=True, metadata={"description": "melds to lay down"})
+    lay_offs = fields.List(fields.Nested(LayOff), required=True)
+    discard = fields.String(required=True, allow_none=True, metadata={"description": "the card to discard, if any"})
+    left = fields.List(fields.String(), required=True, metadata={"description": "cards neither melded nor laid off"})
 
 
 class GoingOutResult(CheckResult):
-    plan = fields.Dict(metadata={"description": "melds, lay_offs (table index and cards), discard"})
+    plan = fields.Nested(Plan, metadata={"description": "when valid: one legal way to go out"})
 
 
 class PlacementResult(CheckResult):
-    slots = fields.List(fields.Integer())
-    ends_turn = fields.Boolean()
-    completes_layout = fields.Boolean()
-
-
-def _player_name(value: str) -> None:
-    if not 1 <= len(value) <= 40 or not value.isprintable():
-        raise ValidationError("A player's name is 1-40 printable characters.")
+    slots = fields.List(fields.Integer(), required=True, metadata={"description": "1-based slots it may go to"})
+    ends_turn = fields.Boolean(required=True, metadata={"description": "true when it cannot be placed"})
+    completes_layout = fields.Boolean(required=True)
 
 
 class ScoreRequest(RoundMixin):
-    went_out = fields.String(allow_none=True, load_default=None)
-    hands = fields.Dict(keys=fields.String(validate=_player_name), values=cards(), required=True,
-                        validate=validate.Length(min=1, max=20))
+    went_out = name(allow_none=True, load_default=None, metadata={
+        "description": "the player who went out (their hand must be empty)", "example": "cy"})
+    hands = fields.Dict(keys=name(), values=cards(), required=True,
+                        validate=validate.Length(min=1, max=20), metadata={
+                            "description": "each player's cards caught in hand (at least one player)",
+                            "minProperties": 1, "maxProperties": 20,
+                            "example": {"ann": ["3H", "KD", "JK"], "bob": [], "cy": []}})
 
 
 class HandScore(Schema):
-    points = fields.Integer()
-    cards = fields.Integer()
-    pennies = fields.Integer()
+    points = fields.Integer(required=True)
+    cards = fields.Integer(required=True)
+    pennies = fields.Integer(required=True)
 
 
 class ScoreResult(Schema):
-    players = fields.Dict(keys=fields.String(), values=fields.Nested(HandScore))
+    players = fields.Dict(keys=fields.String(), values=fields.Nested(HandScore), required=True)
 
 
 class RulesetSummary(Schema):
-    id = fields.String()
-    name = fields.String()
-    family = fields.String()
-    extends = fields.String(allow_none=True)
-    builtin = fields.Boolean()
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    family = fields.String(required=True, validate=validate.OneOf(["rummy", "layout"]))
+    extends = fields.String(allow_none=True, required=True)
+    builtin = fields.Boolean(required=True)
 
 
 class RulesetList(Schema):
-    rulesets = fields.List(fields.Nested(RulesetSummary))
+    rulesets = fields.List(fields.Nested(RulesetSummary), required=True)
+
+
+class ProblemItem(Schema):
+    """One located problem of a problem answer (or of a ruleset validation)."""
+
+    path = fields.String(required=True, metadata={"description": "where: a field path, `\"\"` for the whole",
+                                                  "example": "cards[2]"})
+    code = fields.String(required=True, metadata={"example": "unknown_card"})
+    message = fields.String(required=True)
+    line = fields.Integer(metadata={"description": "rulesets: 1-based line in the source"})
+    column = fields.Integer(metadata={"description": "rulesets: 1-based column in the source"})
+    file = fields.String(metadata={"description": "rulesets: the file at fault"})
+
+
+class Problem(Schema):
+    """An RFC 9457 problem answer (`application/problem+json`)."""
+
+    type = fields.String(required=True, metadata={"example": "https://referee.example/problems/invalid-request"})
+    title = fields.String(required=True, metadata={"example": "Invalid request"})
+    status = fields.Integer(required=True, metadata={"example": 422})
+    detail = fields.String(required=True, metadata={"example": "2 problems in the request"})
+    errors = fields.List(fields.Nested(ProblemItem))
 
 
 class ValidateResult(Schema):
-    valid = fields.Boolean()
-    errors = fields.List(fields.Dict())
+    valid = fields.Boolean(required=True)
+    errors = fields.List(fields.Nested(ProblemItem), required=True)
 
 
 class GameCreate(Schema):
-    ruleset = fields.String(required=True, validate=validate.Length(min=1, max=64))
-    players = fields.List(fields.String(validate=_player_name), required=True,
-                          validate=validate.Length(min=1, max=20),
-                          metadata={"description": "the players' names in seating order (clockwise)"})
-    scores = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(min=0, max=100_000)),
+    ruleset = fields.String(required=True, validate=validate.Length(min=1, max=64),
+                            metadata={"description": "a ruleset id", "example": "bing-rummy"})
+    players = fields.List(name(), required=True, validate=validate.Length(min=1, max=20), metadata={
+        "description": "the players' names in seating order (clockwise), unique; how many the "
+                       "ruleset allows is in its `players`", "example": ["A", "B", "C", "D"]})
+    scores = fields.Dict(keys=name(), values=fields.Integer(validate=validate.Range(min=0, max=100_000)),
                          load_default=dict, metadata={
                              "description": "starting scores above 0 by player; each under the elimination "
-                                            "score where the ruleset has one"})
-    dealer = fields.String(load_default=None, metadata={
-        "description": "the player who deals round 1 (default the first player)"})
+                                            "score where the ruleset has one", "example": {"A": 31}})
+    dealer = name(load_default=None, metadata={
+        "description": "the player who deals round 1 (default the first player)", "example": "B"})
 
 
 class RoundWrite(Schema):
     """A round as the table enters it. A field the game does not use is a 422 naming it."""
 
-    went_out = fields.String(allow_none=True, metadata={
+    went_out = name(allow_none=True, metadata={
         "description": "rummy: the player who went out (may be left out of hands and points)"})
-    hands = fields.Dict(keys=fields.String(), values=cards(), metadata={
-        "description": "rummy: each player's cards caught in hand, scored here (not with points)"})
-    points = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(min=0, max=100_000)),
-                         metadata={"description": "rummy: each player's points, when the hands are not given"})
-    cards = fields.Dict(keys=fields.String(), values=fields.Integer(validate=validate.Range(min=0, max=1000)),
+    hands = fields.Dict(keys=name(), values=cards(), metadata={
+        "description": "rummy: each player's cards caught in hand, scored here (not with points)",
+        "example": {"A": ["3H", "KD"], "B": []}})
+    points = fields.Dict(keys=name(), values=fields.Integer(validate=validate.Range(min=0, max=100_000)),
+                         metadata={"description": "rummy: each player's points, when the hands are not given",
+                                   "example": {"A": 58, "B": 6}})
+    cards = fields.Dict(keys=name(), values=fields.Integer(validate=validate.Range(min=0, max=1000)),
                         metadata={"description": "rummy, with points: how many cards each of those players was "
                                                  "caught with; required for each where the ruleset charges "
                                                  "pennies per card"})
-    winner = fields.String(metadata={"description": "layout games: the hand's winner"})
-    completed = fields.List(fields.String(), validate=validate.Length(max=20), metadata={
+    winner = name(metadata={"description": "layout games: the hand's winner"})
+    completed = fields.List(name(), validate=validate.Length(max=20), metadata={
         "description": "layout games: other players who completed their layout"})
 
 
 class PlayerWrite(Schema):
-    player = fields.String(required=True)
+    player = name(required=True, metadata={"description": "the player who buys or buys back"})
 
 
 class PlayerStanding(Schema):
-    name = fields.String()
-    score = fields.Integer()
-    eliminated = fields.Boolean()
-    buy_backs = fields.Integer()
-    pennies_paid = fields.Integer()
-    buys_left = fields.Integer(allow_none=True)
-    layout_size = fields.Integer(allow_none=True)
+    name = fields.String(required=True)
+    score = fields.Integer(required=True)
+    eliminated = fields.Boolean(required=True)
+    buy_backs = fields.Integer(required=True)
+    pennies_paid = fields.Integer(required=True)
+    buys_left = fields.Integer(allow_none=True, required=True, metadata={"description": "null: no buying"})
+    layout_size = fields.Integer(allow_none=True, required=True, metadata={"description": "layout games only"})
 
 
 class Entry(Schema):
     """One entry of the sheet, in the order entered: what `DELETE .../entries/last` takes back."""
 
-    kind = fields.String(validate=validate.OneOf(["round", "buy", "buy_back"]))
+    kind = fields.String(required=True, validate=validate.OneOf(["round", "buy", "buy_back"]))
     number = fields.Integer(metadata={"description": "rounds: the round's number"})
     player = fields.String(metadata={"description": "buys and buy-backs: who"})
 
 
+class RoundPlayed(Schema):
+    """A round as stored: rummy rounds give `went_out`, `points` and (when known) `cards` and
+    `hands`; layout rounds give `winner` and `completed`."""
+
+    number = fields.Integer(required=True)
+    went_out = fields.String(allow_none=True)
+    points = fields.Dict(keys=fields.String(), values=fields.Integer())
+    cards = fields.Dict(keys=fields.String(), values=fields.Integer(), allow_none=True)
+    hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    winner = fields.String()
+    completed = fields.List(fields.String())
+
+
 class Game(Schema):
-    id = fields.String()
-    ruleset = fields.String()
-    status = fields.String()
-    round = fields.Integer()
-    dealer = fields.String(metadata={
+    id = fields.String(required=True)
+    ruleset = fields.String(required=True)
+    status = fields.String(required=True, validate=validate.OneOf(["in_progress", "finished"]))
+    round = fields.Integer(required=True, metadata={
+        "description": "the round being played (1-based); after the end, the last round played"})
+    dealer = fields.String(required=True, allow_none=True, metadata={
         "description": "who deals the current round: clockwise in seating order each round, skipping "
                        "eliminated players"})
-    players = fields.List(fields.Nested(PlayerStanding))
-    pot = fields.Integer()
-    winner = fields.Raw(allow_none=True, metadata={"description": "a name, a list of names, or null"})
-    first_player = fields.String(allow_none=True)
-    rounds = fields.List(fields.Dict())
-    entries = fields.List(fields.Nested(Entry))
+    players = fields.List(fields.Nested(PlayerStanding), required=True)
+    pot = fields.Integer(required=True)
+    winner = fields.Raw(allow_none=True, required=True, metadata={
+        "description": "a name, a list of names when tied, or null",
+        "anyOf": [{"type": "string", "nullable": True}, {"type": "array", "items": {"type": "string"}}]})
+    first_player = fields.String(allow_none=True, required=True, metadata={
+        "description": "layout games: who plays first this hand"})
+    rounds = fields.List(fields.Nested(RoundPlayed), required=True)
+    entries = fields.List(fields.Nested(Entry), required=True)
 
 
 class GameCreated(Game):
-    token = fields.String()
+    token = fields.String(required=True, metadata={
+        "description": "the game's token for `Authorization: Bearer`, shown this once"})

@@ -379,7 +379,7 @@ class Library:
         resolved, chain = self._resolve(doc)
         problems = ([mismatch] if mismatch else []) + list(self._problems(resolved, chain))
         if problems:
-            raise RulesetError(problems)
+            raise RulesetError(list(dict.fromkeys(problems)))  # the file and its resolved form may agree
         return build(resolved, builtin=builtin), doc, resolved
 
     def validate(self, raw: bytes | str, file: str | None = None) -> list[Problem]:
@@ -418,7 +418,8 @@ class Library:
                 "extends", "unknown_base",
                 f'the base ruleset "{base_id}" does not exist{_did_you_mean(base_id, self._entries)}'),
                 chain, ("extends",)))
-        seen = {data.get("id")}
+        own_id = data.get("id")
+        seen = {own_id} if isinstance(own_id, str) else set()  # the schema reports another type
         probe: Ruleset | None = entry.ruleset
         while probe is not None and probe.extends is not None:
             if probe.extends in seen or probe.extends == probe.id:
