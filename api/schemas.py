@@ -46,9 +46,9 @@ def name(**kw: object) -> fields.String:
 
 
 class RoundMixin(Schema):
-    round = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1000),
+    round = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=1000),
                            metadata={"description": "1-based round; ignored by games without rounds"})
-    players = fields.Integer(validate=validate.Range(min=1, max=100),
+    players = fields.Integer(strict=True, validate=validate.Range(min=1, max=100),
                              metadata={"description": "players at the table: fixes the decks in play"})
 
 
@@ -61,7 +61,7 @@ def cards(required: bool = True, example: list[str] | None = None, **kw: object)
 
 
 def _score(**kw: object) -> fields.Integer:
-    return fields.Integer(validate=validate.Range(min=0, max=100_000),  # type: ignore[arg-type]
+    return fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000),  # type: ignore[arg-type]
                           metadata={"description": "the player's game score: feeds hand_limit",
                                     "example": 63}, **kw)
 
@@ -86,7 +86,7 @@ class FirstMeldCheck(RoundMixin):
                                   "example": [["8H", "8S", "8D"], ["3C", "4C", "5C"]]})
     hand = cards(required=False, load_default=list, example=["KH", "3C"], metadata={
         "description": "the cards left in the player's hand after melding: feeds hand_limit"})
-    score = fields.Integer(load_default=0, validate=validate.Range(min=0, max=100_000),
+    score = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=100_000),
                            metadata={"description": "the player's game score: feeds hand_limit",
                                      "example": 63})
 
@@ -262,7 +262,7 @@ class GameCreate(Schema):
     players = fields.List(name(), required=True, validate=validate.Length(min=1, max=20), metadata={
         "description": "the players' names in seating order (clockwise), unique; how many the "
                        "ruleset allows is in its `players`", "example": ["A", "B", "C", "D"]})
-    scores = fields.Dict(keys=name(), values=fields.Integer(validate=validate.Range(min=0, max=100_000)),
+    scores = fields.Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000)),
                          load_default=dict, metadata={
                              "description": "starting scores above 0 by player; each under the elimination "
                                             "score where the ruleset has one", "example": {"A": 31}})
@@ -278,10 +278,10 @@ class RoundWrite(Schema):
     hands = fields.Dict(keys=name(), values=cards(), metadata={
         "description": "rummy: each player's cards caught in hand, scored here (not with points)",
         "example": {"A": ["3H", "KD"], "B": []}})
-    points = fields.Dict(keys=name(), values=fields.Integer(validate=validate.Range(min=0, max=100_000)),
+    points = fields.Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000)),
                          metadata={"description": "rummy: each player's points, when the hands are not given",
                                    "example": {"A": 58, "B": 6}})
-    cards = fields.Dict(keys=name(), values=fields.Integer(validate=validate.Range(min=0, max=1000)),
+    cards = fields.Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=0, max=1000)),
                         metadata={"description": "rummy, with points: how many cards each of those players was "
                                                  "caught with; required for each where the ruleset charges "
                                                  "pennies per card"})

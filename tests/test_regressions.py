@@ -305,3 +305,9 @@ def test_no_going_out_by_a_discard_before_the_first_meld(library: Library) -> No
     verdict = check_going_out(tp, cards("KD"), (), first_meld_done=False, round_number=1)
     assert _codes(verdict) == ["cannot_go_out"] and "first meld" in verdict.violations[0].message
     assert check_going_out(tp, cards("KD"), (), first_meld_done=True, round_number=1).valid
+
+
+@pytest.mark.parametrize("body", [{"round": 4.9}, {"round": "4"}, {"players": 2.5}, {"score": "60"}])
+def test_numbers_are_whole_json_numbers(quick_client: Any, body: dict[str, Any]) -> None:
+    answer = quick_client.post("/v1/rulesets/ten-pennies/melds/check", json={"cards": ["8H", "2S", "2C"], **body})
+    assert answer.status_code == 422 and answer.get_json()["errors"][0]["path"] == next(iter(body))
