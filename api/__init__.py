@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, redirect, request
 from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
 
@@ -63,8 +63,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(docs)
     app.add_url_rule("/docs", "docs_root", app.view_functions[f"{docs.name}.show"])
     app.add_url_rule("/healthz", "healthz", _healthz)
+    app.add_url_rule("/", "root", _root)
     app.before_request(_check_body)
     return app
+
+
+def _root() -> Response:
+    """People who open the service's address land on its interactive docs."""
+    return redirect("/docs", 302)  # type: ignore[return-value]
 
 
 def _healthz() -> Response:

@@ -163,8 +163,16 @@ class MeldResult(CheckResult):
     wilds = fields.List(fields.Nested(WildUse), metadata={"description": "when valid: what each wild stands for"})
 
 
+class FirstMeldAnswer(Schema):
+    valid = fields.Boolean(required=True, metadata={"description": "this meld is legal on its own"})
+    kind = fields.String(required=True, allow_none=True, validate=validate.OneOf(["set", "run"]),
+                         metadata={"description": "set or run; null when the meld is not legal"})
+    wilds = fields.List(fields.Nested(WildUse), required=True)
+
+
 class FirstMeldResult(CheckResult):
-    melds = fields.List(fields.Nested(Meld), metadata={"description": "each legal meld's kind and wilds"})
+    melds = fields.List(fields.Nested(FirstMeldAnswer), metadata={
+        "description": "one entry a meld sent, in order: whether it is legal, its kind and wilds"})
 
 
 class LaidOffMeld(Meld):

@@ -166,6 +166,9 @@ class _Server(BaseApplication):  # type: ignore[misc]
     def load_config(self) -> None:
         for key, value in self.options.items():
             self.cfg.set(key, value)
+        if "control_socket_disable" in self.cfg.settings:
+            # gunicorn 24+ opens a control socket at one path for every server on the machine
+            self.cfg.set("control_socket_disable", True)
 
     def load(self) -> Any:
         from a2wsgi import WSGIMiddleware

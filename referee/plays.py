@@ -67,8 +67,11 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
     rules = judge.rules
     violations: list[Violation] = list(_duplicates_across(judge, [*melds, hand]))
     made: list[Meld] = []
+    answers: list[dict[str, object]] = []  # one a meld sent, in order
     for i, cards in enumerate(melds):
         meld, found = judge.judge(cards)
+        answers.append(meld.as_dict() | {"valid": True} if meld is not None
+                       else {"kind": None, "wilds": [], "valid": False})
         if meld is not None:
             made.append(meld)
         # A card repeated within one meld is repeated across them all: reported once, above.
@@ -89,7 +92,7 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
             f"{rules.label}'s first meld needs {rules.first_meld.describe()}; {sent}.",
             tuple(c for m in melds for c in m)))
     violations += hand_limit_violation(ruleset, hand, score)
-    return Verdict(tuple(violations), {"melds": [m.as_dict() for m in made]})
+    return Verdict(tuple(violations), {"melds": answers})
 
 
 def lay_off_refusal(ruleset: Ruleset, first_meld_done: bool, others_meld: bool) -> str | None:

@@ -311,3 +311,15 @@ def test_no_going_out_by_a_discard_before_the_first_meld(library: Library) -> No
 def test_numbers_are_whole_json_numbers(quick_client: Any, body: dict[str, Any]) -> None:
     answer = quick_client.post("/v1/rulesets/ten-pennies/melds/check", json={"cards": ["8H", "2S", "2C"], **body})
     assert answer.status_code == 422 and answer.get_json()["errors"][0]["path"] == next(iter(body))
+
+
+def test_a_first_meld_answer_has_one_entry_a_meld_sent(quick_client: Any) -> None:
+    body = quick_client.post("/v1/rulesets/bing-rummy/first-meld/check",
+                             json={"melds": [["5H", "6S"], ["KD", "KH", "KC"]]}).get_json()
+    assert [m["valid"] for m in body["melds"]] == [False, True]
+    assert body["melds"][1]["kind"] == "set" and body["melds"][0]["kind"] is None
+
+
+def test_the_address_leads_to_the_docs(quick_client: Any) -> None:
+    answer = quick_client.get("/")
+    assert answer.status_code == 302 and answer.headers["Location"].endswith("/docs")
