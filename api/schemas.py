@@ -188,8 +188,19 @@ class LayOff(Schema):
     cards = fields.List(fields.String(), required=True)
 
 
+class OwnLayOff(Schema):
+    meld = fields.Integer(required=True, metadata={"description": "0-based index into the plan's `melds`"})
+    cards = fields.List(fields.String(), required=True)
+
+
 class Plan(Schema):
+    """The steps in play order; each passes the single checks."""
+
     melds = fields.List(fields.List(fields.String()), required=True, metadata={"description": "melds to lay down"})
+    first_meld = fields.List(fields.Integer(), required=True, allow_none=True, metadata={
+        "description": "indexes of `melds` that make the first meld, when this turn makes it; else null"})
+    own_lay_offs = fields.List(fields.Nested(OwnLayOff), required=True, metadata={
+        "description": "cards laid on the plan's own melds, after those melds are laid"})
     lay_offs = fields.List(fields.Nested(LayOff), required=True)
     discard = fields.String(required=True, allow_none=True, metadata={"description": "the card to discard, if any"})
     left = fields.List(fields.String(), required=True, metadata={"description": "cards neither melded nor laid off"})

@@ -323,3 +323,12 @@ def test_a_first_meld_answer_has_one_entry_a_meld_sent(quick_client: Any) -> Non
 def test_the_address_leads_to_the_docs(quick_client: Any) -> None:
     answer = quick_client.get("/")
     assert answer.status_code == 302 and answer.headers["Location"].endswith("/docs")
+
+
+def test_the_api_plan_carries_every_step(quick_client: Any) -> None:
+    """The answer's schema once dropped the plan's own lay-offs: the cards vanished from it."""
+    hand = "8H 8S 8D 9H 9S 9D 5H 2C 2D".split()
+    plan = quick_client.post("/v1/rulesets/ten-pennies/going-out/check",
+                             json={"round": 1, "hand": hand, "first_meld_done": False}).get_json()["plan"]
+    played = [c for m in plan["melds"] for c in m] + [c for e in plan["own_lay_offs"] for c in e["cards"]]
+    assert sorted(played + [plan["discard"]]) == sorted(hand) and plan["first_meld"] == [0, 1]
