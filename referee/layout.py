@@ -96,10 +96,10 @@ def placement(rules: LayoutRules, layout: Layout, card: Card, in_deck: bool = Tr
         return _stuck("dead_card", f"{_rank_word(card)} can never be placed: the turn ends.", card)
     slot = rules.slot_of(card.rank)
     if slot is None or slot > layout.size:
-        where = f"slot {slot}" if slot else f"a slot for {card.rank}s"
+        where = f"slot {slot} for {card}" if slot else f"slot for {card}"
         return _stuck("slot_not_in_layout",
                       f"This layout has {layout.size} slot{'s' if layout.size != 1 else ''}, so there is "
-                      f"no {where} for {card}: the turn ends.", card)
+                      f"no {where}: the turn ends.", card)
     there = layout.slots[slot - 1]
     if there is None:
         return Placement((slot,), False, len(down) == 1, ())

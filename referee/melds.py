@@ -287,9 +287,13 @@ class Judge:
 def _weight(found: Sequence[Violation], kind: str, naturals: Sequence[Card]) -> tuple[int, int, int]:
     """How far cards are from a kind: the shape they have first (one rank: a set; one suit:
     a run), then the fewest violations and cards at fault."""
-    one_rank = len({c.rank for c in naturals}) <= 1
+    ranks = {c.rank for c in naturals}
+    one_rank = len(ranks) <= 1
     one_suit = len({c.suit for c in naturals}) <= 1
-    shaped = (kind == "set" and one_rank) or (kind == "run" and one_suit and not one_rank)
+    places = [_RANK_POS.get(r, 99) for r in ranks]
+    # distinct ranks in a stretch short enough to be one run (ace low): it looks like a run
+    stretch = len(ranks) == len(naturals) and bool(places) and max(places) - min(places) < len(naturals) + 2
+    shaped = (kind == "set" and one_rank) or (kind == "run" and not one_rank and (one_suit or stretch))
     return 0 if shaped else 1, len(found), sum(len(v.cards) for v in found)
 
 

@@ -332,3 +332,16 @@ def test_the_api_plan_carries_every_step(quick_client: Any) -> None:
                              json={"round": 1, "hand": hand, "first_meld_done": False}).get_json()["plan"]
     played = [c for m in plan["melds"] for c in m] + [c for e in plan["own_lay_offs"] for c in e["cards"]]
     assert sorted(played + [plan["discard"]]) == sorted(hand) and plan["first_meld"] == [0, 1]
+
+
+def test_cards_that_look_like_a_run_are_told_about_runs(library: Library) -> None:
+    bing = library.get("bing-rummy")
+    assert _codes(check_meld(bing, cards("5H 6S 7D"))) == ["mixed_suits"]
+    assert _codes(check_meld(bing, cards("5H 5S 7D"))) == ["mixed_ranks"]
+
+
+def test_a_slot_the_layout_lost_in_words(library: Library) -> None:
+    from referee.layout import check_placement
+
+    message = check_placement(library.get("garbage"), ["down"] * 9, Card.parse("10H")).violations[0].message
+    assert message == "This layout has 9 slots, so there is no slot 10 for 10H: the turn ends."
