@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, current_app, redirect, request
+from flask_cors import CORS
 from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
 
@@ -58,6 +59,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(checks.blp)
     api.register_blueprint(games.blp)
     problems.register(app)
+    # Browser apps on other origins may read and check; writes still need the game's token.
+    CORS(app, resources={r"/v1/*": {"origins": "*"}}, expose_headers=["ETag", "Location"],
+         allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key"])
 
     docs = get_swaggerui_blueprint("/docs", "/v1/openapi.json", config={"app_name": "referee API"})
     app.register_blueprint(docs)

@@ -345,3 +345,14 @@ def test_a_slot_the_layout_lost_in_words(library: Library) -> None:
 
     message = check_placement(library.get("garbage"), ["down"] * 9, Card.parse("10H")).violations[0].message
     assert message == "This layout has 9 slots, so there is no slot 10 for 10H: the turn ends."
+
+
+def test_a_browser_app_on_another_origin_may_call(quick_client: Any) -> None:
+    read = quick_client.get("/v1/rulesets", headers={"Origin": "http://table.example"})
+    assert read.headers["Access-Control-Allow-Origin"] in ("*", "http://table.example")
+    preflight = quick_client.options("/v1/rulesets/bing-rummy/melds/check", headers={
+        "Origin": "http://table.example", "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "Content-Type, Authorization, If-Match"})
+    allowed = preflight.headers["Access-Control-Allow-Headers"].lower()
+    assert preflight.status_code == 200 and "authorization" in allowed and "if-match" in allowed
+    assert "etag" in preflight.headers["Access-Control-Expose-Headers"].lower()
