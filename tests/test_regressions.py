@@ -327,7 +327,7 @@ def test_the_address_leads_to_the_docs(quick_client: Any) -> None:
 
 def test_the_api_plan_carries_every_step(quick_client: Any) -> None:
     """The answer's schema once dropped the plan's own lay-offs: the cards vanished from it."""
-    hand = "8H 8S 8D 9H 9S 9D 5H 2C 2D".split()
+    hand = [str(c) for c in cards("8H 8S 8D 9H 9S 9D 5H 2C 2D")]
     plan = quick_client.post("/v1/rulesets/ten-pennies/going-out/check",
                              json={"round": 1, "hand": hand, "first_meld_done": False}).get_json()["plan"]
     played = [c for m in plan["melds"] for c in m] + [c for e in plan["own_lay_offs"] for c in e["cards"]]
