@@ -61,13 +61,17 @@ class Server:
                 stream.close()
 
 
+# The servers are on loopback: never through a proxy the environment may name.
+LOOPBACK = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
 def call(base: str, method: str, path: str, body: object = None,
          headers: dict[str, str] | None = None) -> tuple[int, Any]:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(base + path, data=data, method=method, headers={
         **({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})})
     try:
-        with urllib.request.urlopen(request, timeout=60) as response:
+        with LOOPBACK.open(request, timeout=60) as response:
             return response.status, json.loads(response.read() or b"null")
     except urllib.error.HTTPError as error:
         with error:
