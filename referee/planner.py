@@ -684,8 +684,10 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
         hand_size=len(hand),
         budget=budget or Budget(),
     )
+    set_rule = judge.rules.meld_rule("set")
+    # Spare wild cards go on a set of this plan; not where a set holds at most one card a suit.
     search.spare_wilds_go_on_sets = search.lay_offs_allowed and rummy.lay_off.wilds_unlimited \
-        and judge.rules.meld_rule("set") is not None
+        and set_rule is not None and not set_rule.distinct_suits
     progress = Progress.of(judge.rules.first_meld) if need else Progress((), (), 0)
     search.prepare([counts[t] for t in types], len(wild_cards), progress)
     rest = sum(counts[t] << (B * i) for i, t in enumerate(types))

@@ -356,3 +356,10 @@ def test_a_browser_app_on_another_origin_may_call(quick_client: Any) -> None:
     allowed = preflight.headers["Access-Control-Allow-Headers"].lower()
     assert preflight.status_code == 200 and "authorization" in allowed and "if-match" in allowed
     assert "etag" in preflight.headers["Access-Control-Expose-Headers"].lower()
+
+
+def test_spare_wilds_never_make_a_set_of_distinct_suits_too_big(library: Library) -> None:
+    """Found by the oracle on a random draw: AC AD 2C, then 2C 2D laid on it, is five cards."""
+    from referee.planner import arrange
+
+    assert arrange(library.get("bing-rummy-distinct-suits"), cards("AC AD 2C 2C 2D")).cost == 2
