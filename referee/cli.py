@@ -1,4 +1,5 @@
-"""The `referee` command: lint, rulesets, check, score, schema, serve (see spec/cli.md).
+"""The `referee` command: lint, rulesets, check, first-meld, going-out, score, schema, serve
+(see spec/cli.md).
 
 Exit codes: 0 the answer is yes (a legal play, clean files), 1 it is no (an illegal play,
 lint problems), 2 the input could not be used. Every `RefereeError` and `OSError` reaches
@@ -17,10 +18,10 @@ from contextlib import contextmanager
 from dataclasses import replace
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn, cast
 
 from referee import yamlread
-from referee.cards import Card, parse_cards
+from referee.cards import Card, parse_cards, parse_groups
 from referee.errors import (
     InvalidPlayError,
     Problem,
@@ -31,6 +32,8 @@ from referee.errors import (
 from referee.layout import DOWN, check_placement
 from referee.loader import Library, default_library, extends_cycles, order_for_loading, schema
 from referee.melds import check_meld
+from referee.planner import check_going_out
+from referee.plays import check_first_meld
 from referee.ruleset import LayoutRules, Ruleset
 from referee.scoring import score_round
 from referee.violations import Verdict
@@ -89,6 +92,28 @@ def _cards(tokens: Sequence[str], label: str = "") -> tuple[Card, ...]:
         return parse_cards(tokens)
 
 
+def _groups(args: Sequence[str], name: str) -> list[tuple[Card, ...]]:
+    """MELD arguments, each the cards of one meld joined by commas; every bad card is reported
+    at once, under `name` and the meld's number (`meld 2`, `--table 1`)."""
+    with _labelled(lambda path: _numbered(path, name)):
+        return parse_groups([arg.split(",") for arg in args], "")
+
+
+def _numbered(path: str, name: str) -> str:
+    """`[1][2]` → `meld 2`: the engine's path of a card in a group, as the command line names it."""
+    found = re.match(r"\[(\d+)\]", path)
+    return f"{name} {int(found[1]) + 1}" if found else name
+
+
+def _rummy_only(ruleset: Ruleset, command: str) -> None:
+    """Refuse a layout game, whose turns have no melds, with a sentence saying so."""
+    if ruleset.rummy is None:
+        raise InvalidPlayError(Problem(
+            "", "wrong_family",
+            f"{ruleset.name} is a {ruleset.family} game: it has no melds, so there is no "
+            f"{command} to judge ({command} is for rummy games; `referee check` places a card)"))
+
+
 def _players(ruleset: Ruleset, players: int | None) -> int | None:
     """The `--players` count, refused when the game is not for that many."""
     if players is not None and not ruleset.players_min <= players <= ruleset.players_max:
@@ -106,6 +131,17 @@ def _round(ruleset: Ruleset, number: int) -> int:
     if ruleset.rummy is not None:
         with _labelled("--round"):
             ruleset.rummy.round(number)
+    return number
+
+
+def _whole(text: str) -> int:
+    """argparse type for `--score`: a whole number from 0."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = -1
+    if number < 0:
+        raise argparse.ArgumentTypeError(f'"{text}" should be a whole number from 0, such as 63')
     return number
 
 
@@ -137,13 +173,17 @@ def _check(args: argparse.Namespace) -> int:
             "give the cards of one meld"))
     cards = _cards(_card_tokens(args.cards))
     verdict = check_meld(ruleset, cards, args.round, players)
-    shown = " ".join(str(c) for c in cards)
+    shown = _shown(cards)
     if verdict.valid:
-        wilds: list[dict[str, str | None]] = verdict.extra.get("wilds") or []  # type: ignore[assignment]
-        stands = "".join(f"; {w['card']} stands for {w['as'] or 'any rank'}" for w in wilds)
-        print(f"legal: {shown} is a {verdict.extra['kind']}{stands}")
+        print(f"legal: {shown} is a {verdict.extra['kind']}{_stands(verdict.extra.get('wilds'))}")
         return YES
     return _not_legal(shown, verdict)
+
+
+def _stands(wilds: object) -> str:
+    """`; 2C stands for 8` for each wild card of a meld's answer (`Meld.as_dict()["wilds"]`)."""
+    return "".join(f"; {w['card']} stands for {w['as'] or 'any rank'}"
+                   for w in cast("list[dict[str, str | None]]", wilds or []))
 
 
 def _not_legal(shown: str, verdict: Verdict) -> int:
@@ -185,6 +225,76 @@ def _placement_answer(card: Card, verdict: Verdict) -> int:
     return YES
 
 
+# ---------------------------------------------------------------- first-meld, going-out
+
+
+def _first_meld(args: argparse.Namespace) -> int:
+    """The melds laid down together as a player's first meld, and the hand left after them."""
+    ruleset = _ruleset(args.ruleset)
+    _rummy_only(ruleset, "first meld")
+    _round(ruleset, args.round)
+    players = _players(ruleset, args.players)
+    melds = _groups(args.melds, "meld")
+    hand = _cards([c for c in args.hand.split(",") if c.strip()], "--hand")
+    verdict = check_first_meld(ruleset, melds, hand, args.score, args.round, players)
+    shown = "first meld " + " + ".join(_shown(m) for m in melds)
+    if not verdict.valid:
+        return _not_legal(shown, verdict)
+    assert ruleset.rummy is not None
+    rules = ruleset.rummy.round(args.round)
+    game = f"{ruleset.name} round {rules.number}" if rules.number else ruleset.name
+    print(f"legal: {shown} makes the first meld of {game} ({rules.first_meld.describe()})")
+    answers = cast("list[dict[str, object]]", verdict.extra["melds"])
+    for i, (cards, answer) in enumerate(zip(melds, answers, strict=True)):
+        print(f"  meld {i + 1}: {_shown(cards)} is a {answer['kind']}{_stands(answer['wilds'])}")
+    return YES
+
+
+def _going_out(args: argparse.Namespace) -> int:
+    """Whether the whole hand can be melded or laid off; a yes comes with the steps that do it."""
+    ruleset = _ruleset(args.ruleset)
+    _rummy_only(ruleset, "going out")
+    _round(ruleset, args.round)
+    players = _players(ruleset, args.players)
+    table = _groups(args.table, "--table")
+    hand = _cards(_card_tokens(args.cards))
+    with _labelled(lambda path: "--table" if path.startswith("table") else ""):
+        verdict = check_going_out(ruleset, hand, table, args.first_meld_done, args.round, players)
+    shown = f"going out with {_shown(hand)}"
+    if not verdict.valid:
+        return _not_legal(shown, verdict)
+    print(f"legal: {shown}")
+    for step in _steps(cast("dict[str, object]", verdict.extra["plan"]), table):
+        print(f"  {step}")
+    return YES
+
+
+def _steps(plan: dict[str, object], table: Sequence[Sequence[Card]]) -> Iterator[str]:
+    """A going-out plan in play order, one sentence a step; new melds are numbered as laid down.
+
+    The plan is the API's (`Plan.as_dict`): `first_meld` and `own_lay_offs` index `melds`."""
+    melds = cast("list[list[str]]", plan["melds"])
+    first = cast("list[int] | None", plan["first_meld"]) or []
+    order = first + [i for i in range(len(melds)) if i not in first]
+    number = {index: n + 1 for n, index in enumerate(order)}
+    for index in order:
+        part = " (part of the first meld)" if index in first else ""
+        yield f"meld {number[index]}: {' '.join(melds[index])}{part}"
+    for own in cast("list[dict[str, Any]]", plan["own_lay_offs"]):
+        yield f"lay off {' '.join(own['cards'])} on meld {number[own['meld']]}"
+    for lay in cast("list[dict[str, Any]]", plan["lay_offs"]):
+        t = lay["table"]
+        yield f"lay off {' '.join(lay['cards'])} on table meld {t + 1} ({_shown(table[t])})"
+    if plan["discard"]:
+        yield f"discard {plan['discard']}"
+    else:
+        yield "no discard: every card is melded or laid off"
+
+
+def _shown(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
 # ---------------------------------------------------------------- score
 
 
@@ -201,8 +311,15 @@ def _score(args: argparse.Namespace) -> int:
     with _labelled(_player_of):
         scores = score_round(ruleset, hands)
     for name, result in scores.items():
-        print(f"{name:12} {result.points:5} points  {result.cards:3} cards  {result.pennies:3} pennies")
+        print(f"{name:12} {_count(result.points, 5, 'point')}  {_count(result.cards, 3, 'card')}  "
+              f"{_count(result.pennies, 3, 'penny', 'pennies')}".rstrip())
     return YES
+
+
+def _count(n: int, width: int, noun: str, nouns: str = "") -> str:
+    """`  1 card ` / `  3 cards`: a count and its noun, padded so the columns line up."""
+    nouns = nouns or noun + "s"
+    return f"{n:{width}} {noun if n == 1 else nouns:{len(nouns)}}"
 
 
 def _hands(items: Sequence[str]) -> dict[str, tuple[Card, ...]]:
@@ -341,6 +458,37 @@ slot of the game face down.
 exit status: 0 legal, 1 not legal (the reasons are printed), 2 the input could not be
 used (an unknown ruleset, a bad card, a round the game does not have, a bad --layout)
 """),
+    "first-meld": ("check a first meld: its melds, the round's requirement, the hand limit", """\
+examples:
+  referee first-meld ten-pennies 8H,8S,2C 9H,9S,9D
+  referee first-meld ten-pennies --round 2 7D,7S,7H,2C
+  referee first-meld bing-rummy --hand KH,3C --score 40 3H,4H,5H 9C,9D,9S JC,QC,KC
+
+Give each meld as its cards joined by commas, the melds apart by spaces; they are judged
+as laid down together. --hand is what stays in hand after them and --score the player's
+game score, which together feed a hand limit (Bing Rummy). Layout games have no melds
+and are refused.
+
+""" + CARD_NOTATION + """
+exit status: 0 legal, 1 not legal (the reasons are printed), 2 the input could not be
+used (an unknown ruleset, a bad card, a round the game does not have, a layout game)
+"""),
+    "going-out": ("can this hand go out? a yes prints the steps that do it", """\
+examples:
+  referee going-out ten-pennies --round 2 --first-meld-not-done 3H 3S 3D 2C 9D
+  referee going-out bing-rummy 5D 4D 9H --table 6D,7D,8D --table 9S,9C,9D
+  referee going-out ten-pennies 8H,8S,8D,5C
+
+Give the whole hand; each --table is one meld on the table (its cards joined by
+commas) that cards may be laid off on. The player has made their first meld unless
+--first-meld-not-done says not. The steps are in play order: the first meld, the other
+new melds, lay-offs on them and on the table's melds, then the discard. Layout games
+have no melds and are refused.
+
+""" + CARD_NOTATION + """
+exit status: 0 the hand can go out, 1 it cannot (the reason is printed), 2 the input
+could not be used (an unknown ruleset, a bad card, an illegal --table meld, a layout game)
+"""),
     "score": ("end-of-round points and pennies (rummy games)", """\
 examples:
   referee score ten-pennies ann=3H,KD,JK bob=
@@ -388,6 +536,15 @@ def _ruleset_argument(p: _Parser) -> None:
                    help="a ruleset id (`referee rulesets` lists them) or a ruleset file (.yaml)")
 
 
+def _round_and_players(p: _Parser) -> None:
+    p.add_argument("--round", type=_positive, default=1, metavar="N",
+                   help="the round being played (default 1); in games whose rounds differ, "
+                        "such as Ten Pennies, it picks that round's wild cards")
+    p.add_argument("--players", type=_positive, metavar="N",
+                   help="players at the table (default: the most the game allows); it sets how "
+                        "many decks, so how many identical cards, are in play")
+
+
 def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="referee", description="A rules-as-data referee for card games.",
                   epilog="`referee COMMAND --help` shows an example of each command.")
@@ -406,18 +563,38 @@ def parser() -> argparse.ArgumentParser:
     _command(sub, "rulesets").set_defaults(run=_rulesets)
     p = _command(sub, "check")
     _ruleset_argument(p)
-    p.add_argument("--round", type=_positive, default=1, metavar="N",
-                   help="the round being played (default 1); in games whose rounds differ, "
-                        "such as Ten Pennies, it picks that round's wild cards")
-    p.add_argument("--players", type=_positive, metavar="N",
-                   help="players at the table (default: the most the game allows); it sets how "
-                        "many decks, so how many identical cards, are in play")
+    _round_and_players(p)
     p.add_argument("--layout", metavar="SLOT,SLOT...",
                    help='layout games: your slots from the first, each "down" or the card face up '
                         "there (default: every slot face down)")
     p.add_argument("cards", nargs="+", metavar="CARD",
                    help="a card (see below); several may also be joined by commas")
     p.set_defaults(run=_check)
+    p = _command(sub, "first-meld")
+    _ruleset_argument(p)
+    _round_and_players(p)
+    p.add_argument("--hand", default="", metavar="CARD,CARD...",
+                   help="the cards left in hand after the first meld (default: none); "
+                        "feeds the hand limit")
+    p.add_argument("--score", type=_whole, default=0, metavar="N",
+                   help="the player's game score (default 0); feeds the hand limit")
+    p.add_argument("melds", nargs="+", metavar="MELD",
+                   help="the cards of one meld joined by commas, such as 8H,8S,2C")
+    p.set_defaults(run=_first_meld)
+    p = _command(sub, "going-out")
+    _ruleset_argument(p)
+    _round_and_players(p)
+    p.add_argument("--table", action="append", default=[], metavar="MELD",
+                   help="a meld on the table, its cards joined by commas; give one --table "
+                        "for each meld")
+    done = p.add_mutually_exclusive_group()
+    done.add_argument("--first-meld-done", dest="first_meld_done", action="store_true",
+                      default=True, help="the player has made their first meld (the default)")
+    done.add_argument("--first-meld-not-done", dest="first_meld_done", action="store_false",
+                      help="the player has not: going out must make the first meld too")
+    p.add_argument("cards", nargs="+", metavar="CARD",
+                   help="a card of the hand (see below); several may also be joined by commas")
+    p.set_defaults(run=_going_out)
     p = _command(sub, "score")
     _ruleset_argument(p)
     p.add_argument("--round", type=_positive, default=1, metavar="N",

@@ -66,6 +66,23 @@ def test_score(capsys: pytest.CaptureFixture[str]) -> None:
     assert "65 points" in out and "3 pennies" in out
 
 
+def test_score_says_one_card_and_one_penny(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "ten-pennies", "ann=3H", "bob=", "cy=3H,4H"]) == 0
+    assert [line.split() for line in capsys.readouterr().out.splitlines()] == [
+        ["ann", "5", "points", "1", "card", "1", "penny"],
+        ["bob", "0", "points", "0", "cards", "0", "pennies"],
+        ["cy", "10", "points", "2", "cards", "2", "pennies"],
+    ]
+
+
+def test_score_columns_line_up(capsys: pytest.CaptureFixture[str]) -> None:
+    """Singular and plural words take the same width, so each column starts in one place."""
+    assert main(["score", "ten-pennies", "ann=3H", "bob=3H,4H"]) == 0
+    ann, bob = capsys.readouterr().out.splitlines()
+    assert ann.index("1 penny") == bob.index("2 pennies")
+    assert ann.index("1 card") == bob.index("2 cards")
+
+
 # ---------------------------------------------------------------- every shipped ruleset
 
 RULESETS = sorted(default_library().all(), key=lambda r: r.id)
@@ -182,6 +199,165 @@ def test_check_without_layout_assumes_a_fresh_one(ruleset: Ruleset,
     assert f"a fresh layout, all {len(ruleset.layout.slots)} slots face down" in out
 
 
+# ---------------------------------------------------------------- first-meld and going-out, every rummy game
+
+
+def _card_names(ruleset: Ruleset, rank: str, count: int) -> list[str]:
+    """`count` cards of one rank, the suits in turn (repeating, from another deck, past four)."""
+    suits = ruleset.deck.suits
+    return [f"{rank}{suits[i % len(suits)]}" for i in range(count)]
+
+
+def first_meld_play(ruleset: Ruleset) -> list[str]:
+    """MELD arguments that make round 1's first meld: a set of a natural rank for each set the
+    requirement names, then smallest sets until it has as many melds as it asks for."""
+    assert ruleset.rummy is not None
+    rules = ruleset.rummy.round(1)
+    need = rules.first_meld
+    set_rule = rules.meld_rule("set")
+    assert set_rule is not None and not need.runs, "teach first_meld_play this game's first meld"
+    sizes = list(need.sets) + [set_rule.min] * max(0, need.melds - len(need.sets))
+    ranks = _naturals(ruleset)
+    return [",".join(_card_names(ruleset, ranks[i], size)) for i, size in enumerate(sizes)]
+
+
+def discard_card(ruleset: Ruleset) -> list[str]:
+    """The final discard a going-out hand holds, when the game allows one: a card of a rank
+    no meld of `first_meld_play` uses, so it can only be thrown."""
+    assert ruleset.rummy is not None
+    return [] if ruleset.rummy.final_discard == "forbidden" else [f"{_naturals(ruleset)[-1]}C"]
+
+
+@each(RUMMY)
+def test_first_meld_legal(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    assert ruleset.rummy is not None
+    melds = first_meld_play(ruleset)
+    assert main(["first-meld", ruleset.id, *melds]) == 0
+    out, err = capsys.readouterr()
+    shown = " + ".join(m.replace(",", " ") for m in melds)
+    assert out.startswith(f"legal: first meld {shown} makes the first meld of {ruleset.name}"), out
+    assert f"({ruleset.rummy.round(1).first_meld.describe()})" in out
+    assert [line for line in out.splitlines() if line.startswith("  meld ")] == [
+        f"  meld {i + 1}: {m.replace(',', ' ')} is a set" for i, m in enumerate(melds)]
+    assert err == ""
+
+
+@each(RUMMY)
+def test_first_meld_with_an_illegal_meld(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    melds = first_meld_play(ruleset)
+    melds[-1] = ",".join(illegal_play(ruleset).cards)
+    assert main(["first-meld", ruleset.id, *melds]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith("not legal: first meld "), out
+    assert f"\n  - Meld {len(melds)}: " in out and "[requirement_not_met]" in out
+    assert err == ""
+
+
+@each(RUMMY)
+def test_first_meld_bad_card(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    melds = first_meld_play(ruleset)
+    melds[-1] = "1H," + melds[-1]
+    assert main(["first-meld", ruleset.id, *melds]) == 2
+    out, err = capsys.readouterr()
+    assert_one_line_error(err, f'meld {len(melds)}: "1H" (item 1) is not a card: rank "1"')
+    assert out == ""
+
+
+@each(RUMMY)
+def test_going_out_with_the_first_meld(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    melds = first_meld_play(ruleset)
+    hand = [c for m in melds for c in m.split(",")] + discard_card(ruleset)
+    assert main(["going-out", ruleset.id, "--first-meld-not-done", *hand]) == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert lines[0] == f"legal: going out with {' '.join(hand)}"
+    steps = [line for line in lines if line.startswith("  meld ")]
+    assert len(steps) == len(melds) and all(s.endswith("(part of the first meld)") for s in steps)
+    thrown = discard_card(ruleset)
+    assert lines[-1] == (f"  discard {thrown[0]}" if thrown else
+                         "  no discard: every card is melded or laid off")
+    assert err == ""
+
+
+@each(RUMMY)
+def test_going_out_refused(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    hand = illegal_play(ruleset).cards
+    assert main(["going-out", ruleset.id, *hand]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith(f"not legal: going out with {' '.join(hand)}\n  - To go out you must"), out
+    assert "[cannot_go_out]" in out and err == ""
+
+
+@each(RUMMY)
+def test_going_out_needs_the_first_meld_first(ruleset: Ruleset,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """One smallest set goes out after the first meld, not before it (every game asks more)."""
+    hand = legal_play(ruleset).cards + discard_card(ruleset)
+    assert main(["going-out", ruleset.id, "--first-meld-done", *hand]) == 0
+    assert "  meld 1: " in capsys.readouterr().out
+    assert main(["going-out", ruleset.id, "--first-meld-not-done", *hand]) == 1
+    assert "[cannot_go_out]" in capsys.readouterr().out
+
+
+@each(RUMMY)
+def test_going_out_bad_card(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["going-out", ruleset.id, "1H", *legal_play(ruleset).cards]) == 2
+    out, err = capsys.readouterr()
+    assert_one_line_error(err, '"1H" (item 1) is not a card: rank "1"')
+    assert out == ""
+
+
+@each(LAYOUT)
+@pytest.mark.parametrize("command", ["first-meld", "going-out"])
+def test_layout_games_have_no_melds(ruleset: Ruleset, command: str,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, ruleset.id, "5D,5H,5S"]) == 2
+    out, err = capsys.readouterr()
+    assert_one_line_error(err, f"{ruleset.name} is a layout game: it has no melds")
+    assert out == ""
+
+
+def test_going_out_lays_off_on_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["going-out", "bing-rummy", "5D", "4D", "9H",
+                 "--table", "6D,7D,8D", "--table", "9S,9C,9D"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "  lay off 4D 5D on table meld 1 (6D 7D 8D)",
+        "  lay off 9H on table meld 2 (9S 9C 9D)",
+        "  no discard: every card is melded or laid off",
+    ]
+
+
+@pytest.mark.parametrize("options, hand, steps", [
+    # Round 1 allows one wild card in a first-meld set; the second goes on after it.
+    (["--round", "1"], "8H 8S 2C 9H 9S 9D 2D 5C", [
+        "meld 1: 8H 8S 2C (part of the first meld)",
+        "meld 2: 9D 9H 9S (part of the first meld)",
+        "lay off 2D on meld 1",
+        "discard 5C",
+    ]),
+    # The plan's melds are numbered as laid down: the first meld comes first, and a lay-off
+    # names that number, not the meld's place in the plan.
+    (["--round", "2"], "6D 2H 5C 6C 6D 5S 2S 7S 5D", [
+        "meld 1: 6C 6D 6D 2H (part of the first meld)",
+        "meld 2: 5C 5D 5S",
+        "lay off 2S on meld 2",
+        "discard 7S",
+    ]),
+], ids=["round 1", "round 2"])
+def test_going_out_lays_off_on_its_own_meld(options: list[str], hand: str, steps: list[str],
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["going-out", "ten-pennies", *options, "--first-meld-not-done", *hand.split()]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == [f"  {step}" for step in steps]
+
+
+def test_first_meld_hand_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    melds = ["3H,4H,5H", "9C,9D,9S", "JC,QC,KC"]
+    assert main(["first-meld", "bing-rummy", "--hand", "KH,3C", "--score", "40", *melds]) == 0
+    capsys.readouterr()
+    assert main(["first-meld", "bing-rummy", "--hand", "KH,QD,QS,QH", "--score", "40", *melds]) == 1
+    assert "40 would stay (KH, QD, QS, QH). [hand_limit_exceeded]" in capsys.readouterr().out
+
+
 # ---------------------------------------------------------------- input that cannot be used
 
 UNUSABLE = [
@@ -202,6 +378,19 @@ UNUSABLE = [
     (["score", "ten-pennies", "ann=3H", "bob=4H,1H"], 'bob: "1H" (item 2) is not a card'),
     (["score", "ten-pennies", "ann"], '"ann" should be NAME=CARD,CARD,...'),
     (["score", "ten-pennies", "=3H"], '"=3H" should be NAME=CARD,CARD,...'),
+    (["first-meld", "no-such-game", "8H,8S,8D"], 'no ruleset is called "no-such-game"'),
+    (["going-out", "no-such-game", "8H"], 'no ruleset is called "no-such-game"'),
+    (["first-meld", "ten-pennies", "--round", "8", "8H,8S,8D"], "--round: round 8 does not exist"),
+    (["going-out", "ten-pennies", "--round", "8", "8H"], "--round: round 8 does not exist"),
+    (["going-out", "ten-pennies", "--players", "9", "8H"], "Ten Pennies is for 2-8 players"),
+    (["first-meld", "ten-pennies", "--hand", "KH,1H", "8H,8S,8D"], '--hand: "1H" (item 2) is not a card'),
+    (["first-meld", "ten-pennies", "--score", "-1", "8H,8S,8D"], '"-1" should be a whole number from 0'),
+    (["going-out", "ten-pennies", "--table", "8H,1S", "8D"], '--table 1: "1S" (item 2) is not a card'),
+    (["going-out", "ten-pennies", "--table", "8H,9S,3D", "8D"],
+     "--table: table meld 1 is not a legal meld"),
+    (["going-out", "ten-pennies", "--first-meld-done", "--first-meld-not-done", "8D"],
+     "not allowed with argument --first-meld-done"),
+    (["first-meld", "ten-pennies"], "the following arguments are required: MELD"),
     (["check"], "the following arguments are required: RULESET, CARD"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),
     ([], "the following arguments are required: COMMAND"),
@@ -251,7 +440,7 @@ def test_serve_with_an_unusable_database(monkeypatch: pytest.MonkeyPatch,
 
 # ---------------------------------------------------------------- help, version, schema
 
-COMMANDS = ["serve", "lint", "rulesets", "check", "score", "schema"]
+COMMANDS = ["serve", "lint", "rulesets", "check", "first-meld", "going-out", "score", "schema"]
 
 
 def help_of(command: str, capsys: pytest.CaptureFixture[str]) -> str:
@@ -269,6 +458,10 @@ def test_every_command_has_help_with_an_example(command: str,
 @pytest.mark.parametrize("command, words", [
     ("check", ["CARD is a rank then a suit", "JK", "--round N", "--players N", "--layout", "exit status"]),
     ("score", ["CARD is a rank then a suit", "JK", "--round N", "NAME=CARD", "exit status"]),
+    ("first-meld", ["CARD is a rank then a suit", "JK", "--round N", "--players N", "--hand",
+                    "--score N", "MELD", "exit status"]),
+    ("going-out", ["CARD is a rank then a suit", "JK", "--round N", "--players N", "--table MELD",
+                   "--first-meld-done", "--first-meld-not-done", "exit status"]),
 ])
 def test_help_describes_cards_and_options(command: str, words: list[str],
                                           capsys: pytest.CaptureFixture[str]) -> None:
@@ -276,7 +469,7 @@ def test_help_describes_cards_and_options(command: str, words: list[str],
     assert [w for w in words if w not in out] == []
 
 
-@pytest.mark.parametrize("command", ["check", "score"])
+@pytest.mark.parametrize("command", ["check", "first-meld", "going-out", "score"])
 def test_help_examples_answer_yes(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     """The examples are copied by people: each must run as shown."""
     examples = [shlex.split(line)[1:] for line in help_of(command, capsys).splitlines()
@@ -301,9 +494,11 @@ def test_installed_command_prints_no_traceback() -> None:
     """The issue's commands through the real entry point, as a shell runs them."""
     command = Path(sys.executable).with_name("referee")
     assert command.is_file(), "install the project (pip install -e '.[test]') for the referee command"
-    runs = {"check garbage 5D": 0, "score garbage ann=5D bob=": 2, "check ten-pennies 1H": 2}
+    runs = {"check garbage 5D": 0, "score garbage ann=5D bob=": 2, "check ten-pennies 1H": 2,
+            "first-meld ten-pennies 8H,8S,2C 9H,9S,9D": 0, "going-out ten-pennies 8H 4D 9S": 1,
+            "going-out garbage 5D": 2}
     for line, code in runs.items():
         done = subprocess.run([str(command), *line.split()], capture_output=True, text=True,
                               timeout=120, check=False, cwd=ROOT)
         assert (done.returncode, "Traceback" in done.stderr) == (code, False), done.stderr
-        assert done.stderr.count("\n") == (1 if code else 0), done.stderr
+        assert done.stderr.count("\n") == (1 if code == 2 else 0), done.stderr
