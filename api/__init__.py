@@ -29,6 +29,7 @@ DEFAULTS: dict[str, Any] = {
 }
 JSON_TYPES = ("application/json",)
 BODY_METHODS = ("POST", "PUT", "PATCH")
+BODYLESS = frozenset({"games.finish_game"})  # POST routes that take no body
 MAX_JSON_DEPTH = 64      # request bodies nest 3 levels; a ruleset may nest 32 (yamlread.MAX_DEPTH)
 DRAIN_AFTER_LIMIT = 4 * 1024 * 1024  # read past the limit so a client still sending sees the 413
 _TOO_DEEP = object()
@@ -94,6 +95,8 @@ def _check_body() -> None:
         return
     if request.method not in BODY_METHODS or not request.path.startswith("/v1/"):
         return
+    if request.endpoint in BODYLESS and not request.content_length and not request.mimetype:
+        return  # a write that takes no body, sent without one
     accepted = JSON_TYPES + (rulesets.YAML_TYPES if request.path in ("/v1/rulesets", "/v1/rulesets/validate") else ())
     if request.mimetype not in accepted:
         shown = request.mimetype or "none"

@@ -222,6 +222,15 @@ def undo_round(game_id: str) -> Response:
     return write(game_id, lambda _r, _s: {"type": "undo"})
 
 
+@blp.route("/<string:game_id>/finish", methods=["POST"])
+@blp.response(200, schemas.Game, headers=ETAG)
+@_write_doc((422, "A bad Idempotency-Key."))
+def finish_game(game_id: str) -> Response:
+    """End the game now (a game played for a fixed time): the winner as at a normal end, the
+    smallest layout in layout games, ties share (409 when it is already finished)."""
+    return write(game_id, lambda _r, _s: {"type": "finish"})
+
+
 @blp.route("/<string:game_id>/entries/last", methods=["DELETE"])
 @blp.response(200, schemas.Game, headers=ETAG)
 @_write_doc((422, "A bad Idempotency-Key."))

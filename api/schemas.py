@@ -326,7 +326,7 @@ class PlayerStanding(Schema):
 class Entry(Schema):
     """One entry of the sheet, in the order entered: what `DELETE .../entries/last` takes back."""
 
-    kind = fields.String(required=True, validate=validate.OneOf(["round", "buy", "buy_back"]))
+    kind = fields.String(required=True, validate=validate.OneOf(["round", "buy", "buy_back", "finish"]))
     number = fields.Integer(metadata={"description": "rounds: the round's number"})
     player = fields.String(metadata={"description": "buys and buy-backs: who"})
 

@@ -330,7 +330,21 @@ def _buy_back(sheet: Sheet, record: Mapping[str, Any]) -> None:
     sheet.entries.append({"kind": "buy_back", "player": p.name})
 
 
-_HANDLERS = {"round": _round, "buy": _buy, "buy_back": _buy_back}
+def _end_now(sheet: Sheet, record: Mapping[str, Any]) -> None:
+    """The table ends the game now (played for a fixed time): the winner as at a normal end,
+    the lowest score among the players still in, or the smallest layout; ties share."""
+    sheet._open()
+    if sheet.ruleset.layout is not None:
+        low = min(p.layout_size or 0 for p in sheet.players)
+        best = [p.name for p in sheet.players if (p.layout_size or 0) == low]
+        sheet.winner = best[0] if len(best) == 1 else best
+    else:
+        sheet.winner = _lowest(sheet.active() or sheet.players)
+    sheet.status = "finished"
+    sheet.entries.append({"kind": "finish"})
+
+
+_HANDLERS = {"round": _round, "buy": _buy, "buy_back": _buy_back, "finish": _end_now}
 
 
 _LAYOUT_FIELDS = ("winner", "completed")
