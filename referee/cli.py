@@ -228,12 +228,17 @@ def _placement_answer(card: Card, verdict: Verdict) -> int:
 # ---------------------------------------------------------------- first-meld, going-out
 
 
+def _rummy_table(args: argparse.Namespace, question: str) -> tuple[Ruleset, int | None]:
+    """The rummy ruleset a question names, its round checked, and the players at the table."""
+    ruleset = _ruleset(args.ruleset)
+    _rummy_only(ruleset, question)
+    _round(ruleset, args.round)
+    return ruleset, _players(ruleset, args.players)
+
+
 def _first_meld(args: argparse.Namespace) -> int:
     """The melds laid down together as a player's first meld, and the hand left after them."""
-    ruleset = _ruleset(args.ruleset)
-    _rummy_only(ruleset, "first meld")
-    _round(ruleset, args.round)
-    players = _players(ruleset, args.players)
+    ruleset, players = _rummy_table(args, "first meld")
     melds = _groups(args.melds, "meld")
     hand = _cards([c for c in args.hand.split(",") if c.strip()], "--hand")
     verdict = check_first_meld(ruleset, melds, hand, args.score, args.round, players)
@@ -252,10 +257,7 @@ def _first_meld(args: argparse.Namespace) -> int:
 
 def _going_out(args: argparse.Namespace) -> int:
     """Whether the whole hand can be melded or laid off; a yes comes with the steps that do it."""
-    ruleset = _ruleset(args.ruleset)
-    _rummy_only(ruleset, "going out")
-    _round(ruleset, args.round)
-    players = _players(ruleset, args.players)
+    ruleset, players = _rummy_table(args, "going out")
     table = _groups(args.table, "--table")
     hand = _cards(_card_tokens(args.cards))
     with _labelled(lambda path: "--table" if path.startswith("table") else ""):
