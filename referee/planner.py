@@ -648,7 +648,7 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     def cost(card: Card) -> int:
         return 1 if objective == "cards" else ruleset.scoring.value(card)
 
-    if discard != "required" and (not table or lay_off_refusal(ruleset, True, True) is not None):
+    if discard != "required" and (not table or lay_off_refusal(judge.rules.lay_off, True, True) is not None):
         direct = _without_wilds(judge, hand, _place_values(ruleset, objective), first_meld_done)
         if direct is not None:
             if discard and direct.plan.left:  # the costliest card left is the discard
@@ -676,17 +676,17 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
         cost_of=[cost(_card(t)) for t in types],
         wild_costs=prefix,
         tables=tables,
-        lay_offs_ok=bool(tables) and lay_off_refusal(ruleset, True, True) is None,
-        lay_offs_allowed=lay_off_refusal(ruleset, True, False) is None,
+        lay_offs_ok=bool(tables) and lay_off_refusal(judge.rules.lay_off, True, True) is None,
+        lay_offs_allowed=lay_off_refusal(judge.rules.lay_off, True, False) is None,
         need_first_meld=need,
         later=judge_for(ruleset, round_number, players, True),
-        wilds_unlimited=rummy.lay_off.wilds_unlimited,
+        wilds_unlimited=judge.rules.lay_off.wilds_unlimited,
         hand_size=len(hand),
         budget=budget or Budget(),
     )
     set_rule = judge.rules.meld_rule("set")
     # Spare wild cards go on a set of this plan; not where a set holds at most one card a suit.
-    search.spare_wilds_go_on_sets = search.lay_offs_allowed and rummy.lay_off.wilds_unlimited \
+    search.spare_wilds_go_on_sets = search.lay_offs_allowed and judge.rules.lay_off.wilds_unlimited \
         and set_rule is not None and not set_rule.distinct_suits
     progress = Progress.of(judge.rules.first_meld) if need else Progress((), (), 0)
     search.prepare([counts[t] for t in types], len(wild_cards), progress)
@@ -1015,7 +1015,7 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
     impossible = tuple(judge.card_violations(everything))  # not in the deck, or too many copies
     if impossible:
         return Verdict(impossible)
-    rule = ruleset.rummy.final_discard
+    rule = judge.rules.final_discard
     best = arrange(ruleset, hand, table, first_meld_done, round_number, players, objective="cards",
                    discard=None if rule == "forbidden" else rule, budget=budget)
     plan = best.plan if best.cost == 0 else None

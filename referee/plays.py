@@ -8,7 +8,7 @@ from typing import NamedTuple
 from referee.cards import Card
 from referee.handlimit import hand_limit_violation
 from referee.melds import Judge, Meld, judge_for
-from referee.ruleset import Requirement, Ruleset
+from referee.ruleset import LayOffRule, Requirement, Ruleset
 from referee.violations import Verdict, Violation, listed
 
 
@@ -95,10 +95,8 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
     return Verdict(tuple(violations), {"melds": answers})
 
 
-def lay_off_refusal(ruleset: Ruleset, first_meld_done: bool, others_meld: bool) -> str | None:
-    """Why a lay-off is not allowed at all right now, or None."""
-    assert ruleset.rummy is not None
-    rule = ruleset.rummy.lay_off
+def lay_off_refusal(rule: LayOffRule, first_meld_done: bool, others_meld: bool) -> str | None:
+    """Why a lay-off is not allowed at all right now, or None (`rule`: the round's `lay_off`)."""
     if rule.allowed == "never":
         return "This game does not allow laying off cards on melds."
     if rule.allowed == "after_first_meld" and not first_meld_done:
@@ -117,14 +115,14 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
     under the limits for later melds (`wilds.after_first_meld`)."""
     judge = judge_for(ruleset, round_number, players, True)
     violations: list[Violation] = hand_limit_violation(ruleset, hand, score, "lay off")
-    refusal = lay_off_refusal(ruleset, first_meld_done, others_meld)
+    refusal = lay_off_refusal(judge.rules.lay_off, first_meld_done, others_meld)
     if refusal:
         violations.insert(0, Violation("lay_off_not_allowed", refusal, tuple(cards)))
     table, found = judge.judge(meld, wild_limit=False)
     if table is None:
         violations += [Violation(v.code, f"The meld on the table: {v.message}", v.cards) for v in found]
         return Verdict(tuple(violations))
-    unlimited = ruleset.rummy is not None and ruleset.rummy.lay_off.wilds_unlimited
+    unlimited = judge.rules.lay_off.wilds_unlimited
     combined, found = judge.judge(tuple(meld) + tuple(cards), kind=table.kind,
                                   wild_limit=not (unlimited and table.kind == "set"))
     if combined is None:

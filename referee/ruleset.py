@@ -90,6 +90,8 @@ class RoundRules:
     melds: tuple[MeldRule, ...]
     wilds: WildRule
     first_meld: Requirement
+    lay_off: LayOffRule
+    final_discard: str
 
     def meld_rule(self, kind: str) -> MeldRule | None:
         return next((m for m in self.melds if m.kind == kind), None)
@@ -246,7 +248,15 @@ def _requirement(data: Mapping[str, Any] | None) -> Requirement:
 
 def _round(number: int, doc: Mapping[str, Any]) -> RoundRules:
     return RoundRules(number, doc.get("hand_size"), _meld_rules(doc.get("melds") or {}),
-                      _wild_rule(doc.get("wilds")), _requirement(doc.get("first_meld")))
+                      _wild_rule(doc.get("wilds")), _requirement(doc.get("first_meld")),
+                      _lay_off_rule(doc.get("lay_off")),
+                      str((doc.get("going_out") or {}).get("final_discard", "optional")))
+
+
+def _lay_off_rule(data: Mapping[str, Any] | None) -> LayOffRule:
+    data = data or {}
+    return LayOffRule(str(data.get("allowed", "after_first_meld")), bool(data.get("others_melds", True)),
+                      bool(data.get("wilds_unlimited", False)))
 
 
 def _scoring(doc: Mapping[str, Any], ranks: tuple[str, ...]) -> Scoring:
@@ -258,7 +268,7 @@ def _scoring(doc: Mapping[str, Any], ranks: tuple[str, ...]) -> Scoring:
     return Scoring(values, int(data.get("pennies_per_card", 0)))
 
 
-ROUND_FIELDS = ("hand_size", "melds", "wilds", "first_meld")
+ROUND_FIELDS = ("hand_size", "melds", "wilds", "first_meld", "lay_off", "going_out", "buying")
 ROUND_REPLACES = frozenset({"melds", "first_meld"})  # a round's contract is its whole requirement
 
 
@@ -276,14 +286,13 @@ def _rummy(doc: Mapping[str, Any], scoring: Scoring) -> RummyRules:
     base_doc = {k: doc.get(k) for k in ROUND_FIELDS}
     rounds = tuple(_round(i + 1, round_document(doc, entry))
                    for i, entry in enumerate(doc.get("rounds") or []))
-    lay = doc.get("lay_off") or {}
     buying = doc.get("buying")
+    base = _round(0, base_doc)  # number 0: a game without rounds
     return RummyRules(
         rounds=rounds,
-        base=_round(0, base_doc),  # number 0: a game without rounds
-        lay_off=LayOffRule(lay.get("allowed", "after_first_meld"), bool(lay.get("others_melds", True)),
-                           bool(lay.get("wilds_unlimited", False))),
-        final_discard=(doc.get("going_out") or {}).get("final_discard", "optional"),
+        base=base,
+        lay_off=base.lay_off,
+        final_discard=base.final_discard,
         hand_limit=(doc.get("hand_limit") or {}).get("max"),
         scoring=scoring,
         buying=Buying(int(buying["per_player"]), int(buying.get("cost", 1)),

@@ -212,7 +212,7 @@ class Oracle:
                    first_meld_done: bool = True) -> bool:
         """Can a legal turn leave nothing in hand, or only the final discard, as the rules allow?"""
         assert self.ruleset.rummy is not None
-        rule = self.ruleset.rummy.final_discard
+        rule = self.ruleset.rummy.round(self.round_number).final_discard
         # Going out needs a first meld: before it, a turn that plays nothing is no way out.
         no_first_meld = self.ruleset.rummy.round(self.round_number).first_meld.empty
         nothing_played = () if first_meld_done or no_first_meld else (norm(hand),)

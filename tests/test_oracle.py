@@ -203,7 +203,7 @@ def replay_problem(ruleset: Ruleset, plan: dict[str, Any], hand: Cards, table: S
         return f"the plan plays {show(norm(used))}, the hand is {show(norm(hand))}"
     if left:
         return f"the plan leaves {show(left)} in hand"
-    rule = ruleset.rummy.final_discard
+    rule = ruleset.rummy.round(round_number).final_discard
     if (rule == "forbidden" and discard) or (rule == "required" and not discard):
         return f"the discard {show(discard) or 'none'} is against final_discard: {rule}"
     first = plan["first_meld"]

@@ -363,3 +363,26 @@ def test_spare_wilds_never_make_a_set_of_distinct_suits_too_big(library: Library
     from referee.planner import arrange
 
     assert arrange(library.get("bing-rummy-distinct-suits"), cards("AC AD 2C 2C 2D")).cost == 2
+
+
+ROUND_PLAY = """\
+format: 1
+id: rounds-of-play
+extends: ten-pennies
+name: The last round by a different play
+rounds:
+  "7": {lay_off: {allowed: never}, going_out: {final_discard: forbidden}, buying: {cost: 2}}
+"""
+
+
+def test_a_round_may_change_lay_offs_and_going_out(library: Library) -> None:
+    """The format lets a round's entry name lay_off, going_out and buying (merged key by key)."""
+    lib = library.copy()
+    ruleset = lib.add(lib.load(ROUND_PLAY))
+    assert ruleset.rummy is not None and ruleset.rummy.round(7).lay_off.allowed == "never"
+    assert ruleset.rummy.round(6).lay_off.allowed == "after_first_meld"
+    assert ruleset.rummy.round(7).lay_off.wilds_unlimited  # merged, not replaced
+    assert _codes(check_lay_off(ruleset, cards("8H 8S 8D"), cards("8C"), round_number=7)) == ["lay_off_not_allowed"]
+    assert check_lay_off(ruleset, cards("8H 8S 8D"), cards("8C"), round_number=6).valid
+    assert not check_going_out(ruleset, cards("8C 9D"), [cards("8H 8S 8D")], True, 7).valid
+    assert check_going_out(ruleset, cards("8C 9D"), [cards("8H 8S 8D")], True, 6).valid
