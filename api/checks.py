@@ -10,14 +10,14 @@ from api import schemas
 from api.problems import answers
 from api.rulesets import catalog
 from referee.cards import Card, parse_card_at, parse_cards, parse_groups, parse_named
-from referee.errors import InvalidPlayError, Problem
+from referee.errors import InvalidCardError, InvalidPlayError, Problem
 from referee.handlimit import check_hand
 from referee.layout import check_placement
 from referee.melds import check_meld
 from referee.planner import check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import Ruleset
-from referee.scoring import score_round
+from referee.scoring import Deal, score_round
 
 blp = Blueprint("checks", __name__, url_prefix="/v1/rulesets",
                 description="Stateless checks of plays, and end-of-round scores.")
@@ -61,7 +61,23 @@ def melds_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     ruleset = _game(ruleset_id, "rummy")
     return check_meld(ruleset, parse_cards(args["cards"], "cards"), _round(ruleset, args),
                       _players(ruleset, args), first_meld_done=args["first_meld_done"],
-                      hand=_hand_after(args), score=args.get("score")).as_dict()
+                      hand=_hand_after(args), score=args.get("score"), wild_rank=args["wild_rank"]).as_dict()
+
+
+def _melded(groups: dict[str, list[list[str]]] | None) -> dict[str, list[tuple[Card, ...]]] | None:
+    """The optional `melded` groups by player (melded scoring)."""
+    if groups is None:
+        return None
+    out: dict[str, list[tuple[Card, ...]]] = {}
+    problems: list[Problem] = []
+    for name, player_groups in groups.items():
+        try:
+            out[name] = parse_groups(player_groups, f"melded.{name}")
+        except InvalidCardError as exc:
+            problems += exc.problems
+    if problems:
+        raise InvalidCardError(problems)
+    return out
 
 
 def _hand_after(args: dict[str, Any]) -> list[Card] | None:
@@ -79,7 +95,7 @@ def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
     melds = parse_groups(args["melds"], "melds")
     hand = parse_cards(args["hand"], "hand")
     return check_first_meld(ruleset, melds, hand, args["score"], _round(ruleset, args),
-                            _players(ruleset, args)).as_dict()
+                            _players(ruleset, args), wild_rank=args["wild_rank"]).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/lay-offs/check", methods=["POST"])
@@ -93,7 +109,7 @@ def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     cards = parse_cards(args["cards"], "cards")
     return check_lay_off(ruleset, meld, cards, args["first_meld_done"], args["others_meld"],
                          _round(ruleset, args), _players(ruleset, args),
-                         hand=_hand_after(args), score=args.get("score")).as_dict()
+                         hand=_hand_after(args), score=args.get("score"), wild_rank=args["wild_rank"]).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/hands/check", methods=["POST"])
@@ -119,7 +135,7 @@ def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     hand = parse_cards(args["hand"], "hand")
     table = parse_groups(args["table"], "table")
     return check_going_out(ruleset, hand, table, args["first_meld_done"], _round(ruleset, args),
-                           _players(ruleset, args)).as_dict()
+                           _players(ruleset, args), wild_rank=args["wild_rank"]).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/placements/check", methods=["POST"])
@@ -141,7 +157,10 @@ def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
 def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """End-of-round points, cards and pennies for each hand."""
     ruleset = _game(ruleset_id, "rummy")
-    _round(ruleset, args)
+    rnd = _round(ruleset, args)
     hands = parse_named(args["hands"], "hands")
-    result = score_round(ruleset, hands, args.get("went_out"), _players(ruleset, args))
+    players = _players(ruleset, args)
+    melded = _melded(args.get("melded"))
+    result = score_round(ruleset, hands, args.get("went_out"), players,
+                         deal=Deal(rnd, players, args["wild_rank"], melded))
     return {"players": {name: s.as_dict() for name, s in result.items()}}

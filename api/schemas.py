@@ -52,6 +52,20 @@ class RoundMixin(Schema):
                              metadata={"description": "players at the table: fixes the decks in play"})
 
 
+RANK_PATTERN = r"^(A|[2-9]|10|J|Q|K)$"
+
+
+def wild_rank(**kw: object) -> fields.String:
+    return fields.String(allow_none=True, validate=validate.Length(max=3), **kw, metadata={  # type: ignore[arg-type]
+        "description": "the deal's wild rank, where the ruleset makes one each deal (wilds.per_deal: "
+                       "the cut card's rank); refused where it does not",
+        "pattern": RANK_PATTERN, "example": "7"})
+
+
+class WildRankMixin(RoundMixin):
+    wild_rank = wild_rank(load_default=None)
+
+
 def cards(required: bool = True, example: list[str] | None = None, **kw: object) -> fields.List:
     """A list of cards as in cards.md (parsed by the engine, which names any bad one)."""
     metadata: dict[str, object] = {"example": example or ["8H", "8S", "2C"]}
@@ -72,7 +86,16 @@ def _hand_after() -> fields.List:
                        "played): with `score`, feeds hand_limit; without it the hand limit is not judged"})
 
 
-class MeldCheck(RoundMixin):
+def _melded() -> fields.Dict:
+    return fields.Dict(keys=name(), values=fields.List(cards(), validate=validate.Length(max=30)),
+                       validate=validate.Length(max=20), metadata={
+                           "description": "melded scoring (scoring.method: melded_minus_caught): the cards "
+                                          "each player melded or laid off, in groups; a group that is a meld "
+                                          "by itself counts as that meld (an ace low in A-2-3 at low_ace)",
+                           "example": {"ann": [["7S", "7H", "7D"], ["AC", "2C", "3C"], ["JK"]]}})
+
+
+class MeldCheck(WildRankMixin):
     cards = cards(metadata={"description": "the cards of one meld"})
     first_meld_done = Boolean(load_default=False, metadata={
         "description": "judge a meld made after the player's first meld (wilds.after_first_meld)"})
@@ -80,7 +103,7 @@ class MeldCheck(RoundMixin):
     score = _score()
 
 
-class FirstMeldCheck(RoundMixin):
+class FirstMeldCheck(WildRankMixin):
     melds = fields.List(cards(), required=True, validate=validate.Length(min=1, max=30),
                         metadata={"description": "the melds laid down together as the first meld",
                                   "example": [["8H", "8S", "8D"], ["3C", "4C", "5C"]]})
@@ -91,7 +114,7 @@ class FirstMeldCheck(RoundMixin):
                                      "example": 63})
 
 
-class LayOffCheck(RoundMixin):
+class LayOffCheck(WildRankMixin):
     meld = cards(metadata={"description": "the meld on the table", "example": ["8H", "8S", "8D"]})
     cards = cards(metadata={"description": "the cards added to it", "example": ["2C", "8C"]})
     first_meld_done = Boolean(load_default=True, metadata={
@@ -111,7 +134,7 @@ class HandCheck(RoundMixin):
         "description": "the player has melded this round (the hand limit binds held hands only then)"})
 
 
-class GoingOutCheck(RoundMixin):
+class GoingOutCheck(WildRankMixin):
     hand = cards(example=["8H", "8S", "8D", "5C"], metadata={
         "description": "the whole hand the player would go out with"})
     table = fields.List(cards(), load_default=list, validate=validate.Length(max=40), metadata={
@@ -216,7 +239,7 @@ class PlacementResult(CheckResult):
     completes_layout = fields.Boolean(required=True)
 
 
-class ScoreRequest(RoundMixin):
+class ScoreRequest(WildRankMixin):
     went_out = name(allow_none=True, load_default=None, metadata={
         "description": "the player who went out (their hand must be empty)", "example": "cy"})
     hands = fields.Dict(keys=name(), values=cards(), required=True,
@@ -224,12 +247,18 @@ class ScoreRequest(RoundMixin):
                             "description": "each player's cards caught in hand (at least one player)",
                             "minProperties": 1, "maxProperties": 20,
                             "example": {"ann": ["3H", "KD", "JK"], "bob": [], "cy": []}})
+    melded = _melded()
 
 
 class HandScore(Schema):
-    points = fields.Integer(required=True)
+    points = fields.Integer(required=True, metadata={
+        "description": "what goes onto the player's score this round (negative where melded "
+                       "scoring leaves less melded than caught)"})
     cards = fields.Integer(required=True)
     pennies = fields.Integer(required=True)
+    deadwood = fields.Integer(metadata={
+        "description": "deadwood scoring: the points outside the best arrangement of the hand"})
+    melded = fields.Integer(metadata={"description": "melded scoring: what the player's melded cards are worth"})
 
 
 class ScoreResult(Schema):
@@ -297,13 +326,17 @@ class RoundWrite(Schema):
     hands = fields.Dict(keys=name(), values=cards(), metadata={
         "description": "rummy: each player's cards caught in hand, scored here (not with points)",
         "example": {"A": ["3H", "KD"], "B": []}})
-    points = fields.Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000)),
-                         metadata={"description": "rummy: each player's points, when the hands are not given",
+    points = fields.Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=-100_000,
+                                                                                                max=100_000)),
+                         metadata={"description": "rummy: each player's points, when the hands are not given "
+                                                  "(below 0 only where melded cards score)",
                                    "example": {"A": 58, "B": 6}})
     cards = fields.Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=0, max=1000)),
                         metadata={"description": "rummy, with points: how many cards each of those players was "
                                                  "caught with; required for each where the ruleset charges "
                                                  "pennies per card"})
+    melded = _melded()
+    wild_rank = wild_rank()
     winner = name(metadata={"description": "layout games: the hand's winner"})
     completed = fields.List(name(), validate=validate.Length(max=20), metadata={
         "description": "layout games: other players who completed their layout"})

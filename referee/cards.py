@@ -162,6 +162,19 @@ class DeckSpec:
     suits: tuple[str, ...] = SUITS
     jokers: int = 0
     decks: DeckCount = DeckCount(fixed=1)
+    # Jokers for the whole table instead of per deck: (packs in play, jokers) rows, the
+    # last row at or below the packs in play counting; `((0, n),)` for n whatever the packs.
+    table_jokers: tuple[tuple[int, int], ...] | None = None
+
+    def jokers_with(self, decks: int) -> int:
+        """How many jokers are on the table with `decks` decks in play."""
+        if self.table_jokers is None:
+            return self.jokers * decks
+        count = self.table_jokers[0][1]
+        for packs, n in self.table_jokers:
+            if decks >= packs:
+                count = n
+        return count
 
     def cards(self) -> tuple[Card, ...]:
         """One deck, in rank-major order, jokers last."""
@@ -170,18 +183,24 @@ class DeckSpec:
 
     def full(self, players: int) -> tuple[Card, ...]:
         """Every card at a table of `players`."""
-        return self.cards() * self.decks.for_players(players)
+        decks = self.decks.for_players(players)
+        naturals = tuple(Card(r, s) for r in self.ranks for s in self.suits) * decks
+        return naturals + tuple(Card(JOKER) for _ in range(self.jokers_with(decks)))
+
+    @property
+    def has_jokers(self) -> bool:
+        return self.jokers > 0 if self.table_jokers is None else any(n for _, n in self.table_jokers)
 
     def holds(self, card: Card) -> bool:
         """Whether this deck has the card at all; no card of the deck is built to answer."""
         if card.is_joker:
-            return self.jokers > 0
+            return self.has_jokers
         return card.rank in self.ranks and card.suit in self.suits
 
     def distinct(self) -> frozenset[Card]:
         """Each different card of the deck once (a joker once, however many there are)."""
         naturals = {Card(r, s) for r in self.ranks for s in self.suits}
-        return frozenset(naturals | ({Card(JOKER)} if self.jokers else set()))
+        return frozenset(naturals | ({Card(JOKER)} if self.has_jokers else set()))
 
     def copies(self, card: Card, decks: int) -> int:
         """How many of this exact card exist with `decks` decks in play (0: not in the deck).
@@ -190,4 +209,4 @@ class DeckSpec:
         """
         if not self.holds(card):
             return 0
-        return self.jokers * decks if card.is_joker else decks
+        return self.jokers_with(decks) if card.is_joker else decks

@@ -35,7 +35,7 @@ from referee.melds import check_meld
 from referee.planner import check_going_out
 from referee.plays import check_first_meld
 from referee.ruleset import LayoutRules, Ruleset
-from referee.scoring import score_round
+from referee.scoring import Deal, score_round
 from referee.violations import Verdict
 from referee.yamlread import Document
 
@@ -172,7 +172,7 @@ def _check(args: argparse.Namespace) -> int:
             f"{ruleset.name} is a {ruleset.family} game: --layout is for layout games; "
             "give the cards of one meld"))
     cards = _cards(_card_tokens(args.cards))
-    verdict = check_meld(ruleset, cards, args.round, players)
+    verdict = check_meld(ruleset, cards, args.round, players, wild_rank=args.wild_rank)
     shown = _shown(cards)
     if verdict.valid:
         print(f"legal: {shown} is a {verdict.extra['kind']}{_stands(verdict.extra.get('wilds'))}")
@@ -241,7 +241,7 @@ def _first_meld(args: argparse.Namespace) -> int:
     ruleset, players = _rummy_table(args, "first meld")
     melds = _groups(args.melds, "meld")
     hand = _cards([c for c in args.hand.split(",") if c.strip()], "--hand")
-    verdict = check_first_meld(ruleset, melds, hand, args.score, args.round, players)
+    verdict = check_first_meld(ruleset, melds, hand, args.score, args.round, players, wild_rank=args.wild_rank)
     shown = "first meld " + " + ".join(_shown(m) for m in melds)
     if not verdict.valid:
         return _not_legal(shown, verdict)
@@ -261,7 +261,8 @@ def _going_out(args: argparse.Namespace) -> int:
     table = _groups(args.table, "--table")
     hand = _cards(_card_tokens(args.cards))
     with _labelled(lambda path: "--table" if path.startswith("table") else ""):
-        verdict = check_going_out(ruleset, hand, table, args.first_meld_done, args.round, players)
+        verdict = check_going_out(ruleset, hand, table, args.first_meld_done, args.round, players,
+                                  wild_rank=args.wild_rank)
     shown = f"going out with {_shown(hand)}"
     if not verdict.valid:
         return _not_legal(shown, verdict)
@@ -311,7 +312,8 @@ def _score(args: argparse.Namespace) -> int:
     _round(ruleset, args.round)
     hands = _hands(args.hands)
     with _labelled(_player_of):
-        scores = score_round(ruleset, hands)
+        scores = score_round(ruleset, hands, args.went_out,
+                             deal=Deal(args.round, None, args.wild_rank, None))
     for name, result in scores.items():
         print(f"{name:12} {_count(result.points, 5, 'point')}  {_count(result.cards, 3, 'card')}  "
               f"{_count(result.pennies, 3, 'penny', 'pennies')}".rstrip())
@@ -545,6 +547,13 @@ def _round_and_players(p: _Parser) -> None:
     p.add_argument("--players", type=_positive, metavar="N",
                    help="players at the table (default: the most the game allows); it sets how "
                         "many decks, so how many identical cards, are in play")
+    _wild_rank_argument(p)
+
+
+def _wild_rank_argument(p: _Parser) -> None:
+    p.add_argument("--wild-rank", dest="wild_rank", metavar="RANK",
+                   help="the deal's wild rank, in games that make one rank wild each deal "
+                        "(such as Indian Rummy's cut card)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -601,6 +610,9 @@ def parser() -> argparse.ArgumentParser:
     _ruleset_argument(p)
     p.add_argument("--round", type=_positive, default=1, metavar="N",
                    help="the round being scored (default 1); refused when the game has no such round")
+    _wild_rank_argument(p)
+    p.add_argument("--went-out", dest="went_out", metavar="NAME",
+                   help="the player who went out (in Gin Rummy: who knocked, with their hand given)")
     p.add_argument("hands", nargs="+", metavar="NAME=CARD,CARD...",
                    help="a player and the cards left in their hand (see below for CARD)")
     p.set_defaults(run=_score)

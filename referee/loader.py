@@ -174,7 +174,9 @@ Check = Callable[[Mapping[str, Any]], Iterator[Finding]]
 def _deck_ranks(doc: Mapping[str, Any]) -> set[str]:
     deck = doc.get("deck") or {}
     ranks = set(deck.get("ranks", RANKS))
-    if deck.get("jokers", 0):
+    table = deck.get("jokers_per_table")
+    if deck.get("jokers", 0) if table is None else (
+            table if isinstance(table, int) else any((table or {}).values())):
         ranks.add(JOKER)
     return ranks
 
@@ -223,6 +225,8 @@ def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
     """A first meld that needs more cards than a player is dealt can never be made."""
     for path, scope in _round_scopes(doc):
         req, hand = scope.get("first_meld") or {}, scope.get("hand_size")
+        if isinstance(hand, Mapping) and hand:
+            hand = max(int(v) for v in hand.values())  # the largest hand at any table
         if not isinstance(hand, int) or not req:
             continue
         sized = [*req.get("sets", []), *req.get("runs", [])]
@@ -235,25 +239,69 @@ def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
 
 
 def check_card_values(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    values = (doc.get("scoring") or {}).get("card_values")
-    if not values:
-        return
+    for field in ("card_values", "meld_values"):
+        values = (doc.get("scoring") or {}).get(field)
+        if values:
+            yield from _value_table(doc, values, field)
+
+
+def _value_table(doc: Mapping[str, Any], values: Mapping[str, Any], field: str) -> Iterator[Finding]:
     ranks = tuple((doc.get("deck") or {}).get("ranks", RANKS))
     owner: dict[str, str] = {}
     for key in values:
         covered = rank_range(key, ranks)
         if not covered:
-            yield ("scoring", "card_values", key), \
+            yield ("scoring", field, key), \
                 f'"{key}" is not a rank or a range of ranks of this deck in order (such as "3-9")'
         clashes = [r for r in covered if r in owner]
         if clashes:
-            yield ("scoring", "card_values", key), \
+            yield ("scoring", field, key), \
                 f'"{key}" gives {", ".join(clashes)} a value that "{owner[clashes[0]]}" already gives'
         for rank in covered:
             owner.setdefault(rank, key)
     missing = [r for r in sorted(_deck_ranks(doc), key=_rank_order) if r not in owner]
     if missing:
-        yield ("scoring", "card_values"), f"no value for {', '.join(missing)}"
+        yield ("scoring", field), f"no value for {', '.join(missing)}"
+
+
+def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """Choices that cannot work together: a meld's maximum below its minimum, pure runs
+    beyond the runs asked for, no new melds where there is no first meld to make, a
+    points threshold with no points, a knock outside a two-player deadwood game."""
+    for path, scope in _round_scopes(doc):
+        for kind, spec in (scope.get("melds") or {}).items():
+            spec = spec or {}
+            if spec.get("max") is not None and spec["max"] < spec.get("min", 3):
+                yield path + ("melds", kind, "max"), \
+                    f"a {kind} of at most {spec['max']} cards can never reach its minimum of {spec.get('min', 3)}"
+        req = scope.get("first_meld") or {}
+        runs = len(req.get("runs") or [])
+        if req.get("pure_runs") and runs and req["pure_runs"] > runs:
+            yield path + ("first_meld", "pure_runs"), \
+                f"{req['pure_runs']} pure runs, but the first meld asks for only {runs} runs"
+        if req.get("pure_runs") and "run" not in (scope.get("melds") or {}):
+            yield path + ("first_meld", "pure_runs"), "the first meld asks for pure runs, but this game has no runs"
+        asks = any(req.get(k) for k in ("sets", "runs", "melds", "points", "pure_runs"))
+        if scope.get("later_melds") is False and not asks:
+            yield path + ("later_melds",), \
+                "no new melds after the first meld, but there is no first meld: nobody could ever meld"
+    scoring = doc.get("scoring") or {}
+    if scoring.get("knock") is not None:
+        if scoring.get("method") != "deadwood":
+            yield ("scoring", "knock"), "a knock scores deadwood: give scoring.method: deadwood"
+        if (doc.get("players") or {}).get("max", 8) > 2:
+            yield ("scoring", "knock"), "a knock is for two players: give players.max: 2"
+
+
+def check_game_end(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """A score that grows needs a target to end on; the highest score cannot be last standing."""
+    game = doc.get("game") or {}
+    winner = game.get("winner")
+    method = (doc.get("scoring") or {}).get("method")
+    if winner == "highest_score" and "elimination" in (game.get("end") or {}):
+        yield ("game", "winner"), "with elimination the winner is the last standing or the lowest score"
+    if method == "melded_minus_caught" and winner not in (None, "highest_score"):
+        yield ("game", "winner"), "melded cards score for the player, so the highest score wins"
 
 
 def _rank_order(rank: str) -> int:
@@ -303,7 +351,8 @@ def check_run_ace(doc: Mapping[str, Any]) -> Iterator[Finding]:
 
 MEANING_CHECKS: tuple[Check, ...] = (
     check_ranks_in_deck, check_first_meld_kinds, check_first_meld_fits_hand, check_card_values, check_players,
-    check_rounds_count, check_run_ace, check_deck_table, check_deck_ranks,
+    check_rounds_count, check_run_ace, check_deck_table, check_deck_ranks, check_melding_choices,
+    check_game_end,
 )
 
 

@@ -11,11 +11,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from itertools import combinations
 from typing import NamedTuple
 
 from referee.cards import JOKER, Card, DeckSpec
 from referee.handlimit import hand_limit_violation
-from referee.ruleset import MeldRule, RoundRules, Ruleset
+from dataclasses import replace
+
+from referee.errors import InvalidPlayError, Problem
+from referee.ruleset import MeldRule, RoundRules, Ruleset, Scoring
 from referee.violations import Verdict, Violation, listed, plural
 
 RUN_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -30,6 +34,61 @@ class Meld(NamedTuple):
 
     def as_dict(self) -> dict[str, object]:
         return {"kind": self.kind, "wilds": [{"card": str(c), "as": stands} for c, stands in self.wilds]}
+
+    @property
+    def pure(self) -> bool:
+        """No wild card stands in it for another card."""
+        return not self.wilds
+
+    def ranks(self) -> tuple[str | None, ...]:
+        """The rank each place of the meld stands for: a set's rank (None: wild cards only),
+        a run's ranks in order."""
+        if self.kind == "set":
+            naturals = self.naturals()
+            stands = next((s for _, s in self.wilds if s), None)
+            return ((naturals[0].rank if naturals else stands),) * len(self.cards)
+        return tuple(_run_ranks(self))
+
+    def naturals(self) -> list[Card]:
+        """Its cards that are not standing in as wild cards."""
+        wild = Counter(w for w, _ in self.wilds)
+        out = []
+        for card in self.cards:
+            if wild[card]:
+                wild[card] -= 1
+            else:
+                out.append(card)
+        return out
+
+
+def _run_ranks(meld: Meld) -> list[str]:
+    """A run's ranks in order, from its natural cards and what its wild cards stand for."""
+    placed = [c.rank for c in meld.naturals()]
+    placed += [(s or "")[:-1] for _, s in meld.wilds]
+    for window in run_windows("around", len(placed)) + run_windows("high", len(placed)):
+        if sorted(window) == sorted(placed):
+            return list(window)
+    return placed
+
+
+def meld_points(scoring: Scoring, meld: Meld) -> int:
+    """What a meld is worth melded (a first meld's points threshold, melded scores): each
+    card its `meld_values` worth; an ace low in a run `low_ace`; a wild card the card it
+    stands for (`wilds_count: stands_for`) or its own worth. A meld of wild cards only
+    stands for no card: its wild cards count their own worth."""
+    ranks = meld.ranks()
+    if scoring.wilds_count == "stands_for" and all(r is not None for r in ranks):
+        if meld.kind == "run":
+            return scoring.run_value(tuple(r for r in ranks if r is not None))
+        return sum(scoring.melded_value(r) for r in ranks if r is not None)
+    low = meld.kind == "run" and len(ranks) > 1 and ranks[0] == "A" and ranks[1] == "2"
+    total = sum(scoring.melded_value(w.rank) for w, _ in meld.wilds)
+    for card in meld.naturals():
+        value = scoring.melded_value(card.rank)
+        if card.rank == "A" and low and scoring.low_ace is not None:
+            value = scoring.low_ace
+        total += value
+    return total
 
 
 @lru_cache(maxsize=64)
@@ -82,12 +141,20 @@ class Judge:
             for r in self.deck.ranks if r not in self.wild_ranks and r in RUN_ORDER}
         self.deck_suits = frozenset(self.deck.suits)
         self.all_wild = rules.wilds.all_wild
+        # Wild cards that count as natural where they stand for themselves
+        self.in_place = frozenset(r for r in self.wild_ranks if r != JOKER) \
+            if rules.wilds.natural_in_place else frozenset()
+        set_max = set_rule.max if set_rule else None
+        if set_max is not None and self.fast_set_min is not None and set_max < self.decks:
+            self.fast_set_min = None
 
     def fast_set(self, cards: Sequence[Card]) -> Meld | None:
         """A legal set of these cards, found in one pass, or None to take the full path."""
         least = self.fast_set_min
         if least is None or not least <= len(cards) <= self.decks:
             return None  # more cards than decks could hold duplicates: count them properly
+        if self.in_place and any(c.rank in self.in_place for c in cards):
+            return None
         wild_ranks, natural = self.wild_ranks, self.natural_ranks
         suits = self.deck_suits
         rank = None
@@ -95,7 +162,7 @@ class Judge:
         for card in cards:
             r = card.rank
             if r in wild_ranks:
-                if card.suit not in suits and (r != JOKER or not self.deck.jokers):
+                if card.suit not in suits and (r != JOKER or not self.deck.has_jokers):
                     return None
                 wilds.append(card)
             elif r == rank or (rank is None and r in natural):
@@ -143,7 +210,7 @@ class Judge:
         return found
 
     def joker_violation(self, cards: Sequence[Card]) -> list[Violation]:
-        if self.jokers_meldable or not self.deck.jokers or _JOKER_CARD not in cards:
+        if self.jokers_meldable or not self.deck.has_jokers or _JOKER_CARD not in cards:
             return []
         jokers = tuple(c for c in cards if c.rank == JOKER)
         return [Violation("joker_not_wild", f"{self.rules.label}: jokers are not wild and belong to "
@@ -165,6 +232,18 @@ class Judge:
         wild_ranks = self.wild_ranks
         wilds = [c for c in cards if c.rank in wild_ranks]
         naturals = [c for c in cards if c.rank not in wild_ranks and c.rank != JOKER]
+        if self.in_place and not base:
+            for as_natural in _in_place_choices(wilds, self.in_place):
+                if not as_natural:
+                    break
+                rest = list(wilds)
+                for c in as_natural:
+                    rest.remove(c)
+                for k in kinds:
+                    meld, found = (self._set if k == "set" else self._run)(
+                        self.kinds[k], cards, naturals + list(as_natural), rest, wild_limit)
+                    if meld is not None:
+                        return meld, []
         best: tuple[Meld | None, list[Violation]] | None = None
         best_kind = ""
         for k in kinds:
@@ -186,6 +265,10 @@ class Judge:
         if len(cards) < rule.min:
             found.append(Violation("too_few_cards",
                                    f"A {noun} needs at least {rule.min} cards; this one has {len(cards)}.",
+                                   tuple(cards)))
+        if rule.max is not None and len(cards) > rule.max:
+            found.append(Violation("too_many_cards",
+                                   f"A {noun} holds at most {rule.max} cards; this one has {len(cards)}.",
                                    tuple(cards)))
         if not naturals and wilds and not self.all_wild:
             found.append(Violation("all_wild_not_allowed",
@@ -284,6 +367,15 @@ class Judge:
         return best[1] if best else None
 
 
+def _in_place_choices(wilds: Sequence[Card], in_place: frozenset[str]) -> list[tuple[Card, ...]]:
+    """The different groups of wild cards that could count as natural (each a card of an
+    in-place rank), the largest first, ending with none."""
+    candidates = sorted((c for c in wilds if c.rank in in_place), key=str)
+    groups = {tuple(sorted(combo, key=str)) for n in range(len(candidates) + 1)
+              for combo in combinations(candidates, n)}
+    return sorted(groups, key=lambda g: (-len(g), [str(c) for c in g]))
+
+
 def _weight(found: Sequence[Violation], kind: str, naturals: Sequence[Card]) -> tuple[int, int, int]:
     """How far cards are from a kind: the shape they have first (one rank: a set; one suit:
     a run), then the fewest violations and cards at fault."""
@@ -313,24 +405,59 @@ def _rank_plural(rank: str | None) -> str:
     return _RANK_NAMES.get(rank or "", f"{rank}s")
 
 
-@lru_cache(maxsize=512)
-def judge_for(ruleset: Ruleset, round_number: int, players: int | None, later: bool = False) -> Judge:
+def judge_for(ruleset: Ruleset, round_number: int, players: int | None, later: bool = False,
+              wild_rank: str | None = None) -> Judge:
     """The cached judge of one round (rulesets are immutable, so caching is safe); `later`
-    judges melds made after the player's first meld (`wilds.after_first_meld`)."""
+    judges melds made after the player's first meld (`wilds.after_first_meld`); `wild_rank`
+    is the deal's chosen wild rank where the game has one (`wilds.per_deal`)."""
     assert ruleset.rummy is not None
-    return Judge(ruleset, ruleset.rummy.round(round_number), ruleset.decks_in_play(players), later)
+    rules = ruleset.rummy.round(round_number)
+    problem = wild_rank_problem(ruleset, rules, wild_rank)
+    if problem is not None:
+        raise InvalidPlayError(problem)
+    return _judge(ruleset, round_number, players, later, wild_rank)
+
+
+def wild_rank_problem(ruleset: Ruleset, rules: RoundRules, wild_rank: str | None) -> Problem | None:
+    """Why `wild_rank` cannot be used with this round, or None."""
+    if rules.wilds.per_deal:
+        if wild_rank is None:
+            return Problem("wild_rank", "missing_field",
+                           f"{ruleset.name} makes one rank wild each deal (the cut card's rank); "
+                           f"give it as wild_rank")
+        if wild_rank not in ruleset.deck.ranks:
+            return Problem("wild_rank", "unknown_rank",
+                           f'"{wild_rank}" is not a rank of this game\'s deck (one of {" ".join(ruleset.deck.ranks)})')
+    elif wild_rank is not None:
+        return Problem("wild_rank", "unused_field",
+                       f"{ruleset.name} has no rank chosen wild each deal; leave wild_rank out")
+    return None
+
+
+@lru_cache(maxsize=512)
+def _judge(ruleset: Ruleset, round_number: int, players: int | None, later: bool,
+           wild_rank: str | None) -> Judge:
+    assert ruleset.rummy is not None
+    rules = ruleset.rummy.round(round_number)
+    if wild_rank is not None:
+        rules = replace(rules, wilds=rules.wilds.with_rank(wild_rank))
+    return Judge(ruleset, rules, ruleset.decks_in_play(players), later)
 
 
 def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
                players: int | None = None, *, first_meld_done: bool = False,
-               hand: Sequence[Card] | None = None, score: int | None = None) -> Verdict:
+               hand: Sequence[Card] | None = None, score: int | None = None,
+               wild_rank: str | None = None) -> Verdict:
     """Is this one legal meld? A valid answer adds `kind` and what each wild stands for.
 
     `first_meld_done` judges a meld made after the player's first meld; `hand` (the cards
     left after it) and `score` feed the hand limit."""
-    judge = judge_for(ruleset, round_number, players, first_meld_done)
+    judge = judge_for(ruleset, round_number, players, first_meld_done, wild_rank)
     cards = cards if isinstance(cards, (tuple, list)) else tuple(cards)
     limit = hand_limit_violation(ruleset, hand, score) if hand is not None else []
+    if first_meld_done and not judge.rules.later_melds:
+        limit.insert(0, Violation("no_new_melds", f"{judge.rules.label}: after the first meld no new "
+                                  f"meld may be made, only cards laid off.", tuple(cards)))
     meld = judge.fast_set(cards)
     if meld is None:
         meld, violations = judge.judge(cards, fast_tried=True)

@@ -97,6 +97,8 @@ class _Table:
     size: int = 0
     naturals: frozenset[str] = frozenset()  # runs: the ranks of its natural cards
     distinct: bool = False                # sets: one card a suit
+    most: int = 10**6                     # the most cards it may hold
+    counted: bool = False                 # sets: its size matters (distinct suits, or a maximum)
 
     def set_state(self, state: object) -> _SetState:
         return state if isinstance(state, _SetState) else _SetState(self.rank, self.suits, self.size)
@@ -147,6 +149,7 @@ class _Option(NamedTuple):
     grows_to: _RunState | None = None  # a table run's new state
     phases: int = FIRST | LATER     # new melds: legal as part of the first meld, after it, or both
     core: int = 0                   # the size it counts as toward a first meld (0: its size)
+    points: int = 0                 # what it is worth toward a first meld's points
 
 
 @dataclass
@@ -183,6 +186,7 @@ class _Search:
     def prepare(self, counts: list[int], total_wilds: int, requirement: Progress) -> None:
         self.guard = sum((1 << (B - 1)) << (B * i) for i in range(len(self.types)))
         rules = self.judge.rules
+        self.want_points = requirement.points > 0
         first, later = rules.wilds.max_per_meld, self.later.limit
         if self.later.per_cards is not None or first is None or later is None:
             cap = total_wilds
@@ -200,7 +204,7 @@ class _Search:
         for kind, sizes in (("set", requirement.sets), ("run", requirement.runs)):
             rule = rules.meld_rule(kind)
             if rule is not None:
-                self.size_cap[kind] = self._longest(rule.min, sizes)
+                self.size_cap[kind] = min(rule.most, self._longest(rule.min, sizes))
         for i, t in enumerate(self.types):
             seen: set[tuple[int, int, str, int, int]] = set()
             opts: list[_Option] = []
@@ -212,7 +216,7 @@ class _Search:
             self.options.append(opts)
             rank = RUN_ORDER[t % 13]
             self.free.append(self.lay_offs_ok and not self.need_first_meld and any(
-                tb.kind == "set" and tb.rank == rank and not tb.distinct for tb in self.tables))
+                tb.kind == "set" and tb.rank == rank and not tb.counted for tb in self.tables))
             self.tables_for.append([
                 k for k, tb in enumerate(self.tables)
                 if (tb.kind == "set" and tb.rank in (rank, None))
@@ -220,10 +224,17 @@ class _Search:
 
     @staticmethod
     def _add(opts: list[_Option], seen: set[tuple[int, int, str, int, int]], opt: _Option) -> None:
-        key = (opt.packed, opt.wilds, opt.kind or "", opt.size, opt.core)
+        key = (opt.packed, opt.wilds, opt.kind or "", opt.size, opt.core, opt.points)
         if key not in seen:
             seen.add(key)
             opts.append(opt)
+
+    def _set_points(self, rank: str, size: int) -> int:
+        """A new set's worth toward a first meld's points (its wild cards stand for its rank)."""
+        return self.judge.ruleset.scoring.melded_value(rank) * size if self.want_points else 0
+
+    def _run_points(self, window: tuple[str, ...]) -> int:
+        return self.judge.ruleset.scoring.run_value(window) if self.want_points else 0
 
     def _longest(self, least: int, open_sizes: tuple[int, ...]) -> int:
         """The longest meld worth trying: one of twice the minimum splits into two legal melds
@@ -258,7 +269,7 @@ class _Search:
         for packed, n in combos:
             if n > most:
                 continue
-            top = min(cap, most - n) if not rule.distinct_suits else min(cap, 4 - n)
+            top = min(cap, most - n, rule.most - n)
             counts_j = range(max(0, rule.min - n), top + 1)
             cores = self.spare_wilds_go_on_sets and self.judge.all_wild
             if self.spare_wilds_go_on_sets:  # see moves(): spare wilds go on a set later
@@ -267,19 +278,26 @@ class _Search:
                 counts_j = range(max(0, rule.min - n), min(last, self.total_wilds) + 1)
             for j in counts_j:
                 phases = self._phases(j, n + j) if j <= top else 0
+                worth = self._set_points(RUN_ORDER[rank], n + j)
                 if phases:
-                    yield _Option(packed, j, "set", n + j, phases=phases)
+                    yield _Option(packed, j, "set", n + j, phases=phases, points=worth)
                 if cores and j >= rule.min:
                     # Wild cards alone make the set, then these naturals are laid off on it:
                     # toward a first meld it counts as a set of the wild cards.
-                    extra = ((FIRST if self.need_first_meld else 0) | LATER) & ~phases
+                    extra = ((FIRST if self.need_first_meld else 0) | self.later_bit) & ~phases
                     if extra:
-                        yield _Option(packed, j, "set", n + j, phases=extra, core=j)
+                        yield _Option(packed, j, "set", n + j, phases=extra, core=j,
+                                      points=self._set_points(RUN_ORDER[rank], j))
 
     def _phases(self, wilds: int, size: int) -> int:
         """When a new meld of `size` cards holding `wilds` wild cards (and a natural) is legal."""
         first = self.need_first_meld and (self.judge.limit is None or wilds <= self.judge.limit)
-        return (FIRST if first else 0) | (LATER if self.later.wilds_fit(wilds, size) else 0)
+        return (FIRST if first else 0) | (self.later_bit if self.later.wilds_fit(wilds, size) else 0)
+
+    @property
+    def later_bit(self) -> int:
+        """LATER where new melds may follow the first meld, else nothing."""
+        return LATER if self.judge.rules.later_melds else 0
 
     def _run_options(self, i: int, t: int, counts: list[int], field_of: dict[int, int],
                      cap: int) -> Iterator[_Option]:
@@ -287,10 +305,11 @@ class _Search:
         if rule is None:
             return
         for window in _windows_with(rule.ace, RUN_ORDER[t % 13], rule.min, self.size_cap["run"]):
+            worth = self._run_points(window)
             for packed, wild_n in _fill(window, t, i, field_of, cap):
                 phases = self._phases(wild_n, len(window))
                 if phases:
-                    yield _Option(packed, wild_n, "run", len(window), phases=phases)
+                    yield _Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
 
     # ---------------------------------------------------------------- moves at a state
     def moves(self, i: int, rest: int, w: int, tstate: tuple[object, ...],
@@ -324,12 +343,13 @@ class _Search:
             table = self.tables[k]
             state = tstate[k]
             if table.kind == "set":
-                if table.rank is not None and not table.distinct:
+                if table.rank is not None and not table.counted:
                     yield _Option(one, 0, None, 0, k), tstate  # a card of its rank, as it is
                     continue
                 now = table.set_state(state)
                 rank = RUN_ORDER[t % 13]
-                if now.rank not in (None, rank) or (table.distinct and (suit in now.suits or now.size >= 4)):
+                if now.rank not in (None, rank) or (table.distinct and suit in now.suits) \
+                        or now.size >= table.most:
                     continue
                 if now.rank is None and not self.wilds_unlimited and \
                         not self.later.wilds_fit(table.wilds, now.size + 1):
@@ -368,7 +388,7 @@ class _Search:
         run_wilds = run.length - len(run.naturals)
         suit_base = (t // 13) * 13
         seen: set[tuple[int, int, frozenset[str], int]] = set()
-        for length in range(run.length + 1, min(13, run.length + 2 * most_add) + 1):
+        for length in range(run.length + 1, min(rule.most if rule else 13, run.length + 2 * most_add) + 1):
             for window in run_windows(ace, length):
                 if own not in window or not run.naturals <= set(window):
                     continue
@@ -421,8 +441,14 @@ class _Search:
         open_requirement = not progress.met
         # Plays first: a hand that goes out then needs no look at keeping or discarding.
         for opt, new_t in self.moves(i, rest, w, tstate, progress):
-            new_p = progress.add(opt.kind, opt.core or opt.size) \
-                if opt.kind and open_requirement and opt.phases & FIRST else progress
+            new_p: Progress | None = progress
+            if opt.kind and open_requirement and opt.phases & FIRST:
+                new_p = progress.add(opt.kind, opt.core or opt.size, opt.points,
+                                     opt.kind == "run" and not opt.wilds)
+                if new_p is None:  # fills nothing, and the first meld takes no extra meld
+                    if not opt.phases & LATER:
+                        continue
+                    new_p = progress
             new_m = 2 if opt.kind == "set" or melded == 2 else 1
             state = (rest - opt.packed, w - opt.wilds, new_t, new_p, new_m, d)
             cost = self.best(*state)
@@ -488,14 +514,16 @@ class _Search:
         """All-wild melds that take all `w` wild cards (and complete the first meld when it is
         still open): their kind and sizes, or None."""
         rules = self.judge.rules
-        if not rules.wilds.all_wild:
-            return None
+        if not rules.wilds.all_wild or progress.points > 0 or progress.pure:
+            return None  # a meld of wild cards only is worth no points and is never pure
         set_rule, run_rule = rules.meld_rule("set"), rules.meld_rule("run")
-        for kind, rule, most in (("set", set_rule, 4 if set_rule and set_rule.distinct_suits else INF),
-                                 ("run", run_rule, 13)):
+        for kind, rule, most in (("set", set_rule, set_rule.most if set_rule else INF),
+                                 ("run", run_rule, run_rule.most if run_rule else 13)):
             if rule is None:
                 continue
             if not self.need_first_meld or progress.met:
+                if not rules.later_melds:
+                    return None
                 sizes: list[int] = [w] if rule.min <= w <= most else []
             else:
                 if (progress.runs if kind == "set" else progress.sets):
@@ -506,7 +534,7 @@ class _Search:
                 if spare < 0 or not sizes:
                     continue
                 if spare and (progress.exact or sizes[0] + spare > most):
-                    if spare < rule.min:
+                    if spare < rule.min or not progress.extra:
                         continue
                     sizes.append(spare)
                 else:
@@ -525,8 +553,14 @@ class _Search:
         if self.lay_offs_ok:
             for k, table in enumerate(self.tables):
                 if table.kind == "set":
-                    if table.distinct:
-                        room = 4 - table.set_state(tstate[k]).size
+                    if table.counted:
+                        room = max(0, table.most - table.set_state(tstate[k]).size)
+                        size = table.set_state(tstate[k]).size
+                        if not table.distinct and not self.wilds_unlimited:
+                            room = 0
+                            while room < table.most - size and \
+                                    later.wilds_fit(table.wilds + room + 1, size + room + 1):
+                                room += 1
                     elif self.wilds_unlimited or later.wild_limit(INF) is None:
                         room = INF
                     else:
@@ -542,7 +576,8 @@ class _Search:
                         run = table.run_state(state)
                         length, wilds = run.length, run.length - len(run.naturals)
                     room = 0
-                    while length + room < 13 and later.wilds_fit(wilds + room + 1, length + room + 1):
+                    while length + room < min(13, table.most) and \
+                            later.wilds_fit(wilds + room + 1, length + room + 1):
                         room += 1
                 rooms.append((k, room))
         if melded == 2 and self.spare_wilds_go_on_sets:
@@ -611,7 +646,9 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[_Table]:
             rule = judge.rules.meld_rule("set")
             suits = frozenset(c.suit or "" for c in naturals) if rule and rule.distinct_suits else frozenset()
             out.append(_Table("set", rank=rank, wilds=wild_n, suits=suits, size=len(cards),
-                              distinct=bool(rule and rule.distinct_suits)))
+                              distinct=bool(rule and rule.distinct_suits),
+                              most=rule.most if rule else 10**6,
+                              counted=bool(rule and (rule.distinct_suits or rule.max is not None))))
         else:
             placed = {str(c) for c in cards if c.rank not in judge.wild_ranks}
             ranks = [c.rank for c in cards if c.rank not in judge.wild_ranks]
@@ -621,6 +658,7 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[_Table]:
             window = next(w for w in run_windows(rule.ace if rule else "low", len(cards))
                           if set(w) == set(ranks))
             out.append(_Table("run", suit=suit, window=window, wilds=wild_n, size=len(cards),
+                              most=rule.most if rule else 13,
                               naturals=frozenset(c.rank for c in cards if c.rank not in judge.wild_ranks)))
     return out
 
@@ -635,20 +673,63 @@ class Arrangement(NamedTuple):
 def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
             first_meld_done: bool = True, round_number: int = 1, players: int | None = None,
             objective: str = "points", score: int | None = None, discard: str | None = None,
-            budget: Budget | None = None) -> Arrangement:
+            budget: Budget | None = None, wild_rank: str | None = None) -> Arrangement:
     """The arrangement of `hand` that leaves the fewest points (or cards) in hand.
 
     `discard` ("optional" or "required", going out only): one card left over may be set aside
     as the final discard, and is not counted; "required" insists on one. `budget` is the
-    request's, shared by every search it makes."""
-    judge = judge_for(ruleset, round_number, players)
+    request's, shared by every search it makes. Where a wild card standing for itself counts
+    as natural (`wilds.natural_in_place`), each way of counting such cards natural is searched."""
+    judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
+    later = judge_for(ruleset, round_number, players, True, wild_rank)
+    budget = budget or Budget()
+    if not judge.in_place:
+        return _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
+                        budget, frozenset())
+    in_place = [c for c in hand if c.rank in judge.in_place]
+    best: Arrangement | None = None
+    for group in sorted({tuple(sorted(g, key=str)) for n in range(len(in_place) + 1)
+                         for g in combinations(in_place, n)}, key=len, reverse=True):
+        found = _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
+                         budget, frozenset(Counter(group).items()))
+        if best is None or found.cost < best.cost:
+            best = found
+        if best.cost == 0:
+            break
+    assert best is not None
+    return best
+
+
+def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
+             table: Sequence[Sequence[Card]],
+             first_meld_done: bool, objective: str, score: int | None, discard: str | None,
+             budget: Budget, as_natural: frozenset[tuple[Card, int]]) -> Arrangement:
+    """One search; `as_natural`: wild cards (and how many of each) counted as natural cards."""
     rummy = ruleset.rummy
     assert rummy is not None
+    natural_count = dict(as_natural)
+
+    wild_value = ruleset.scoring.wild_value
 
     def cost(card: Card) -> int:
-        return 1 if objective == "cards" else ruleset.scoring.value(card)
+        if objective == "cards":
+            return 1
+        if wild_value is not None and card.rank in judge.wild_ranks:
+            return wild_value
+        return ruleset.scoring.value(card)
 
-    if discard != "required" and (not table or lay_off_refusal(judge.rules.lay_off, True, True) is not None):
+    def is_wild(card: Card, seen: Counter[Card]) -> bool:
+        if card.rank not in judge.wild_ranks:
+            return False
+        if natural_count.get(card, 0) > seen[card]:
+            seen[card] += 1
+            return False
+        return True
+
+    direct_ok = (not judge.in_place and judge.rules.later_melds
+                 and all(m.max is None for m in judge.rules.melds))
+    if direct_ok and discard != "required" and (
+            not table or lay_off_refusal(judge.rules.lay_off, True, True) is not None):
         direct = _without_wilds(judge, hand, _place_values(ruleset, objective), first_meld_done)
         if direct is not None:
             if discard and direct.plan.left:  # the costliest card left is the discard
@@ -659,8 +740,10 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
             return direct if score is None else _limited(ruleset, hand, direct, cost, score)
     stuck = [c for c in hand if (c.is_joker and c.rank not in judge.wild_ranks)
              or (not c.is_joker and ruleset.deck.copies(c, 1) == 0)]
-    wild_cards = sorted((c for c in hand if c.rank in judge.wild_ranks), key=cost, reverse=True)
-    counts = Counter(_index(c) for c in hand if c.rank not in judge.wild_ranks and c not in stuck)
+    seen: Counter[Card] = Counter()
+    wild_flags = [is_wild(c, seen) for c in hand]
+    wild_cards = sorted((c for c, w in zip(hand, wild_flags, strict=True) if w), key=cost, reverse=True)
+    counts = Counter(_index(c) for c, w in zip(hand, wild_flags, strict=True) if not w and c not in stuck)
     # Sets only: rank by rank, so the cards of a rank are settled before the next rank's.
     types = sorted(counts, key=(lambda u: (u % 13, u)) if judge.rules.meld_rule("run") is None else None)
     if any(n > FIELD for n in counts.values()):
@@ -679,7 +762,7 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
         lay_offs_ok=bool(tables) and lay_off_refusal(judge.rules.lay_off, True, True) is None,
         lay_offs_allowed=lay_off_refusal(judge.rules.lay_off, True, False) is None,
         need_first_meld=need,
-        later=judge_for(ruleset, round_number, players, True),
+        later=later,
         wilds_unlimited=judge.rules.lay_off.wilds_unlimited,
         hand_size=len(hand),
         budget=budget or Budget(),
@@ -995,8 +1078,10 @@ def warm_up(rulesets: Iterable[Ruleset]) -> None:
         for objective in ("points", "cards"):
             _mask_points(_place_values(ruleset, objective))
         for number in range(1, max(1, len(ruleset.rummy.rounds)) + 1):
+            # a rank chosen each deal: judges are built per rank, the first when it is used
+            rank = ruleset.deck.ranks[0] if ruleset.rummy.round(number).wilds.per_deal else None
             for later in (False, True):
-                judge = judge_for(ruleset, number, None, later)
+                judge = judge_for(ruleset, number, None, later, rank)
             run = judge.kinds.get("run")
             if run is not None:
                 _outside_stretches(run.min)
@@ -1004,20 +1089,21 @@ def warm_up(rulesets: Iterable[Ruleset]) -> None:
 
 def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
                     first_meld_done: bool = True, round_number: int = 1,
-                    players: int | None = None, *, budget: Budget | None = None) -> Verdict:
+                    players: int | None = None, *, budget: Budget | None = None,
+                    wild_rank: str | None = None) -> Verdict:
     """Can the whole hand be melded or laid off, leaving at most the discard the rules allow?
 
     One search answers it, the final discard being a card set aside in it; `budget` bounds
     the planning of the whole request (a 422 past it)."""
     assert ruleset.rummy is not None
-    judge = judge_for(ruleset, round_number, players)
+    judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
     everything = list(hand) + [c for meld in table for c in meld]
     impossible = tuple(judge.card_violations(everything))  # not in the deck, or too many copies
     if impossible:
         return Verdict(impossible)
     rule = judge.rules.final_discard
     best = arrange(ruleset, hand, table, first_meld_done, round_number, players, objective="cards",
-                   discard=None if rule == "forbidden" else rule, budget=budget)
+                   discard=None if rule == "forbidden" else rule, budget=budget, wild_rank=wild_rank)
     plan = best.plan if best.cost == 0 else None
     if plan is not None and not first_meld_done and not judge.rules.first_meld.empty and not plan.melds:
         # Only a discard: a player who has not made the first meld cannot go out by it.

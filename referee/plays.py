@@ -7,37 +7,45 @@ from typing import NamedTuple
 
 from referee.cards import Card
 from referee.handlimit import hand_limit_violation
-from referee.melds import Judge, Meld, judge_for
+from referee.melds import Judge, Meld, judge_for, meld_points
 from referee.ruleset import LayOffRule, Requirement, Ruleset
 from referee.violations import Verdict, Violation, listed
 
 
 class Progress(NamedTuple):
-    """Which parts of a first-meld requirement are still open (sizes, largest first).
-
-    A named tuple: the planner hashes one in every memo key."""
+    """Which parts of a first-meld requirement are still open (sizes, largest first; pure
+    runs; points). A named tuple: the planner hashes one in every memo key."""
 
     sets: tuple[int, ...]
     runs: tuple[int, ...]
     melds: int
     exact: bool = False
+    points: int = 0
+    pure: int = 0
+    extra: bool = True  # may a meld that fills nothing open be part of it
 
     @classmethod
     def of(cls, req: Requirement) -> Progress:
-        return cls(req.sets, req.runs, req.melds, req.exact)
+        return cls(req.sets, req.runs, req.melds, req.exact, req.points, req.pure_runs, req.extra_melds)
 
-    def add(self, kind: str, size: int) -> Progress:
-        """Count one meld: it fills the largest open requirement of its kind it is big enough for."""
+    def add(self, kind: str, size: int, points: int = 0, pure: bool = False) -> Progress | None:
+        """Count one meld: it fills the largest open requirement of its kind it is big enough
+        for. None: a meld that fills nothing, where the first meld may hold no extra meld."""
         sets, runs = self.sets, self.runs
         if kind == "set":
             sets = _fill(sets, size, self.exact)
         elif kind == "run":
             runs = _fill(runs, size, self.exact)
-        return Progress(sets, runs, max(0, self.melds - 1), self.exact)
+        pure_left = self.pure - 1 if pure and kind == "run" and self.pure else self.pure
+        if not self.extra and sets == self.sets and runs == self.runs and not self.melds \
+                and pure_left == self.pure:
+            return None
+        return Progress(sets, runs, max(0, self.melds - 1), self.exact, max(0, self.points - points),
+                        pure_left, self.extra)
 
     @property
     def met(self) -> bool:
-        return not self.sets and not self.runs and self.melds == 0
+        return not self.sets and not self.runs and self.melds == 0 and self.points <= 0 and not self.pure
 
 
 def _fill(open_sizes: tuple[int, ...], size: int, exact: bool) -> tuple[int, ...]:
@@ -61,9 +69,10 @@ def _duplicates_across(judge: Judge, groups: Sequence[Sequence[Card]]) -> Iterat
 
 
 def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Sequence[Card] = (),
-                     score: int = 0, round_number: int = 1, players: int | None = None) -> Verdict:
+                     score: int = 0, round_number: int = 1, players: int | None = None, *,
+                     wild_rank: str | None = None) -> Verdict:
     """Are the melds legal, and do they meet the round's first-meld requirement and hand limit?"""
-    judge = judge_for(ruleset, round_number, players)
+    judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
     rules = judge.rules
     violations: list[Violation] = list(_duplicates_across(judge, [*melds, hand]))
     made: list[Meld] = []
@@ -77,16 +86,29 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
         # A card repeated within one meld is repeated across them all: reported once, above.
         violations += [Violation(v.code, f"Meld {i + 1}: {v.message}", v.cards) for v in found
                        if v.code != "duplicate_card"]
-    progress = Progress.of(rules.first_meld)
-    for meld in made:
-        progress = progress.add(meld.kind, len(meld.cards))
-    if not progress.met:
+    need = rules.first_meld
+    progress: Progress | None = Progress.of(need)
+    # Melds count toward the requirement in the order that fills it most: pure runs, then larger.
+    points = 0
+    for meld in sorted(made, key=lambda m: (not m.pure, -len(m.cards))):
+        worth = meld_points(ruleset.scoring, meld) if need.points else 0
+        points += worth
+        if progress is not None:
+            progress = progress.add(meld.kind, len(meld.cards), worth, meld.pure)
+    if progress is None or (not need.extra_melds and len(melds) > need.count):
+        violations.append(Violation(
+            "too_many_melds",
+            f"{rules.label}'s first meld is exactly {need.describe()}; "
+            f"{len(melds)} melds were sent.", tuple(c for m in melds for c in m)))
+    elif not progress.met:
         if not made:
             sent = "none of these melds is legal" if melds else "no meld was sent"
         elif len(made) < len(melds):
             sent = f"the legal ones make {_made(made)}"
         else:
             sent = f"these melds make {_made(made)}"
+        if need.points and made:
+            sent += f", worth {points} points"
         violations.append(Violation(
             "requirement_not_met",
             f"{rules.label}'s first meld needs {rules.first_meld.describe()}; {sent}.",
@@ -109,11 +131,12 @@ def lay_off_refusal(rule: LayOffRule, first_meld_done: bool, others_meld: bool) 
 def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
                   first_meld_done: bool = True, others_meld: bool = False,
                   round_number: int = 1, players: int | None = None, *,
-                  hand: Sequence[Card] | None = None, score: int | None = None) -> Verdict:
+                  hand: Sequence[Card] | None = None, score: int | None = None,
+                  wild_rank: str | None = None) -> Verdict:
     """May these cards be added to this meld on the table? `hand` (the cards left after it)
     and `score` feed the hand limit. Lay-offs come after a first meld, so the meld grows
     under the limits for later melds (`wilds.after_first_meld`)."""
-    judge = judge_for(ruleset, round_number, players, True)
+    judge = judge_for(ruleset, round_number, players, True, wild_rank)
     violations: list[Violation] = hand_limit_violation(ruleset, hand, score, "lay off")
     refusal = lay_off_refusal(judge.rules.lay_off, first_meld_done, others_meld)
     if refusal:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.cards import JOKER, RANKS, SUITS, Card, DeckCount, DeckSpec
@@ -25,6 +25,14 @@ class MeldRule:
     min: int = 3
     ace: str = "low"
     distinct_suits: bool = False
+    max: int | None = None  # the most cards a meld of this kind may hold; None: no limit
+
+    @property
+    def most(self) -> int:
+        """The most cards a meld of this kind can hold (a run at most 13, a set of distinct
+        suits one card a suit)."""
+        cap = 13 if self.kind == "run" else (4 if self.distinct_suits else 10**6)
+        return min(cap, self.max) if self.max is not None else cap
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,14 @@ class WildRule:
     later_given: bool = False
     later_max: int | None = None
     later_per_cards: int | None = None
+    natural_in_place: bool = False  # a wild card standing for itself counts as natural
+    per_deal: bool = False          # a rank chosen each deal (sent as `wild_rank`) is wild too
+
+    def with_rank(self, rank: str | None) -> WildRule:
+        """These rules with the deal's chosen rank wild as well."""
+        if rank is None or rank in self.ranks:
+            return self
+        return replace(self, ranks=self.ranks | {rank})
 
     def is_wild(self, card: Card) -> bool:
         return card.rank in self.ranks
@@ -55,21 +71,36 @@ class WildRule:
 
 @dataclass(frozen=True)
 class Requirement:
-    """What a first meld must contain: sets and runs of at least these sizes, or N melds."""
+    """What a first meld must contain: sets and runs of at least these sizes, or N melds;
+    `pure_runs` of the runs without a wild card; melds worth `points` together (by
+    `scoring.meld_values`). `extra_melds: False`: no meld beyond those asked."""
 
     sets: tuple[int, ...] = ()
     runs: tuple[int, ...] = ()
     melds: int = 0
     exact: bool = False
+    points: int = 0
+    pure_runs: int = 0
+    extra_melds: bool = True
 
     @property
     def empty(self) -> bool:
-        return not self.sets and not self.runs and self.melds == 0
+        return not self.sets and not self.runs and self.melds == 0 and not self.points and not self.pure_runs
+
+    @property
+    def count(self) -> int:
+        """How many melds it asks for at least."""
+        return max(len(self.sets) + len(self.runs), self.melds, self.pure_runs)
 
     def describe(self) -> str:
         parts = [_sized(len(self.sets), "set", self.sets), _sized(len(self.runs), "run", self.runs)]
         if self.melds:
             parts.append(f"{self.melds} meld{'s' if self.melds != 1 else ''}")
+        if self.pure_runs:
+            parts.append(f"{self.pure_runs} of the runs without a wild card" if self.runs
+                         else f"{self.pure_runs} run{'s' if self.pure_runs != 1 else ''} without a wild card")
+        if self.points:
+            parts.append(f"at least {self.points} points")
         return " and ".join(p for p in parts if p) or "nothing"
 
 
@@ -92,6 +123,8 @@ class RoundRules:
     first_meld: Requirement
     lay_off: LayOffRule
     final_discard: str
+    later_melds: bool = True  # new melds after the first meld (False: lay-offs only)
+    hand_sizes: tuple[tuple[int, int], ...] = ()  # hand size by player count, when it varies
 
     def meld_rule(self, kind: str) -> MeldRule | None:
         return next((m for m in self.melds if m.kind == kind), None)
@@ -109,12 +142,45 @@ class LayOffRule:
 
 
 @dataclass(frozen=True)
+class Knock:
+    """Gin Rummy's knock: the most deadwood to knock with, and the bonuses."""
+
+    max_deadwood: int = 10
+    gin_bonus: int = 25
+    undercut_bonus: int = 25
+    lay_off_on_gin: bool = False
+
+
+@dataclass(frozen=True)
 class Scoring:
+    """How a round is scored. `method`: `caught` (the points of the cards each player is
+    caught with), `deadwood` (of the cards outside the best arrangement of the hand) or
+    `melded_minus_caught` (the cards a player melded, less those caught)."""
+
     values: Mapping[str, int] = field(default_factory=dict)
     pennies_per_card: int = 0
+    method: str = "caught"
+    meld_values: Mapping[str, int] | None = None
+    low_ace: int | None = None     # a melded ace placed low in a run
+    wilds_count: str = "own"       # melded wild cards: their own value, or `stands_for`
+    cap: int | None = None         # the most a hand can cost
+    knock: Knock | None = None
+    wild_value: int | None = None  # a wild card caught in hand (else its rank's value)
 
     def value(self, card: Card) -> int:
         return self.values.get(card.rank, 0)
+
+    def melded_value(self, rank: str) -> int:
+        """What a card of this rank is worth melded (`meld_values`, else `card_values`)."""
+        table = self.meld_values if self.meld_values is not None else self.values
+        return table.get(rank, 0)
+
+    def run_value(self, window: tuple[str, ...]) -> int:
+        """The melded worth of a run over these ranks: an ace low counts `low_ace`."""
+        total = sum(self.melded_value(r) for r in window)
+        if self.low_ace is not None and window and window[0] == "A" and len(window) > 1 and window[1] == "2":
+            total += self.low_ace - self.melded_value("A")
+        return total
 
 
 @dataclass(frozen=True)
@@ -122,6 +188,7 @@ class Buying:
     per_player: int
     cost: int = 1
     extra_cards: int = 0
+    per: str = "game"  # the allowance lasts the game, or is given again each round
 
 
 @dataclass(frozen=True)
@@ -132,6 +199,7 @@ class GameEnd:
     deals: int | None = None
     winner: str = "lowest_score"
     buy_back: str | None = None
+    target: int | None = None  # the game ends when a score reaches it
 
 
 @dataclass(frozen=True)
@@ -227,7 +295,8 @@ def _meld_rules(data: Mapping[str, Any]) -> tuple[MeldRule, ...]:
     for kind, spec in sorted(data.items()):
         spec = spec or {}
         out.append(MeldRule(kind, int(spec.get("min", 3)), str(spec.get("ace", "low")),
-                            bool(spec.get("distinct_suits", False))))
+                            bool(spec.get("distinct_suits", False)),
+                            int(spec["max"]) if spec.get("max") is not None else None))
     return tuple(out)
 
 
@@ -236,21 +305,28 @@ def _wild_rule(data: Mapping[str, Any] | None) -> WildRule:
     later = data.get("after_first_meld")
     return WildRule(frozenset(data.get("ranks", [])), data.get("max_per_meld"),
                     bool(data.get("all_wild", True)), later is not None,
-                    (later or {}).get("max_per_meld"), (later or {}).get("per_cards"))
+                    (later or {}).get("max_per_meld"), (later or {}).get("per_cards"),
+                    bool(data.get("natural_in_place", False)), bool(data.get("per_deal", False)))
 
 
 def _requirement(data: Mapping[str, Any] | None) -> Requirement:
     data = data or {}
     return Requirement(tuple(sorted(data.get("sets", []), reverse=True)),
                        tuple(sorted(data.get("runs", []), reverse=True)),
-                       int(data.get("melds", 0)), bool(data.get("exact", False)))
+                       int(data.get("melds", 0)), bool(data.get("exact", False)),
+                       int(data.get("points", 0)), int(data.get("pure_runs", 0)),
+                       bool(data.get("extra_melds", True)))
 
 
 def _round(number: int, doc: Mapping[str, Any]) -> RoundRules:
-    return RoundRules(number, doc.get("hand_size"), _meld_rules(doc.get("melds") or {}),
+    size = doc.get("hand_size")
+    sizes = tuple(sorted((int(k), int(v)) for k, v in size.items())) if isinstance(size, Mapping) else ()
+    return RoundRules(number, max(v for _, v in sizes) if sizes else size,
+                      _meld_rules(doc.get("melds") or {}),
                       _wild_rule(doc.get("wilds")), _requirement(doc.get("first_meld")),
                       _lay_off_rule(doc.get("lay_off")),
-                      str((doc.get("going_out") or {}).get("final_discard", "optional")))
+                      str((doc.get("going_out") or {}).get("final_discard", "optional")),
+                      doc.get("later_melds") is not False, sizes)
 
 
 def _lay_off_rule(data: Mapping[str, Any] | None) -> LayOffRule:
@@ -265,10 +341,20 @@ def _scoring(doc: Mapping[str, Any], ranks: tuple[str, ...]) -> Scoring:
     for key, value in (data.get("card_values") or {}).items():
         for rank in rank_range(key, ranks):
             values[rank] = int(value)
-    return Scoring(values, int(data.get("pennies_per_card", 0)))
+    melded: dict[str, int] | None = None
+    if data.get("meld_values") is not None:
+        melded = {rank: int(value) for key, value in data["meld_values"].items()
+                  for rank in rank_range(key, ranks)}
+    knock = data.get("knock")
+    return Scoring(values, int(data.get("pennies_per_card", 0)), str(data.get("method", "caught")),
+                   melded, data.get("low_ace"), str(data.get("wilds_count", "own")), data.get("cap"),
+                   Knock(int(knock.get("max_deadwood", 10)), int(knock.get("gin_bonus", 25)),
+                         int(knock.get("undercut_bonus", 25)), bool(knock.get("lay_off_on_gin", False)))
+                   if knock is not None else None, data.get("wild_value"))
 
 
-ROUND_FIELDS = ("hand_size", "melds", "wilds", "first_meld", "lay_off", "going_out", "buying")
+ROUND_FIELDS = ("hand_size", "melds", "wilds", "first_meld", "lay_off", "going_out", "buying",
+                "later_melds")
 ROUND_REPLACES = frozenset({"melds", "first_meld"})  # a round's contract is its whole requirement
 
 
@@ -296,7 +382,7 @@ def _rummy(doc: Mapping[str, Any], scoring: Scoring) -> RummyRules:
         hand_limit=(doc.get("hand_limit") or {}).get("max"),
         scoring=scoring,
         buying=Buying(int(buying["per_player"]), int(buying.get("cost", 1)),
-                      int(buying.get("extra_cards", 0))) if buying else None,
+                      int(buying.get("extra_cards", 0)), str(buying.get("per", "game"))) if buying else None,
     )
 
 
@@ -316,6 +402,16 @@ def _layout(doc: Mapping[str, Any]) -> LayoutRules:
     )
 
 
+def _table_jokers(data: object) -> tuple[tuple[int, int], ...] | None:
+    """`jokers_per_table`: one count whatever the packs (as `{0: n}`), or packs in play → jokers."""
+    if data is None:
+        return None
+    if isinstance(data, int):
+        return ((0, data),)
+    assert isinstance(data, Mapping)
+    return tuple(sorted((int(k), int(v)) for k, v in data.items()))
+
+
 def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
     """A `Ruleset` from a resolved document that has passed the schema and the checks."""
     deck_doc = doc.get("deck") or {}
@@ -324,6 +420,7 @@ def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
         suits=tuple(deck_doc.get("suits", SUITS)),
         jokers=int(deck_doc.get("jokers", 0)),
         decks=DeckCount.from_data(deck_doc.get("decks", 1)),
+        table_jokers=_table_jokers(deck_doc.get("jokers_per_table")),
     )
     game = doc.get("game") or {}
     end = game.get("end") or {}
@@ -350,6 +447,7 @@ def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
             deals=end.get("deals"),
             winner=str(game.get("winner", "lowest_score")),
             buy_back=(game.get("buy_back") or {}).get("score"),
+            target=end.get("target"),
         ),
         scoring=scoring,
         rummy=_rummy(doc, scoring) if family == "rummy" else None,

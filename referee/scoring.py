@@ -18,12 +18,22 @@ def hand_points(scoring: Scoring, cards: Iterable[Card]) -> int:
 
 @dataclass(frozen=True)
 class HandScore:
+    """One player's result of a round: `points` go onto their score. `deadwood` (deadwood
+    scoring) and `melded` (melded scoring) show where the points come from."""
+
     points: int
     cards: int
     pennies: int
+    deadwood: int | None = None
+    melded: int | None = None
 
     def as_dict(self) -> dict[str, int]:
-        return {"points": self.points, "cards": self.cards, "pennies": self.pennies}
+        out = {"points": self.points, "cards": self.cards, "pennies": self.pennies}
+        if self.deadwood is not None:
+            out["deadwood"] = self.deadwood
+        if self.melded is not None:
+            out["melded"] = self.melded
+        return out
 
 
 def score_hand(ruleset: Ruleset, cards: Sequence[Card]) -> HandScore:
@@ -31,26 +41,160 @@ def score_hand(ruleset: Ruleset, cards: Sequence[Card]) -> HandScore:
     return HandScore(hand_points(scoring, cards), len(cards), len(cards) * scoring.pennies_per_card)
 
 
+@dataclass(frozen=True)
+class Deal:
+    """What a round's score needs beyond the hands: the round, the table's size, the deal's
+    wild rank, and the cards each player melded (melded scoring)."""
+
+    round_number: int = 1
+    players: int | None = None
+    wild_rank: str | None = None
+    melded: Mapping[str, Sequence[Sequence[Card]]] | None = None
+
+
 def score_round(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
-                went_out: str | None = None, players: int | None = None) -> dict[str, HandScore]:
-    """Each player's points, cards and pennies; the one who went out must hold nothing.
+                went_out: str | None = None, players: int | None = None, *,
+                deal: Deal | None = None) -> dict[str, HandScore]:
+    """Each player's points, cards and pennies by the ruleset's `scoring.method`.
 
     `players` (the table's size) fixes the decks in play; without it, the most the ruleset
     can use. Every problem (who went out, cards the deck cannot hold) is raised at once.
     """
-    problems = list(_went_out_problems(hands, went_out))
-    problems += deck_problems(ruleset, hands, players)
+    deal = deal or Deal(players=players)
+    if deal.players is None and players is not None:
+        deal = Deal(deal.round_number, players, deal.wild_rank, deal.melded)
+    method = ruleset.scoring.method
+    knock = ruleset.scoring.knock
+    problems = list(_went_out_problems(hands, went_out, empty=knock is None))
+    problems += _method_problems(ruleset, hands, went_out, deal)
+    melded = deal.melded or {}
+    problems += deck_problems(ruleset, {**hands, **{f"{n}+": [c for g in m for c in g] for n, m in melded.items()}},
+                              deal.players)
     if problems:
-        raise InvalidPlayError(problems)
+        raise InvalidPlayError([_melded_path(p) for p in problems])
+    if method == "deadwood":
+        return _deadwood(ruleset, hands, went_out, deal)
+    if method == "melded_minus_caught":
+        return _melded_minus_caught(ruleset, hands, deal)
     return {name: score_hand(ruleset, cards) for name, cards in hands.items()}
 
 
-def _went_out_problems(hands: Mapping[str, Sequence[Card]], went_out: str | None) -> Iterator[Problem]:
+def _melded_path(problem: Problem) -> Problem:
+    """`hands.ann+[3]` (a melded card, counted with the hands) → `melded.ann[3]` (flattened)."""
+    head, _, rest = problem.path.partition("[")
+    if head.startswith("hands.") and head.endswith("+"):
+        return Problem(f"melded.{head[6:-1]}[{rest}" if rest else f"melded.{head[6:-1]}", problem.code,
+                       problem.message)
+    return problem
+
+
+def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: str | None,
+                     deal: Deal) -> list[Problem]:
+    from referee.melds import wild_rank_problem  # the judge of melds, which scoring feeds
+    problems: list[Problem] = []
+    method, knock = ruleset.scoring.method, ruleset.scoring.knock
+    if ruleset.rummy is not None and method == "deadwood":
+        found = wild_rank_problem(ruleset, ruleset.rummy.round(deal.round_number), deal.wild_rank)
+        if found is not None:
+            problems.append(found)
+    elif deal.wild_rank is not None:
+        problems.append(Problem("wild_rank", "unused_field",
+                                f"{ruleset.name} scores hands without a wild rank; leave wild_rank out"))
+    if method == "melded_minus_caught":
+        for name in deal.melded or {}:
+            if name not in hands:
+                problems.append(Problem(f"melded.{name}", "unknown_player",
+                                        f'"{name}" is not one of the players in hands'))
+    elif deal.melded is not None:
+        problems.append(Problem("melded", "unused_field",
+                                f"{ruleset.name} does not score melded cards; leave melded out"))
+    if knock is not None:
+        if went_out is None:
+            problems.append(Problem("went_out", "missing_field", "name the player who knocked as went_out"))
+        if len(hands) != 2:
+            problems.append(Problem("hands", "player_count", "a knock is scored between two hands"))
+    return problems
+
+
+def _deadwood(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: str | None,
+              deal: Deal) -> dict[str, HandScore]:
+    """Deadwood: what is left outside the best arrangement of each hand (with a first meld to
+    make, melds count only when they make it), capped by `scoring.cap`; or a knock."""
+    from referee.planner import arrange  # the planner finds the best arrangement
+    scoring = ruleset.scoring
+    if scoring.knock is not None and went_out is not None:
+        return _knock(ruleset, hands, went_out, deal)
+    out = {}
+    for name, cards in hands.items():
+        best = arrange(ruleset, cards, (), False, deal.round_number, deal.players, wild_rank=deal.wild_rank)
+        points = best.cost if scoring.cap is None else min(scoring.cap, best.cost)
+        out[name] = HandScore(points, len(cards), len(cards) * scoring.pennies_per_card, deadwood=best.cost)
+    return out
+
+
+def _knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: str,
+           deal: Deal) -> dict[str, HandScore]:
+    """Gin Rummy: the knocker's deadwood must be within the limit; the defender lays off on
+    the knocker's melds (not on gin); the lower deadwood scores the difference, with the gin
+    or undercut bonus."""
+    from referee.planner import arrange
+    knock = ruleset.scoring.knock
+    assert knock is not None
+    defender = next(n for n in hands if n != knocker)
+    mine = arrange(ruleset, hands[knocker], (), True, deal.round_number, deal.players)
+    if mine.cost > knock.max_deadwood:
+        raise InvalidPlayError(Problem(f"hands.{knocker}", "cannot_knock",
+                                       f"{knocker} has {mine.cost} points of deadwood; a knock needs "
+                                       f"{knock.max_deadwood} or less"))
+    gin = mine.cost == 0
+    table = mine.plan.melds if not gin or knock.lay_off_on_gin else ()
+    theirs = arrange(ruleset, hands[defender], table, True, deal.round_number, deal.players)
+    won: dict[str, int] = {knocker: 0, defender: 0}
+    if gin:
+        won[knocker] = knock.gin_bonus + theirs.cost
+    elif theirs.cost <= mine.cost:
+        won[defender] = knock.undercut_bonus + mine.cost - theirs.cost
+    else:
+        won[knocker] = theirs.cost - mine.cost
+    per_card = ruleset.scoring.pennies_per_card
+    return {knocker: HandScore(won[knocker], len(hands[knocker]), 0, deadwood=mine.cost),
+            defender: HandScore(won[defender], len(hands[defender]), len(hands[defender]) * per_card,
+                                deadwood=theirs.cost)}
+
+
+def melded_points(ruleset: Ruleset, groups: Sequence[Sequence[Card]], deal: Deal) -> int:
+    """What a player's melded cards are worth: a group that is a meld by itself counts as that
+    meld (an ace low in A-2-3 at `low_ace`); other groups (cards laid off) card by card."""
+    from referee.melds import judge_for, meld_points
+    judge = judge_for(ruleset, deal.round_number, deal.players, True, deal.wild_rank)
+    total = 0
+    for group in groups:
+        meld, _ = judge.judge(group, wild_limit=False)
+        if meld is not None:
+            total += meld_points(ruleset.scoring, meld)
+        else:
+            total += sum(ruleset.scoring.melded_value(c.rank) for c in group)
+    return total
+
+
+def _melded_minus_caught(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
+                         deal: Deal) -> dict[str, HandScore]:
+    out = {}
+    scoring = ruleset.scoring
+    for name, cards in hands.items():
+        melded = melded_points(ruleset, (deal.melded or {}).get(name, ()), deal)
+        caught = hand_points(scoring, cards)
+        out[name] = HandScore(melded - caught, len(cards), len(cards) * scoring.pennies_per_card, melded=melded)
+    return out
+
+
+def _went_out_problems(hands: Mapping[str, Sequence[Card]], went_out: str | None,
+                       empty: bool = True) -> Iterator[Problem]:
     if went_out is None:
         return
     if went_out not in hands:
         yield Problem("went_out", "unknown_player", f'"{went_out}" is not one of the players in hands')
-    elif hands[went_out]:
+    elif hands[went_out] and empty:
         yield Problem(f"hands.{went_out}", "hand_not_empty", f"{went_out} went out, so their hand must be empty")
 
 
@@ -101,6 +245,9 @@ def _deck_words(deck: DeckSpec, decks: int) -> str:
     packs = f"{_in_words(decks)} pack{'' if decks == 1 else 's'}"
     if deck.ranks != RANKS or deck.suits != SUITS:
         packs += f" of {plural(len(deck.ranks) * len(deck.suits) + deck.jokers, 'card')}"
-    if not deck.jokers:
+    jokers = deck.jokers_with(decks)
+    if not jokers:
         return f"{packs}, no jokers"
+    if deck.table_jokers is not None:
+        return f"{packs}, {_in_words(jokers)} joker{'' if jokers == 1 else 's'} in all"
     return f"{packs}, {_in_words(deck.jokers)} joker{'' if deck.jokers == 1 else 's'} in each"

@@ -15,10 +15,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.cards import parse_named
+from referee.cards import parse_groups, parse_named
 from referee.errors import GameStateError, InvalidPlayError, Problem
 from referee.ruleset import Ruleset
-from referee.scoring import deck_problems, score_hand
+from referee.scoring import Deal, score_round
 
 Record = dict[str, Any]
 
@@ -223,11 +223,12 @@ def _rummy_round(sheet: Sheet, record: Mapping[str, Any]) -> None:
     cards: Mapping[str, int] = record.get("cards") or {}
     went_out = record.get("went_out")
     problems: list[Problem] = []
+    scores_out = _scores_going_out(sheet.ruleset)
     if went_out is not None:
         p = sheet.player(went_out, "went_out")
         if p.eliminated:
             problems.append(Problem("went_out", "eliminated_player", f"{went_out} is out of the game"))
-        if points.get(went_out, 0) != 0:
+        if points.get(went_out, 0) != 0 and not scores_out:
             problems.append(Problem(f"points.{went_out}", "hand_not_empty",
                                     f"{went_out} went out, so they are caught with nothing"))
     for name in points:
@@ -247,6 +248,15 @@ def _rummy_round(sheet: Sheet, record: Mapping[str, Any]) -> None:
         p.pennies_paid += pennies
         sheet.pot += pennies
     _eliminate(sheet)
+    buying = sheet.ruleset.rummy.buying if sheet.ruleset.rummy else None
+    if buying is not None and buying.per == "round":  # a new allowance for the next round
+        for p in sheet.players:
+            p.buys_left = buying.per_player
+
+
+def _scores_going_out(ruleset: Ruleset) -> bool:
+    """Whether the player who went out may score in the round: a knock, or melded cards."""
+    return ruleset.scoring.knock is not None or ruleset.scoring.method == "melded_minus_caught"
 
 
 def _layout_round(sheet: Sheet, record: Mapping[str, Any]) -> None:
@@ -275,8 +285,9 @@ def _eliminate(sheet: Sheet) -> None:
             p.eliminated = True
 
 
-def _lowest(players: Sequence[Player]) -> str | list[str]:
-    low = min(p.score for p in players)
+def _lowest(players: Sequence[Player], highest: bool = False) -> str | list[str]:
+    """The player with the lowest score (the highest, where the highest wins); ties share."""
+    low = max(p.score for p in players) if highest else min(p.score for p in players)
     best = [p.name for p in players if p.score == low]
     return best[0] if len(best) == 1 else best
 
@@ -284,8 +295,11 @@ def _lowest(players: Sequence[Player]) -> str | list[str]:
 def _finish(sheet: Sheet) -> None:
     """Decide whether the game has ended, and who won, after a round."""
     game = sheet.ruleset.game
+    highest = game.winner == "highest_score"
     if game.rounds is not None and len(sheet.rounds) >= game.rounds:
-        sheet.status, sheet.winner = "finished", _lowest(sheet.active() or sheet.players)
+        sheet.status, sheet.winner = "finished", _lowest(sheet.active() or sheet.players, highest)
+    elif game.target is not None and any(p.score >= game.target for p in sheet.players):
+        sheet.status, sheet.winner = "finished", _lowest(sheet.players, highest)
     elif game.elimination is not None and len(sheet.active()) <= 1:
         sheet.status = "finished"
         sheet.winner = sheet.active()[0].name if sheet.active() else _lowest(sheet.players)
@@ -339,7 +353,7 @@ def _end_now(sheet: Sheet, record: Mapping[str, Any]) -> None:
         best = [p.name for p in sheet.players if (p.layout_size or 0) == low]
         sheet.winner = best[0] if len(best) == 1 else best
     else:
-        sheet.winner = _lowest(sheet.active() or sheet.players)
+        sheet.winner = _lowest(sheet.active() or sheet.players, sheet.ruleset.game.winner == "highest_score")
     sheet.status = "finished"
     sheet.entries.append({"kind": "finish"})
 
@@ -348,7 +362,7 @@ _HANDLERS = {"round": _round, "buy": _buy, "buy_back": _buy_back, "finish": _end
 
 
 _LAYOUT_FIELDS = ("winner", "completed")
-_RUMMY_FIELDS = ("went_out", "hands", "points", "cards")
+_RUMMY_FIELDS = ("went_out", "hands", "points", "cards", "melded", "wild_rank")
 
 
 def _unused(ruleset: Ruleset, body: Mapping[str, Any], names: Sequence[str], why: str) -> list[Problem]:
@@ -356,7 +370,8 @@ def _unused(ruleset: Ruleset, body: Mapping[str, Any], names: Sequence[str], why
             for name in names if name in body]
 
 
-def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None = None) -> Record:
+def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None = None,
+                 round_number: int = 1) -> Record:
     """A ledger record from a round as a table enters it: hands are scored by the engine.
 
     `players` (the game's size) fixes the decks in play, so hands holding a card those
@@ -381,23 +396,32 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
         if problems:
             raise InvalidPlayError(problems)
         hands = parse_named(body["hands"], "hands")
-        if went_out is not None and hands.get(went_out):
-            problems.append(Problem(f"hands.{went_out}", "hand_not_empty",
-                                    f"{went_out} went out, so their hand must be empty"))
-        problems += deck_problems(ruleset, hands, players)
+        melded = {name: parse_groups(groups, f"melded.{name}")
+                  for name, groups in body["melded"].items()} if body.get("melded") is not None else None
         if problems:
             raise InvalidPlayError(problems)
-        scored = {name: score_hand(ruleset, cards) for name, cards in hands.items()}
-        return {"type": "round", "went_out": went_out,
-                "points": {n: s.points for n, s in scored.items()},
-                "cards": {n: s.cards for n, s in scored.items()},
-                "hands": {n: [str(c) for c in cards] for n, cards in hands.items()}}
+        rules_round = round_number if ruleset.rummy and ruleset.rummy.rounds else 1
+        scored = score_round(ruleset, hands, went_out if went_out in hands or went_out is None else None,
+                             players, deal=Deal(rules_round, players, body.get("wild_rank"), melded))
+        record: Record = {"type": "round", "went_out": went_out,
+                          "points": {n: s.points for n, s in scored.items()},
+                          "cards": {n: s.cards for n, s in scored.items()},
+                          "hands": {n: [str(c) for c in cards] for n, cards in hands.items()}}
+        if melded is not None:
+            record["melded"] = {n: [[str(c) for c in g] for g in groups] for n, groups in melded.items()}
+        if body.get("wild_rank") is not None:
+            record["wild_rank"] = body["wild_rank"]
+        return record
     if body.get("points") is None:
         problems.append(Problem("points", "missing_field", "give the round's hands or points"))
         raise InvalidPlayError(problems)
     points: Mapping[str, int] = body["points"]
     cards: Mapping[str, int] | None = body.get("cards")
     problems += _card_counts(ruleset, points, cards, went_out)
+    problems += _unused(ruleset, body, ("melded",), "melded cards are scored from hands, not with points")
+    if ruleset.scoring.method != "melded_minus_caught":
+        problems += [Problem(f"points.{n}", "out_of_range", f"{n}: points are 0 or more in {ruleset.name}")
+                     for n, v in points.items() if v < 0]
     if problems:
         raise InvalidPlayError(problems)
     record: Record = {"type": "round", "went_out": went_out, "points": dict(points)}
