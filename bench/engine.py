@@ -6,7 +6,9 @@
    below (goal: at most 2x).
 2. The planner on random 14-card Bing Rummy hands with 0-4 deuces and 0-6 table melds
    (goal: p99 under 10 ms), and the first check of a fresh process with the planner's tables
-   built at start (as the service does) or on first use.
+   built at start (as the service does) or on first use. Kalooki's 51-point first meld and
+   Indian Rummy's declaration, searched before any meld on 14- and 15-card hands (goal: p99
+   under 10 ms).
 3. Against RLCard's gin rummy `get_best_meld_clusters` (installed for this bench only with
    `pip install rlcard`, never a dependency): fewest points left in random 10-card hands and in
    dense ones (drawn from four adjacent ranks in all suits), read through a gin-style ruleset.
@@ -29,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from referee.cards import RANKS, SUITS, Card
 from referee.loader import default_library
 from referee.melds import RUN_ORDER, check_meld
-from referee.planner import arrange
+from referee.planner import arrange, check_going_out
 
 GIN = """
 format: 1
@@ -162,6 +164,51 @@ def bench_planner(rng: random.Random, n: int) -> None:
           f"max {times[-1] * 1e3:.1f} ms (goal: p99 < 10 ms)")
 
 
+def _near_meldable(rng: random.Random, deck: list[Card], size: int) -> list[Card]:
+    """A hand of `size` cards: half the time random, half the time built from short runs
+    and sets, so that first melds and declarations are often close (the hard searches)."""
+    if rng.random() < 0.5:
+        return rng.sample(deck, size)
+    pool = list(deck)
+    hand: list[Card] = []
+    while len(hand) < size:
+        if rng.random() < 0.5:
+            suit, length = rng.choice(SUITS), rng.randint(3, 4)
+            start = rng.randint(0, 13 - length)
+            want = [Card(RUN_ORDER[start + j], suit) for j in range(length)]
+        else:
+            rank = rng.choice(RANKS)
+            want = [Card(rank, s) for s in rng.sample(SUITS, 3)]
+        for card in want:
+            if card in pool and len(hand) < size:
+                pool.remove(card)
+                hand.append(card)
+    return hand
+
+
+def bench_first_melds(rng: random.Random, n: int) -> None:
+    """Kalooki's 51-point first meld and Indian Rummy's declaration (two runs, one pure, the
+    deal's wild rank), asked as "can I go out" before any meld, on 14-card hands (13 and the
+    draw) and 15-card ones."""
+    library = default_library()
+    for rid in ("kalooki", "indian-rummy"):
+        ruleset = library.get(rid)
+        deck = list(ruleset.deck.full(4))
+        for size in (14, 15):
+            times = []
+            for _ in range(n):
+                hand = _near_meldable(rng, deck, size)
+                wild = rng.choice(RANKS) if rid == "indian-rummy" else None
+                started = time.perf_counter()
+                check_going_out(ruleset, hand, (), False, wild_rank=wild)
+                times.append(time.perf_counter() - started)
+            times.sort()
+            p99 = times[int(len(times) * 0.99) - 1]
+            print(f"planner, {n:,} {ruleset.name} hands of {size} cards, can I go out before the "
+                  f"first meld: median {statistics.median(times) * 1e3:.2f} ms, "
+                  f"p99 {p99 * 1e3:.2f} ms, max {times[-1] * 1e3:.1f} ms (goal: p99 < 10 ms)")
+
+
 def bench_rlcard(rng: random.Random, n: int) -> None:
     try:
         from rlcard.games.gin_rummy.utils import melding, utils
@@ -252,6 +299,7 @@ def main() -> None:
     rng = random.Random(20261130)
     bench_melds(rng)
     bench_planner(rng, args.hands)
+    bench_first_melds(rng, args.hands // 5)
     bench_first_check()
     if not args.no_rlcard:
         bench_rlcard(rng, args.hands)

@@ -442,6 +442,8 @@ class _Search:
         # Plays first: a hand that goes out then needs no look at keeping or discarding.
         for opt, new_t in self.moves(i, rest, w, tstate, progress):
             new_p: Progress | None = progress
+            if opt.kind and not open_requirement and not opt.phases & LATER and not progress.extra:
+                continue  # not a later meld, and an exact first meld takes no extra meld
             if opt.kind and open_requirement and opt.phases & FIRST:
                 new_p = progress.add(opt.kind, opt.core or opt.size, opt.points,
                                      opt.kind == "run" and not opt.wilds)
@@ -641,7 +643,7 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[_Table]:
                                     for v in found])
         wild_n = len(meld.wilds)
         if meld.kind == "set":
-            naturals = [c for c in cards if c.rank not in judge.wild_ranks]
+            naturals = meld.naturals()
             rank = naturals[0].rank if naturals else None
             rule = judge.rules.meld_rule("set")
             suits = frozenset(c.suit or "" for c in naturals) if rule and rule.distinct_suits else frozenset()
@@ -650,8 +652,8 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[_Table]:
                               most=rule.most if rule else 10**6,
                               counted=bool(rule and (rule.distinct_suits or rule.max is not None))))
         else:
-            placed = {str(c) for c in cards if c.rank not in judge.wild_ranks}
-            ranks = [c.rank for c in cards if c.rank not in judge.wild_ranks]
+            placed = {str(c) for c in meld.naturals()}
+            ranks = [c.rank for c in meld.naturals()]
             ranks += [str(stands)[:-1] for _, stands in meld.wilds]
             suit = next((c.suit for c in cards if str(c) in placed), None)  # None: wild cards only
             rule = judge.rules.meld_rule("run")
@@ -659,7 +661,7 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[_Table]:
                           if set(w) == set(ranks))
             out.append(_Table("run", suit=suit, window=window, wilds=wild_n, size=len(cards),
                               most=rule.most if rule else 13,
-                              naturals=frozenset(c.rank for c in cards if c.rank not in judge.wild_ranks)))
+                              naturals=frozenset(c.rank for c in meld.naturals())))
     return out
 
 
@@ -753,14 +755,16 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
         prefix.append(prefix[-1] + v)
     tables = _tables(judge, table)
     need = not first_meld_done and not judge.rules.first_meld.empty
+    # Lay-offs only from the turn after the first meld: none in the turn that makes it.
+    no_lay_offs = need and judge.rules.lay_off.allowed == "next_turn"
     search = _Search(
         judge=judge,
         types=types,
         cost_of=[cost(_card(t)) for t in types],
         wild_costs=prefix,
         tables=tables,
-        lay_offs_ok=bool(tables) and lay_off_refusal(judge.rules.lay_off, True, True) is None,
-        lay_offs_allowed=lay_off_refusal(judge.rules.lay_off, True, False) is None,
+        lay_offs_ok=bool(tables) and not no_lay_offs and lay_off_refusal(judge.rules.lay_off, True, True) is None,
+        lay_offs_allowed=not no_lay_offs and lay_off_refusal(judge.rules.lay_off, True, False) is None,
         need_first_meld=need,
         later=later,
         wilds_unlimited=judge.rules.lay_off.wilds_unlimited,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import product
 from typing import NamedTuple
 
 from referee.cards import Card
@@ -75,26 +76,31 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
     rules = judge.rules
     violations: list[Violation] = list(_duplicates_across(judge, [*melds, hand]))
-    made: list[Meld] = []
-    answers: list[dict[str, object]] = []  # one a meld sent, in order
+    readings: list[list[Meld]] = []  # the legal readings of each legal meld sent (a set, a run)
+    legal: list[int] = []
     for i, cards in enumerate(melds):
         meld, found = judge.judge(cards)
-        answers.append(meld.as_dict() | {"valid": True} if meld is not None
-                       else {"kind": None, "wilds": [], "valid": False})
         if meld is not None:
-            made.append(meld)
+            other = "run" if meld.kind == "set" else "set"
+            second = judge.judge(cards, kind=other)[0] if other in judge.kinds else None
+            readings.append([meld] + ([second] if second is not None else []))
+            legal.append(i)
         # A card repeated within one meld is repeated across them all: reported once, above.
         violations += [Violation(v.code, f"Meld {i + 1}: {v.message}", v.cards) for v in found
                        if v.code != "duplicate_card"]
     need = rules.first_meld
-    progress: Progress | None = Progress.of(need)
-    # Melds count toward the requirement in the order that fills it most: pure runs, then larger.
-    points = 0
-    for meld in sorted(made, key=lambda m: (not m.pure, -len(m.cards))):
-        worth = meld_points(ruleset.scoring, meld) if need.points else 0
-        points += worth
-        if progress is not None:
-            progress = progress.add(meld.kind, len(meld.cards), worth, meld.pure)
+    # Cards that make either kind count as the kind the requirement needs (the first reading
+    # that meets it; else the one the judge reports).
+    made, progress, points = _count(ruleset, need, [r[0] for r in readings])
+    if not progress or not progress.met:
+        for choice in product(*readings):
+            tried = _count(ruleset, need, list(choice))
+            if tried[1] is not None and tried[1].met:
+                made, progress, points = tried
+                break
+    by_index = dict(zip(legal, made, strict=True))
+    answers = [by_index[i].as_dict() | {"valid": True} if i in by_index
+               else {"kind": None, "wilds": [], "valid": False} for i in range(len(melds))]
     if progress is None or (not need.extra_melds and len(melds) > need.count):
         violations.append(Violation(
             "too_many_melds",
@@ -117,12 +123,27 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
     return Verdict(tuple(violations), {"melds": answers})
 
 
+def _count(ruleset: Ruleset, need: Requirement, made: list[Meld]) -> tuple[list[Meld], Progress | None, int]:
+    """The requirement's progress after these melds, counted in the order that fills it most
+    (pure runs, then larger), and their points; None: a meld beyond an exact contract."""
+    progress: Progress | None = Progress.of(need)
+    points = 0
+    for meld in sorted(made, key=lambda m: (not m.pure, -len(m.cards))):
+        worth = meld_points(ruleset.scoring, meld) if need.points else 0
+        points += worth
+        if progress is not None:
+            progress = progress.add(meld.kind, len(meld.cards), worth, meld.pure)
+    return made, progress, points
+
+
 def lay_off_refusal(rule: LayOffRule, first_meld_done: bool, others_meld: bool) -> str | None:
     """Why a lay-off is not allowed at all right now, or None (`rule`: the round's `lay_off`)."""
     if rule.allowed == "never":
         return "This game does not allow laying off cards on melds."
     if rule.allowed == "after_first_meld" and not first_meld_done:
         return "You may lay off cards only after your first meld."
+    if rule.allowed == "next_turn" and not first_meld_done:
+        return "You may lay off cards only from the turn after your first meld."
     if others_meld and not rule.others_melds:
         return "In this game cards may be laid off only on your own melds."
     return None

@@ -69,11 +69,17 @@ def sub_multisets(cards: Sequence[Card]) -> Iterator[Cards]:
 class Oracle:
     """Every legal turn of one round of one ruleset, found by enumeration; each check is cached."""
 
-    def __init__(self, ruleset: Ruleset, round_number: int = 1, players: int | None = None) -> None:
+    def __init__(self, ruleset: Ruleset, round_number: int = 1, players: int | None = None,
+                 wild_rank: str | None = None) -> None:
         assert ruleset.rummy is not None
         self.ruleset = ruleset
         self.round_number = round_number
         self.players = players
+        self.wild_rank = wild_rank  # the deal's wild rank, where the game has one
+        rules = ruleset.rummy.round(round_number)
+        self.wild_ranks = rules.wilds.ranks | ({wild_rank} if wild_rank else set())
+        # Lay-offs only from the turn after the first meld: none in the turn that makes it.
+        self.lay_offs_with_first_meld = rules.lay_off.allowed != "next_turn"
         self._melds: dict[tuple[Cards, bool], bool] = {}
         self._first: dict[tuple[Cards, ...], bool] = {}
         self._lay_off_checks: dict[tuple[Cards, Cards, bool], bool] = {}
@@ -88,7 +94,7 @@ class Oracle:
         key = (norm(cards), later)
         if key not in self._melds:
             self._melds[key] = check_meld(self.ruleset, key[0], self.round_number, self.players,
-                                          first_meld_done=later).valid
+                                          first_meld_done=later, wild_rank=self.wild_rank).valid
         return self._melds[key]
 
     def first_meld_ok(self, groups: Sequence[Sequence[Card]]) -> bool:
@@ -97,7 +103,7 @@ class Oracle:
         if key not in self._first:
             self._first[key] = check_first_meld(self.ruleset, [list(g) for g in key],
                                                 round_number=self.round_number,
-                                                players=self.players).valid
+                                                players=self.players, wild_rank=self.wild_rank).valid
         return self._first[key]
 
     def lay_off_ok(self, meld: Sequence[Card], batch: Sequence[Card], others: bool) -> bool:
@@ -106,7 +112,7 @@ class Oracle:
         if key not in self._lay_off_checks:
             self._lay_off_checks[key] = check_lay_off(
                 self.ruleset, key[0], key[1], first_meld_done=True, others_meld=others,
-                round_number=self.round_number, players=self.players).valid
+                round_number=self.round_number, players=self.players, wild_rank=self.wild_rank).valid
         return self._lay_off_checks[key]
 
     # ------------------------------------------------------------ building blocks of a turn
@@ -172,12 +178,16 @@ class Oracle:
         return self._laid_off[key]
 
     def after_first_meld(self, held: Cards, melds: tuple[TableMeld, ...],
-                         everything: Cards) -> frozenset[Cards]:
+                         everything: Cards, lay_offs: bool = True) -> frozenset[Cards]:
         """What can stay in hand once the first meld is down, `melds` on the table: new melds
-        (each legal as a later meld), then lay-offs on any meld, the new ones included."""
+        (each legal as a later meld), then lay-offs on any meld, the new ones included
+        (`lay_offs` false: none this turn)."""
         kept: set[Cards] = set()
         for groups in self.groupings(held, later=True):
             rest = minus(held, norm(c for g in groups for c in g))
+            if not lay_offs:
+                kept.add(rest)
+                continue
             # The new melds first: the table's melds then end every key the same way.
             kept |= self.laid_off(rest, (*((g, False) for g in groups), *melds), everything)
         return frozenset(kept)
@@ -197,11 +207,14 @@ class Oracle:
             if self.first_meld_ok(groups):
                 rest = minus(everything, norm(c for g in groups for c in g))
                 kept |= self.after_first_meld(rest, (*((g, False) for g in groups), *on_table),
-                                              everything)
+                                              everything, self.lay_offs_with_first_meld)
         return frozenset(kept)
 
     def points(self, cards: Iterable[Card]) -> int:
-        return sum(self.ruleset.scoring.value(c) for c in cards)
+        """What cards left in hand cost: `scoring.value`, a wild card `scoring.wild_value` where given."""
+        scoring = self.ruleset.scoring
+        return sum(scoring.wild_value if scoring.wild_value is not None and c.rank in self.wild_ranks
+                   else scoring.value(c) for c in cards)
 
     def fewest_points(self, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
                       first_meld_done: bool = True) -> int:

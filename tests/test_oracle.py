@@ -100,9 +100,17 @@ class Deal(NamedTuple):
         return f"Deal(hand={show(self.hand)!r}, table={[show(m) for m in self.table]!r})"
 
 
+def _wild(ruleset: Ruleset) -> str | None:
+    """The deal's wild rank in a game that chooses one each deal (one fixed rank here)."""
+    assert ruleset.rummy is not None
+    return "7" if ruleset.rummy.base.wilds.per_deal or any(r.wilds.per_deal for r in ruleset.rummy.rounds) \
+        else None
+
+
 def _wild_ranks(ruleset: Ruleset, round_number: int) -> list[str]:
     assert ruleset.rummy is not None
-    return sorted(ruleset.rummy.round(round_number).wilds.ranks)
+    chosen = {_wild(ruleset)} - {None}
+    return sorted(ruleset.rummy.round(round_number).wilds.ranks | chosen)
 
 
 def _shoe(ruleset: Ruleset) -> Counter[Card]:
@@ -155,7 +163,7 @@ def table_melds(draw: st.DrawFn, ruleset: Ruleset, round_number: int, shoe: Coun
         cards = draw(core(ruleset)) + draw(wild_cards(ruleset, round_number, 2))
         if Counter(cards) - shoe:
             continue
-        if not any(check_meld(ruleset, cards, round_number, first_meld_done=later).valid
+        if not any(check_meld(ruleset, cards, round_number, first_meld_done=later, wild_rank=_wild(ruleset)).valid
                    for later in (False, True)):
             continue
         melds.append(tuple(_take(shoe, cards)))
@@ -210,22 +218,23 @@ def replay_problem(ruleset: Ruleset, plan: dict[str, Any], hand: Cards, table: S
     if first_meld_done and first is not None:
         return "the plan makes a first meld, but it was made already"
     made = melds or own or lay_offs
-    if not first_meld_done and made and (not first or not check_first_meld(
-            ruleset, [melds[i] for i in first], round_number=round_number).valid):
+    asked = not ruleset.rummy.round(round_number).first_meld.empty  # a game without one plans none
+    if not first_meld_done and made and asked and (not first or not check_first_meld(
+            ruleset, [melds[i] for i in first], round_number=round_number, wild_rank=_wild(ruleset)).valid):
         return f"the first meld {first} does not pass check_first_meld"
     for i, meld in enumerate(melds):
-        if i not in (first or ()) and not check_meld(ruleset, meld, round_number,
-                                                      first_meld_done=True).valid:
+        if i not in (first or ()) and not check_meld(ruleset, meld, round_number, first_meld_done=True,
+                                                      wild_rank=_wild(ruleset)).valid:
             return f"{show(meld)} is not a legal later meld"
     grown = list(melds)
     for index, cards in own:
-        if not check_lay_off(ruleset, grown[index], cards, True, False, round_number).valid:
+        if not check_lay_off(ruleset, grown[index], cards, True, False, round_number, wild_rank=_wild(ruleset)).valid:
             return f"{show(cards)} cannot be laid off on this plan's {show(grown[index])}"
         grown[index] = grown[index] + cards
     for index, cards in lay_offs:
         if not 0 <= index < len(table):
             return f"a lay-off on table meld {index}, which does not exist"
-        if not check_lay_off(ruleset, table[index], cards, True, True, round_number).valid:
+        if not check_lay_off(ruleset, table[index], cards, True, True, round_number, wild_rank=_wild(ruleset)).valid:
             return f"{show(cards)} cannot be laid off on {show(table[index])}"
     return None
 
@@ -238,9 +247,9 @@ def replay_problem(ruleset: Ruleset, plan: dict[str, Any], hand: Cards, table: S
 def test_going_out_agrees_with_the_oracle(rid: str, round_number: int, first_meld_done: bool,
                                           data: st.DataObject) -> None:
     ruleset = RULESETS[rid]
-    oracle = Oracle(ruleset, round_number)
+    oracle = Oracle(ruleset, round_number, wild_rank=_wild(ruleset))
     dealt = data.draw(deal(ruleset, round_number), label="deal")
-    verdict = check_going_out(ruleset, dealt.hand, dealt.table, first_meld_done, round_number)
+    verdict = check_going_out(ruleset, dealt.hand, dealt.table, first_meld_done, round_number, wild_rank=_wild(ruleset))
     expected = oracle.can_go_out(dealt.hand, dealt.table, first_meld_done)
     assert verdict.valid is expected, (f"oracle: can go out {expected}; planner: "
                                        f"{verdict.as_dict()}")
@@ -257,10 +266,10 @@ def test_going_out_agrees_with_the_oracle(rid: str, round_number: int, first_mel
 def test_fewest_points_agree_with_the_oracle(rid: str, round_number: int, first_meld_done: bool,
                                              data: st.DataObject) -> None:
     ruleset = RULESETS[rid]
-    oracle = Oracle(ruleset, round_number)
+    oracle = Oracle(ruleset, round_number, wild_rank=_wild(ruleset))
     dealt = data.draw(deal(ruleset, round_number), label="deal")
     found = arrange(ruleset, dealt.hand, dealt.table, first_meld_done, round_number,
-                    objective="points")
+                    objective="points", wild_rank=_wild(ruleset))
     expected = oracle.fewest_points(dealt.hand, dealt.table, first_meld_done)
     assert found.cost == expected, f"oracle: {expected} points; planner: {found}"
 
@@ -290,17 +299,17 @@ def lay_off_deal(draw: st.DrawFn, ruleset: Ruleset, round_number: int) -> Deal:
 @given(data=st.data())
 def test_a_hand_laid_off_whole_goes_out(rid: str, round_number: int, data: st.DataObject) -> None:
     ruleset = RULESETS[rid]
-    oracle = Oracle(ruleset, round_number)
+    oracle = Oracle(ruleset, round_number, wild_rank=_wild(ruleset))
     assert ruleset.rummy is not None
     dealt = data.draw(lay_off_deal(ruleset, round_number), label="deal")
     if not dealt.table or not dealt.hand:
         return
     laid = check_lay_off(ruleset, dealt.table[0], dealt.hand, first_meld_done=True,
-                         others_meld=True, round_number=round_number)
+                         others_meld=True, round_number=round_number, wild_rank=_wild(ruleset))
     if not laid.valid or ruleset.rummy.final_discard == "required":
         return
     assert oracle.can_go_out(dealt.hand, dealt.table, True)
-    verdict = check_going_out(ruleset, dealt.hand, dealt.table, True, round_number)
+    verdict = check_going_out(ruleset, dealt.hand, dealt.table, True, round_number, wild_rank=_wild(ruleset))
     assert verdict.valid, verdict.as_dict()
 
 
@@ -328,12 +337,12 @@ def test_a_hand_that_is_a_first_meld_goes_out(rid: str, round_number: int,
     ruleset = RULESETS[rid]
     assert ruleset.rummy is not None
     groups, dealt = data.draw(first_meld_deal(ruleset, round_number), label="deal")
-    made = check_first_meld(ruleset, list(groups), round_number=round_number)
+    made = check_first_meld(ruleset, list(groups), round_number=round_number, wild_rank=_wild(ruleset))
     if not made.valid or ruleset.rummy.final_discard == "required":
         return
     if len(dealt.hand) <= MAX_HAND:
-        assert Oracle(ruleset, round_number).can_go_out(dealt.hand, dealt.table, False)
-    verdict = check_going_out(ruleset, dealt.hand, dealt.table, False, round_number)
+        assert Oracle(ruleset, round_number, wild_rank=_wild(ruleset)).can_go_out(dealt.hand, dealt.table, False)
+    verdict = check_going_out(ruleset, dealt.hand, dealt.table, False, round_number, wild_rank=_wild(ruleset))
     assert verdict.valid, verdict.as_dict()
 
 
@@ -348,10 +357,10 @@ def test_a_hand_that_is_a_first_meld_goes_out(rid: str, round_number: int,
 def test_known_hands_go_out(rid: str, round_number: int, hand: str, table: list[str],
                             first_meld_done: bool) -> None:
     ruleset = RULESETS[rid]
-    oracle = Oracle(ruleset, round_number)
+    oracle = Oracle(ruleset, round_number, wild_rank=_wild(ruleset))
     cards, melds = norm(parse_cards(hand.split())), [norm(parse_cards(m.split())) for m in table]
     assert oracle.can_go_out(cards, melds, first_meld_done)
-    verdict = check_going_out(ruleset, cards, melds, first_meld_done, round_number)
+    verdict = check_going_out(ruleset, cards, melds, first_meld_done, round_number, wild_rank=_wild(ruleset))
     assert verdict.valid, verdict.as_dict()
     plan = verdict.extra["plan"]
     assert isinstance(plan, dict)
@@ -376,9 +385,10 @@ def test_known_hands_go_out(rid: str, round_number: int, hand: str, table: list[
 def test_hands_the_oracle_caught(rid: str, round_number: int, hand: str, table: list[str],
                                  first_meld_done: bool) -> None:
     ruleset = RULESETS[rid]
-    oracle = Oracle(ruleset, round_number)
+    oracle = Oracle(ruleset, round_number, wild_rank=_wild(ruleset))
     cards, melds = norm(parse_cards(hand.split())), [norm(parse_cards(m.split())) for m in table]
-    verdict = check_going_out(ruleset, cards, melds, first_meld_done, round_number)
-    found = arrange(ruleset, cards, melds, first_meld_done, round_number, objective="points")
+    verdict = check_going_out(ruleset, cards, melds, first_meld_done, round_number, wild_rank=_wild(ruleset))
+    found = arrange(ruleset, cards, melds, first_meld_done, round_number, objective="points",
+                    wild_rank=_wild(ruleset))
     assert (verdict.valid, found.cost) == (oracle.can_go_out(cards, melds, first_meld_done),
                                            oracle.fewest_points(cards, melds, first_meld_done))

@@ -17,7 +17,7 @@ from referee.melds import check_meld
 from referee.planner import arrange, check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import Ruleset
-from referee.scoring import hand_points, score_round
+from referee.scoring import Deal, hand_points, score_round
 from referee.violations import Verdict
 from tests.conftest import cards, load_cases
 
@@ -31,21 +31,23 @@ def _run(case: dict[str, Any], library: Library) -> Verdict:
     """The verdict of a case's `check`: meld, first-meld, lay-off, going-out, hand or placement."""
     ruleset = library.get(case["ruleset"])
     rnd, players, check = case.get("round", 1), case.get("players"), case["check"]
+    wild = case.get("wild_rank")
     if check == "meld":
         return check_meld(ruleset, parse_cards(case["cards"]), rnd, players,
                           first_meld_done=case.get("first_meld_done", False),
-                          hand=_held(case), score=case.get("score"))
+                          hand=_held(case), score=case.get("score"), wild_rank=wild)
     if check == "first-meld":
         return check_first_meld(ruleset, [parse_cards(m) for m in case["melds"]],
-                                parse_cards(case.get("hand", [])), case.get("score", 0), rnd, players)
+                                parse_cards(case.get("hand", [])), case.get("score", 0), rnd, players,
+                                wild_rank=wild)
     if check == "lay-off":
         return check_lay_off(ruleset, parse_cards(case["meld"]), parse_cards(case["cards"]),
                              case.get("first_meld_done", True), case.get("others_meld", False),
-                             rnd, players, hand=_held(case), score=case.get("score"))
+                             rnd, players, hand=_held(case), score=case.get("score"), wild_rank=wild)
     if check == "going-out":
         return check_going_out(ruleset, parse_cards(case["hand"]),
                                [parse_cards(m) for m in case.get("table", [])],
-                               case.get("first_meld_done", True), rnd, players)
+                               case.get("first_meld_done", True), rnd, players, wild_rank=wild)
     if check == "hand":
         return check_hand(ruleset, parse_cards(case["hand"]), case.get("score", 0),
                           case.get("first_meld_done", True))
@@ -59,8 +61,11 @@ def _check_scores(case: dict[str, Any], library: Library) -> None:
     (`valid: false`) the problem codes of a round the deck cannot hold."""
     ruleset = library.get(case["ruleset"])
     hands = {name: parse_cards(held) for name, held in case["hands"].items()}
+    melded = {name: [parse_cards(g) for g in groups] for name, groups in case["melded"].items()} \
+        if "melded" in case else None
+    deal = Deal(case.get("round", 1), case.get("players"), case.get("wild_rank"), melded)
     try:
-        result = score_round(ruleset, hands, case.get("went_out"), case.get("players"))
+        result = score_round(ruleset, hands, case.get("went_out"), case.get("players"), deal=deal)
     except InvalidPlayError as exc:
         assert case["valid"] is False, [p.code for p in exc.problems]
         if "codes" in case:
@@ -97,7 +102,9 @@ def test_play_cases(case: dict[str, Any], library: Library) -> None:
 
 # The games' rules texts (/work/shared/games/*.md), sentence by sentence and worked example by
 # worked example, as tables: what the referee must answer whatever the engine does today.
-RULES_TEXTS = ("ten-pennies-rules.yaml", "bing-rummy-rules.yaml", "garbage-rules.yaml")
+RULES_TEXTS = ("ten-pennies-rules.yaml", "bing-rummy-rules.yaml", "garbage-rules.yaml",
+               "contract-rummy-rules.yaml", "kalooki-rules.yaml", "gin-rummy-rules.yaml",
+               "rummy-500-rules.yaml", "indian-rummy-rules.yaml")
 
 
 @pytest.mark.parametrize("case", [
