@@ -9,8 +9,15 @@ from flask_smorest import Blueprint
 from api import schemas
 from api.problems import answers
 from api.rulesets import catalog
-from referee.cards import Card, parse_card_at, parse_cards, parse_groups, parse_named
-from referee.errors import InvalidCardError, InvalidPlayError, Problem
+from referee.cards import (
+    Card,
+    parse_card_at,
+    parse_cards,
+    parse_groups,
+    parse_named,
+    parse_named_groups,
+)
+from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import check_hand
 from referee.layout import check_placement
 from referee.melds import check_meld
@@ -66,18 +73,7 @@ def melds_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 
 def _melded(groups: dict[str, list[list[str]]] | None) -> dict[str, list[tuple[Card, ...]]] | None:
     """The optional `melded` groups by player (melded scoring)."""
-    if groups is None:
-        return None
-    out: dict[str, list[tuple[Card, ...]]] = {}
-    problems: list[Problem] = []
-    for name, player_groups in groups.items():
-        try:
-            out[name] = parse_groups(player_groups, f"melded.{name}")
-        except InvalidCardError as exc:
-            problems += exc.problems
-    if problems:
-        raise InvalidCardError(problems)
-    return out
+    return parse_named_groups(groups, "melded") if groups is not None else None
 
 
 def _hand_after(args: dict[str, Any]) -> list[Card] | None:

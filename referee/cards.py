@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from referee.errors import InvalidCardError, Problem
+
+T = TypeVar("T")
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
@@ -103,11 +105,21 @@ def parse_groups(groups: Iterable[Iterable[object]], path: str) -> list[tuple[Ca
 
 def parse_named(hands: Mapping[str, Iterable[object]], path: str) -> dict[str, tuple[Card, ...]]:
     """Read cards by player name (`hands.ann[2]` in errors); every bad token reported at once."""
-    out: dict[str, tuple[Card, ...]] = {}
+    return _by_name(hands, path, parse_cards)
+
+
+def parse_named_groups(groups: Mapping[str, Iterable[Iterable[object]]], path: str
+                       ) -> dict[str, list[tuple[Card, ...]]]:
+    """Read groups of cards by player name (`melded.ann[1][0]` in errors), every bad token at once."""
+    return _by_name(groups, path, parse_groups)
+
+
+def _by_name(items: Mapping[str, Any], path: str, parse: Callable[[Any, str], T]) -> dict[str, T]:
+    out: dict[str, T] = {}
     problems: list[Problem] = []
-    for name, group in hands.items():
+    for name, item in items.items():
         try:
-            out[name] = parse_cards(group, f"{path}.{name}")
+            out[name] = parse(item, f"{path}.{name}")
         except InvalidCardError as exc:
             problems += exc.problems
     if problems:

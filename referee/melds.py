@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
 from referee.cards import JOKER, Card, DeckSpec
-from referee.handlimit import hand_limit_violation
-from dataclasses import replace
-
 from referee.errors import InvalidPlayError, Problem
+from referee.handlimit import hand_limit_violation
 from referee.ruleset import MeldRule, RoundRules, Ruleset, Scoring
 from referee.violations import Verdict, Violation, listed, plural
 

@@ -206,7 +206,7 @@ class _Search:
             if rule is not None:
                 self.size_cap[kind] = min(rule.most, self._longest(rule.min, sizes))
         for i, t in enumerate(self.types):
-            seen: set[tuple[int, int, str, int, int]] = set()
+            seen: set[tuple[int, int, str, int, int, int]] = set()
             opts: list[_Option] = []
             for opt in self._set_options(i, t, counts, field_of, cap):
                 self._add(opts, seen, opt)
@@ -223,7 +223,7 @@ class _Search:
                 or (tb.kind == "run" and tb.suit in (SUITS[t // 13], None))] if self.lay_offs_ok else [])
 
     @staticmethod
-    def _add(opts: list[_Option], seen: set[tuple[int, int, str, int, int]], opt: _Option) -> None:
+    def _add(opts: list[_Option], seen: set[tuple[int, int, str, int, int, int]], opt: _Option) -> None:
         key = (opt.packed, opt.wilds, opt.kind or "", opt.size, opt.core, opt.points)
         if key not in seen:
             seen.add(key)
@@ -441,16 +441,15 @@ class _Search:
         open_requirement = not progress.met
         # Plays first: a hand that goes out then needs no look at keeping or discarding.
         for opt, new_t in self.moves(i, rest, w, tstate, progress):
-            new_p: Progress | None = progress
+            new_p = progress
             if opt.kind and not open_requirement and not opt.phases & LATER and not progress.extra:
                 continue  # not a later meld, and an exact first meld takes no extra meld
             if opt.kind and open_requirement and opt.phases & FIRST:
-                new_p = progress.add(opt.kind, opt.core or opt.size, opt.points,
+                added = progress.add(opt.kind, opt.core or opt.size, opt.points,
                                      opt.kind == "run" and not opt.wilds)
-                if new_p is None:  # fills nothing, and the first meld takes no extra meld
-                    if not opt.phases & LATER:
-                        continue
-                    new_p = progress
+                if added is None and not opt.phases & LATER:
+                    continue  # fills nothing, and the first meld takes no extra meld
+                new_p = added or progress
             new_m = 2 if opt.kind == "set" or melded == 2 else 1
             state = (rest - opt.packed, w - opt.wilds, new_t, new_p, new_m, d)
             cost = self.best(*state)

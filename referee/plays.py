@@ -99,7 +99,7 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
                 made, progress, points = tried
                 break
     by_index = dict(zip(legal, made, strict=True))
-    answers = [by_index[i].as_dict() | {"valid": True} if i in by_index
+    answers: list[dict[str, object]] = [by_index[i].as_dict() | {"valid": True} if i in by_index
                else {"kind": None, "wilds": [], "valid": False} for i in range(len(melds))]
     if progress is None or (not need.extra_melds and len(melds) > need.count):
         violations.append(Violation(

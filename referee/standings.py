@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.cards import parse_groups, parse_named
+from referee.cards import parse_named, parse_named_groups
 from referee.errors import GameStateError, InvalidPlayError, Problem
 from referee.ruleset import Ruleset
 from referee.scoring import Deal, score_round
@@ -396,22 +396,21 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
         if problems:
             raise InvalidPlayError(problems)
         hands = parse_named(body["hands"], "hands")
-        melded = {name: parse_groups(groups, f"melded.{name}")
-                  for name, groups in body["melded"].items()} if body.get("melded") is not None else None
+        melded = parse_named_groups(body["melded"], "melded") if body.get("melded") is not None else None
         if problems:
             raise InvalidPlayError(problems)
         rules_round = round_number if ruleset.rummy and ruleset.rummy.rounds else 1
         scored = score_round(ruleset, hands, went_out if went_out in hands or went_out is None else None,
                              players, deal=Deal(rules_round, players, body.get("wild_rank"), melded))
-        record: Record = {"type": "round", "went_out": went_out,
-                          "points": {n: s.points for n, s in scored.items()},
-                          "cards": {n: s.cards for n, s in scored.items()},
-                          "hands": {n: [str(c) for c in cards] for n, cards in hands.items()}}
+        scored_record: Record = {"type": "round", "went_out": went_out,
+                                 "points": {n: s.points for n, s in scored.items()},
+                                 "cards": {n: s.cards for n, s in scored.items()},
+                                 "hands": {n: [str(c) for c in cards] for n, cards in hands.items()}}
         if melded is not None:
-            record["melded"] = {n: [[str(c) for c in g] for g in groups] for n, groups in melded.items()}
+            scored_record["melded"] = {n: [[str(c) for c in g] for g in groups] for n, groups in melded.items()}
         if body.get("wild_rank") is not None:
-            record["wild_rank"] = body["wild_rank"]
-        return record
+            scored_record["wild_rank"] = body["wild_rank"]
+        return scored_record
     if body.get("points") is None:
         problems.append(Problem("points", "missing_field", "give the round's hands or points"))
         raise InvalidPlayError(problems)
