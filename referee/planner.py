@@ -30,6 +30,7 @@ INF = 10**9
 PLAN_BUDGET = 400_000  # search states in one request
 PLAN_SECONDS = 2.0     # and seconds: past either, the request is refused rather than a worker held
 DISCARD = object()     # a choice in the memo: this card is the final discard
+AS_WILD = object()     # a choice in the memo: this card, natural in its own place, serves as a wild
 
 
 class Budget:
@@ -165,6 +166,7 @@ class _Search:
     wilds_unlimited: bool
     later: Judge                          # judges melds made after the first meld
     guard: int = 0
+    as_wild: list[bool] = field(default_factory=list)  # fields whose cards may serve as wild cards
     options: list[list[_Option]] = field(default_factory=list)
     free: list[bool] = field(default_factory=list)   # a table set takes this card as it is
     memo: dict[tuple[object, ...], tuple[int, tuple[object, ...] | None]] = field(default_factory=dict)
@@ -459,6 +461,10 @@ class _Search:
                 if cost == 0:
                     break
         nxt = rest - (1 << (B * i))
+        if self.as_wild and self.as_wild[i] and best_cost:  # natural in its own place, or a wild
+            cost = self.best(nxt, w + 1, tstate, progress, melded, d)
+            if cost < best_cost:
+                best_cost, best_choice = cost, (AS_WILD, i, (nxt, w + 1, tstate, progress, melded, d))
         if self.discard and not d and best_cost:  # this card as the final discard
             cost = self.best(nxt, w, tstate, progress, melded, 1)
             if cost < best_cost:
@@ -688,6 +694,10 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
         return _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
                         budget, frozenset())
     in_place = [c for c in hand if c.rank in judge.in_place]
+    if objective == "cards" or ruleset.scoring.wild_value is not None:
+        # Every wild card costs the same: one search, where each such card is natural or wild.
+        return _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
+                        budget, frozenset(Counter(in_place).items()), either=True)
     best: Arrangement | None = None
     for group in sorted({tuple(sorted(g, key=str)) for n in range(len(in_place) + 1)
                          for g in combinations(in_place, n)}, key=len, reverse=True):
@@ -704,8 +714,9 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
 def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
              table: Sequence[Sequence[Card]],
              first_meld_done: bool, objective: str, score: int | None, discard: str | None,
-             budget: Budget, as_natural: frozenset[tuple[Card, int]]) -> Arrangement:
-    """One search; `as_natural`: wild cards (and how many of each) counted as natural cards."""
+             budget: Budget, as_natural: frozenset[tuple[Card, int]], either: bool = False) -> Arrangement:
+    """One search; `as_natural`: wild cards (and how many of each) counted as natural cards;
+    `either`: each of those may still serve as a wild card (every wild card costs the same)."""
     rummy = ruleset.rummy
     assert rummy is not None
     natural_count = dict(as_natural)
@@ -747,6 +758,8 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
     counts = Counter(_index(c) for c, w in zip(hand, wild_flags, strict=True) if not w and c not in stuck)
     # Sets only: rank by rank, so the cards of a rank are settled before the next rank's.
     types = sorted(counts, key=(lambda u: (u % 13, u)) if judge.rules.meld_rule("run") is None else None)
+    if either:  # cards that may serve as wild cards are settled first, before any meld needs them
+        types.sort(key=lambda u: RUN_ORDER[u % 13] not in judge.in_place)
     if any(n > FIELD for n in counts.values()):
         raise InvalidPlayError(Problem("hand", "duplicate_card", "a hand holds too many identical cards"))
     prefix = [0]
@@ -775,7 +788,12 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
     search.spare_wilds_go_on_sets = search.lay_offs_allowed and judge.rules.lay_off.wilds_unlimited \
         and set_rule is not None and not set_rule.distinct_suits
     progress = Progress.of(judge.rules.first_meld) if need else Progress((), (), 0)
-    search.prepare([counts[t] for t in types], len(wild_cards), progress)
+    convertible = sum(natural_count.values()) if either else 0
+    if either:
+        search.as_wild = [RUN_ORDER[t % 13] in judge.in_place for t in types]
+        for c in sorted((c for c, n in as_natural for _ in range(n)), key=cost):
+            prefix.append(prefix[-1] + cost(c))
+    search.prepare([counts[t] for t in types], len(wild_cards) + convertible, progress)
     rest = sum(counts[t] << (B * i) for i, t in enumerate(types))
     tstate: tuple[object, ...] = tuple(None for _ in tables)
     # A card that can never be played is the best final discard.
@@ -1045,6 +1063,9 @@ def _replay(search: _Search, state: tuple[object, ...], wilds: list[Card]) -> Pl
             left.extend(wilds)
             break
         opt, i, state = choice  # type: ignore[assignment]
+        if opt is AS_WILD:
+            wilds.append(_card(search.types[int(i)]))  # type: ignore[call-overload]
+            continue
         if opt is DISCARD:
             discard = _card(search.types[int(i)]) if int(i) >= 0 else wilds.pop()  # type: ignore[call-overload]
             continue
