@@ -13,101 +13,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
-from typing import NamedTuple
 
 from referee.cards import JOKER, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import hand_limit_violation
-from referee.ruleset import MeldRule, RoundRules, Ruleset, Scoring
+from referee.kinds import KINDS
+from referee.meld import RUN_ORDER, Meld, meld_points, run_windows
+from referee.ruleset import MeldRule, RoundRules, Ruleset
 from referee.violations import Verdict, Violation, listed, plural
 
-RUN_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-
-
-class Meld(NamedTuple):
-    """A legal meld: its kind, its cards, and what each wild card stands for."""
-
-    kind: str
-    cards: tuple[Card, ...]
-    wilds: tuple[tuple[Card, str | None], ...] = ()
-
-    def as_dict(self) -> dict[str, object]:
-        return {"kind": self.kind, "wilds": [{"card": str(c), "as": stands} for c, stands in self.wilds]}
-
-    @property
-    def pure(self) -> bool:
-        """No wild card stands in it for another card."""
-        return not self.wilds
-
-    def ranks(self) -> tuple[str | None, ...]:
-        """The rank each place of the meld stands for: a set's rank (None: wild cards only),
-        a run's ranks in order."""
-        if self.kind == "set":
-            naturals = self.naturals()
-            stands = next((s for _, s in self.wilds if s), None)
-            return ((naturals[0].rank if naturals else stands),) * len(self.cards)
-        return tuple(_run_ranks(self))
-
-    def naturals(self) -> list[Card]:
-        """Its cards that are not standing in as wild cards."""
-        wild = Counter(w for w, _ in self.wilds)
-        out = []
-        for card in self.cards:
-            if wild[card]:
-                wild[card] -= 1
-            else:
-                out.append(card)
-        return out
-
-
-def _run_ranks(meld: Meld) -> list[str]:
-    """A run's ranks in order, from its natural cards and what its wild cards stand for."""
-    placed = [c.rank for c in meld.naturals()]
-    placed += [(s or "")[:-1] for _, s in meld.wilds]
-    for window in run_windows("around", len(placed)) + run_windows("high", len(placed)):
-        if sorted(window) == sorted(placed):
-            return list(window)
-    return placed
-
-
-def meld_points(scoring: Scoring, meld: Meld) -> int:
-    """What a meld is worth melded (a first meld's points threshold, melded scores): each
-    card its `meld_values` worth; an ace low in a run `low_ace`; a wild card the card it
-    stands for (`wilds_count: stands_for`) or its own worth. A meld of wild cards only
-    stands for no card: its wild cards count their own worth."""
-    ranks = meld.ranks()
-    if scoring.wilds_count == "stands_for" and all(r is not None for r in ranks):
-        if meld.kind == "run":
-            return scoring.run_value(tuple(r for r in ranks if r is not None))
-        return sum(scoring.melded_value(r) for r in ranks if r is not None)
-    low = meld.kind == "run" and len(ranks) > 1 and ranks[0] == "A" and ranks[1] == "2"
-    total = sum(scoring.melded_value(w.rank) for w, _ in meld.wilds)
-    for card in meld.naturals():
-        value = scoring.melded_value(card.rank)
-        if card.rank == "A" and low and scoring.low_ace is not None:
-            value = scoring.low_ace
-        total += value
-    return total
-
-
-@lru_cache(maxsize=64)
-def run_windows(ace: str, length: int) -> tuple[tuple[str, ...], ...]:
-    """Every sequence of `length` consecutive ranks a run may use under the `ace` option."""
-    low = RUN_ORDER
-    high = RUN_ORDER[1:] + ("A",)
-    out: list[tuple[str, ...]] = []
-    if ace == "around":
-        if length <= 13:
-            out = [tuple(low[(s + i) % 13] for i in range(length)) for s in range(13)]
-    else:
-        sequences = {"low": [low], "high": [high], "low-or-high": [low, high]}[ace]
-        for seq in sequences:
-            out += [seq[s:s + length] for s in range(len(seq) - length + 1)]
-    unique: list[tuple[str, ...]] = []
-    for w in out:
-        if w not in unique:
-            unique.append(w)
-    return tuple(unique)
+__all__ = ["RUN_ORDER", "Judge", "Meld", "check_meld", "judge_for", "meld_points", "run_windows"]
 
 
 class Judge:
@@ -124,8 +39,9 @@ class Judge:
         self.per_cards = wilds.later_per_cards if later and wilds.later_given else None
         self.limit = wilds.limit(0, later) if self.per_cards is None else None
         self.kinds = {m.kind: m for m in rules.melds}
-        self.kind_order = [k for k in ("set", "run") if k in self.kinds]  # sets first
+        self.kind_order = [k for k in KINDS if k in self.kinds]  # the table's order: sets first
         self.jokers_meldable = JOKER in self.wild_ranks
+        self.has_jokers = self.deck.has_jokers
         set_rule = self.kinds.get("set")
         # The fast path judges plain sets; anything else takes the full path below.
         self.fast_set_min = set_rule.min if set_rule and not set_rule.distinct_suits else None
@@ -161,7 +77,7 @@ class Judge:
         for card in cards:
             r = card.rank
             if r in wild_ranks:
-                if card.suit not in suits and (r != JOKER or not self.deck.has_jokers):
+                if card.suit not in suits and (r != JOKER or not self.has_jokers):
                     return None
                 wilds.append(card)
             elif r == rank or (rank is None and r in natural):
@@ -209,7 +125,7 @@ class Judge:
         return found
 
     def joker_violation(self, cards: Sequence[Card]) -> list[Violation]:
-        if self.jokers_meldable or not self.deck.has_jokers or _JOKER_CARD not in cards:
+        if self.jokers_meldable or not self.has_jokers or _JOKER_CARD not in cards:
             return []
         jokers = tuple(c for c in cards if c.rank == JOKER)
         return [Violation("joker_not_wild", f"{self.rules.label}: jokers are not wild and belong to "
@@ -239,15 +155,14 @@ class Judge:
                 for c in as_natural:
                     rest.remove(c)
                 for k in kinds:
-                    meld, found = (self._set if k == "set" else self._run)(
-                        self.kinds[k], cards, naturals + list(as_natural), rest, wild_limit)
+                    meld, found = KINDS[k].judge(self, self.kinds[k], cards, naturals + list(as_natural),
+                                                 rest, wild_limit)
                     if meld is not None:
                         return meld, []
         best: tuple[Meld | None, list[Violation]] | None = None
         best_kind = ""
         for k in kinds:
-            meld, found = (self._set if k == "set" else self._run)(
-                self.kinds[k], cards, naturals, wilds, wild_limit)
+            meld, found = KINDS[k].judge(self, self.kinds[k], cards, naturals, wilds, wild_limit)
             if not found and not base:
                 return meld, []
             if best is None or (len(kinds) > 1 and
@@ -256,7 +171,7 @@ class Judge:
         assert best is not None
         return None, base + best[1]
 
-    def _common(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+    def common(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
                 wilds: Sequence[Card], wild_limit: bool) -> list[Violation]:
         """What is wrong with a meld of either kind: its size and its wild cards."""
         noun = rule.kind
@@ -287,85 +202,6 @@ class Judge:
         return (f"{self.rules.label} allows {when}at most {plural(self.limit or 0, 'wild card')} "
                 f"in a meld; this {noun} has {len(wilds)} ({listed(wilds)}).")
 
-    def _set(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
-             wilds: Sequence[Card], wild_limit: bool) -> tuple[Meld | None, list[Violation]]:
-        found = self._common(rule, cards, naturals, wilds, wild_limit)
-        ranks: dict[str, int] = {}
-        for c in naturals:
-            ranks[c.rank] = ranks.get(c.rank, 0) + 1
-        rank, most = None, 0  # the commonest rank; a tie goes to the lower rank
-        for r, n in ranks.items():
-            if n > most or (n == most and _RANK_POS.get(r, 99) < _RANK_POS.get(rank or "", 99)):
-                rank, most = r, n
-        odd = tuple([c for c in naturals if c.rank != rank])
-        if odd:
-            found.append(Violation("mixed_ranks",
-                                   f"A set is cards of one rank; {listed(odd)} "
-                                   f"{'is' if len(odd) == 1 else 'are'} not {_rank_plural(rank)}.", odd))
-        if rule.distinct_suits:
-            suits = Counter(c.suit for c in naturals)
-            repeated = tuple(c for c in naturals if suits[c.suit] > 1)
-            if repeated or len(cards) > len(self.deck.suits):
-                found.append(Violation("repeated_suit",
-                                       "In this game a set holds each suit at most once"
-                                       f"{'; ' + listed(repeated) + ' repeat a suit' if repeated else ''}.",
-                                       repeated or tuple(cards)))
-        if found:
-            return None, found
-        return Meld("set", tuple(cards), tuple((w, rank) for w in wilds)), []
-
-    def _run(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
-             wilds: Sequence[Card], wild_limit: bool) -> tuple[Meld | None, list[Violation]]:
-        found = self._common(rule, cards, naturals, wilds, wild_limit)
-        suits = Counter(c.suit for c in naturals)
-        suit = max(suits, key=lambda s: (suits[s], s or "")) if suits else None
-        odd = tuple(c for c in naturals if c.suit != suit)
-        if odd:
-            found.append(Violation("mixed_suits", f"A run is cards of one suit; {listed(odd)} "
-                                   f"{'is' if len(odd) == 1 else 'are'} not {_suit_name(suit)}.", odd))
-        same = [c for c in naturals if c.suit == suit]
-        doubled = tuple(c for c in same if Counter(x.rank for x in same)[c.rank] > 1)
-        if doubled:
-            found.append(Violation("not_consecutive",
-                                   f"A run holds each rank once; {listed(doubled)} repeat a rank.", doubled))
-        if found:
-            return None, found
-        placed = self._place_run(rule, cards, same, wilds, suit)
-        if placed is None:
-            return None, [Violation(
-                "not_consecutive",
-                f"{listed(same)} cannot make one run of consecutive ranks"
-                f"{' with ' + plural(len(wilds), 'wild card') if wilds else ''}"
-                f" (ace {rule.ace.replace('-', ' ')}).", tuple(same))]
-        return placed, []
-
-    def _place_run(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
-                   wilds: Sequence[Card], suit: str | None) -> Meld | None:
-        have = {c.rank for c in naturals}
-        best: tuple[tuple[int, int], Meld] | None = None
-        target_suit = suit or (wilds[0].suit if wilds and wilds[0].suit else "S")
-        for window in run_windows(rule.ace, len(naturals) + len(wilds)):
-            if not have <= set(window):
-                continue
-            missing = [r for r in window if r not in have]
-            pool = list(wilds)
-            stands: list[tuple[Card, str | None]] = []
-            for r in list(missing):
-                own = next((w for w in pool if w.rank == r and w.suit == target_suit), None)
-                if own is not None:
-                    pool.remove(own)
-                    missing.remove(r)
-                    stands.append((own, f"{r}{target_suit}"))
-            stands += [(w, f"{r}{target_suit}") for w, r in zip(pool, missing, strict=True)]
-            lowest = min((window.index(r) for r in have), default=0)
-            score = (len(stands) - len(pool), -sum(1 for r in missing if window.index(r) < lowest))
-            if best is None or score > best[0]:
-                order = {r: i for i, r in enumerate(window)}
-                ordered = sorted(stands, key=lambda s: order[(s[1] or "")[:-1]])
-                best = (score, Meld("run", tuple(cards), tuple(ordered)))
-        return best[1] if best else None
-
-
 def _in_place_choices(wilds: Sequence[Card], in_place: frozenset[str]) -> list[tuple[Card, ...]]:
     """The different groups of wild cards that could count as natural (each a card of an
     in-place rank), the largest first, ending with none."""
@@ -378,43 +214,27 @@ def _in_place_choices(wilds: Sequence[Card], in_place: frozenset[str]) -> list[t
 def _weight(found: Sequence[Violation], kind: str, naturals: Sequence[Card]) -> tuple[int, int, int]:
     """How far cards are from a kind: the shape they have first (one rank: a set; one suit:
     a run), then the fewest violations and cards at fault."""
-    ranks = {c.rank for c in naturals}
-    one_rank = len(ranks) <= 1
-    one_suit = len({c.suit for c in naturals}) <= 1
-    places = [_RANK_POS.get(r, 99) for r in ranks]
-    # distinct ranks in a stretch short enough to be one run (ace low): it looks like a run
-    stretch = len(ranks) == len(naturals) and bool(places) and max(places) - min(places) < len(naturals) + 2
-    shaped = (kind == "set" and one_rank) or (kind == "run" and not one_rank and (one_suit or stretch))
-    return 0 if shaped else 1, len(found), sum(len(v.cards) for v in found)
+    return 0 if KINDS[kind].shaped(naturals) else 1, len(found), sum(len(v.cards) for v in found)
 
 
-_RANK_POS = {r: i for i, r in enumerate(RUN_ORDER)}
 _JOKER_CARD = Card(JOKER)
 
 
-_SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-_RANK_NAMES = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "sixes"}
-
-
-def _suit_name(suit: str | None) -> str:
-    return _SUIT_NAMES.get(suit or "", str(suit))
-
-
-def _rank_plural(rank: str | None) -> str:
-    return _RANK_NAMES.get(rank or "", f"{rank}s")
-
-
+@lru_cache(maxsize=512)
 def judge_for(ruleset: Ruleset, round_number: int, players: int | None, later: bool = False,
               wild_rank: str | None = None) -> Judge:
     """The cached judge of one round (rulesets are immutable, so caching is safe); `later`
     judges melds made after the player's first meld (`wilds.after_first_meld`); `wild_rank`
-    is the deal's chosen wild rank where the game has one (`wilds.per_deal`)."""
+    is the deal's chosen wild rank where the game has one (`wilds.per_deal`). A refusal is
+    raised, never cached."""
     assert ruleset.rummy is not None
     rules = ruleset.rummy.round(round_number)
     problem = wild_rank_problem(ruleset, rules, wild_rank)
     if problem is not None:
         raise InvalidPlayError(problem)
-    return _judge(ruleset, round_number, players, later, wild_rank)
+    if wild_rank is not None:
+        rules = replace(rules, wilds=rules.wilds.with_rank(wild_rank))
+    return Judge(ruleset, rules, ruleset.decks_in_play(players), later)
 
 
 def wild_rank_problem(ruleset: Ruleset, rules: RoundRules, wild_rank: str | None) -> Problem | None:
@@ -431,16 +251,6 @@ def wild_rank_problem(ruleset: Ruleset, rules: RoundRules, wild_rank: str | None
         return Problem("wild_rank", "unused_field",
                        f"{ruleset.name} has no rank chosen wild each deal; leave wild_rank out")
     return None
-
-
-@lru_cache(maxsize=512)
-def _judge(ruleset: Ruleset, round_number: int, players: int | None, later: bool,
-           wild_rank: str | None) -> Judge:
-    assert ruleset.rummy is not None
-    rules = ruleset.rummy.round(round_number)
-    if wild_rank is not None:
-        rules = replace(rules, wilds=rules.wilds.with_rank(wild_rank))
-    return Judge(ruleset, rules, ruleset.decks_in_play(players), later)
 
 
 def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,

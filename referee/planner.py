@@ -20,12 +20,12 @@ from typing import NamedTuple
 
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
-from referee.melds import RUN_ORDER, Judge, judge_for, run_windows
+from referee.kinds import FIELD, FIRST, KINDS, LATER, SUITS, B, Option, RunLength, RunState, Table
+from referee.melds import RUN_ORDER, Judge, judge_for
 from referee.plays import Progress, lay_off_refusal
 from referee.ruleset import Ruleset
 from referee.violations import Verdict, Violation, listed
 
-SUITS = ("C", "D", "H", "S")
 INF = 10**9
 PLAN_BUDGET = 400_000  # search states in one request
 PLAN_SECONDS = 2.0     # and seconds: past either, the request is refused rather than a worker held
@@ -50,7 +50,6 @@ class Budget:
                 "hand", "hand_too_large",
                 f"this hand ({hand_size} cards) is too large to plan in reasonable time; "
                 f"the referee plans hands of the sizes dealt in play"))
-_RANK_AT = {r: i for i, r in enumerate(RUN_ORDER)}
 
 
 def _index(card: Card) -> int:
@@ -86,80 +85,12 @@ class Plan(NamedTuple):
 
 
 @dataclass
-class _Table:
-    """A meld on the table as the search sees it."""
-
-    kind: str
-    rank: str | None = None               # sets
-    suit: str | None = None               # runs
-    window: tuple[str, ...] = ()          # runs: the ranks it covers, in order
-    wilds: int = 0
-    suits: frozenset[str] = frozenset()   # sets with distinct suits
-    size: int = 0
-    naturals: frozenset[str] = frozenset()  # runs: the ranks of its natural cards
-    distinct: bool = False                # sets: one card a suit
-    most: int = 10**6                     # the most cards it may hold
-    counted: bool = False                 # sets: its size matters (distinct suits, or a maximum)
-
-    def set_state(self, state: object) -> _SetState:
-        return state if isinstance(state, _SetState) else _SetState(self.rank, self.suits, self.size)
-
-    def run_state(self, state: object) -> _RunState:
-        """A table run's state in the search (`None` until something is laid on it)."""
-        return state if isinstance(state, _RunState) else _RunState(self.naturals, self.size, self.suit)
-
-
-class _RunState(NamedTuple):
-    """A table run as the search grows it: the ranks its natural cards hold, and its length.
-    Its wild cards fill the other places of any window that fits, so they may move."""
-
-    naturals: frozenset[str]
-    length: int
-    suit: str | None = None  # a run of wild cards only takes the suit of its first natural
-
-
-class _SetState(NamedTuple):
-    """A table set that lay-offs change: one of wild cards only takes the rank of the first
-    natural laid on it; one of distinct suits counts its suits and cards."""
-
-    rank: str | None
-    suits: frozenset[str]
-    size: int
-
-
-class _RunLength(NamedTuple):
-    """A table run whose suit is finished: only its length and wild cards still matter."""
-
-    length: int
-    wilds: int
-
-
-B = 4           # bits per card type in a packed hand: 3 for the count, 1 guard bit
-FIELD = (1 << (B - 1)) - 1
-FIRST, LATER = 1, 2   # a new meld's wild cards fit the first meld's limit / the later limit
-
-
-class _Option(NamedTuple):
-    """One way to place the lowest remaining card: a new meld, or a lay-off on table meld `table`."""
-
-    packed: int                     # the natural cards it uses, packed like the hand
-    wilds: int
-    kind: str | None                # "set" / "run" for a new meld, None for a lay-off or keeping
-    size: int
-    table: int = -1
-    grows_to: _RunState | None = None  # a table run's new state
-    phases: int = FIRST | LATER     # new melds: legal as part of the first meld, after it, or both
-    core: int = 0                   # the size it counts as toward a first meld (0: its size)
-    points: int = 0                 # what it is worth toward a first meld's points
-
-
-@dataclass
 class _Search:
     judge: Judge
     types: list[int]                      # card type (suit*13 + rank) of each packed field
     cost_of: list[int]                    # cost of one card of each field
     wild_costs: list[int]                 # prefix sums of wild costs, cheapest first
-    tables: list[_Table]
+    tables: list[Table]
     lay_offs_ok: bool                     # lay-offs on the table's melds
     lay_offs_allowed: bool                # lay-offs at all (also on this plan's own melds)
     need_first_meld: bool
@@ -167,7 +98,7 @@ class _Search:
     later: Judge                          # judges melds made after the first meld
     guard: int = 0
     as_wild: list[bool] = field(default_factory=list)  # fields whose cards may serve as wild cards
-    options: list[list[_Option]] = field(default_factory=list)
+    options: list[list[Option]] = field(default_factory=list)
     free: list[bool] = field(default_factory=list)   # a table set takes this card as it is
     memo: dict[tuple[object, ...], tuple[int, tuple[object, ...] | None]] = field(default_factory=dict)
     spare_wilds_go_on_sets: bool = False  # any number of wilds may be laid off on a set
@@ -182,7 +113,7 @@ class _Search:
     tables_for: list[list[int]] = field(default_factory=list)   # table melds each field may join
     run_suit: list[int] = field(default_factory=list)           # suit of each table run, else -1
     runs_by_suit: list[tuple[int, int]] = field(default_factory=list)  # (table, suit), by suit
-    extension_cache: dict[tuple[object, ...], list[_Option]] = field(default_factory=dict)
+    extension_cache: dict[tuple[object, ...], list[Option]] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- precomputed options
     def prepare(self, counts: list[int], total_wilds: int, requirement: Progress) -> None:
@@ -194,7 +125,7 @@ class _Search:
             cap = total_wilds
         else:
             cap = min(total_wilds, max(first, later) if self.need_first_meld else later)
-        field_of = self.field_of = {t: i for i, t in enumerate(self.types)}
+        self.field_of = {t: i for i, t in enumerate(self.types)}
         self.run_suit = [SUITS.index(tb.suit) if tb.kind == "run" and tb.suit else -1
                          for tb in self.tables]
         self.runs_by_suit = sorted((s, k) for k, s in enumerate(self.run_suit) if s >= 0)
@@ -209,33 +140,31 @@ class _Search:
                 self.size_cap[kind] = min(rule.most, self._longest(rule.min, sizes))
         for i, t in enumerate(self.types):
             seen: set[tuple[int, int, str, int, int, int]] = set()
-            opts: list[_Option] = []
-            for opt in self._set_options(i, t, counts, field_of, cap):
-                self._add(opts, seen, opt)
-            for opt in self._run_options(i, t, counts, field_of, cap):
-                self._add(opts, seen, opt)
+            opts: list[Option] = []
+            for kind in self.judge.kind_order:
+                for opt in KINDS[kind].new_melds(self, i, t, counts, cap):
+                    self._add(opts, seen, opt)
             opts.sort(key=lambda o: (-o.size + o.wilds, o.wilds))
             self.options.append(opts)
             rank = RUN_ORDER[t % 13]
             self.free.append(self.lay_offs_ok and not self.need_first_meld and any(
-                tb.kind == "set" and tb.rank == rank and not tb.counted for tb in self.tables))
-            self.tables_for.append([
-                k for k, tb in enumerate(self.tables)
-                if (tb.kind == "set" and tb.rank in (rank, None))
-                or (tb.kind == "run" and tb.suit in (SUITS[t // 13], None))] if self.lay_offs_ok else [])
+                KINDS[tb.kind].takes_as_is(tb, rank) for tb in self.tables))
+            self.tables_for.append([k for k, tb in enumerate(self.tables) if KINDS[tb.kind].takes(tb, t)]
+                                   if self.lay_offs_ok else [])
 
     @staticmethod
-    def _add(opts: list[_Option], seen: set[tuple[int, int, str, int, int, int]], opt: _Option) -> None:
+    def _add(opts: list[Option], seen: set[tuple[int, int, str, int, int, int]], opt: Option) -> None:
         key = (opt.packed, opt.wilds, opt.kind or "", opt.size, opt.core, opt.points)
         if key not in seen:
             seen.add(key)
             opts.append(opt)
 
-    def _set_points(self, rank: str, size: int) -> int:
+    def set_points(self, rank: str, size: int) -> int:
         """A new set's worth toward a first meld's points (its wild cards stand for its rank)."""
         return self.judge.ruleset.scoring.melded_value(rank) * size if self.want_points else 0
 
-    def _run_points(self, window: tuple[str, ...]) -> int:
+    def run_points(self, window: tuple[str, ...]) -> int:
+        """A new run's worth toward a first meld's points."""
         return self.judge.ruleset.scoring.run_value(window) if self.want_points else 0
 
     def _longest(self, least: int, open_sizes: tuple[int, ...]) -> int:
@@ -247,51 +176,7 @@ class _Search:
         # A first-meld meld of size s plus a remainder too short to stand alone: s + least - 1.
         return max([2 * least - 1, *(s + least - 1 for s in open_sizes)])
 
-    def _set_options(self, i: int, t: int, counts: list[int], field_of: dict[int, int],
-                     cap: int) -> Iterator[_Option]:
-        rule = self.judge.rules.meld_rule("set")
-        if rule is None:
-            return
-        most = self.size_cap["set"]
-        rank = t % 13
-        choices: list[list[tuple[int, int]]] = []   # per suit: (packed, cards)
-        for s in range(4):
-            u = s * 13 + rank
-            f = field_of.get(u)
-            if f is None or f < i:
-                continue
-            have = counts[f] - (1 if f == i else 0)
-            top = min(have, 1) if rule.distinct_suits else have
-            if rule.distinct_suits and f == i:
-                top = 0
-            choices.append([(k << (B * f), k) for k in range(top + 1)])
-        combos: list[tuple[int, int]] = [(1 << (B * i), 1)]
-        for options in choices:
-            combos = [(p + q, n + m) for p, n in combos for q, m in options]
-        for packed, n in combos:
-            if n > most:
-                continue
-            top = min(cap, most - n, rule.most - n)
-            counts_j = range(max(0, rule.min - n), top + 1)
-            cores = self.spare_wilds_go_on_sets and self.judge.all_wild
-            if self.spare_wilds_go_on_sets:  # see moves(): spare wilds go on a set later
-                top_spare = min(top, max(0, self.set_min_open - n))
-                last = max(top_spare, self.set_min_open) if cores else top_spare
-                counts_j = range(max(0, rule.min - n), min(last, self.total_wilds) + 1)
-            for j in counts_j:
-                phases = self._phases(j, n + j) if j <= top else 0
-                worth = self._set_points(RUN_ORDER[rank], n + j)
-                if phases:
-                    yield _Option(packed, j, "set", n + j, phases=phases, points=worth)
-                if cores and j >= rule.min:
-                    # Wild cards alone make the set, then these naturals are laid off on it:
-                    # toward a first meld it counts as a set of the wild cards.
-                    extra = ((FIRST if self.need_first_meld else 0) | self.later_bit) & ~phases
-                    if extra:
-                        yield _Option(packed, j, "set", n + j, phases=extra, core=j,
-                                      points=self._set_points(RUN_ORDER[rank], j))
-
-    def _phases(self, wilds: int, size: int) -> int:
+    def phases(self, wilds: int, size: int) -> int:
         """When a new meld of `size` cards holding `wilds` wild cards (and a natural) is legal."""
         first = self.need_first_meld and (self.judge.limit is None or wilds <= self.judge.limit)
         return (FIRST if first else 0) | (self.later_bit if self.later.wilds_fit(wilds, size) else 0)
@@ -301,21 +186,9 @@ class _Search:
         """LATER where new melds may follow the first meld, else nothing."""
         return LATER if self.judge.rules.later_melds else 0
 
-    def _run_options(self, i: int, t: int, counts: list[int], field_of: dict[int, int],
-                     cap: int) -> Iterator[_Option]:
-        rule = self.judge.rules.meld_rule("run")
-        if rule is None:
-            return
-        for window in _windows_with(rule.ace, RUN_ORDER[t % 13], rule.min, self.size_cap["run"]):
-            worth = self._run_points(window)
-            for packed, wild_n in _fill(window, t, i, field_of, cap):
-                phases = self._phases(wild_n, len(window))
-                if phases:
-                    yield _Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
-
     # ---------------------------------------------------------------- moves at a state
     def moves(self, i: int, rest: int, w: int, tstate: tuple[object, ...],
-              progress: Progress) -> Iterator[tuple[_Option, tuple[object, ...]]]:
+              progress: Progress) -> Iterator[tuple[Option, tuple[object, ...]]]:
         guard = self.guard
         met = progress.met
         cap_set = self.size_cap.get("set", 0) if met else 99
@@ -333,82 +206,9 @@ class _Search:
                 continue
             yield opt, tstate
         if self.lay_offs_ok:
-            yield from self._lay_offs(i, rest, w, tstate)
-
-    def _lay_offs(self, i: int, rest: int, w: int, tstate: tuple[object, ...]
-                  ) -> Iterator[tuple[_Option, tuple[object, ...]]]:
-        t = self.types[i]
-        suit = SUITS[t // 13]
-        one = 1 << (B * i)
-        guard = self.guard
-        for k in self.tables_for[i]:
-            table = self.tables[k]
-            state = tstate[k]
-            if table.kind == "set":
-                if table.rank is not None and not table.counted:
-                    yield _Option(one, 0, None, 0, k), tstate  # a card of its rank, as it is
-                    continue
-                now = table.set_state(state)
-                rank = RUN_ORDER[t % 13]
-                if now.rank not in (None, rank) or (table.distinct and suit in now.suits) \
-                        or now.size >= table.most:
-                    continue
-                if now.rank is None and not self.wilds_unlimited and \
-                        not self.later.wilds_fit(table.wilds, now.size + 1):
-                    continue  # wild cards only, then one natural: the limit binds the set
-                laid = _SetState(rank, now.suits | {suit} if table.distinct else now.suits, now.size + 1)
-                yield _Option(one, 0, None, 0, k), tstate[:k] + (laid,) + tstate[k + 1:]
-                continue
-            run = table.run_state(state)
-            if run.suit not in (None, suit):
-                continue
-            later = self.later
-            for opt in self._extensions(i, k, run):
-                grown = opt.grows_to
-                assert grown is not None
-                if opt.wilds <= w and ((rest | guard) - opt.packed) & guard == guard and (
-                        later.wilds_fit(grown.length - len(grown.naturals), grown.length)):
-                    yield opt, tstate[:k] + (grown,) + tstate[k + 1:]
-
-    def _extensions(self, i: int, k: int, run: _RunState) -> list[_Option]:
-        """Ways card field `i` (with higher cards of its suit and wild cards) lengthens table
-        run `k`: every window that holds the run's natural ranks and the card's, its other
-        places filled by the run's wild cards, hand cards or new wild cards (cached)."""
-        key = (i, k, run)
-        hit = self.extension_cache.get(key)
-        if hit is not None:
-            return hit
-        t = self.types[i]
-        own = RUN_ORDER[t % 13]
-        out: list[_Option] = []
-        if own in run.naturals:
-            self.extension_cache[key] = out
-            return out
-        rule = self.judge.rules.meld_rule("run")
-        ace = rule.ace if rule else "low"
-        most_add = rule.min - 1 if rule and self.judge.rules.wilds.all_wild else 14
-        run_wilds = run.length - len(run.naturals)
-        suit_base = (t // 13) * 13
-        seen: set[tuple[int, int, frozenset[str], int]] = set()
-        for length in range(run.length + 1, min(rule.most if rule else 13, run.length + 2 * most_add) + 1):
-            for window in run_windows(ace, length):
-                if own not in window or not run.naturals <= set(window):
-                    continue
-                empty = [r for r in window if r not in run.naturals and r != own]
-                fillable = [(r, self.field_of[u]) for r in empty
-                            if (u := suit_base + _RANK_AT[r]) in self.field_of and self.field_of[u] > i]
-                to_fill = len(empty) - run_wilds  # places the hand fills, with cards or wilds
-                for n in range(min(len(fillable), to_fill) + 1):
-                    for chosen in combinations(fillable, n):
-                        packed = (1 << (B * i)) + sum(1 << (B * f) for _, f in chosen)
-                        naturals = run.naturals | {own} | {r for r, _ in chosen}
-                        seen_key = (packed, to_fill - n, naturals, length)
-                        if seen_key not in seen:
-                            seen.add(seen_key)
-                            out.append(_Option(packed, to_fill - n, None, 0, k,
-                                               _RunState(naturals, length, SUITS[t // 13])))
-        self.extension_cache[key] = out
-        return out
+            for k in self.tables_for[i]:
+                table = self.tables[k]
+                yield from KINDS[table.kind].lay_offs(self, i, k, table, rest, w, tstate)
 
     # ---------------------------------------------------------------- search
     def best(self, rest: int, w: int, tstate: tuple[object, ...], progress: Progress,
@@ -484,7 +284,7 @@ class _Search:
         for k, s in self.runs_by_suit:
             if s >= suit:
                 break
-            if isinstance(tstate[k], _RunState) or (w == 0 and tstate[k] is not None):
+            if isinstance(tstate[k], RunState) or (w == 0 and tstate[k] is not None):
                 return tuple(_forgotten(v, w) if 0 <= self.run_suit[j] < suit else v
                              for j, v in enumerate(tstate))
         return tstate
@@ -555,37 +355,10 @@ class _Search:
     def _wild_rooms(self, tstate: tuple[object, ...], melded: int) -> list[tuple[int, int]]:
         """Melds that take more wild cards, and how many each: table melds by index, then -1
         for a set of this plan's own (when spare wild cards may go on sets)."""
-        later = self.later
         rooms: list[tuple[int, int]] = []
         if self.lay_offs_ok:
             for k, table in enumerate(self.tables):
-                if table.kind == "set":
-                    if table.counted:
-                        room = max(0, table.most - table.set_state(tstate[k]).size)
-                        size = table.set_state(tstate[k]).size
-                        if not table.distinct and not self.wilds_unlimited:
-                            room = 0
-                            while room < table.most - size and \
-                                    later.wilds_fit(table.wilds + room + 1, size + room + 1):
-                                room += 1
-                    elif self.wilds_unlimited or later.wild_limit(INF) is None:
-                        room = INF
-                    else:
-                        room, size = 0, table.set_state(tstate[k]).size
-                        while later.wilds_fit(table.wilds + room + 1, size + room + 1) \
-                                and room < 4 * self.judge.decks:
-                            room += 1
-                else:
-                    state = tstate[k]
-                    if isinstance(state, _RunLength):
-                        length, wilds = state
-                    else:
-                        run = table.run_state(state)
-                        length, wilds = run.length, run.length - len(run.naturals)
-                    room = 0
-                    while length + room < min(13, table.most) and \
-                            later.wilds_fit(wilds + room + 1, length + room + 1):
-                        room += 1
+                room = KINDS[table.kind].wild_room(self, table, tstate[k])
                 rooms.append((k, room))
         if melded == 2 and self.spare_wilds_go_on_sets:
             rooms.append((-1, INF))
@@ -595,50 +368,14 @@ class _Search:
 def _forgotten(state: object, w: int) -> object:
     """What a finished suit's table run keeps in the search state: its length and wild cards
     while wild cards are left to lay off, else nothing."""
-    if not w or not isinstance(state, _RunState):
+    if not w or not isinstance(state, RunState):
         return state if w else None
-    return _RunLength(state.length, state.length - len(state.naturals))
-
-
-@lru_cache(maxsize=4096)
-def _windows_with(ace: str, rank: str, least: int, most: int) -> tuple[tuple[str, ...], ...]:
-    return tuple(w for n in range(least, min(most, 14) + 1) for w in run_windows(ace, n) if rank in w)
-
-
-def _fill(positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
-          cap: int) -> Iterator[tuple[int, int]]:
-    """Ways to fill run positions: card type `t` (field `i`) takes its own rank; each other
-    rank takes a natural card of the suit with a higher type, or a wild card."""
-    suit_base = (t // 13) * 13
-    own = RUN_ORDER[t % 13]
-    fields: list[int | None] = []
-    for r in positions:
-        if r == own:
-            continue
-        u = suit_base + _RANK_AT[r]
-        f = field_of.get(u)
-        fields.append(f if f is not None and f > i else None)
-    if sum(1 for f in fields if f is None) > cap:
-        return
-    start = 1 << (B * i)
-
-    def go(k: int, packed: int, wilds: int) -> Iterator[tuple[int, int]]:
-        if wilds > cap:
-            return
-        if k == len(fields):
-            yield packed, wilds
-            return
-        f = fields[k]
-        if f is not None:
-            yield from go(k + 1, packed + (1 << (B * f)), wilds)
-        yield from go(k + 1, packed, wilds + 1)
-
-    yield from go(0, start, 0)
+    return RunLength(state.length, state.length - len(state.naturals))
 
 
 # ---------------------------------------------------------------- the public entry points
 
-def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[_Table]:
+def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[Table]:
     out = []
     for i, cards in enumerate(table):
         meld, found = judge.judge(cards, wild_limit=False)
@@ -646,27 +383,7 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[_Table]:
             raise InvalidPlayError([Problem(f"table[{i}]", "invalid_table_meld",
                                             f"table meld {i + 1} is not a legal meld: {v.message}")
                                     for v in found])
-        wild_n = len(meld.wilds)
-        if meld.kind == "set":
-            naturals = meld.naturals()
-            rank = naturals[0].rank if naturals else None
-            rule = judge.rules.meld_rule("set")
-            suits = frozenset(c.suit or "" for c in naturals) if rule and rule.distinct_suits else frozenset()
-            out.append(_Table("set", rank=rank, wilds=wild_n, suits=suits, size=len(cards),
-                              distinct=bool(rule and rule.distinct_suits),
-                              most=rule.most if rule else 10**6,
-                              counted=bool(rule and (rule.distinct_suits or rule.max is not None))))
-        else:
-            placed = {str(c) for c in meld.naturals()}
-            ranks = [c.rank for c in meld.naturals()]
-            ranks += [str(stands)[:-1] for _, stands in meld.wilds]
-            suit = next((c.suit for c in cards if str(c) in placed), None)  # None: wild cards only
-            rule = judge.rules.meld_rule("run")
-            window = next(w for w in run_windows(rule.ace if rule else "low", len(cards))
-                          if set(w) == set(ranks))
-            out.append(_Table("run", suit=suit, window=window, wilds=wild_n, size=len(cards),
-                              most=rule.most if rule else 13,
-                              naturals=frozenset(c.rank for c in meld.naturals())))
+        out.append(KINDS[meld.kind].read_table(judge, cards, meld))
     return out
 
 
@@ -1072,7 +789,7 @@ def _replay(search: _Search, state: tuple[object, ...], wilds: list[Card]) -> Pl
         if opt is None:
             left.append(_card(search.types[int(i)]))  # type: ignore[call-overload]
             continue
-        assert isinstance(opt, _Option)
+        assert isinstance(opt, Option)
         naturals = _unpack(search, opt.packed)
         used = wilds[:opt.wilds]
         del wilds[:opt.wilds]

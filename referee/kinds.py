@@ -1,0 +1,480 @@
+"""The meld kinds, as a table: each kind judges its melds, enumerates new ones for the
+planner, reads one on the table, and extends it by lay-offs. The judge (`referee.melds`) and
+the planner (`referee.planner`) ask `KINDS[kind]`; a new kind is a new entry here.
+
+Also here: the values the planner's search is made of (`Option`, `Table` and the states of
+table melds), since the kinds build them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import TYPE_CHECKING, NamedTuple
+
+from referee.cards import Card
+from referee.meld import RUN_ORDER, Meld, run_windows
+from referee.ruleset import MeldRule
+from referee.violations import Violation, listed, plural
+
+if TYPE_CHECKING:
+    from referee.melds import Judge
+    from referee.planner import _Search
+
+SUITS = ("C", "D", "H", "S")
+INF = 10**9
+B = 4           # bits per card type in a packed hand: 3 for the count, 1 guard bit
+FIELD = (1 << (B - 1)) - 1
+FIRST, LATER = 1, 2   # a new meld's wild cards fit the first meld's limit / the later limit
+_RANK_AT = {r: i for i, r in enumerate(RUN_ORDER)}
+
+Judged = tuple[Meld | None, list[Violation]]
+Move = tuple["Option", tuple[object, ...]]
+
+
+# ---------------------------------------------------------------- the search's values
+
+class RunState(NamedTuple):
+    """A table run as the search grows it: the ranks its natural cards hold, and its length.
+    Its wild cards fill the other places of any window that fits, so they may move."""
+
+    naturals: frozenset[str]
+    length: int
+    suit: str | None = None  # a run of wild cards only takes the suit of its first natural
+
+
+class SetState(NamedTuple):
+    """A table set that lay-offs change: one of wild cards only takes the rank of the first
+    natural laid on it; one of distinct suits counts its suits and cards."""
+
+    rank: str | None
+    suits: frozenset[str]
+    size: int
+
+
+class RunLength(NamedTuple):
+    """A table run whose suit is finished: only its length and wild cards still matter."""
+
+    length: int
+    wilds: int
+
+
+@dataclass
+class Table:
+    """A meld on the table as the search sees it."""
+
+    kind: str
+    rank: str | None = None               # sets
+    suit: str | None = None               # runs
+    window: tuple[str, ...] = ()          # runs: the ranks it covers, in order
+    wilds: int = 0
+    suits: frozenset[str] = frozenset()   # sets with distinct suits
+    size: int = 0
+    naturals: frozenset[str] = frozenset()  # runs: the ranks of its natural cards
+    distinct: bool = False                # sets: one card a suit
+    most: int = 10**6                     # the most cards it may hold
+    counted: bool = False                 # sets: its size matters (distinct suits, or a maximum)
+
+    def set_state(self, state: object) -> SetState:
+        return state if isinstance(state, SetState) else SetState(self.rank, self.suits, self.size)
+
+    def run_state(self, state: object) -> RunState:
+        """A table run's state in the search (`None` until something is laid on it)."""
+        return state if isinstance(state, RunState) else RunState(self.naturals, self.size, self.suit)
+
+
+class Option(NamedTuple):
+    """One way to place the lowest remaining card: a new meld, or a lay-off on table meld `table`."""
+
+    packed: int                     # the natural cards it uses, packed like the hand
+    wilds: int
+    kind: str | None                # "set" / "run" for a new meld, None for a lay-off or keeping
+    size: int
+    table: int = -1
+    grows_to: RunState | None = None  # a table run's new state
+    phases: int = FIRST | LATER     # new melds: legal as part of the first meld, after it, or both
+    core: int = 0                   # the size it counts as toward a first meld (0: its size)
+    points: int = 0                 # what it is worth toward a first meld's points
+
+
+# ---------------------------------------------------------------- the kinds
+
+class MeldKind:
+    """What the judge and the planner ask of a kind of meld."""
+
+    name = ""
+
+    def judge(self, judge: Judge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+              wilds: Sequence[Card], wild_limit: bool) -> Judged:
+        """The meld these cards make as this kind, or what is wrong with them."""
+        raise NotImplementedError
+
+    def shaped(self, naturals: Sequence[Card]) -> bool:
+        """Do these natural cards look like this kind (to report the nearer kind's faults)?"""
+        raise NotImplementedError
+
+    def new_melds(self, search: _Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
+        """New melds of this kind that hold card field `i` (of type `t`) and higher fields."""
+        raise NotImplementedError
+
+    def read_table(self, judge: Judge, cards: Sequence[Card], meld: Meld) -> Table:
+        raise NotImplementedError
+
+    def takes(self, table: Table, t: int) -> bool:
+        """May a card of type `t` ever be laid off on this table meld?"""
+        raise NotImplementedError
+
+    def takes_as_is(self, table: Table, rank: str) -> bool:
+        """Does this table meld take any card of `rank` without changing (so the search need
+        not remember it)?"""
+        return False
+
+    def lay_offs(self, search: _Search, i: int, k: int, table: Table, rest: int, w: int,
+                 tstate: tuple[object, ...]) -> Iterator[Move]:
+        """Ways card field `i` is laid off on table meld `k`, with the table's new states."""
+        raise NotImplementedError
+
+    def wild_room(self, search: _Search, table: Table, state: object) -> int:
+        """How many more wild cards the table meld takes in this state."""
+        raise NotImplementedError
+
+
+class SetKind(MeldKind):
+    name = "set"
+
+    def judge(self, judge: Judge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+              wilds: Sequence[Card], wild_limit: bool) -> Judged:
+        found = judge.common(rule, cards, naturals, wilds, wild_limit)
+        ranks: dict[str, int] = {}
+        for c in naturals:
+            ranks[c.rank] = ranks.get(c.rank, 0) + 1
+        rank, most = None, 0  # the commonest rank; a tie goes to the lower rank
+        for r, n in ranks.items():
+            if n > most or (n == most and _RANK_POS.get(r, 99) < _RANK_POS.get(rank or "", 99)):
+                rank, most = r, n
+        odd = tuple([c for c in naturals if c.rank != rank])
+        if odd:
+            found.append(Violation("mixed_ranks",
+                                   f"A set is cards of one rank; {listed(odd)} "
+                                   f"{'is' if len(odd) == 1 else 'are'} not {_rank_plural(rank)}.", odd))
+        if rule.distinct_suits:
+            suits = Counter(c.suit for c in naturals)
+            repeated = tuple(c for c in naturals if suits[c.suit] > 1)
+            if repeated or len(cards) > len(judge.deck.suits):
+                found.append(Violation("repeated_suit",
+                                       "In this game a set holds each suit at most once"
+                                       f"{'; ' + listed(repeated) + ' repeat a suit' if repeated else ''}.",
+                                       repeated or tuple(cards)))
+        if found:
+            return None, found
+        return Meld("set", tuple(cards), tuple((w, rank) for w in wilds)), []
+
+    def shaped(self, naturals: Sequence[Card]) -> bool:
+        return len({c.rank for c in naturals}) <= 1
+
+    def new_melds(self, search: _Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
+        rule = search.judge.rules.meld_rule("set")
+        if rule is None:
+            return
+        field_of = search.field_of
+        most = search.size_cap["set"]
+        rank = t % 13
+        choices: list[list[tuple[int, int]]] = []   # per suit: (packed, cards)
+        for s in range(4):
+            u = s * 13 + rank
+            f = field_of.get(u)
+            if f is None or f < i:
+                continue
+            have = counts[f] - (1 if f == i else 0)
+            top = min(have, 1) if rule.distinct_suits else have
+            if rule.distinct_suits and f == i:
+                top = 0
+            choices.append([(k << (B * f), k) for k in range(top + 1)])
+        combos: list[tuple[int, int]] = [(1 << (B * i), 1)]
+        for options in choices:
+            combos = [(p + q, n + m) for p, n in combos for q, m in options]
+        for packed, n in combos:
+            if n > most:
+                continue
+            top = min(cap, most - n, rule.most - n)
+            counts_j = range(max(0, rule.min - n), top + 1)
+            cores = search.spare_wilds_go_on_sets and search.judge.all_wild
+            if search.spare_wilds_go_on_sets:  # see moves(): spare wilds go on a set later
+                top_spare = min(top, max(0, search.set_min_open - n))
+                last = max(top_spare, search.set_min_open) if cores else top_spare
+                counts_j = range(max(0, rule.min - n), min(last, search.total_wilds) + 1)
+            for j in counts_j:
+                phases = search.phases(j, n + j) if j <= top else 0
+                worth = search.set_points(RUN_ORDER[rank], n + j)
+                if phases:
+                    yield Option(packed, j, "set", n + j, phases=phases, points=worth)
+                if cores and j >= rule.min:
+                    # Wild cards alone make the set, then these naturals are laid off on it:
+                    # toward a first meld it counts as a set of the wild cards.
+                    extra = ((FIRST if search.need_first_meld else 0) | search.later_bit) & ~phases
+                    if extra:
+                        yield Option(packed, j, "set", n + j, phases=extra, core=j,
+                                     points=search.set_points(RUN_ORDER[rank], j))
+
+    def read_table(self, judge: Judge, cards: Sequence[Card], meld: Meld) -> Table:
+        naturals = meld.naturals()
+        rule = judge.rules.meld_rule("set")
+        distinct = bool(rule and rule.distinct_suits)
+        return Table("set", rank=naturals[0].rank if naturals else None, wilds=len(meld.wilds),
+                     suits=frozenset(c.suit or "" for c in naturals) if distinct else frozenset(),
+                     size=len(cards), distinct=distinct, most=rule.most if rule else 10**6,
+                     counted=bool(rule and (rule.distinct_suits or rule.max is not None)))
+
+    def takes(self, table: Table, t: int) -> bool:
+        return table.rank in (RUN_ORDER[t % 13], None)
+
+    def takes_as_is(self, table: Table, rank: str) -> bool:
+        return table.rank == rank and not table.counted
+
+    def lay_offs(self, search: _Search, i: int, k: int, table: Table, rest: int, w: int,
+                 tstate: tuple[object, ...]) -> Iterator[Move]:
+        t = search.types[i]
+        one = 1 << (B * i)
+        rank, suit = RUN_ORDER[t % 13], SUITS[t // 13]
+        if table.rank is not None and not table.counted:
+            yield Option(one, 0, None, 0, k), tstate  # a card of its rank, as it is
+            return
+        now = table.set_state(tstate[k])
+        if now.rank not in (None, rank) or (table.distinct and suit in now.suits) or now.size >= table.most:
+            return
+        if now.rank is None and not search.wilds_unlimited and \
+                not search.later.wilds_fit(table.wilds, now.size + 1):
+            return  # wild cards only, then one natural: the limit binds the set
+        laid = SetState(rank, now.suits | {suit} if table.distinct else now.suits, now.size + 1)
+        yield Option(one, 0, None, 0, k), tstate[:k] + (laid,) + tstate[k + 1:]
+
+    def wild_room(self, search: _Search, table: Table, state: object) -> int:
+        later = search.later
+        size = table.set_state(state).size
+        if table.counted:
+            if table.distinct or search.wilds_unlimited:
+                return max(0, table.most - size)
+            room = 0
+            while room < table.most - size and later.wilds_fit(table.wilds + room + 1, size + room + 1):
+                room += 1
+            return room
+        if search.wilds_unlimited or later.wild_limit(INF) is None:
+            return INF
+        room = 0
+        while later.wilds_fit(table.wilds + room + 1, size + room + 1) and room < 4 * search.judge.decks:
+            room += 1
+        return room
+
+
+class RunKind(MeldKind):
+    name = "run"
+
+    def judge(self, judge: Judge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+              wilds: Sequence[Card], wild_limit: bool) -> Judged:
+        found = judge.common(rule, cards, naturals, wilds, wild_limit)
+        suits = Counter(c.suit for c in naturals)
+        suit = max(suits, key=lambda s: (suits[s], s or "")) if suits else None
+        odd = tuple(c for c in naturals if c.suit != suit)
+        if odd:
+            found.append(Violation("mixed_suits", f"A run is cards of one suit; {listed(odd)} "
+                                   f"{'is' if len(odd) == 1 else 'are'} not {_suit_name(suit)}.", odd))
+        same = [c for c in naturals if c.suit == suit]
+        doubled = tuple(c for c in same if Counter(x.rank for x in same)[c.rank] > 1)
+        if doubled:
+            found.append(Violation("not_consecutive",
+                                   f"A run holds each rank once; {listed(doubled)} repeat a rank.", doubled))
+        if found:
+            return None, found
+        placed = self._place(rule, cards, same, wilds, suit)
+        if placed is None:
+            return None, [Violation(
+                "not_consecutive",
+                f"{listed(same)} cannot make one run of consecutive ranks"
+                f"{' with ' + plural(len(wilds), 'wild card') if wilds else ''}"
+                f" (ace {rule.ace.replace('-', ' ')}).", tuple(same))]
+        return placed, []
+
+    @staticmethod
+    def _place(rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+               wilds: Sequence[Card], suit: str | None) -> Meld | None:
+        """The run with each wild card placed: in its own place when it can, then above the
+        natural cards."""
+        have = {c.rank for c in naturals}
+        best: tuple[tuple[int, int], Meld] | None = None
+        target_suit = suit or (wilds[0].suit if wilds and wilds[0].suit else "S")
+        for window in run_windows(rule.ace, len(naturals) + len(wilds)):
+            if not have <= set(window):
+                continue
+            missing = [r for r in window if r not in have]
+            pool = list(wilds)
+            stands: list[tuple[Card, str | None]] = []
+            for r in list(missing):
+                own = next((w for w in pool if w.rank == r and w.suit == target_suit), None)
+                if own is not None:
+                    pool.remove(own)
+                    missing.remove(r)
+                    stands.append((own, f"{r}{target_suit}"))
+            stands += [(w, f"{r}{target_suit}") for w, r in zip(pool, missing, strict=True)]
+            lowest = min((window.index(r) for r in have), default=0)
+            score = (len(stands) - len(pool), -sum(1 for r in missing if window.index(r) < lowest))
+            if best is None or score > best[0]:
+                order = {r: i for i, r in enumerate(window)}
+                ordered = sorted(stands, key=lambda s: order[(s[1] or "")[:-1]])
+                best = (score, Meld("run", tuple(cards), tuple(ordered)))
+        return best[1] if best else None
+
+    def shaped(self, naturals: Sequence[Card]) -> bool:
+        ranks = {c.rank for c in naturals}
+        if len(ranks) <= 1:
+            return False
+        places = [_RANK_POS.get(r, 99) for r in ranks]
+        # distinct ranks in a stretch short enough to be one run (ace low): it looks like a run
+        stretch = len(ranks) == len(naturals) and max(places) - min(places) < len(naturals) + 2
+        return len({c.suit for c in naturals}) <= 1 or stretch
+
+    def new_melds(self, search: _Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
+        rule = search.judge.rules.meld_rule("run")
+        if rule is None:
+            return
+        for window in _windows_with(rule.ace, RUN_ORDER[t % 13], rule.min, search.size_cap["run"]):
+            worth = search.run_points(window)
+            for packed, wild_n in _fill(window, t, i, search.field_of, cap):
+                phases = search.phases(wild_n, len(window))
+                if phases:
+                    yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
+
+    def read_table(self, judge: Judge, cards: Sequence[Card], meld: Meld) -> Table:
+        naturals = meld.naturals()
+        placed = {str(c) for c in naturals}
+        ranks = [c.rank for c in naturals] + [str(stands)[:-1] for _, stands in meld.wilds]
+        suit = next((c.suit for c in cards if str(c) in placed), None)  # None: wild cards only
+        rule = judge.rules.meld_rule("run")
+        window = next(w for w in run_windows(rule.ace if rule else "low", len(cards)) if set(w) == set(ranks))
+        return Table("run", suit=suit, window=window, wilds=len(meld.wilds), size=len(cards),
+                     most=rule.most if rule else 13, naturals=frozenset(c.rank for c in naturals))
+
+    def takes(self, table: Table, t: int) -> bool:
+        return table.suit in (SUITS[t // 13], None)
+
+    def lay_offs(self, search: _Search, i: int, k: int, table: Table, rest: int, w: int,
+                 tstate: tuple[object, ...]) -> Iterator[Move]:
+        run = table.run_state(tstate[k])
+        if run.suit not in (None, SUITS[search.types[i] // 13]):
+            return
+        guard, later = search.guard, search.later
+        for opt in self._extensions(search, i, k, run):
+            grown = opt.grows_to
+            assert grown is not None
+            if opt.wilds <= w and ((rest | guard) - opt.packed) & guard == guard and (
+                    later.wilds_fit(grown.length - len(grown.naturals), grown.length)):
+                yield opt, tstate[:k] + (grown,) + tstate[k + 1:]
+
+    @staticmethod
+    def _extensions(search: _Search, i: int, k: int, run: RunState) -> list[Option]:
+        """Ways card field `i` (with higher cards of its suit and wild cards) lengthens table
+        run `k`: every window that holds the run's natural ranks and the card's, its other
+        places filled by the run's wild cards, hand cards or new wild cards (cached)."""
+        key = (i, k, run)
+        hit = search.extension_cache.get(key)
+        if hit is not None:
+            return hit
+        t = search.types[i]
+        own = RUN_ORDER[t % 13]
+        out: list[Option] = []
+        if own in run.naturals:
+            search.extension_cache[key] = out
+            return out
+        rule = search.judge.rules.meld_rule("run")
+        ace = rule.ace if rule else "low"
+        most_add = rule.min - 1 if rule and search.judge.rules.wilds.all_wild else 14
+        run_wilds = run.length - len(run.naturals)
+        suit_base = (t // 13) * 13
+        field_of = search.field_of
+        seen: set[tuple[int, int, frozenset[str], int]] = set()
+        for length in range(run.length + 1, min(rule.most if rule else 13, run.length + 2 * most_add) + 1):
+            for window in run_windows(ace, length):
+                if own not in window or not run.naturals <= set(window):
+                    continue
+                empty = [r for r in window if r not in run.naturals and r != own]
+                fillable = [(r, field_of[u]) for r in empty
+                            if (u := suit_base + _RANK_AT[r]) in field_of and field_of[u] > i]
+                to_fill = len(empty) - run_wilds  # places the hand fills, with cards or wilds
+                for n in range(min(len(fillable), to_fill) + 1):
+                    for chosen in combinations(fillable, n):
+                        packed = (1 << (B * i)) + sum(1 << (B * f) for _, f in chosen)
+                        naturals = run.naturals | {own} | {r for r, _ in chosen}
+                        seen_key = (packed, to_fill - n, naturals, length)
+                        if seen_key not in seen:
+                            seen.add(seen_key)
+                            out.append(Option(packed, to_fill - n, None, 0, k,
+                                              RunState(naturals, length, SUITS[t // 13])))
+        search.extension_cache[key] = out
+        return out
+
+    def wild_room(self, search: _Search, table: Table, state: object) -> int:
+        if isinstance(state, RunLength):
+            length, wilds = state
+        else:
+            run = table.run_state(state)
+            length, wilds = run.length, run.length - len(run.naturals)
+        room = 0
+        while length + room < min(13, table.most) and search.later.wilds_fit(wilds + room + 1, length + room + 1):
+            room += 1
+        return room
+
+
+KINDS: dict[str, MeldKind] = {"set": SetKind(), "run": RunKind()}
+
+
+# ---------------------------------------------------------------- helpers
+
+@lru_cache(maxsize=4096)
+def _windows_with(ace: str, rank: str, least: int, most: int) -> tuple[tuple[str, ...], ...]:
+    return tuple(w for n in range(least, min(most, 14) + 1) for w in run_windows(ace, n) if rank in w)
+
+
+def _fill(positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
+          cap: int) -> Iterator[tuple[int, int]]:
+    """Ways to fill run positions: card type `t` (field `i`) takes its own rank; each other
+    rank takes a natural card of the suit with a higher type, or a wild card."""
+    suit_base = (t // 13) * 13
+    own = RUN_ORDER[t % 13]
+    fields: list[int | None] = []
+    for r in positions:
+        if r == own:
+            continue
+        u = suit_base + _RANK_AT[r]
+        f = field_of.get(u)
+        fields.append(f if f is not None and f > i else None)
+    if sum(1 for f in fields if f is None) > cap:
+        return
+    start = 1 << (B * i)
+
+    def go(k: int, packed: int, wilds: int) -> Iterator[tuple[int, int]]:
+        if wilds > cap:
+            return
+        if k == len(fields):
+            yield packed, wilds
+            return
+        f = fields[k]
+        if f is not None:
+            yield from go(k + 1, packed + (1 << (B * f)), wilds)
+        yield from go(k + 1, packed, wilds + 1)
+
+    yield from go(0, start, 0)
+
+
+_RANK_POS = {r: i for i, r in enumerate(RUN_ORDER)}
+_SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+_RANK_NAMES = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "sixes"}
+
+
+def _suit_name(suit: str | None) -> str:
+    return _SUIT_NAMES.get(suit or "", str(suit))
+
+
+def _rank_plural(rank: str | None) -> str:
+    return _RANK_NAMES.get(rank or "", f"{rank}s")

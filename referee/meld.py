@@ -1,0 +1,102 @@
+"""A meld as the referee reads it, and the run windows and points every kind shares.
+
+Readings decided here (docs/rule-decisions.md): a meld of wild cards only stands for no card,
+so its wild cards count their own worth; an ace low in a run counts `scoring.low_ace`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import lru_cache
+from typing import NamedTuple
+
+from referee.cards import Card
+from referee.ruleset import Scoring
+
+RUN_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+class Meld(NamedTuple):
+    """A legal meld: its kind, its cards, and what each wild card stands for."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    wilds: tuple[tuple[Card, str | None], ...] = ()
+
+    def as_dict(self) -> dict[str, object]:
+        return {"kind": self.kind, "wilds": [{"card": str(c), "as": stands} for c, stands in self.wilds]}
+
+    @property
+    def pure(self) -> bool:
+        """No wild card stands in it for another card."""
+        return not self.wilds
+
+    def ranks(self) -> tuple[str | None, ...]:
+        """The rank each place of the meld stands for: a set's rank (None: wild cards only),
+        a run's ranks in order."""
+        if self.kind == "set":
+            naturals = self.naturals()
+            stands = next((s for _, s in self.wilds if s), None)
+            return ((naturals[0].rank if naturals else stands),) * len(self.cards)
+        return tuple(_run_ranks(self))
+
+    def naturals(self) -> list[Card]:
+        """Its cards that are not standing in as wild cards."""
+        wild = Counter(w for w, _ in self.wilds)
+        out = []
+        for card in self.cards:
+            if wild[card]:
+                wild[card] -= 1
+            else:
+                out.append(card)
+        return out
+
+
+def _run_ranks(meld: Meld) -> list[str]:
+    """A run's ranks in order, from its natural cards and what its wild cards stand for."""
+    placed = [c.rank for c in meld.naturals()]
+    placed += [(s or "")[:-1] for _, s in meld.wilds]
+    for window in run_windows("around", len(placed)) + run_windows("high", len(placed)):
+        if sorted(window) == sorted(placed):
+            return list(window)
+    return placed
+
+
+def meld_points(scoring: Scoring, meld: Meld) -> int:
+    """What a meld is worth melded (a first meld's points threshold, melded scores): each
+    card its `meld_values` worth; an ace low in a run `low_ace`; a wild card the card it
+    stands for (`wilds_count: stands_for`) or its own worth. A meld of wild cards only
+    stands for no card: its wild cards count their own worth."""
+    ranks = meld.ranks()
+    if scoring.wilds_count == "stands_for" and all(r is not None for r in ranks):
+        if meld.kind == "run":
+            return scoring.run_value(tuple(r for r in ranks if r is not None))
+        return sum(scoring.melded_value(r) for r in ranks if r is not None)
+    low = meld.kind == "run" and len(ranks) > 1 and ranks[0] == "A" and ranks[1] == "2"
+    total = sum(scoring.melded_value(w.rank) for w, _ in meld.wilds)
+    for card in meld.naturals():
+        value = scoring.melded_value(card.rank)
+        if card.rank == "A" and low and scoring.low_ace is not None:
+            value = scoring.low_ace
+        total += value
+    return total
+
+
+@lru_cache(maxsize=64)
+def run_windows(ace: str, length: int) -> tuple[tuple[str, ...], ...]:
+    """Every sequence of `length` consecutive ranks a run may use under the `ace` option."""
+    low = RUN_ORDER
+    high = RUN_ORDER[1:] + ("A",)
+    out: list[tuple[str, ...]] = []
+    if ace == "around":
+        if length <= 13:
+            out = [tuple(low[(s + i) % 13] for i in range(length)) for s in range(13)]
+    else:
+        sequences = {"low": [low], "high": [high], "low-or-high": [low, high]}[ace]
+        for seq in sequences:
+            out += [seq[s:s + length] for s in range(len(seq) - length + 1)]
+    unique: list[tuple[str, ...]] = []
+    for w in out:
+        if w not in unique:
+            unique.append(w)
+    return tuple(unique)
