@@ -48,7 +48,7 @@ def _players(ruleset: Ruleset, args: dict[str, Any]) -> int | None:
     players = args.get("players")
     if players is not None and not ruleset.players_min <= players <= ruleset.players_max:
         raise InvalidPlayError(Problem("players", "player_count",
-                                       f"{ruleset.name} is for {ruleset.players_min}-{ruleset.players_max} players"))
+                                       f"{ruleset.name} is for {ruleset.players_words}"))
     return players  # type: ignore[no-any-return]
 
 

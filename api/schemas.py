@@ -230,7 +230,10 @@ class Plan(Schema):
 
 
 class GoingOutResult(CheckResult):
-    plan = fields.Nested(Plan, metadata={"description": "when valid: one legal way to go out"})
+    plan = fields.Nested(Plan, metadata={"description": "when valid: one legal way to go out (in a game "
+                                                        "with a knock: to knock, `left` its deadwood)"})
+    deadwood = fields.Integer(metadata={"description": "games with a knock (scoring.knock), when valid: "
+                                                       "the points of the deadwood left"})
 
 
 class PlacementResult(CheckResult):
@@ -310,10 +313,12 @@ class GameCreate(Schema):
     players = fields.List(name(), required=True, validate=validate.Length(min=1, max=20), metadata={
         "description": "the players' names in seating order (clockwise), unique; how many the "
                        "ruleset allows is in its `players`", "example": ["A", "B", "C", "D"]})
-    scores = fields.Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000)),
+    scores = fields.Dict(keys=name(), values=fields.Integer(strict=True,
+                                                            validate=validate.Range(min=-100_000, max=100_000)),
                          load_default=dict, metadata={
-                             "description": "starting scores above 0 by player; each under the elimination "
-                                            "score where the ruleset has one", "example": {"A": 31}})
+                             "description": "starting scores by player: 0 or more (below 0 only where melded "
+                                            "cards score); each under the elimination score or the target "
+                                            "where the ruleset has one", "example": {"A": 31}})
     dealer = name(load_default=None, metadata={
         "description": "the player who deals round 1 (default the first player)", "example": "B"})
 

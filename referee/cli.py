@@ -119,7 +119,7 @@ def _players(ruleset: Ruleset, players: int | None) -> int | None:
     if players is not None and not ruleset.players_min <= players <= ruleset.players_max:
         raise InvalidPlayError(Problem(
             "--players", "player_count",
-            f"{ruleset.name} is for {ruleset.players_min}-{ruleset.players_max} players, not {players}"))
+            f"{ruleset.name} is for {ruleset.players_words}, not {players}"))
     return players
 
 
@@ -263,12 +263,18 @@ def _going_out(args: argparse.Namespace) -> int:
     with _labelled(lambda path: "--table" if path.startswith("table") else ""):
         verdict = check_going_out(ruleset, hand, table, args.first_meld_done, args.round, players,
                                   wild_rank=args.wild_rank)
-    shown = f"going out with {_shown(hand)}"
+    knock = ruleset.scoring.knock is not None  # a hand ends by knocking, deadwood and all
+    shown = f"{'knocking' if knock else 'going out'} with {_shown(hand)}"
     if not verdict.valid:
         return _not_legal(shown, verdict)
     print(f"legal: {shown}")
-    for step in _steps(cast("dict[str, object]", verdict.extra["plan"]), table):
+    plan = cast("dict[str, object]", verdict.extra["plan"])
+    for step in _steps(plan, table):
         print(f"  {step}")
+    if knock:
+        left = cast("list[str]", plan["left"])
+        deadwood = cast(int, verdict.extra["deadwood"])
+        print(f"  deadwood: {' '.join(left) or 'none (gin)'}, {_count(deadwood, 0, 'point').strip()}")
     return YES
 
 

@@ -43,14 +43,27 @@ def requirement_in_words(req: Requirement) -> str:
         extra = req.melds - counted
         parts.append(f"{number(extra)} {'more ' if counted else ''}meld{'s' if extra != 1 else ''}")
     text = " and ".join(parts)
-    return f"exactly {text}" if req.exact and text else text
+    if req.pure_runs:
+        pure = "one" if req.pure_runs == 1 else number(req.pure_runs)
+        text += f", {pure} of them without a wild card" if req.runs else \
+            f"{' and ' if text else ''}{pure} run{'s' if req.pure_runs != 1 else ''} without a wild card"
+    if req.points:
+        text += f"{' worth' if text else 'melds worth'} at least {req.points} points"
+    if (req.exact or not req.extra_melds) and text:
+        return f"exactly {text}"
+    return text
 
 
 def wilds_in_words(wilds: WildRule, kinds: list[str]) -> str:
-    if not wilds.ranks:
+    if not wilds.ranks and not wilds.per_deal:
         return "no wild cards"
     noun = kinds[0] if len(kinds) == 1 else "meld"
-    text = f"{ranks_in_words(wilds.ranks)} wild"
+    named = ranks_in_words(wilds.ranks) if wilds.ranks else ""
+    if wilds.per_deal:
+        named += f"{' and ' if named else ''}the cut card's rank"
+    text = f"{named} wild"
+    if wilds.natural_in_place:
+        text += " (natural in their own place)"
     if wilds.max_per_meld is not None:
         text += f", at most {number(wilds.max_per_meld)} per {noun}"
     if wilds.later_given:
@@ -76,6 +89,11 @@ def round_summary(ruleset: Ruleset, number_: int) -> str:
     kinds = [m.kind for m in rules.melds]
     first = requirement_in_words(rules.first_meld)
     parts = [first or f"any {' or '.join(kinds) or 'meld'}", wilds_in_words(rules.wilds, kinds)]
+    if not rules.later_melds:
+        parts.append("then lay-offs only")
+    knock = ruleset.scoring.knock
+    if knock is not None:
+        parts.append(f"knock with {knock.max_deadwood} or less")
     return f"Round {number_}: " + "; ".join(parts)
 
 

@@ -843,6 +843,10 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
     if impossible:
         return Verdict(impossible)
     rule = judge.rules.final_discard
+    knock = ruleset.scoring.knock
+    if knock is not None:
+        return _knock(ruleset, hand, table, first_meld_done, round_number, players, knock.max_deadwood,
+                      None if rule == "forbidden" else rule, budget, wild_rank)
     best = arrange(ruleset, hand, table, first_meld_done, round_number, players, objective="cards",
                    discard=None if rule == "forbidden" else rule, budget=budget, wild_rank=wild_rank)
     plan = best.plan if best.cost == 0 else None
@@ -861,3 +865,19 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
             f"To go out you must meld or lay off {allowed}; the best arrangement still leaves "
             f"{len(kept)} card{'s' if len(kept) != 1 else ''} ({listed(kept)}).", tuple(kept)),))
     return Verdict((), {"plan": plan.as_dict()})
+
+
+def _knock(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]], first_meld_done: bool,
+           round_number: int, players: int | None, most: int, discard: str | None,
+           budget: Budget | None, wild_rank: str | None) -> Verdict:
+    """Games that end a hand by knocking (Gin Rummy): may this hand knock, its deadwood (the
+    points outside the best arrangement, after the discard) at most `most`?"""
+    best = arrange(ruleset, hand, table, first_meld_done, round_number, players, objective="points",
+                   discard=discard, budget=budget, wild_rank=wild_rank)
+    if best.cost > most:
+        left = best.plan.left
+        return Verdict((Violation(
+            "cannot_knock",
+            f"To knock, your deadwood must be {most} or less; the best arrangement still leaves "
+            f"{best.cost} ({listed(left)}).", tuple(left)),))
+    return Verdict((), {"plan": best.plan.as_dict(), "deadwood": best.cost})

@@ -96,12 +96,14 @@ class Requirement:
         parts = [_sized(len(self.sets), "set", self.sets), _sized(len(self.runs), "run", self.runs)]
         if self.melds:
             parts.append(f"{self.melds} meld{'s' if self.melds != 1 else ''}")
-        if self.pure_runs:
-            parts.append(f"{self.pure_runs} of the runs without a wild card" if self.runs
-                         else f"{self.pure_runs} run{'s' if self.pure_runs != 1 else ''} without a wild card")
+        if self.pure_runs and not self.runs:
+            parts.append(f"{self.pure_runs} run{'s' if self.pure_runs != 1 else ''} without a wild card")
+        text = " and ".join(p for p in parts if p)
+        if self.pure_runs and self.runs:
+            text += f", {self.pure_runs} of them without a wild card"
         if self.points:
-            parts.append(f"at least {self.points} points")
-        return " and ".join(p for p in parts if p) or "nothing"
+            text += f"{' worth' if text else 'melds worth'} at least {self.points} points"
+        return text or "nothing"
 
 
 def _sized(count: int, noun: str, sizes: tuple[int, ...]) -> str:
@@ -272,6 +274,13 @@ class Ruleset:
             return self.deck.decks.for_players(players)
         return max(self.deck.decks.for_players(n)
                    for n in range(self.players_min, self.players_max + 1))
+
+    @property
+    def players_words(self) -> str:
+        """`2-8 players`, or `2 players` where the count is fixed."""
+        if self.players_min == self.players_max:
+            return f"{self.players_min} players"
+        return f"{self.players_min}-{self.players_max} players"
 
     def summary_row(self) -> dict[str, object]:
         return {"id": self.id, "name": self.name, "family": self.family,

@@ -68,8 +68,8 @@ def score_round(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
     problems = list(_went_out_problems(hands, went_out, empty=knock is None))
     problems += _method_problems(ruleset, hands, went_out, deal)
     melded = deal.melded or {}
-    problems += deck_problems(ruleset, {**hands, **{f"{n}+": [c for g in m for c in g] for n, m in melded.items()}},
-                              deal.players)
+    groups = {f"{n}+{g}": group for n, m in melded.items() for g, group in enumerate(m)}
+    problems += deck_problems(ruleset, {**hands, **groups}, deal.players)
     if problems:
         raise InvalidPlayError([_melded_path(p) for p in problems])
     if method == "deadwood":
@@ -80,11 +80,11 @@ def score_round(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
 
 
 def _melded_path(problem: Problem) -> Problem:
-    """`hands.ann+[3]` (a melded card, counted with the hands) → `melded.ann[3]` (flattened)."""
-    head, _, rest = problem.path.partition("[")
-    if head.startswith("hands.") and head.endswith("+"):
-        return Problem(f"melded.{head[6:-1]}[{rest}" if rest else f"melded.{head[6:-1]}", problem.code,
-                       problem.message)
+    """`hands.ann+1[3]` (a card of a melded group, counted with the hands) → `melded.ann[1][3]`."""
+    head, bracket, rest = problem.path.partition("[")
+    name, plus, group = head.partition("+")
+    if head.startswith("hands.") and plus:
+        return Problem(f"melded.{name[6:]}[{group}]{bracket}{rest}", problem.code, problem.message)
     return problem
 
 
@@ -113,6 +113,12 @@ def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went
             problems.append(Problem("went_out", "missing_field", "name the player who knocked as went_out"))
         if len(hands) != 2:
             problems.append(Problem("hands", "player_count", "a knock is scored between two hands"))
+        size = ruleset.rummy.round(deal.round_number).hand_size if ruleset.rummy else None
+        for name, cards in hands.items() if size is not None else ():
+            if len(cards) != size:
+                problems.append(Problem(f"hands.{name}", "wrong_hand_size",
+                                        f"{name} holds {plural(len(cards), 'card')}; after the knock and "
+                                        f"its discard each player holds {size}"))
     return problems
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from referee.cards import parse_named, parse_named_groups
 from referee.errors import GameStateError, InvalidPlayError, Problem
+from referee.melds import wild_rank_problem
 from referee.ruleset import Ruleset
 from referee.scoring import Deal, score_round
 
@@ -133,12 +134,19 @@ def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | No
         problems.append(Problem("players", "duplicate_player", "each player's name must be different"))
     if not ruleset.players_min <= len(names) <= ruleset.players_max:
         problems.append(Problem("players", "player_count",
-                                f"{ruleset.name} is for {ruleset.players_min}-{ruleset.players_max} players; "
+                                f"{ruleset.name} is for {ruleset.players_words}; "
                                 f"this game has {len(names)}"))
     limit = ruleset.game.elimination
     for name, score in (scores or {}).items():
         if name not in names:
             problems.append(Problem(f"scores.{name}", "unknown_player", f'"{name}" is not a player in this game'))
+        elif int(score) < 0 and ruleset.scoring.method != "melded_minus_caught":
+            problems.append(Problem(f"scores.{name}", "out_of_range",
+                                    f"{name}: a starting score is 0 or more in {ruleset.name}"))
+        elif ruleset.game.target is not None and int(score) >= ruleset.game.target:
+            problems.append(Problem(f"scores.{name}", "out_of_range",
+                                    f"{name} would start at the end: {ruleset.name} ends when a score "
+                                    f"reaches {ruleset.game.target}, so a starting score is under it"))
         elif limit is not None and int(score) >= limit:
             problems.append(Problem(f"scores.{name}", "out_of_range",
                                     f"{name} would start out of the game: {ruleset.name} puts a player out "
@@ -417,13 +425,26 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
     points: Mapping[str, int] = body["points"]
     cards: Mapping[str, int] | None = body.get("cards")
     problems += _card_counts(ruleset, points, cards, went_out)
-    problems += _unused(ruleset, body, ("melded",), "melded cards are scored from hands, not with points")
-    if ruleset.scoring.method != "melded_minus_caught":
+    melded_scored = ruleset.scoring.method == "melded_minus_caught"
+    problems += _unused(ruleset, body, ("melded",), "melded cards are scored from hands, not with points"
+                        if melded_scored else "it does not score melded cards")
+    if not melded_scored:
         problems += [Problem(f"points.{n}", "out_of_range", f"{n}: points are 0 or more in {ruleset.name}")
                      for n, v in points.items() if v < 0]
+    cap = ruleset.scoring.cap
+    if cap is not None:
+        problems += [Problem(f"points.{n}", "out_of_range", f"{n}: a hand costs at most {cap} in {ruleset.name}")
+                     for n, v in points.items() if v > cap]
+    if body.get("wild_rank") is not None and ruleset.rummy is not None:
+        found = wild_rank_problem(ruleset, ruleset.rummy.round(round_number if ruleset.rummy.rounds else 1),
+                                  body["wild_rank"])
+        if found is not None:
+            problems.append(found)
     if problems:
         raise InvalidPlayError(problems)
     record: Record = {"type": "round", "went_out": went_out, "points": dict(points)}
+    if body.get("wild_rank") is not None:
+        record["wild_rank"] = body["wild_rank"]
     if cards is not None:
         record["cards"] = dict(cards)
     return record

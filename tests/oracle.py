@@ -232,3 +232,15 @@ class Oracle:
         sizes = {len(kept) for kept in self.leftovers(hand, table, first_meld_done)
                  if kept not in nothing_played}
         return (0 in sizes and rule != "required") or (1 in sizes and rule != "forbidden")
+
+    def can_knock(self, hand: Sequence[Card], table: Sequence[Sequence[Card]], first_meld_done: bool,
+                  most: int) -> bool:
+        """Games with a knock: can a legal turn, after the final discard the rules ask for,
+        leave at most `most` points in hand?"""
+        assert self.ruleset.rummy is not None
+        rule = self.ruleset.rummy.round(self.round_number).final_discard
+        everything = norm(hand)
+        held = [everything] if rule != "required" else []
+        if rule != "forbidden":
+            held += [minus(everything, (card,)) for card in sorted(set(everything), key=_order)]
+        return any(self.fewest_points(h, table, first_meld_done) <= most for h in held)

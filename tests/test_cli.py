@@ -93,6 +93,7 @@ CAUGHT = [r for r in RUMMY if r.scoring.method == "caught"]
 SET_CONTRACTS = [r for r in CAUGHT if r.rummy and not r.rummy.round(1).first_meld.empty
                  and not r.rummy.round(1).first_meld.runs and not r.rummy.round(1).first_meld.points]
 
+NO_KNOCK = [r for r in RUMMY if r.scoring.knock is None]  # going out, not knocking
 MELD_AFTER = [r for r in SET_CONTRACTS if r.rummy and r.rummy.round(1).later_melds]
 
 
@@ -291,7 +292,7 @@ def test_going_out_with_the_first_meld(ruleset: Ruleset, capsys: pytest.CaptureF
     assert err == ""
 
 
-@each(RUMMY)
+@each(NO_KNOCK)
 def test_going_out_refused(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
     hand = illegal_play(ruleset).cards
     assert main(["going-out", ruleset.id, *_wild_rank(ruleset), *hand]) == 1

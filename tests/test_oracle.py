@@ -209,7 +209,8 @@ def replay_problem(ruleset: Ruleset, plan: dict[str, Any], hand: Cards, table: S
     used = [c for m in melds for c in m] + [c for _, cs in own + lay_offs for c in cs] + [*discard, *left]
     if Counter(used) != Counter(hand):
         return f"the plan plays {show(norm(used))}, the hand is {show(norm(hand))}"
-    if left:
+    knock = ruleset.scoring.knock
+    if left and (knock is None or sum(ruleset.scoring.value(c) for c in left) > knock.max_deadwood):
         return f"the plan leaves {show(left)} in hand"
     rule = ruleset.rummy.round(round_number).final_discard
     if (rule == "forbidden" and discard) or (rule == "required" and not discard):
@@ -250,7 +251,9 @@ def test_going_out_agrees_with_the_oracle(rid: str, round_number: int, first_mel
     oracle = Oracle(ruleset, round_number, wild_rank=_wild(ruleset))
     dealt = data.draw(deal(ruleset, round_number), label="deal")
     verdict = check_going_out(ruleset, dealt.hand, dealt.table, first_meld_done, round_number, wild_rank=_wild(ruleset))
-    expected = oracle.can_go_out(dealt.hand, dealt.table, first_meld_done)
+    knock = ruleset.scoring.knock  # going out by knocking: deadwood within the limit
+    expected = oracle.can_knock(dealt.hand, dealt.table, first_meld_done, knock.max_deadwood) if knock \
+        else oracle.can_go_out(dealt.hand, dealt.table, first_meld_done)
     assert verdict.valid is expected, (f"oracle: can go out {expected}; planner: "
                                        f"{verdict.as_dict()}")
     if verdict.valid:
