@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.cards import Card
+from referee.cards import JOKER, Card
 from referee.meld import RUN_ORDER, Meld, run_windows
 from referee.ruleset import MeldRule
 from referee.violations import Violation, listed, plural
@@ -98,6 +98,8 @@ class Option(NamedTuple):
     phases: int = FIRST | LATER     # new melds: legal as part of the first meld, after it, or both
     core: int = 0                   # the size it counts as toward a first meld (0: its size)
     points: int = 0                 # what it is worth toward a first meld's points
+    opening: frozenset[str] | None = None  # runs: the natural ranks laid down first, the rest laid off
+    opening_wilds: int = 0          # and the wild cards laid down with them
 
 
 # ---------------------------------------------------------------- the kinds
@@ -343,8 +345,19 @@ class RunKind(MeldKind):
             worth = search.run_points(window)
             for packed, wild_n in _fill(window, t, i, search.field_of, cap):
                 phases = search.phases(wild_n, len(window))
-                if phases:
-                    yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
+                if not phases:
+                    continue
+                if search.openings and phases & FIRST:
+                    # Toward a first meld's points, part of the run may be laid down first, worth
+                    # more, and the rest laid off on it (its wild cards move): the best such part.
+                    ranks = frozenset(RUN_ORDER[search.types[f] % 13] for f in range(len(search.types))
+                                      if (packed >> (B * f)) & FIELD)
+                    found = _opening(search.judge, rule, ranks, wild_n, len(window))
+                    if found is not None and found[0] > worth:
+                        yield Option(packed, wild_n, "run", len(window), phases=phases, points=found[0],
+                                     opening=found[1], opening_wilds=found[2])
+                        continue
+                yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
 
     def read_table(self, judge: Judge, cards: Sequence[Card], meld: Meld) -> Table:
         naturals = meld.naturals()
@@ -430,6 +443,35 @@ KINDS: dict[str, MeldKind] = {"set": SetKind(), "run": RunKind()}
 
 
 # ---------------------------------------------------------------- helpers
+
+def _opening(judge: Judge, rule: MeldRule, ranks: frozenset[str], wilds: int,
+             size: int) -> tuple[int, frozenset[str], int] | None:
+    """The run worth most that part of a run (natural `ranks`, `wilds` wild cards) makes when
+    laid down alone, as the judge reads it: its points, its natural ranks and wild cards."""
+    return _opening_cached(judge, rule, ranks, wilds, size)
+
+
+@lru_cache(maxsize=8192)
+def _opening_cached(judge: Judge, rule: MeldRule, ranks: frozenset[str], wilds: int,
+                    size: int) -> tuple[int, frozenset[str], int] | None:
+    from referee.meld import meld_points  # values of a placed meld
+    best: tuple[int, frozenset[str], int] | None = None
+    stand_in = Card(JOKER)
+    for length in range(rule.min, size + 1):
+        for window in run_windows(rule.ace, length):
+            part = ranks & frozenset(window)
+            extra = length - len(part)
+            if not part or extra > wilds or (part == ranks and extra == wilds):
+                continue
+            naturals = [Card(r, "C") for r in part]
+            placed = RunKind._place(rule, naturals + [stand_in] * extra, naturals, [stand_in] * extra, "C")
+            if placed is None:
+                continue
+            worth = meld_points(judge.ruleset.scoring, placed)
+            if best is None or worth > best[0]:
+                best = (worth, part, extra)
+    return best
+
 
 @lru_cache(maxsize=4096)
 def _windows_with(ace: str, rank: str, least: int, most: int) -> tuple[tuple[str, ...], ...]:

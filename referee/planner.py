@@ -98,6 +98,8 @@ class _Search:
     later: Judge                          # judges melds made after the first meld
     guard: int = 0
     as_wild: list[bool] = field(default_factory=list)  # fields whose cards may serve as wild cards
+    openings: bool = False                # runs may count a part laid down first (see prepare)
+    want_points: bool = False
     options: list[list[Option]] = field(default_factory=list)
     free: list[bool] = field(default_factory=list)   # a table set takes this card as it is
     memo: dict[tuple[object, ...], tuple[int, tuple[object, ...] | None]] = field(default_factory=dict)
@@ -120,6 +122,11 @@ class _Search:
         self.guard = sum((1 << (B - 1)) << (B * i) for i in range(len(self.types)))
         rules = self.judge.rules
         self.want_points = requirement.points > 0
+        # A run's part may count toward the points, the rest laid off in the same turn, where
+        # own lay-offs follow the first meld at once and no wild-card limit binds them.
+        self.openings = (self.want_points and self.need_first_meld and self.lay_offs_allowed
+                         and self.judge.limit is None and self.later.limit is None
+                         and self.later.per_cards is None)
         first, later = rules.wilds.max_per_meld, self.later.limit
         if self.later.per_cards is not None or first is None or later is None:
             cap = total_wilds
@@ -247,7 +254,8 @@ class _Search:
             if opt.kind and not open_requirement and not opt.phases & LATER and not progress.extra:
                 continue  # not a later meld, and an exact first meld takes no extra meld
             if opt.kind and open_requirement and opt.phases & FIRST:
-                added = progress.add(opt.kind, opt.core or opt.size, opt.points,
+                size = opt.core or (len(opt.opening) + opt.opening_wilds if opt.opening else opt.size)
+                added = progress.add(opt.kind, size, opt.points,
                                      opt.kind == "run" and not opt.wilds)
                 if added is None and not opt.phases & LATER:
                     continue  # fills nothing, and the first meld takes no extra meld
@@ -801,6 +809,11 @@ def _replay(search: _Search, state: tuple[object, ...], wilds: list[Card]) -> Pl
         if opt.core:  # wild cards alone make the meld; the naturals are laid off on it
             own.setdefault(len(melds), []).extend(naturals)
             melds.append(tuple(used))
+        elif opt.opening is not None and state[3] != progress:  # part first, the rest laid off
+            laid = [c for c in naturals if c.rank in opt.opening] + used[:opt.opening_wilds]
+            own.setdefault(len(melds), []).extend(
+                [c for c in naturals if c.rank not in opt.opening] + used[opt.opening_wilds:])
+            melds.append(tuple(laid))
         else:
             melds.append(tuple(naturals + used))
         kinds.append(opt.kind)

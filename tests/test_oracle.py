@@ -384,6 +384,13 @@ def test_known_hands_go_out(rid: str, round_number: int, hand: str, table: list[
     # A first meld of one rank larger than the contract, identical cards from several packs.
     ("ten-pennies", 2, "KS KH KD KC KH KS", [], False),
     ("ten-pennies", 4, "KS KH KD KC KH KS 5H", [], False),
+    # An exact contract takes no extra meld once it is met.
+    ("contract-rummy", 1, "9C 9C AC AC 9C AC 2C 2C 2C", [], False),
+    # Cards that make a set or a run count as the kind the first meld needs (7s wild).
+    ("indian-rummy", 1, "AC 2C 3C AC 7C 7C", [], False),
+    # A first meld reaches 51 with a run laid short (3C 4C 5C JK, 18 points), the ace laid
+    # off on it after, the joker moving to 2C.
+    ("kalooki-lay-off-same-turn", 1, "AC AC 3C 4C 5C JK JK JK", [], False),
 ])
 def test_hands_the_oracle_caught(rid: str, round_number: int, hand: str, table: list[str],
                                  first_meld_done: bool) -> None:
