@@ -317,12 +317,24 @@ def _score(args: argparse.Namespace) -> int:
             "so there is nothing to score (score is for rummy games)"))
     _round(ruleset, args.round)
     hands = _hands(args.hands)
+    melded: dict[str, list[tuple[Card, ...]]] | None = None
+    if args.melded:
+        melded = {}
+        for name, group in _named_cards(args.melded, "--melded"):
+            melded.setdefault(name, []).append(group)
     with _labelled(_player_of):
         scores = score_round(ruleset, hands, args.went_out,
-                             deal=Deal(args.round, None, args.wild_rank, None))
+                             deal=Deal(args.round, args.players, args.wild_rank, melded))
+    pennies = ruleset.scoring.pennies_per_card
     for name, result in scores.items():
-        print(f"{name:12} {_count(result.points, 5, 'point')}  {_count(result.cards, 3, 'card')}  "
-              f"{_count(result.pennies, 3, 'penny', 'pennies')}".rstrip())
+        line = f"{name:12} {_count(result.points, 5, 'point')}  {_count(result.cards, 3, 'card')}"
+        if pennies:
+            line += f"  {_count(result.pennies, 3, 'penny', 'pennies')}"
+        if result.deadwood is not None:
+            line += f"  deadwood {result.deadwood}"
+        if result.melded is not None:
+            line += f"  melded {result.melded}"
+        print(line.rstrip())
     return YES
 
 
@@ -335,22 +347,41 @@ def _count(n: int, width: int, noun: str, nouns: str = "") -> str:
 def _hands(items: Sequence[str]) -> dict[str, tuple[Card, ...]]:
     """`NAME=CARD,CARD...` items by name; a name given twice would hide one of the hands."""
     hands: dict[str, tuple[Card, ...]] = {}
+    for name, cards in _named_cards(items, ""):
+        if name in hands:
+            raise InvalidPlayError(Problem(name, "duplicate_player",
+                                           "this name is given twice; give each player's hand once"))
+        hands[name] = cards
+    return hands
+
+
+def _named_cards(items: Sequence[str], option: str) -> Iterator[tuple[str, tuple[Card, ...]]]:
+    """Each `NAME=CARD,CARD...` item as a name and its cards (`option`: where errors point)."""
     for item in items:
         name, sep, cards = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise InvalidPlayError(Problem("", "invalid_hand",
+            raise InvalidPlayError(Problem(option, "invalid_hand",
                                            f'"{item}" should be NAME=CARD,CARD,... (NAME= for an empty hand)'))
-        if name in hands:
-            raise InvalidPlayError(Problem(name, "duplicate_player",
-                                           "this name is given twice; give each player's hand once"))
-        hands[name] = _cards([c for c in cards.split(",") if c.strip()], name)
-    return hands
+        yield name, _cards([c for c in cards.split(",") if c.strip()], f"{option} {name}".strip())
+
+
+# The request fields of the HTTP API that are options here.
+_OPTIONS = {"wild_rank": "--wild-rank", "went_out": "--went-out", "players": "--players", "round": "--round"}
+
+
+def _as_option(problem: Problem) -> Problem:
+    """A problem about a request field, named by the option that gives it on the command line."""
+    option = _OPTIONS.get(problem.path)
+    return replace(problem, path=option) if option else problem
 
 
 def _player_of(path: str) -> str:
-    """`hands.ann[2]` → `ann`: the engine's path of a card, as the command line names it."""
-    return re.sub(r"\[\d+\]$", "", path.removeprefix("hands."))
+    """`hands.ann[2]` → `ann`, `melded.ann[1][0]` → `--melded ann`: the engine's path of a
+    card, as the command line names it."""
+    if path.startswith("melded."):
+        return "--melded " + re.sub(r"(\[\d+\])+$", "", path.removeprefix("melded."))
+    return _OPTIONS.get(path) or re.sub(r"\[\d+\]$", "", path.removeprefix("hands."))
 
 
 # ---------------------------------------------------------------- lint, rulesets, schema, serve
@@ -619,6 +650,12 @@ def parser() -> argparse.ArgumentParser:
     _wild_rank_argument(p)
     p.add_argument("--went-out", dest="went_out", metavar="NAME",
                    help="the player who went out (in Gin Rummy: who knocked, with their hand given)")
+    p.add_argument("--players", type=_positive, metavar="N",
+                   help="players at the table (default: the most the game allows); it sets how "
+                        "many decks, so how many identical cards, are in play")
+    p.add_argument("--melded", action="append", default=[], metavar="NAME=CARD,CARD...",
+                   help="games that score melded cards (Rummy 500): one group a player melded or "
+                        "laid off; give the option once for each group")
     p.add_argument("hands", nargs="+", metavar="NAME=CARD,CARD...",
                    help="a player and the cards left in their hand (see below for CARD)")
     p.set_defaults(run=_score)
@@ -644,7 +681,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except RefereeError as exc:
-        print(f"{prog}: {'; '.join(p.located() for p in exc.problems)}", file=sys.stderr)
+        print(f"{prog}: {'; '.join(_as_option(p).located() for p in exc.problems)}", file=sys.stderr)
     except BrokenPipeError:
         # The reader left (`referee schema | head`): nothing more can be said on stdout.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

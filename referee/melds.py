@@ -242,14 +242,14 @@ def wild_rank_problem(ruleset: Ruleset, rules: RoundRules, wild_rank: str | None
     if rules.wilds.per_deal:
         if wild_rank is None:
             return Problem("wild_rank", "missing_field",
-                           f"{ruleset.name} makes one rank wild each deal (the cut card's rank); "
-                           f"give it as wild_rank")
+                           f"{ruleset.name} makes one rank wild each deal (the cut card's rank): "
+                           f"give that rank")
         if wild_rank not in ruleset.deck.ranks:
             return Problem("wild_rank", "unknown_rank",
                            f'"{wild_rank}" is not a rank of this game\'s deck (one of {" ".join(ruleset.deck.ranks)})')
     elif wild_rank is not None:
         return Problem("wild_rank", "unused_field",
-                       f"{ruleset.name} has no rank chosen wild each deal; leave wild_rank out")
+                       f"{ruleset.name} has no rank chosen wild each deal; leave it out")
     return None
 
 

@@ -110,7 +110,7 @@ def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went
                                 f"{ruleset.name} does not score melded cards; leave melded out"))
     if knock is not None:
         if went_out is None:
-            problems.append(Problem("went_out", "missing_field", "name the player who knocked as went_out"))
+            problems.append(Problem("went_out", "missing_field", "name the player who knocked"))
         if len(hands) != 2:
             problems.append(Problem("hands", "player_count", "a knock is scored between two hands"))
         size = ruleset.rummy.round(deal.round_number).hand_size if ruleset.rummy else None

@@ -186,10 +186,11 @@ def test_score_two_players(ruleset: Ruleset, capsys: pytest.CaptureFixture[str])
     assert main(["score", ruleset.id, "ann=" + ",".join(hand), "bob="]) == 0
     out, err = capsys.readouterr()
     points = sum(ruleset.scoring.values[Card.parse(c).rank] for c in hand)
-    pennies = len(hand) * ruleset.scoring.pennies_per_card
+    per_card = ruleset.scoring.pennies_per_card
+    pennies = (lambda n: [str(n), "pennies"]) if per_card else (lambda n: [])  # only where charged
     assert [line.split() for line in out.splitlines()] == [
-        ["ann", str(points), "points", str(len(hand)), "cards", str(pennies), "pennies"],
-        ["bob", "0", "points", "0", "cards", "0", "pennies"],
+        ["ann", str(points), "points", str(len(hand)), "cards", *pennies(len(hand) * per_card)],
+        ["bob", "0", "points", "0", "cards", *pennies(0)],
     ]
     assert err == ""
 
@@ -515,3 +516,24 @@ def test_installed_command_prints_no_traceback() -> None:
                               timeout=120, check=False, cwd=ROOT)
         assert (done.returncode, "Traceback" in done.stderr) == (code, False), done.stderr
         assert done.stderr.count("\n") == (1 if code == 2 else 0), done.stderr
+
+
+
+def test_score_melded_cards_and_deadwood(capsys: pytest.CaptureFixture[str]) -> None:
+    """Rummy 500 scores melded groups (`--melded`, once a group), Gin Rummy a knock's deadwood."""
+    assert main(["score", "rummy-500", "--players", "2", "a=AS,9D,4C", "b=",
+                 "--melded", "a=7S,7H,7D", "--melded", "a=AC,2C,3C"]) == 0
+    lines = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert lines[0] == ["a", str(21 + 6 - 28), "points", "3", "cards", "melded", "27"]
+    assert main(["score", "gin-rummy", "--went-out", "k", "k=3C,4C,5C,8D,8S,8H,9S,10S,JS,AD",
+                 "d=KH,KD,KC,2S,3S,4S,6C,QS,7H,5D"]) == 0
+    assert [line.split() for line in capsys.readouterr().out.splitlines()] == [
+        ["k", "11", "points", "10", "cards", "deadwood", "1"],
+        ["d", "0", "points", "10", "cards", "deadwood", "12"]]
+
+
+def test_request_fields_are_named_as_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "indian-rummy", "AC", "AD", "AH"]) == 2
+    assert capsys.readouterr().err.startswith("referee check: --wild-rank: ")
+    assert main(["score", "rummy-500", "a=", "--melded", "a=7S,7S,7S", "--players", "2"]) == 2
+    assert "--melded a: " in capsys.readouterr().err
