@@ -99,6 +99,7 @@ class _Search:
     guard: int = 0
     as_wild: list[bool] = field(default_factory=list)  # fields whose cards may serve as wild cards
     openings: bool = False                # runs may count a part laid down first (see prepare)
+    pure_runs_only: bool = False          # melds are runs without a wild card, nothing else
     want_points: bool = False
     options: list[list[Option]] = field(default_factory=list)
     free: list[bool] = field(default_factory=list)   # a table set takes this card as it is
@@ -132,6 +133,8 @@ class _Search:
             cap = total_wilds
         else:
             cap = min(total_wilds, max(first, later) if self.need_first_meld else later)
+        if self.pure_runs_only:
+            cap = 0
         self.field_of = {t: i for i, t in enumerate(self.types)}
         self.run_suit = [SUITS.index(tb.suit) if tb.kind == "run" and tb.suit else -1
                          for tb in self.tables]
@@ -148,7 +151,7 @@ class _Search:
         for i, t in enumerate(self.types):
             seen: set[tuple[int, int, str, int, int, int]] = set()
             opts: list[Option] = []
-            for kind in self.judge.kind_order:
+            for kind in ["run"] if self.pure_runs_only else self.judge.kind_order:
                 for opt in KINDS[kind].new_melds(self, i, t, counts, cap):
                     self._add(opts, seen, opt)
             opts.sort(key=lambda o: (-o.size + o.wilds, o.wilds))
@@ -308,7 +311,7 @@ class _Search:
             options.append((self.wild_costs[w], ("keep_wilds", w)))
         if not w:
             return min(options, key=lambda o: o[0]) if options else (INF, None)
-        wild_melds = self._wild_melds(w, progress)
+        wild_melds = None if self.pure_runs_only else self._wild_melds(w, progress)
         if wild_melds is not None:
             options.append((0, ("wild_meld", wild_melds[1], wild_melds[0])))
         if self.lay_offs_allowed and (not need or met):  # lay-offs come after a first meld
@@ -405,8 +408,12 @@ class Arrangement(NamedTuple):
 def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
             first_meld_done: bool = True, round_number: int = 1, players: int | None = None,
             objective: str = "points", score: int | None = None, discard: str | None = None,
-            budget: Budget | None = None, wild_rank: str | None = None) -> Arrangement:
+            budget: Budget | None = None, wild_rank: str | None = None,
+            pure_runs_only: bool = False) -> Arrangement:
     """The arrangement of `hand` that leaves the fewest points (or cards) in hand.
+
+    `pure_runs_only`: the melds are runs without a wild card (a wild card in its own place
+    natural, where the game says so), and nothing else is played.
 
     `discard` ("optional" or "required", going out only): one card left over may be set aside
     as the final discard, and is not counted; "required" insists on one. `budget` is the
@@ -415,6 +422,10 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
     later = judge_for(ruleset, round_number, players, True, wild_rank)
     budget = budget or Budget()
+    if pure_runs_only:
+        natural = Counter(c for c in hand if c.rank in judge.in_place)
+        return _arrange(ruleset, judge, later, hand, (), True, objective, score, None, budget,
+                        frozenset(natural.items()), pure=True)
     if not judge.in_place:
         return _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
                         budget, frozenset())
@@ -439,7 +450,8 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
 def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
              table: Sequence[Sequence[Card]],
              first_meld_done: bool, objective: str, score: int | None, discard: str | None,
-             budget: Budget, as_natural: frozenset[tuple[Card, int]], either: bool = False) -> Arrangement:
+             budget: Budget, as_natural: frozenset[tuple[Card, int]], either: bool = False,
+             pure: bool = False) -> Arrangement:
     """One search; `as_natural`: wild cards (and how many of each) counted as natural cards;
     `either`: each of those may still serve as a wild card (every wild card costs the same)."""
     rummy = ruleset.rummy
@@ -463,7 +475,7 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
             return False
         return True
 
-    direct_ok = (not judge.in_place and judge.rules.later_melds
+    direct_ok = (not judge.in_place and not pure and judge.rules.later_melds
                  and all(m.max is None for m in judge.rules.melds))
     if direct_ok and discard != "required" and (
             not table or lay_off_refusal(judge.rules.lay_off, True, True) is not None):
@@ -501,7 +513,8 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
         wild_costs=prefix,
         tables=tables,
         lay_offs_ok=bool(tables) and not no_lay_offs and lay_off_refusal(judge.rules.lay_off, True, True) is None,
-        lay_offs_allowed=not no_lay_offs and lay_off_refusal(judge.rules.lay_off, True, False) is None,
+        lay_offs_allowed=not no_lay_offs and not pure and lay_off_refusal(judge.rules.lay_off, True, False) is None,
+        pure_runs_only=pure,
         need_first_meld=need,
         later=later,
         wilds_unlimited=judge.rules.lay_off.wilds_unlimited,

@@ -168,6 +168,8 @@ class Scoring:
     cap: int | None = None         # the most a hand can cost
     knock: Knock | None = None
     wild_value: int | None = None  # a wild card caught in hand (else its rank's value)
+    unmet_first_meld: str = "count_all"  # deadwood short of the first meld: every card, or all
+                                         # but pure runs (`except_pure_runs`)
 
     def value(self, card: Card) -> int:
         return self.values.get(card.rank, 0)
@@ -359,7 +361,8 @@ def _scoring(doc: Mapping[str, Any], ranks: tuple[str, ...]) -> Scoring:
                    melded, data.get("low_ace"), str(data.get("wilds_count", "own")), data.get("cap"),
                    Knock(int(knock.get("max_deadwood", 10)), int(knock.get("gin_bonus", 25)),
                          int(knock.get("undercut_bonus", 25)), bool(knock.get("lay_off_on_gin", False)))
-                   if knock is not None else None, data.get("wild_value"))
+                   if knock is not None else None, data.get("wild_value"),
+                   str(data.get("unmet_first_meld", "count_all")))
 
 
 ROUND_FIELDS = ("hand_size", "melds", "wilds", "first_meld", "lay_off", "going_out", "buying",

@@ -132,9 +132,12 @@ def _deadwood(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: s
         return _knock(ruleset, hands, went_out, deal)
     out = {}
     for name, cards in hands.items():
-        best = arrange(ruleset, cards, (), False, deal.round_number, deal.players, wild_rank=deal.wild_rank)
-        points = best.cost if scoring.cap is None else min(scoring.cap, best.cost)
-        out[name] = HandScore(points, len(cards), len(cards) * scoring.pennies_per_card, deadwood=best.cost)
+        cost = arrange(ruleset, cards, (), False, deal.round_number, deal.players, wild_rank=deal.wild_rank).cost
+        if scoring.unmet_first_meld == "except_pure_runs":  # short of the first meld, pure runs still count
+            cost = min(cost, arrange(ruleset, cards, (), True, deal.round_number, deal.players,
+                                     wild_rank=deal.wild_rank, pure_runs_only=True).cost)
+        points = cost if scoring.cap is None else min(scoring.cap, cost)
+        out[name] = HandScore(points, len(cards), len(cards) * scoring.pennies_per_card, deadwood=cost)
     return out
 
 

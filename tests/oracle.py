@@ -244,3 +244,28 @@ class Oracle:
         if rule != "forbidden":
             held += [minus(everything, (card,)) for card in sorted(set(everything), key=_order)]
         return any(self.fewest_points(h, table, first_meld_done) <= most for h in held)
+
+    def fewest_points_pure_runs(self, hand: Sequence[Card]) -> int:
+        """The fewest points left when the only melds are runs without a wild card (as
+        `check_meld` reads them: kind run, no wild card standing in)."""
+        def pure_run(group: Cards) -> bool:
+            verdict = check_meld(self.ruleset, group, self.round_number, self.players,
+                                 first_meld_done=True, wild_rank=self.wild_rank)
+            return verdict.valid and verdict.extra.get("kind") == "run" and not verdict.extra.get("wilds")
+
+        best: dict[Cards, int] = {}
+
+        def left(pool: Cards) -> int:
+            if pool not in best:
+                if not pool:
+                    return 0
+                lowest, rest = pool[0], pool[1:]
+                found = self.points((lowest,)) + left(rest)
+                for others in sub_multisets(rest):
+                    group = (lowest, *others)
+                    if len(group) >= 3 and pure_run(group):
+                        found = min(found, left(minus(rest, others)))
+                best[pool] = found
+            return best[pool]
+
+        return left(norm(hand))

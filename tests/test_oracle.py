@@ -402,3 +402,16 @@ def test_hands_the_oracle_caught(rid: str, round_number: int, hand: str, table: 
                     wild_rank=_wild(ruleset))
     assert (verdict.valid, found.cost) == (oracle.can_go_out(cards, melds, first_meld_done),
                                            oracle.fewest_points(cards, melds, first_meld_done))
+
+
+@pytest.mark.parametrize("rid", [r for r in sorted(RULESETS) if RULESETS[r].scoring.unmet_first_meld != "count_all"])
+@given(data=st.data())
+@_settings(25)
+def test_pure_runs_alone_agree_with_the_oracle(rid: str, data: st.DataObject) -> None:
+    """What a hand short of its first meld is left with when its pure runs still count."""
+    ruleset = RULESETS[rid]
+    dealt = data.draw(deal(ruleset, 1), label="deal")
+    found = arrange(ruleset, dealt.hand, (), True, 1, objective="points", wild_rank=_wild(ruleset),
+                    pure_runs_only=True)
+    expected = Oracle(ruleset, 1, wild_rank=_wild(ruleset)).fewest_points_pure_runs(dealt.hand)
+    assert found.cost == expected, f"oracle: {expected} points; planner: {found}"
