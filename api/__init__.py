@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, current_app, redirect, request
+from flask import Flask, Response, current_app, request
 from flask_cors import CORS
 from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
 
-from api import checks, games, problems, rulesets
+from api import checks, games, page, problems, rulesets
 from api.catalog import Catalog
 from api.problems import ApiError
 from api.storage import Store
@@ -68,14 +68,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(docs)
     app.add_url_rule("/docs", "docs_root", app.view_functions[f"{docs.name}.show"])
     app.add_url_rule("/healthz", "healthz", _healthz)
-    app.add_url_rule("/", "root", _root)
+    app.register_blueprint(page.blp)
     app.before_request(_check_body)
     return app
-
-
-def _root() -> Response:
-    """People who open the service's address land on its interactive docs."""
-    return redirect("/docs", 302)  # type: ignore[return-value]
 
 
 def _healthz() -> Response:

@@ -380,6 +380,11 @@ class RoundPlayed(Schema):
     hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
     winner = fields.String()
     completed = fields.List(fields.String())
+    melded = fields.Dict(keys=fields.String(), values=fields.List(fields.List(fields.String())),
+                         metadata={"description": "melded scoring: the groups each player melded"})
+    wild_rank = fields.String(metadata={"description": "the deal's wild rank, where the game has one"})
+    standing = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={
+        "description": "each player's score (layout games: layout size) right after this round"})
 
 
 class Game(Schema):

@@ -220,7 +220,8 @@ def _round(sheet: Sheet, record: Mapping[str, Any]) -> None:
     dealer = sheet.dealer
     (_layout_round if sheet.ruleset.layout else _rummy_round)(sheet, record)
     number = len(sheet.rounds) + 1
-    sheet.rounds.append({k: v for k, v in record.items() if k != "type"} | {"number": number})
+    standing = {p.name: (p.layout_size or 0) if sheet.ruleset.layout else p.score for p in sheet.players}
+    sheet.rounds.append({k: v for k, v in record.items() if k != "type"} | {"number": number, "standing": standing})
     sheet.entries.append({"kind": "round", "number": number})
     sheet.dealt = dealer
     _finish(sheet)

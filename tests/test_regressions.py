@@ -320,9 +320,11 @@ def test_a_first_meld_answer_has_one_entry_a_meld_sent(quick_client: Any) -> Non
     assert body["melds"][1]["kind"] == "set" and body["melds"][0]["kind"] is None
 
 
-def test_the_address_leads_to_the_docs(quick_client: Any) -> None:
+def test_the_address_is_the_tables_page_and_leads_to_the_docs(quick_client: Any) -> None:
     answer = quick_client.get("/")
-    assert answer.status_code == 302 and answer.headers["Location"].endswith("/docs")
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and answer.mimetype == "text/html"
+    assert 'href="/docs"' in page and 'id="new-game"' in page and "Ten Pennies" in page
 
 
 def test_the_api_plan_carries_every_step(quick_client: Any) -> None:

@@ -1,0 +1,44 @@
+"""The table's page: a score sheet and referee for the phones at a real table.
+
+Server-rendered shells (the game list is in the page itself); everything else is done by
+`static/table.js` through the public `/v1` API, so the page is also an example of a client.
+Nothing is loaded from another host.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, render_template
+
+from api.catalog import Catalog
+from api.rulesets import catalog
+
+blp = Blueprint("page", __name__, template_folder="templates")  # assets: the app's /static
+
+
+def _games(rulesets: Catalog) -> list[dict[str, object]]:
+    """Every game a table may start, shipped first, with what the start form needs."""
+    out = []
+    for ruleset in sorted(rulesets.all(), key=lambda r: (not r.builtin, r.extends is not None, r.name)):
+        out.append({"id": ruleset.id, "name": ruleset.name, "summary": ruleset.summary,
+                    "players_min": ruleset.players_min, "players_max": ruleset.players_max,
+                    "players": ruleset.players_words, "variant": ruleset.extends is not None})
+    return out
+
+
+@blp.route("/")
+def index() -> str:
+    """Pick a game, seat the players, start."""
+    return render_template("index.html", games=_games(catalog()))
+
+
+@blp.route("/games/<string:game_id>")
+def game(game_id: str) -> str:
+    """One game's sheet and referee tools (the game itself is read from the API)."""
+    return render_template("game.html", game_id=game_id)
+
+
+@blp.after_request
+def _no_store(response: Response) -> Response:
+    """Pages name no secret, but a shared phone should not keep old sheets around."""
+    response.headers.setdefault("Cache-Control", "no-cache")
+    return response

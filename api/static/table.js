@@ -1,0 +1,557 @@
+/* The table's page: the score sheet and the referee, through the public /v1 API only.
+   The token that may change a game stays on the device that has it (localStorage), never in
+   a link unless the scorer hands it over on purpose. */
+"use strict";
+
+const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+const COLOURS = ["#0b5d3b", "#a4161a", "#1d4e89", "#7b2cbf", "#b5651d", "#2a9d8f", "#6c757d", "#e76f51"];
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) node.append(child);
+  }
+  return node;
+}
+
+async function call(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (method !== "GET") headers["Idempotency-Key"] = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = response.status === 204 ? null : await response.json().catch(() => null);
+  return { ok: response.ok, status: response.status, data };
+}
+
+/* A problem answer in one sentence a player reads: each error's message, else the detail. */
+function problemText(answer) {
+  const data = answer.data || {};
+  if (Array.isArray(data.errors) && data.errors.length) {
+    return data.errors.map((e) => e.message).join("; ");
+  }
+  return data.detail || `The service answered ${answer.status}.`;
+}
+
+function show(id, text) {
+  const node = $(id);
+  node.textContent = text || "";
+  node.hidden = !text;
+}
+
+function cardLabel(card) {
+  if (card === "JK") return "joker";
+  const rank = card.slice(0, -1);
+  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[card.slice(-1)]}`;
+}
+
+function cardFace(card) {
+  return card === "JK" ? "🃏" : `${card.slice(0, -1)}${SUIT_SIGNS[card.slice(-1)]}`;
+}
+
+function isRed(card) {
+  return card.endsWith("D") || card.endsWith("H");
+}
+
+/* ------------------------------------------------------------------ the card picker */
+
+/* Tap cards to pick them; with `groups`, "next meld" starts a new group. The picked cards show
+   as chips (tap one to take it back); `mark` outlines the cards a verdict names. */
+function cardPicker(deck, label, options = {}) {
+  const groups = [[]];
+  const chips = el("div", { class: "chips", "aria-live": "polite", "aria-label": `${label}: picked cards` });
+  const box = el("div", { class: "picker", role: "group", "aria-label": label });
+  let faults = new Set();
+
+  function render() {
+    chips.replaceChildren();
+    groups.forEach((group, g) => {
+      const holder = options.groups ? el("div", { class: "group", "aria-label": `meld ${g + 1}` }) : chips;
+      group.forEach((card, i) => {
+        holder.append(el("button", {
+          type: "button", class: `${isRed(card) ? "red" : ""} ${faults.has(card) ? "fault" : ""}`.trim(),
+          "aria-label": `Take back ${cardLabel(card)}${faults.has(card) ? " (at fault)" : ""}`,
+          onclick: () => { group.splice(i, 1); render(); },
+        }, cardFace(card)));
+      });
+      if (options.groups) chips.append(holder);
+    });
+    if (!groups.some((g) => g.length)) chips.append(el("span", { class: "hint", text: "No cards picked yet." }));
+  }
+
+  for (const suit of deck.suits) {
+    const row = el("div", { class: "suit" });
+    for (const rank of deck.ranks) {
+      const card = `${rank}${suit}`;
+      row.append(el("button", {
+        type: "button", class: isRed(card) ? "red" : "", "aria-label": `Add ${cardLabel(card)}`,
+        "data-card": card, onclick: () => { groups[groups.length - 1].push(card); faults = new Set(); render(); },
+      }, cardFace(card)));
+    }
+    box.append(row);
+  }
+  const extra = el("div", { class: "buttons" });
+  if (deck.jokers) {
+    extra.append(el("button", {
+      type: "button", class: "secondary", "aria-label": "Add a joker", "data-card": "JK",
+      onclick: () => { groups[groups.length - 1].push("JK"); render(); },
+    }, "🃏 joker"));
+  }
+  if (options.groups) {
+    extra.append(el("button", {
+      type: "button", class: "secondary", onclick: () => { if (groups[groups.length - 1].length) groups.push([]); render(); },
+    }, "Next meld"));
+  }
+  extra.append(el("button", {
+    type: "button", class: "secondary", onclick: () => { groups.splice(0, groups.length, []); faults = new Set(); render(); },
+  }, "Clear"));
+  box.append(extra);
+  render();
+  return {
+    element: el("div", {}, chips, box),
+    cards: () => groups.flat(),
+    groups: () => groups.filter((g) => g.length),
+    mark: (cards) => { faults = new Set(cards || []); render(); },
+    clear: () => { groups.splice(0, groups.length, []); faults = new Set(); render(); },
+  };
+}
+
+function deckOf(ruleset) {
+  const deck = ruleset.deck || {};
+  const jokers = (deck.jokers || 0) > 0 || (deck.jokers_per_table !== undefined && deck.jokers_per_table !== null);
+  return {
+    ranks: deck.ranks || ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
+    suits: deck.suits || ["C", "D", "H", "S"],
+    jokers,
+  };
+}
+
+/* ------------------------------------------------------------------ starting a game */
+
+function initNewGame() {
+  const form = $("new-game");
+  const select = $("ruleset");
+  const list = $("players");
+  const dealer = $("dealer");
+
+  function names() {
+    return [...list.querySelectorAll("input")].map((i) => i.value.trim()).filter(Boolean);
+  }
+
+  function refreshDealer() {
+    const current = dealer.value;
+    dealer.replaceChildren(...names().map((n) => el("option", { value: n, text: n })));
+    if (names().includes(current)) dealer.value = current;
+  }
+
+  function addPlayer(value = "") {
+    const n = list.children.length + 1;
+    const input = el("input", { value, "aria-label": `Player ${n}`, autocomplete: "off", oninput: refreshDealer });
+    const remove = el("button", {
+      type: "button", class: "secondary", "aria-label": `Remove player ${n}`,
+      onclick: () => { item.remove(); refreshDealer(); },
+    }, "✕");
+    const item = el("li", {}, input, remove);
+    list.append(item);
+    return input;
+  }
+
+  function describe() {
+    const option = select.selectedOptions[0];
+    $("ruleset-summary").textContent = option ? `${option.dataset.summary} (${option.dataset.players})` : "";
+    const least = option ? Number(option.dataset.min) : 2;
+    while (list.children.length < least) addPlayer();
+  }
+
+  select.addEventListener("change", describe);
+  $("add-player").addEventListener("click", () => addPlayer().focus());
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    show("start-error", "");
+    const body = { ruleset: select.value, players: names() };
+    if (dealer.value) body.dealer = dealer.value;
+    const answer = await call("POST", "/v1/games", body);
+    if (!answer.ok) { show("start-error", problemText(answer)); return; }
+    localStorage.setItem(`referee.token.${answer.data.id}`, answer.data.token);
+    location.href = `/games/${answer.data.id}`;
+  });
+  $("open-game").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const value = $("game-address").value.trim();
+    const id = value.split("/games/").pop().split("#")[0].split("?")[0];
+    if (id) location.href = `/games/${encodeURIComponent(id)}`;
+  });
+  describe();
+  refreshDealer();
+}
+
+/* ------------------------------------------------------------------ a game */
+
+const game = { id: "", token: null, sheet: null, ruleset: null, round: null, tools: null };
+
+async function initGame(root) {
+  game.id = root.dataset.game;
+  if (location.hash.startsWith("#token=")) {  // handed over on purpose: keep it, drop it from the address
+    localStorage.setItem(`referee.token.${game.id}`, decodeURIComponent(location.hash.slice(7)));
+    history.replaceState(null, "", location.pathname);
+  }
+  game.token = localStorage.getItem(`referee.token.${game.id}`);
+  $("share-link").value = `${location.origin}/games/${game.id}`;
+  $("hand-over").addEventListener("click", () => {
+    $("hand-over-link").value = `${location.origin}/games/${game.id}#token=${encodeURIComponent(game.token)}`;
+    $("hand-over-box").hidden = false;
+  });
+  $("undo").addEventListener("click", () => write("DELETE", `/v1/games/${game.id}/entries/last`, undefined, "entry-error"));
+  $("finish").addEventListener("click", finishAsked);
+  const answer = await call("GET", `/v1/games/${game.id}`);
+  if (!answer.ok) { show("page-error", problemText(answer)); return; }
+  const rules = await call("GET", `/v1/rulesets/${answer.data.ruleset}`);
+  game.ruleset = rules.data;
+  await refresh(answer.data);
+}
+
+function finishAsked() {
+  const button = $("finish");
+  if (button.dataset.sure) {
+    delete button.dataset.sure;
+    button.textContent = "End the game now";
+    write("POST", `/v1/games/${game.id}/finish`, undefined, "entry-error");
+    return;
+  }
+  button.dataset.sure = "yes";
+  button.textContent = "Yes, end it: the winner is decided now";
+}
+
+async function write(method, path, body, errorId) {
+  show(errorId, "");
+  const answer = await call(method, path, body, game.token);
+  if (!answer.ok) { show(errorId, problemText(answer)); return false; }
+  const fresh = await call("GET", `/v1/games/${game.id}`);
+  await refresh(fresh.data);
+  return true;
+}
+
+async function refresh(sheet) {
+  game.sheet = sheet;
+  const number = sheet.round;
+  const round = await call("GET", `/v1/rulesets/${sheet.ruleset}/rounds/${number}`);
+  game.round = round.ok ? round.data : null;
+  render();
+}
+
+const isLayout = () => game.ruleset.family === "layout";
+const canWrite = () => Boolean(game.token) && game.sheet.status === "in_progress";
+
+function render() {
+  const sheet = game.sheet;
+  const ruleset = game.ruleset;
+  $("game-title").textContent = ruleset.name;
+  document.title = `referee: ${ruleset.name}`;
+  const label = isLayout() ? "Deal" : "Round";
+  $("game-status").textContent = sheet.status === "finished"
+    ? `Finished after ${sheet.rounds.length} ${isLayout() ? "deals" : "rounds"}.`
+    : `${label} ${sheet.round} being played.${game.token ? " You keep the score." : " You are following the game."}`;
+  const winners = sheet.winner === null ? [] : [].concat(sheet.winner);
+  show("winner", winners.length ? `${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(" and ")}` : "");
+  $("contract").textContent = game.round ? game.round.summary : "";
+  $("dealer-line").textContent = sheet.dealer ? `${sheet.dealer} deals.` : "";
+  renderStandings();
+  renderChart();
+  for (const node of document.querySelectorAll(".scorer")) node.hidden = !canWrite();
+  if (game.token && sheet.status !== "in_progress") document.querySelector("#h-share").parentElement.querySelector(".scorer").hidden = true;
+  if (canWrite()) { renderRoundForm(); renderEntryButtons(); }
+  if (!game.tools) renderReferee();
+}
+
+function renderStandings() {
+  const sheet = game.sheet;
+  const players = sheet.players;
+  const columns = [["Player", (p) => p.name, false], [isLayout() ? "Layout" : "Score", (p) => (isLayout() ? p.layout_size : p.score), true]];
+  if (players.some((p) => p.eliminated) || (game.ruleset.game || {}).buy_back) columns.push(["Out", (p) => (p.eliminated ? "out" : ""), false]);
+  if ((game.ruleset.game || {}).buy_back) columns.push(["Buy-backs", (p) => p.buy_backs, true]);
+  if (players.some((p) => p.pennies_paid)) columns.push(["Pennies", (p) => p.pennies_paid, true]);
+  if (players.some((p) => p.buys_left !== null)) columns.push(["Buys left", (p) => p.buys_left, true]);
+  const table = $("standings");
+  const head = el("tr", {}, columns.map(([name, , num]) => el("th", { scope: "col", class: num ? "num" : null, text: name })));
+  const rows = players.map((p) => el("tr", { class: `${p.eliminated ? "out" : ""} ${p.name === sheet.dealer && sheet.status === "in_progress" ? "dealer" : ""}`.trim() || null },
+    columns.map(([, value, num], i) => el(i === 0 ? "th" : "td", { scope: i === 0 ? "row" : null, class: num ? "num" : null, text: String(value(p) ?? "") }))));
+  table.replaceChildren(table.querySelector("caption"), el("thead", {}, head), el("tbody", {}, rows));
+  $("pot").textContent = sheet.pot ? `Pot: ${sheet.pot}` : "";
+}
+
+/* Scores (or layout sizes) round by round, drawn as SVG: one line a player. Each round reports
+   the standing right after it; the start is the first standing less the first round's points. */
+function series() {
+  const sheet = game.sheet;
+  const names = sheet.players.map((p) => p.name);
+  const first = sheet.rounds[0];
+  const start = (n) => {
+    if (isLayout()) return ((game.ruleset.layout || {}).slots || []).length || 10;
+    if (!first) return sheet.players.find((p) => p.name === n).score;
+    return first.standing[n] - ((first.points || {})[n] || 0);
+  };
+  return Object.fromEntries(names.map((n) => [n, [start(n), ...sheet.rounds.map((r) => r.standing[n])]]));
+}
+
+function renderChart() {
+  const lines = series();
+  const names = Object.keys(lines);
+  const rounds = game.sheet.rounds.length;
+  const end = (game.ruleset.game || {}).end || {};
+  const limit = isLayout() ? null : end.elimination || end.target || null;
+  const values = names.flatMap((n) => lines[n]).concat(limit === null ? [] : [limit]);
+  const top = Math.max(1, ...values);
+  const bottom = Math.min(0, ...values);
+  const W = 320, H = 160, pad = 24;
+  const x = (i) => pad + (rounds ? (i * (W - 2 * pad)) / rounds : 0);
+  const y = (v) => H - pad - ((v - bottom) * (H - 2 * pad)) / (top - bottom || 1);
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("role", "img");
+  const what = isLayout() ? "Layout sizes" : "Scores";
+  svg.setAttribute("aria-label", `${what} after each ${isLayout() ? "deal" : "round"}`);
+  const line = (x1, y1, x2, y2, colour, dash) => {
+    const l = document.createElementNS(ns, "line");
+    Object.entries({ x1, y1, x2, y2, stroke: colour, "stroke-width": 1 }).forEach(([k, v]) => l.setAttribute(k, v));
+    if (dash) l.setAttribute("stroke-dasharray", "4 3");
+    svg.append(l);
+  };
+  line(pad, H - pad, W - pad, H - pad, "#999");
+  line(pad, pad, pad, H - pad, "#999");
+  if (limit !== null) {
+    line(pad, y(limit), W - pad, y(limit), "#a4161a", true);
+    const t = document.createElementNS(ns, "text");
+    t.setAttribute("x", W - pad); t.setAttribute("y", y(limit) - 3); t.setAttribute("text-anchor", "end");
+    t.setAttribute("font-size", "10"); t.setAttribute("fill", "#a4161a");
+    t.textContent = end.elimination ? `out at ${limit}` : `game at ${limit}`;
+    svg.append(t);
+  }
+  names.forEach((n, i) => {
+    const p = document.createElementNS(ns, "polyline");
+    p.setAttribute("points", lines[n].map((v, r) => `${x(r)},${y(v)}`).join(" "));
+    p.setAttribute("fill", "none");
+    p.setAttribute("stroke", COLOURS[i % COLOURS.length]);
+    p.setAttribute("stroke-width", "2");
+    const title = document.createElementNS(ns, "title");
+    title.textContent = `${n}: ${lines[n].join(", ")}`;
+    p.append(title);
+    svg.append(p);
+  });
+  $("chart").replaceChildren(svg, el("ul", { class: "legend" }, names.map((n, i) => el("li", {},
+    el("span", { style: `background:${COLOURS[i % COLOURS.length]}`, "aria-hidden": "true" }), `${n}: ${lines[n].at(-1)}`))));
+  $("chart-caption").textContent = `${what} after each ${isLayout() ? "deal" : "round"}${limit !== null ? (end.elimination ? "; the dashed line puts a player out" : "; the dashed line ends the game") : ""}.`;
+}
+
+/* ------------------------------------------------------------------ entering a round */
+
+function renderRoundForm() {
+  const form = $("round-form");
+  form.replaceChildren();
+  const active = game.sheet.players.filter((p) => !p.eliminated).map((p) => p.name);
+  if (isLayout()) {
+    form.append(
+      el("label", { for: "winner-select" }, "Who won the hand?"),
+      el("select", { id: "winner-select" }, active.map((n) => el("option", { value: n, text: n }))),
+    );
+    if ((game.ruleset.shrink || {}).completed) {
+      form.append(el("fieldset", {}, el("legend", { text: "Others who completed their layout" }),
+        active.map((n) => el("label", {}, el("input", { type: "checkbox", name: "completed", value: n }), ` ${n}`))));
+    }
+    form.append(el("button", { type: "submit" }, "Enter the deal"));
+    form.onsubmit = (event) => {
+      event.preventDefault();
+      const body = { winner: $("winner-select").value,
+        completed: [...form.querySelectorAll("input[name=completed]:checked")].map((i) => i.value) };
+      write("POST", `/v1/games/${game.id}/rounds`, body, "round-error");
+    };
+    return;
+  }
+  const scoring = game.ruleset.scoring || {};
+  const knock = Boolean(scoring.knock);
+  const melded = scoring.method === "melded_minus_caught";
+  const perDeal = Boolean((game.round && game.round.wilds && game.round.wilds.per_deal) || (game.ruleset.wilds || {}).per_deal);
+  const pennies = Boolean(scoring.pennies_per_card);
+  const deck = deckOf(game.ruleset);
+  const mode = el("fieldset", {}, el("legend", { text: "How to enter it" }),
+    el("label", {}, el("input", { type: "radio", name: "mode", value: "cards", checked: knock || undefined }), " Tap each player's cards (the referee scores them)"),
+    el("label", {}, el("input", { type: "radio", name: "mode", value: "points", checked: !knock || undefined }), " Type the points"));
+  form.append(
+    el("label", { for: "went-out" }, knock ? "Who knocked?" : "Who went out?"),
+    el("select", { id: "went-out" }, el("option", { value: "", text: "nobody" }), active.map((n) => el("option", { value: n, text: n }))),
+  );
+  if (perDeal) {
+    form.append(el("label", { for: "wild-rank" }, "The deal's wild rank (the cut card)"),
+      el("select", { id: "wild-rank" }, deck.ranks.map((r) => el("option", { value: r, text: r }))));
+  }
+  form.append(mode);
+  const pickers = {};
+  const meldPickers = {};
+  const rows = active.map((n) => {
+    const points = el("input", { type: "number", inputmode: "numeric", id: `points-${n}`, "aria-label": `${n}'s points`, class: "points" });
+    const cards = pennies ? el("input", { type: "number", inputmode: "numeric", id: `cards-${n}`, "aria-label": `${n}'s cards caught`, class: "points" }) : null;
+    pickers[n] = cardPicker(deck, `${n}'s cards ${knock ? "after the discard" : "left in hand"}`);
+    if (melded) meldPickers[n] = cardPicker(deck, `${n}'s melded cards`, { groups: true });
+    return el("fieldset", { "data-player": n }, el("legend", { text: n }),
+      el("div", { class: "by-points" }, el("label", { for: `points-${n}` }, "Points"), points,
+        cards ? el("label", { for: `cards-${n}` }, "Cards caught") : null, cards),
+      el("div", { class: "by-cards" }, el("p", { class: "hint", text: knock ? "Their ten cards, after the discard:" : "Cards left in hand:" }), pickers[n].element,
+        melded ? el("p", { class: "hint", text: "Cards they melded or laid off, a meld at a time:" }) : null,
+        melded ? meldPickers[n].element : null));
+  });
+  form.append(...rows, el("button", { type: "submit" }, "Enter the round"));
+  const syncMode = () => {
+    const byCards = form.querySelector("input[name=mode]:checked").value === "cards";
+    for (const node of form.querySelectorAll(".by-cards")) node.hidden = !byCards;
+    for (const node of form.querySelectorAll(".by-points")) node.hidden = byCards;
+  };
+  for (const radio of form.querySelectorAll("input[name=mode]")) radio.addEventListener("change", syncMode);
+  syncMode();
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    const out = $("went-out").value;
+    const body = {};
+    if (out) body.went_out = out;
+    if (perDeal) body.wild_rank = $("wild-rank").value;
+    if (form.querySelector("input[name=mode]:checked").value === "cards") {
+      body.hands = Object.fromEntries(active.filter((n) => knock || n !== out || pickers[n].cards().length).map((n) => [n, pickers[n].cards()]));
+      if (melded) body.melded = Object.fromEntries(active.map((n) => [n, meldPickers[n].groups()]));
+    } else {
+      body.points = {};
+      for (const n of active) {
+        const value = $(`points-${n}`).value;
+        if (n === out && value === "") continue;
+        body.points[n] = value === "" ? 0 : Number(value);
+      }
+      if (pennies) {
+        body.cards = {};
+        for (const n of Object.keys(body.points)) body.cards[n] = Number($(`cards-${n}`).value || 0);
+      }
+    }
+    await write("POST", `/v1/games/${game.id}/rounds`, body, "round-error");
+  };
+}
+
+function renderEntryButtons() {
+  const box = $("entry-buttons");
+  box.replaceChildren();
+  const buyBack = Boolean((game.ruleset.game || {}).buy_back);
+  for (const p of game.sheet.players) {
+    if (!p.eliminated && p.buys_left !== null) {
+      box.append(el("button", { type: "button", class: "secondary", disabled: p.buys_left === 0 || undefined,
+        onclick: () => write("POST", `/v1/games/${game.id}/buys`, { player: p.name }, "entry-error") },
+      `${p.name} buys (${p.buys_left} left)`));
+    }
+    if (p.eliminated && buyBack) {
+      box.append(el("button", { type: "button", class: "secondary",
+        onclick: () => write("POST", `/v1/games/${game.id}/buy-backs`, { player: p.name }, "entry-error") },
+      `${p.name} buys back in`));
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ asking the referee */
+
+function renderReferee() {
+  const box = $("referee");
+  const deck = deckOf(game.ruleset);
+  const base = `/v1/rulesets/${game.sheet.ruleset}`;
+  const verdict = el("div", { id: "verdict", class: "verdict", "aria-live": "polite", hidden: true });
+  if (isLayout()) {
+    const slots = ((game.ruleset.layout || {}).slots || []).map((rank) => ({ rank, up: false }));
+    const slotRow = el("div", { class: "slots", role: "group", "aria-label": "Your layout: tap the slots that are face up" });
+    const drawRender = () => slotRow.replaceChildren(...slots.map((slot, i) => el("button", {
+      type: "button", "aria-pressed": String(slot.up), "aria-label": `Slot ${i + 1} (${slot.rank}) ${slot.up ? "face up" : "face down"}`,
+      onclick: () => { slot.up = !slot.up; drawRender(); },
+    }, slot.up ? `${slot.rank}✓` : slot.rank)));
+    drawRender();
+    const picker = cardPicker(deck, "The card drawn");
+    const ask = el("button", { type: "button", onclick: async () => {
+      const card = picker.cards().at(-1);
+      if (!card) { showVerdict(verdict, false, ["Pick the card you drew."]); return; }
+      const body = { card, layout: slots.map((s) => (s.up ? `${s.rank}H` : "down")) };
+      const answer = await call("POST", `${base}/placements/check`, body);
+      if (!answer.ok) { showVerdict(verdict, false, [problemText(answer)]); return; }
+      const a = answer.data;
+      const lines = a.slots.length ? [`${cardFace(card)} may go in slot ${a.slots.join(" or ")}.`] : [];
+      if (a.ends_turn) lines.push("It cannot be placed: your turn ends.");
+      if (a.completes_layout) lines.push("It completes your layout!");
+      showVerdict(verdict, a.valid, lines.concat(a.violations.map((v) => v.message)));
+    } }, "Where may it go?");
+    box.replaceChildren(slotRow, picker.element, ask, verdict);
+    game.tools = { picker };
+    return;
+  }
+  const perDeal = Boolean((game.ruleset.wilds || {}).per_deal);
+  const picker = cardPicker(deck, "Cards to check", { groups: true });
+  const done = el("input", { type: "checkbox", id: "first-meld-done" });
+  const wild = perDeal ? el("select", { id: "tool-wild-rank", "aria-label": "The deal's wild rank" }, deck.ranks.map((r) => el("option", { value: r, text: r }))) : null;
+  const common = () => {
+    const body = { round: Math.min(game.sheet.round, (game.ruleset.rounds || []).length || game.sheet.round) };
+    if (perDeal) body.wild_rank = wild.value;
+    body.players = game.sheet.players.length;
+    return body;
+  };
+  const ask = async (path, body, explain) => {
+    const answer = await call("POST", `${base}/${path}`, { ...common(), ...body });
+    if (!answer.ok) { showVerdict(verdict, false, [problemText(answer)]); return; }
+    const a = answer.data;
+    picker.mark(a.violations.flatMap((v) => v.cards));
+    showVerdict(verdict, a.valid, a.valid ? explain(a) : a.violations.map((v) => v.message));
+  };
+  const buttons = el("div", { class: "buttons" },
+    el("button", { type: "button", onclick: () => ask("melds/check", { cards: picker.groups()[0] || [], first_meld_done: done.checked },
+      (a) => [`Yes: a legal ${a.kind}${a.wilds.length ? ` (${a.wilds.map((w) => `${cardFace(w.card)} as ${w.as}`).join(", ")})` : ""}.`]) }, "Is it a meld?"),
+    el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups() },
+      () => ["Yes: these melds make the first meld."]) }, "Is it a first meld?"),
+    el("button", { type: "button", onclick: () => {
+      const [meld, cards] = picker.groups();
+      ask("lay-offs/check", { meld: meld || [], cards: cards || [], first_meld_done: true, others_meld: true },
+        (a) => [`Yes: it makes ${a.meld.cards.map(cardFace).join(" ")}.`]);
+    } }, "May I lay off? (meld, then cards)"),
+    el("button", { type: "button", onclick: () => ask("going-out/check", { hand: picker.cards(), first_meld_done: done.checked }, planWords) },
+      game.ruleset.scoring && game.ruleset.scoring.knock ? "May I knock?" : "Can I go out?"));
+  box.replaceChildren(...[
+    el("p", { class: "hint", text: "Tap the cards; \"Next meld\" starts another meld." }),
+    picker.element,
+    el("label", {}, done, " I have made my first meld this round"),
+    wild ? el("label", { for: "tool-wild-rank" }, "The deal's wild rank") : null, wild,
+    buttons, verdict].filter(Boolean));
+  game.tools = { picker };
+}
+
+function planWords(a) {
+  const plan = a.plan;
+  const lines = [];
+  const first = plan.first_meld || [];
+  plan.melds.forEach((m, i) => lines.push(`Meld ${m.map(cardFace).join(" ")}${first.includes(i) ? " (first meld)" : ""}`));
+  for (const own of plan.own_lay_offs) lines.push(`Lay off ${own.cards.map(cardFace).join(" ")} on ${plan.melds[own.meld].map(cardFace).join(" ")}`);
+  for (const lay of plan.lay_offs) lines.push(`Lay off ${lay.cards.map(cardFace).join(" ")} on table meld ${lay.table + 1}`);
+  if (plan.discard) lines.push(`Discard ${cardFace(plan.discard)}`);
+  if (a.deadwood !== undefined) lines.push(a.deadwood ? `Knock with ${plan.left.map(cardFace).join(" ")} (${a.deadwood})` : "Gin!");
+  return [`Yes${a.deadwood !== undefined ? ", you may knock" : ", you can go out"}:`].concat(lines);
+}
+
+function showVerdict(node, valid, lines) {
+  node.hidden = false;
+  node.className = `verdict ${valid ? "yes" : "no"}`;
+  node.replaceChildren(el("strong", { text: valid ? "Legal" : "Not legal" }), el("ul", {}, lines.map((l) => el("li", { text: l }))));
+}
+
+/* ------------------------------------------------------------------ start */
+
+document.addEventListener("DOMContentLoaded", () => {
+  if ($("new-game")) initNewGame();
+  const root = document.querySelector("[data-page=game]");
+  if (root) initGame(root).catch((error) => show("page-error", `The page could not load the game: ${error.message}`));
+});

@@ -1,0 +1,152 @@
+"""Browser tests: a real `referee serve` and the system's Chromium, driven by Playwright.
+
+The browser is the one the system packages install (/usr/bin/chromium, Debian's `chromium`;
+`REFEREE_CHROMIUM` names another), never one Playwright downloads. A test module takes the
+fixtures by importing them, and names them in `__all__` so that the imports count as used:
+
+    from tests.browser import PageFactory, browser, live_server, page_factory, screenshot
+
+    __all__ = ["browser", "live_server", "page_factory"]  # the fixtures: pytest finds them here
+
+    pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+    def test_docs(live_server: str, page_factory: PageFactory) -> None:
+        page = page_factory("phone")
+        page.goto(f"{live_server}/docs")
+        screenshot(page, "docs-phone")
+
+Every page fails its test on a console error, an uncaught exception or a request to any host
+but the live server (no CDN: such requests are aborted as well as reported).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    Route,
+    sync_playwright,
+)
+
+from tests.test_e2e import Server
+
+CHROMIUM = os.environ.get("REFEREE_CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "build" / "screenshots"
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
+
+Viewport = Literal["phone", "desktop"]
+VIEWPORTS: dict[str, dict[str, Any]] = {
+    "phone": {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
+              "is_mobile": True, "has_touch": True},
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL (http://127.0.0.1:PORT) of a `referee serve` on a fresh SQLite database.
+
+    One server per test module (it takes about 2 s to start and stop): the module's tests share
+    its database, so each makes the games it needs rather than count on an empty one.
+    """
+    folder = tmp_path_factory.mktemp("live")
+    # Server() raises from __init__ when the process never answers /healthz; built this way,
+    # the finally below still stops a process that started but did not come up.
+    server = Server.__new__(Server)
+    try:
+        server.__init__(f"sqlite:///{folder / 'page.db'}", folder, workers=1)  # type: ignore[misc]
+        yield server.base
+    finally:
+        if hasattr(server, "proc"):
+            server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Headless Chromium from the system packages; skipped where it is missing, except on CI."""
+    if not Path(CHROMIUM).exists():
+        message = f"no Chromium at {CHROMIUM} (apt-get install chromium, or set REFEREE_CHROMIUM)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message)
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+class PageFactory:
+    """`factory(viewport)`: a new page, in a context of its own, sized as a phone or a desktop.
+
+    `errors` collects, for every page made, console messages of type "error", uncaught page
+    errors and requests to hosts other than the live server (which are aborted); the fixture
+    fails the test at teardown when it is not empty. A test that provokes an error on purpose
+    checks it and then empties the list.
+    """
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.errors: list[str] = []
+        self.contexts: list[BrowserContext] = []
+
+    def __call__(self, viewport: Viewport = "desktop") -> Page:
+        context = self.browser.new_context(**VIEWPORTS[viewport], service_workers="block")
+        self.contexts.append(context)
+        context.route("**/*", lambda route: self._local_only(viewport, route))
+        page = context.new_page()
+        page.on("console", lambda message: self._console(viewport, message))
+        page.on("pageerror", lambda error: self._page_error(viewport, error))
+        return page
+
+    def _console(self, viewport: str, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            where = message.location
+            at = f" ({where['url']}:{where.get('lineNumber', 0)})" if where.get("url") else ""
+            self.errors.append(f"{viewport}: console error: {message.text}{at}")
+
+    def _page_error(self, viewport: str, error: Error) -> None:
+        text = f"{error.name}: {error.message}" if error.name else error.message
+        self.errors.append(f"{viewport}: uncaught {text}")
+
+    def _local_only(self, viewport: str, route: Route) -> None:
+        url = route.request.url
+        if urlsplit(url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            self.errors.append(f"{viewport}: aborted, not the live server: {url}")
+            route.abort()
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def page_factory(browser: Browser) -> Iterator[PageFactory]:
+    """A PageFactory whose pages must end the test without a single recorded error."""
+    factory = PageFactory(browser)
+    try:
+        yield factory
+    finally:
+        factory.close()
+    assert not factory.errors, "the browser reported:\n" + "\n".join(factory.errors)
+
+
+def screenshot(page: Page, name: str) -> Path:
+    """Save the whole page as build/screenshots/NAME.png (under the project) and return the path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=path, full_page=True)
+    return path

@@ -1,0 +1,186 @@
+"""The table's page in a real browser, against a real `referee serve`: whole games as a table
+plays them (a phone that keeps the score, another that follows), and the referee's tools.
+
+Every expected number is worked out here from the rules; each test saves phone or desktop
+screenshots under build/screenshots; any console error fails the test (tests/browser.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser import PageFactory, browser, live_server, page_factory, screenshot
+
+__all__ = ["browser", "live_server", "page_factory"]  # the fixtures: pytest finds them here
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+
+def start(page: Page, base: str, ruleset: str, players: list[str], dealer: str | None = None) -> str:
+    """Start a game from the start page as a table would; the game's id."""
+    page.goto(f"{base}/")
+    page.select_option("#ruleset", ruleset)
+    for i, name in enumerate(players):
+        if page.locator("#players input").count() <= i:
+            page.get_by_role("button", name="Add a player").click()
+        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    if dealer:
+        page.select_option("#dealer", dealer)
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/[^/]+$"))
+    expect(page.locator("#standings tbody tr")).to_have_count(len(players))
+    return page.url.rsplit("/", 1)[1]
+
+
+def fits(page: Page) -> bool:
+    """Nothing sticks out sideways: the page is no wider than the screen."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def score_of(page: Page, name: str) -> str:
+    return page.locator("#standings tbody tr", has=page.locator(f"th:text-is('{name}')")).locator("td").first.inner_text()
+
+
+def enter_points(page: Page, went_out: str, points: dict[str, int], cards: dict[str, int] | None = None) -> None:
+    status_before = page.locator("#game-status").inner_text()
+    page.get_by_label("Type the points").check()
+    page.select_option("#went-out", went_out)
+    for name, value in points.items():
+        page.get_by_label(f"{name}'s points").fill(str(value))
+        if cards is not None:
+            page.get_by_label(f"{name}'s cards caught").fill(str(cards[name]))
+    page.get_by_role("button", name="Enter the round").click()
+    expect(page.locator("#game-status")).not_to_have_text(status_before)
+
+
+def test_ten_pennies_whole_game_with_buys(live_server: str, page_factory: PageFactory) -> None:
+    phone = page_factory("phone")
+    start(phone, live_server, "ten-pennies", ["Ann", "Bob", "Cy"], dealer="Bob")
+    expect(phone.locator("#contract")).to_have_text(re.compile(r"^Round 1: two sets of three; deuces wild"))
+    expect(phone.locator("#dealer-line")).to_have_text("Bob deals.")
+    totals = {"Ann": 0, "Bob": 0, "Cy": 0}
+    pennies = {"Ann": 0, "Bob": 0, "Cy": 0}
+    rounds = [("Cy", {"Ann": 25, "Bob": 10}, {"Ann": 3, "Bob": 2}),
+              ("Ann", {"Bob": 40, "Cy": 5}, {"Bob": 5, "Cy": 1}),
+              ("Bob", {"Ann": 15, "Cy": 30}, {"Ann": 2, "Cy": 4})]
+    buys = 0
+    for number in range(1, 8):
+        went_out, points, cards = rounds[(number - 1) % 3]
+        if number in (2, 5):  # Ann buys the passed discard: one penny into the pot
+            phone.get_by_role("button", name=re.compile(r"^Ann buys")).click()
+            buys += 1
+            expect(phone.get_by_role("button", name=re.compile(r"^Ann buys"))).to_have_text(f"Ann buys ({10 - buys} left)")
+        enter_points(phone, went_out, points, cards)
+        for name, value in points.items():
+            totals[name] += value
+            pennies[name] += cards[name]
+        if number == 1:
+            screenshot(phone, "ten-pennies-round-2-phone")
+    expect(phone.locator("#winner")).to_be_visible()
+    low = min(totals.values())
+    winners = [n for n, v in totals.items() if v == low]
+    expect(phone.locator("#winner")).to_have_text(f"Winner: {' and '.join(winners)}")
+    for name, value in totals.items():
+        assert score_of(phone, name) == str(value)
+    expect(phone.locator("#pot")).to_have_text(f"Pot: {sum(pennies.values()) + buys}")
+    expect(phone.locator("#h-enter")).to_be_hidden()  # a finished game takes no more rounds
+    assert fits(phone)
+    screenshot(phone, "ten-pennies-finished-phone")
+
+
+def test_bing_elimination_buy_back_and_a_follower(live_server: str, page_factory: PageFactory) -> None:
+    scorer = page_factory("desktop")
+    game = start(scorer, live_server, "bing-rummy", ["Ann", "Bob", "Cy"])
+    follower = page_factory("phone")
+    follower.goto(f"{live_server}/games/{game}")
+    expect(follower.locator("#standings tbody tr")).to_have_count(3)
+    expect(follower.locator("#h-enter")).to_be_hidden()          # no token: read only
+    expect(follower.locator("#game-status")).to_contain_text("You are following the game.")
+
+    enter_points(scorer, "Cy", {"Ann": 80, "Bob": 20})           # Ann reaches 80: out at 76
+    expect(scorer.locator("#standings tbody tr.out")).to_have_count(1)
+    expect(scorer.locator("#chart figcaption, #chart-caption")).to_contain_text("puts a player out")
+    scorer.get_by_role("button", name="Ann buys back in").click()  # at the highest score still in: 20
+    expect(scorer.locator("#standings tbody tr.out")).to_have_count(0)
+    assert score_of(scorer, "Ann") == "20"
+    # The chart shows the scores right after each round: Ann's 80 stays in it.
+    expect(scorer.locator("#chart polyline title").first).to_have_text("Ann: 0, 80")
+    screenshot(scorer, "bing-after-buy-back-desktop")
+
+    enter_points(scorer, "Ann", {"Bob": 60, "Cy": 76})           # Cy out (76), Bob 80: out
+    expect(scorer.locator("#winner")).to_have_text("Winner: Ann")
+    follower.reload()
+    expect(follower.locator("#winner")).to_have_text("Winner: Ann")
+    expect(follower.locator("#standings tbody tr.out")).to_have_count(2)
+    screenshot(follower, "bing-finished-phone")
+
+
+def test_garbage_to_the_end_and_an_undo(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    start(page, live_server, "garbage", ["Ann", "Bob"])
+    expect(page.locator("#contract")).to_contain_text("slots A-10")
+
+    def win(name: str) -> None:
+        before = page.locator("#game-status").inner_text()
+        page.select_option("#winner-select", name)
+        page.get_by_role("button", name="Enter the deal").click()
+        expect(page.locator("#game-status")).not_to_have_text(before)
+
+    win("Bob")
+    assert score_of(page, "Bob") == "9"
+    page.get_by_role("button", name="Undo the last entry").click()
+    expect(page.locator("#game-status")).to_contain_text("Deal 1 being played")
+    expect(page.locator("#standings tbody tr").nth(1).locator("td").first).to_have_text("10")
+    for _ in range(10):                                            # ten slots, one fewer a win
+        win("Ann")
+    expect(page.locator("#winner")).to_have_text("Winner: Ann")
+    assert score_of(page, "Ann") == "0"
+    screenshot(page, "garbage-finished-phone")
+
+
+def test_the_referee_checks_a_meld_and_plans_going_out(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    start(page, live_server, "bing-rummy", ["Ann", "Bob"])
+    tools = page.locator("#referee")
+
+    def pick(*cards: str) -> None:
+        for card in cards:
+            tools.locator(f"[data-card='{card}']").click()
+
+    pick("8H", "8S", "9D")
+    tools.get_by_role("button", name="Is it a meld?").click()
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("Not legal")
+    expect(tools.locator(".chips button.fault")).to_have_count(1)  # the card at fault outlined
+    expect(tools.locator(".chips button.fault")).to_have_attribute("aria-label", re.compile("9 of diamonds"))
+    tools.get_by_role("button", name="Clear").click()
+
+    pick("8H", "8S", "2C")
+    tools.get_by_role("button", name="Is it a meld?").click()
+    expect(verdict).to_contain_text("Yes: a legal set (2♣ as 8)")
+
+    tools.get_by_role("button", name="Clear").click()
+    pick("8H", "8S", "8D", "4C", "5C", "6C", "JH", "QH", "KH")
+    tools.get_by_label("I have made my first meld this round").uncheck()
+    tools.get_by_role("button", name="Can I go out?").click()
+    expect(verdict).to_contain_text("Yes, you can go out")
+    expect(verdict.locator("li")).to_have_count(1 + 3)               # the answer, three melds, no discard
+    assert fits(page)
+    screenshot(page, "referee-going-out-phone")
+
+
+def test_the_scorer_hands_over_on_purpose(live_server: str, page_factory: PageFactory) -> None:
+    first = page_factory("desktop")
+    game = start(first, live_server, "ten-pennies", ["Ann", "Bob"])
+    assert "token" not in first.url
+    expect(first.locator("#share-link")).to_have_value(re.compile(rf"/games/{game}$"))
+    first.get_by_role("button", name=re.compile("Let another phone keep score")).click()
+    link = first.locator("#hand-over-link").input_value()
+    second = page_factory("phone")
+    second.goto(link)
+    expect(second.locator("#h-enter")).to_be_visible()               # it may now keep score
+    assert "#token" not in second.url                                # and the link left the address bar
+    screenshot(second, "handed-over-phone")

@@ -1,0 +1,25 @@
+"""The browser-test infrastructure itself: the API's docs page renders in Chromium, cleanly."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import PageFactory, Viewport, browser, live_server, page_factory, screenshot
+
+__all__ = ["browser", "live_server", "page_factory"]  # the fixtures: pytest finds them here
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+def test_docs_render(live_server: str, page_factory: PageFactory, viewport: Viewport) -> None:
+    page = page_factory(viewport)
+    page.goto(f"{live_server}/docs")
+    expect(page).to_have_title("referee API")
+    # Swagger UI has fetched /v1/openapi.json and drawn the API's title and its operations.
+    expect(page.locator(".swagger-ui .info .title")).to_be_visible()
+    expect(page.locator(".opblock").first).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    path = screenshot(page, f"docs-{viewport}")
+    assert path.stat().st_size > 0
