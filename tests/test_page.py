@@ -184,3 +184,40 @@ def test_the_scorer_hands_over_on_purpose(live_server: str, page_factory: PageFa
     expect(second.locator("#h-enter")).to_be_visible()               # it may now keep score
     assert "#token" not in second.url                                # and the link left the address bar
     screenshot(second, "handed-over-phone")
+
+
+def test_a_round_entered_by_tapping_cards_is_scored_by_the_service(live_server: str,
+                                                                   page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    start(page, live_server, "ten-pennies", ["Ann", "Bob"])
+    page.get_by_label("Tap each player's cards").check()
+    page.select_option("#went-out", "Bob")
+    ann = page.locator("fieldset[data-player=Ann]")
+    for card in ("3H", "KD"):                                         # 3-9: 5, 10-K: 10
+        ann.locator(f"[data-card='{card}']").click()
+    ann.locator("[data-card=JK]").click()                             # a joker caught: 50
+    expect(ann.locator(".chips button")).to_have_count(3)
+    ann.get_by_role("button", name="Take back king of diamonds").click()  # a mistake, taken back
+    ann.locator("[data-card='QS']").click()
+    page.get_by_role("button", name="Enter the round").click()
+    expect(page.locator("#game-status")).to_contain_text("Round 2 being played")
+    assert score_of(page, "Ann") == str(5 + 10 + 50)
+    expect(page.locator("#pot")).to_have_text("Pot: 3")                # a penny a card caught
+    screenshot(page, "round-by-cards-phone")
+
+
+def test_garbage_says_where_a_drawn_card_may_go(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    start(page, live_server, "garbage", ["Ann", "Bob"])
+    tools = page.locator("#referee")
+    tools.get_by_role("button", name="Slot 5 (5) face down").click()    # the 5 is already up
+    expect(tools.get_by_role("button", name="Slot 5 (5) face up")).to_have_attribute("aria-pressed", "true")
+    tools.locator("[data-card=JS]").click()                              # jacks are wild
+    tools.get_by_role("button", name="Where may it go?").click()
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("may go in slot 1 or 2 or 3 or 4 or 6")
+    tools.get_by_role("button", name="Clear").click()
+    tools.locator("[data-card=QH]").click()                              # queens end the turn
+    tools.get_by_role("button", name="Where may it go?").click()
+    expect(verdict).to_contain_text("your turn ends")
+    screenshot(page, "garbage-placement-phone")
