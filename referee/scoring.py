@@ -102,9 +102,9 @@ def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went
                                 f"{ruleset.name} scores hands without a wild rank; leave wild_rank out"))
     if method == "melded_minus_caught":
         for name in deal.melded or {}:
-            if name not in hands:
+            if name not in hands and name != went_out:
                 problems.append(Problem(f"melded.{name}", "unknown_player",
-                                        f'"{name}" is not one of the players in hands'))
+                                        f'"{name}" is not one of the players in hands, nor the one who went out'))
     elif deal.melded is not None:
         problems.append(Problem("melded", "unused_field",
                                 f"{ruleset.name} does not score melded cards; leave melded out"))
@@ -190,7 +190,8 @@ def _melded_minus_caught(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
                          deal: Deal) -> dict[str, HandScore]:
     out = {}
     scoring = ruleset.scoring
-    for name, cards in hands.items():
+    everyone = {**{name: () for name in deal.melded or {}}, **hands}  # who went out may have no hand
+    for name, cards in everyone.items():
         melded = melded_points(ruleset, (deal.melded or {}).get(name, ()), deal)
         caught = hand_points(scoring, cards)
         out[name] = HandScore(melded - caught, len(cards), len(cards) * scoring.pennies_per_card, melded=melded)

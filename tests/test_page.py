@@ -221,3 +221,80 @@ def test_garbage_says_where_a_drawn_card_may_go(live_server: str, page_factory: 
     tools.get_by_role("button", name="Where may it go?").click()
     expect(verdict).to_contain_text("your turn ends")
     screenshot(page, "garbage-placement-phone")
+
+
+UNNAMED = """() => [...document.querySelectorAll('button, input, select, [role=img]')]
+  .filter((e) => e.offsetParent !== null || e.getAttribute('role') === 'img')
+  .filter((e) => !((e.getAttribute('aria-label') || '').trim() || (e.labels && [...e.labels].some((l) => l.textContent.trim()))
+                   || (e.textContent || '').trim() || (e.value && e.type === 'submit')))
+  .map((e) => e.outerHTML.slice(0, 80))"""
+
+
+def test_every_control_has_a_name_and_a_game_starts_from_the_keyboard(live_server: str,
+                                                                      page_factory: PageFactory) -> None:
+    page = page_factory("desktop")
+    page.goto(f"{live_server}/")
+    assert page.evaluate(UNNAMED) == []
+    page.locator("#ruleset").focus()
+    page.keyboard.press("Tab")                                          # the first player's name
+    page.keyboard.type("Ann")
+    page.keyboard.press("Tab")                                          # its remove button
+    page.keyboard.press("Tab")                                          # the second player's name
+    page.keyboard.type("Bob")
+    page.locator("#start").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/games/[^/]+$"))
+    expect(page.locator("#standings tbody tr")).to_have_count(2)
+    assert page.evaluate(UNNAMED) == []
+
+
+def test_gin_rummy_knock_entered_by_tapping_both_hands(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    start(page, live_server, "gin-rummy", ["Kim", "Dan"])
+    expect(page.locator("#contract")).to_contain_text("knock with 10 or less")
+    page.select_option("#went-out", "Kim")                                # "Who knocked?"
+    hands = {"Kim": ["3C", "4C", "5C", "8D", "8S", "8H", "9S", "10S", "JS", "AD"],   # deadwood AD: 1
+             "Dan": ["KH", "KD", "KC", "2S", "3S", "4S", "6C", "QS", "7H", "5D"]}    # 6C, QS lay off: 12
+    for name, cards in hands.items():
+        box = page.locator(f"fieldset[data-player={name}]")
+        for card in cards:
+            box.locator(f"[data-card='{card}']").click()
+    page.get_by_role("button", name="Enter the round").click()
+    expect(page.locator("#game-status")).to_contain_text("Round 2 being played")
+    assert (score_of(page, "Kim"), score_of(page, "Dan")) == (str(12 - 1), "0")
+    screenshot(page, "gin-knock-phone")
+
+
+def test_indian_rummy_and_rummy_500_rounds_by_cards(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("desktop")
+    start(page, live_server, "indian-rummy", ["Ann", "Bob"])
+    page.get_by_label("Tap each player's cards").check()
+    page.select_option("#went-out", "Bob")
+    page.select_option("#wild-rank", "7")                                 # the cut card: sevens wild
+    ann = page.locator("fieldset[data-player=Ann]")
+    for card in ["8C", "9C", "10C", "4D", "5D", "KS", "QH", "3S", "5C", "9H", "2D", "AC"]:
+        ann.locator(f"[data-card='{card}']").click()
+    ann.locator("[data-card=JK]").click()
+    page.get_by_role("button", name="Enter the round").click()
+    expect(page.locator("#game-status")).to_contain_text("Round 2 being played")
+    # 8C 9C 10C pure, 2D JK 4D 5D: two sequences; left KS QH 3S 5C 9H AC = 10+10+3+5+9+10
+    assert score_of(page, "Ann") == str(47)
+
+    start(page, live_server, "rummy-500", ["Ann", "Bob"])
+    page.get_by_label("Tap each player's cards").check()
+    page.select_option("#went-out", "Bob")
+    ann, bob = page.locator("fieldset[data-player=Ann]"), page.locator("fieldset[data-player=Bob]")
+    for card in ("AS", "9D", "4C"):                                       # caught: 15 + 9 + 4
+        ann.locator(".by-cards .picker").first.locator(f"[data-card='{card}']").click()
+    melds = ann.locator(".picker").nth(1)
+    for card in ("7S", "7H", "7D"):
+        melds.locator(f"[data-card='{card}']").click()
+    melds.get_by_role("button", name="Next meld").click()
+    for card in ("AC", "2C", "3C"):                                       # an ace low counts 1
+        melds.locator(f"[data-card='{card}']").click()
+    for card in ("QH", "KH", "AH"):                                       # an ace high counts 15
+        bob.locator(".picker").nth(1).locator(f"[data-card='{card}']").click()
+    page.get_by_role("button", name="Enter the round").click()
+    expect(page.locator("#game-status")).to_contain_text("Round 2 being played")
+    assert (score_of(page, "Ann"), score_of(page, "Bob")) == (str(21 + 6 - 28), str(35))
+    screenshot(page, "rummy-500-by-cards-desktop")
