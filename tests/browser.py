@@ -2,11 +2,10 @@
 
 The browser is the one the system packages install (/usr/bin/chromium, Debian's `chromium`;
 `REFEREE_CHROMIUM` names another), never one Playwright downloads. A test module takes the
-fixtures by importing them, and names them in `__all__` so that the imports count as used:
+fixtures from tests/conftest.py, which imports them once (two imports would start two
+Playwright drivers in one thread, which Playwright refuses):
 
-    from tests.browser import PageFactory, browser, live_server, page_factory, screenshot
-
-    __all__ = ["browser", "live_server", "page_factory"]  # the fixtures: pytest finds them here
+    from tests.browser import PageFactory, screenshot
 
     pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 

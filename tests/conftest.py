@@ -67,6 +67,8 @@ def garbage(library: Library) -> Ruleset:
 import secrets
 from collections.abc import Iterator
 
+from tests.browser import browser, live_server, page_factory  # noqa: F401  (the browser tests' fixtures, defined once)
+
 PG_BASE = os.environ.get("REFEREE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 
 

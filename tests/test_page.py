@@ -12,9 +12,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser import PageFactory, browser, live_server, page_factory, screenshot
-
-__all__ = ["browser", "live_server", "page_factory"]  # the fixtures: pytest finds them here
+from tests.browser import PageFactory, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import PageFactory, Viewport, browser, live_server, page_factory, screenshot
-
-__all__ = ["browser", "live_server", "page_factory"]  # the fixtures: pytest finds them here
+from tests.browser import PageFactory, Viewport, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
