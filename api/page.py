@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, render_template
 
 from api.catalog import Catalog
+from api.games import store
 from api.rulesets import catalog
 
 blp = Blueprint("page", __name__, template_folder="templates")  # assets: the app's /static
@@ -32,9 +33,12 @@ def index() -> str:
 
 
 @blp.route("/games/<string:game_id>")
-def game(game_id: str) -> str:
-    """One game's sheet and referee tools (the game itself is read from the API)."""
-    return render_template("game.html", game_id=game_id)
+def game(game_id: str) -> tuple[str, int]:
+    """One game's sheet and referee tools (the game itself is read from the API); a game that
+    does not exist is a 404 page that says so."""
+    if store().read_game(game_id) is None:
+        return render_template("missing.html", game_id=game_id), 404
+    return render_template("game.html", game_id=game_id), 200
 
 
 @blp.after_request

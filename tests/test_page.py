@@ -191,6 +191,7 @@ def test_a_round_entered_by_tapping_cards_is_scored_by_the_service(live_server: 
     page.get_by_label("Tap each player's cards").check()
     page.select_option("#went-out", "Bob")
     ann = page.locator("fieldset[data-player=Ann]")
+    ann.get_by_role("button", name="Tap Ann's cards").click()        # one player's cards at a time
     for card in ("3H", "KD"):                                         # 3-9: 5, 10-K: 10
         ann.locator(f"[data-card='{card}']").click()
     ann.locator("[data-card=JK]").click()                             # a joker caught: 50
@@ -255,6 +256,7 @@ def test_gin_rummy_knock_entered_by_tapping_both_hands(live_server: str, page_fa
              "Dan": ["KH", "KD", "KC", "2S", "3S", "4S", "6C", "QS", "7H", "5D"]}    # 6C, QS lay off: 12
     for name, cards in hands.items():
         box = page.locator(f"fieldset[data-player={name}]")
+        box.get_by_role("button", name=f"Tap {name}'s cards").click()
         for card in cards:
             box.locator(f"[data-card='{card}']").click()
     page.get_by_role("button", name="Enter the round").click()
@@ -270,6 +272,7 @@ def test_indian_rummy_and_rummy_500_rounds_by_cards(live_server: str, page_facto
     page.select_option("#went-out", "Bob")
     page.select_option("#wild-rank", "7")                                 # the cut card: sevens wild
     ann = page.locator("fieldset[data-player=Ann]")
+    ann.get_by_role("button", name="Tap Ann's cards").click()
     for card in ["8C", "9C", "10C", "4D", "5D", "KS", "QH", "3S", "5C", "9H", "2D", "AC"]:
         ann.locator(f"[data-card='{card}']").click()
     ann.locator("[data-card=JK]").click()
@@ -282,17 +285,73 @@ def test_indian_rummy_and_rummy_500_rounds_by_cards(live_server: str, page_facto
     page.get_by_label("Tap each player's cards").check()
     page.select_option("#went-out", "Bob")
     ann, bob = page.locator("fieldset[data-player=Ann]"), page.locator("fieldset[data-player=Bob]")
+    ann.get_by_role("button", name="Tap Ann's cards").click()
     for card in ("AS", "9D", "4C"):                                       # caught: 15 + 9 + 4
         ann.locator(".by-cards .picker").first.locator(f"[data-card='{card}']").click()
+    ann.get_by_role("button", name="Tap Ann's melds").click()
     melds = ann.locator(".picker").nth(1)
     for card in ("7S", "7H", "7D"):
         melds.locator(f"[data-card='{card}']").click()
     melds.get_by_role("button", name="Next meld").click()
     for card in ("AC", "2C", "3C"):                                       # an ace low counts 1
         melds.locator(f"[data-card='{card}']").click()
+    bob.get_by_role("button", name="Tap Bob's melds").click()
     for card in ("QH", "KH", "AH"):                                       # an ace high counts 15
         bob.locator(".picker").nth(1).locator(f"[data-card='{card}']").click()
     page.get_by_role("button", name="Enter the round").click()
     expect(page.locator("#game-status")).to_contain_text("Round 2 being played")
     assert (score_of(page, "Ann"), score_of(page, "Bob")) == (str(21 + 6 - 28), str(35))
     screenshot(page, "rummy-500-by-cards-desktop")
+
+
+def test_two_scorers_never_enter_one_round_twice_and_followers_catch_up(live_server: str,
+                                                                       page_factory: PageFactory) -> None:
+    first = page_factory("desktop")
+    game = start(first, live_server, "ten-pennies", ["Ann", "Bob"])
+    first.get_by_role("button", name=re.compile("Let another phone keep score")).click()
+    second = page_factory("phone")
+    second.goto(first.locator("#hand-over-link").input_value())
+    follower = page_factory("phone")
+    follower.goto(f"{live_server}/games/{game}")
+    expect(follower.locator("#game-status")).to_contain_text("Round 1 being played")
+
+    enter_points(second, "Bob", {"Ann": 20}, {"Ann": 2})              # the second phone enters round 1
+    first.get_by_label("Type the points").check()                     # the first phone still shows round 1
+    first.select_option("#went-out", "Bob")
+    first.get_by_label("Ann's points").fill("20")
+    first.get_by_label("Ann's cards caught").fill("2")
+    first.get_by_role("button", name="Enter the round").click()
+    expect(first.locator("#round-error")).to_contain_text("The game changed on another phone")
+    expect(first.locator("#game-status")).to_contain_text("Round 2 being played")
+    assert score_of(first, "Ann") == "20"                              # entered once, not twice
+    assert page_factory.errors == [e for e in page_factory.errors if "412" in e]  # the refusal, nothing else
+    page_factory.errors.clear()
+
+    # The follower asks every few seconds whether the game changed, and redraws.
+    expect(follower.locator("#game-status")).to_contain_text("Round 2 being played", timeout=15_000)
+    screenshot(follower, "follower-caught-up-phone")
+
+
+def test_the_page_refuses_what_a_table_would_not_mean(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    page.goto(f"{live_server}/games/no-such-game")
+    expect(page.locator("h1")).to_have_text("No such game")
+    page_factory.errors.clear()                                       # the 404 is the answer here
+
+    start(page, live_server, "contract-rummy", ["Ann", "Bob", "Cy"])
+    page.get_by_label("Type the points").check()
+    page.get_by_label("Ann's points").fill("12")
+    page.get_by_role("button", name="Enter the round").click()        # Bob and Cy left blank
+    expect(page.locator("#round-error")).to_have_text("Type Bob's points (0 if none).")
+    expect(page.locator("#game-status")).to_contain_text("Round 1 being played")
+
+    tools = page.locator("#referee")
+    for card in ("4C", "5C", "6C", "7C"):
+        tools.locator(f"[data-card='{card}']").click()
+    tools.get_by_role("button", name="Next meld").click()
+    tools.locator("[data-card='8C']").click()
+    tools.get_by_role("button", name=re.compile("May I lay off")).click()  # before the contract is down
+    expect(page.locator("#verdict")).to_contain_text("only from the turn after your first meld")
+    tools.get_by_label("I have made my first meld this round").check()
+    tools.get_by_role("button", name=re.compile("May I lay off")).click()
+    expect(page.locator("#verdict")).to_contain_text("Yes: it makes")

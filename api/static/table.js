@@ -24,14 +24,15 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-async function call(method, path, body, token) {
-  const headers = { Accept: "application/json" };
+async function call(method, path, body, token, extra = {}) {
+  const headers = { Accept: "application/json", ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method !== "GET") headers["Idempotency-Key"] = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = response.status === 204 ? null : await response.json().catch(() => null);
-  return { ok: response.ok, status: response.status, data };
+  const response = await fetch(path, { method, headers, cache: "no-store",
+    body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = [204, 304].includes(response.status) ? null : await response.json().catch(() => null);
+  return { ok: response.ok, status: response.status, data, etag: response.headers.get("ETag") };
 }
 
 /* A problem answer in one sentence a player reads: each error's message, else the detail. */
@@ -47,6 +48,15 @@ function show(id, text) {
   const node = $(id);
   node.textContent = text || "";
   node.hidden = !text;
+  if (text && node.classList.contains("error")) node.scrollIntoView({ block: "center" });
+}
+
+/* A sentence for the table after a write, read out by screen readers, focus moved to it. */
+function notice(text) {
+  const node = $("notice");
+  node.textContent = text;
+  node.hidden = !text;
+  if (text) node.focus();
 }
 
 function cardLabel(card) {
@@ -70,8 +80,14 @@ function isRed(card) {
 function cardPicker(deck, label, options = {}) {
   const groups = [[]];
   const chips = el("div", { class: "chips", "aria-live": "polite", "aria-label": `${label}: picked cards` });
-  const box = el("div", { class: "picker", role: "group", "aria-label": label });
+  const box = el("div", { class: "picker", role: "group", "aria-label": label, hidden: options.folded || undefined });
   let faults = new Set();
+  const add = (card) => {
+    if (options.single) groups.splice(0, groups.length, []);
+    groups[groups.length - 1].push(card);
+    faults = new Set();
+    render();
+  };
 
   function render() {
     chips.replaceChildren();
@@ -94,8 +110,8 @@ function cardPicker(deck, label, options = {}) {
     for (const rank of deck.ranks) {
       const card = `${rank}${suit}`;
       row.append(el("button", {
-        type: "button", class: isRed(card) ? "red" : "", "aria-label": `Add ${cardLabel(card)}`,
-        "data-card": card, onclick: () => { groups[groups.length - 1].push(card); faults = new Set(); render(); },
+        type: "button", class: isRed(card) ? "red" : "", "aria-label": `Add ${cardLabel(card)} (${label})`,
+        "data-card": card, onclick: () => add(card),
       }, cardFace(card)));
     }
     box.append(row);
@@ -103,8 +119,8 @@ function cardPicker(deck, label, options = {}) {
   const extra = el("div", { class: "buttons" });
   if (deck.jokers) {
     extra.append(el("button", {
-      type: "button", class: "secondary", "aria-label": "Add a joker", "data-card": "JK",
-      onclick: () => { groups[groups.length - 1].push("JK"); render(); },
+      type: "button", class: "secondary", "aria-label": `Add a joker (${label})`, "data-card": "JK",
+      onclick: () => add("JK"),
     }, "🃏 joker"));
   }
   if (options.groups) {
@@ -113,12 +129,28 @@ function cardPicker(deck, label, options = {}) {
     }, "Next meld"));
   }
   extra.append(el("button", {
-    type: "button", class: "secondary", onclick: () => { groups.splice(0, groups.length, []); faults = new Set(); render(); },
+    type: "button", class: "secondary", "aria-label": `Clear (${label})`,
+    onclick: () => { groups.splice(0, groups.length, []); faults = new Set(); render(); },
   }, "Clear"));
   box.append(extra);
   render();
+  const parts = [chips];
+  if (options.folded) {  // the grid opens on demand: a page of many players stays short
+    const toggle = el("button", { type: "button", class: "secondary", "aria-expanded": "false",
+      onclick: () => {
+        const open = box.hidden;
+        for (const other of document.querySelectorAll("[data-fold]")) {
+          other.setAttribute("aria-expanded", "false");
+          other.nextElementSibling.hidden = true;
+        }
+        box.hidden = !open;
+        toggle.setAttribute("aria-expanded", String(open));
+      }, "data-fold": "" }, options.folded);
+    parts.push(toggle);
+  }
+  parts.push(box);
   return {
-    element: el("div", {}, chips, box),
+    element: el("div", {}, parts),
     cards: () => groups.flat(),
     groups: () => groups.filter((g) => g.length),
     mark: (cards) => { faults = new Set(cards || []); render(); },
@@ -157,11 +189,12 @@ function initNewGame() {
   function addPlayer(value = "") {
     const n = list.children.length + 1;
     const input = el("input", { value, "aria-label": `Player ${n}`, autocomplete: "off", oninput: refreshDealer });
+    const number = el("span", { class: "seat", "aria-hidden": "true", text: `${n}.` });
     const remove = el("button", {
       type: "button", class: "secondary", "aria-label": `Remove player ${n}`,
       onclick: () => { item.remove(); refreshDealer(); },
     }, "✕");
-    const item = el("li", {}, input, remove);
+    const item = el("li", {}, number, input, remove);
     list.append(item);
     return input;
   }
@@ -178,6 +211,10 @@ function initNewGame() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     show("start-error", "");
+    if ([...list.querySelectorAll("input")].some((i) => !i.value.trim())) {
+      show("start-error", "Each player needs a name (or remove the empty line).");
+      return;
+    }
     const body = { ruleset: select.value, players: names() };
     if (dealer.value) body.dealer = dealer.value;
     const answer = await call("POST", "/v1/games", body);
@@ -197,7 +234,8 @@ function initNewGame() {
 
 /* ------------------------------------------------------------------ a game */
 
-const game = { id: "", token: null, sheet: null, ruleset: null, round: null, tools: null };
+const game = { id: "", token: null, sheet: null, etag: null, ruleset: null, round: null, tools: null, wild: "" };
+const FOLLOW_SECONDS = 10;  // a following phone asks whether the game changed this often
 
 async function initGame(root) {
   game.id = root.dataset.game;
@@ -211,13 +249,22 @@ async function initGame(root) {
     $("hand-over-link").value = `${location.origin}/games/${game.id}#token=${encodeURIComponent(game.token)}`;
     $("hand-over-box").hidden = false;
   });
-  $("undo").addEventListener("click", () => write("DELETE", `/v1/games/${game.id}/entries/last`, undefined, "entry-error"));
+  $("undo").addEventListener("click", () => write("DELETE", `/v1/games/${game.id}/entries/last`, undefined, "entry-error",
+    "The last entry was taken back."));
   $("finish").addEventListener("click", finishAsked);
   const answer = await call("GET", `/v1/games/${game.id}`);
   if (!answer.ok) { show("page-error", problemText(answer)); return; }
   const rules = await call("GET", `/v1/rulesets/${answer.data.ruleset}`);
   game.ruleset = rules.data;
-  await refresh(answer.data);
+  await refresh(answer.data, answer.etag);
+  setInterval(follow, FOLLOW_SECONDS * 1000);
+}
+
+/* Another phone may have entered something: ask (304 when nothing changed), and redraw. */
+async function follow() {
+  if (document.hidden || !game.etag) return;
+  const answer = await call("GET", `/v1/games/${game.id}`, undefined, undefined, { "If-None-Match": game.etag });
+  if (answer.status === 200) await refresh(answer.data, answer.etag);
 }
 
 function finishAsked() {
@@ -225,24 +272,34 @@ function finishAsked() {
   if (button.dataset.sure) {
     delete button.dataset.sure;
     button.textContent = "End the game now";
-    write("POST", `/v1/games/${game.id}/finish`, undefined, "entry-error");
+    write("POST", `/v1/games/${game.id}/finish`, undefined, "entry-error", "The game is over.");
     return;
   }
   button.dataset.sure = "yes";
   button.textContent = "Yes, end it: the winner is decided now";
 }
 
-async function write(method, path, body, errorId) {
+/* A write to the game, only over the sheet this page shows (If-Match): if another phone
+   changed the game meanwhile, nothing is written and the page shows the game as it is now. */
+async function write(method, path, body, errorId, done) {
   show(errorId, "");
-  const answer = await call(method, path, body, game.token);
-  if (!answer.ok) { show(errorId, problemText(answer)); return false; }
+  notice("");
+  const answer = await call(method, path, body, game.token, game.etag ? { "If-Match": game.etag } : {});
   const fresh = await call("GET", `/v1/games/${game.id}`);
-  await refresh(fresh.data);
+  if (answer.status === 412) {
+    await refresh(fresh.data, fresh.etag);
+    show(errorId, "The game changed on another phone: the sheet now shows it. Check it before entering again.");
+    return false;
+  }
+  if (!answer.ok) { show(errorId, problemText(answer)); return false; }
+  await refresh(fresh.data, fresh.etag);
+  if (done) notice(done);
   return true;
 }
 
-async function refresh(sheet) {
+async function refresh(sheet, etag) {
   game.sheet = sheet;
+  game.etag = etag || null;
   const number = sheet.round;
   const round = await call("GET", `/v1/rulesets/${sheet.ruleset}/rounds/${number}`);
   game.round = round.ok ? round.data : null;
@@ -263,13 +320,20 @@ function render() {
     : `${label} ${sheet.round} being played.${game.token ? " You keep the score." : " You are following the game."}`;
   const winners = sheet.winner === null ? [] : [].concat(sheet.winner);
   show("winner", winners.length ? `${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(" and ")}` : "");
-  $("contract").textContent = game.round ? game.round.summary : "";
-  $("dealer-line").textContent = sheet.dealer ? `${sheet.dealer} deals.` : "";
+  const over = sheet.status !== "in_progress";
+  $("h-contract").textContent = over ? "The game is over" : `This ${isLayout() ? "deal" : "round"}`;
+  $("contract").textContent = over ? (sheet.pot && winners.length
+    ? `${winners.join(" and ")} ${winners.length > 1 ? "share" : "takes"} the pot of ${sheet.pot}.` : "")
+    : (game.round ? game.round.summary : "");
+  $("dealer-line").textContent = !over && sheet.dealer ? `${sheet.dealer} deals.` : "";
   renderStandings();
   renderChart();
   for (const node of document.querySelectorAll(".scorer")) node.hidden = !canWrite();
-  if (game.token && sheet.status !== "in_progress") document.querySelector("#h-share").parentElement.querySelector(".scorer").hidden = true;
-  if (canWrite()) { renderRoundForm(); renderEntryButtons(); }
+  // Corrections stay open to the scorer after the end: undoing the last round reopens the game.
+  $("entries").hidden = !game.token;
+  $("finish").hidden = over;
+  if (canWrite()) renderRoundForm();
+  if (game.token) renderEntryButtons();
   if (!game.tools) renderReferee();
 }
 
@@ -327,16 +391,20 @@ function renderChart() {
     if (dash) l.setAttribute("stroke-dasharray", "4 3");
     svg.append(l);
   };
+  const text = (tx, ty, words, anchor = "middle", colour = null) => {
+    const t = document.createElementNS(ns, "text");
+    t.setAttribute("x", tx); t.setAttribute("y", ty); t.setAttribute("text-anchor", anchor);
+    if (colour) t.setAttribute("style", `fill:${colour}`);
+    t.textContent = words;
+    svg.append(t);
+  };
   line(pad, H - pad, W - pad, H - pad, "#999");
   line(pad, pad, pad, H - pad, "#999");
-  if (limit !== null) {
-    line(pad, y(limit), W - pad, y(limit), "#a4161a", true);
-    const t = document.createElementNS(ns, "text");
-    t.setAttribute("x", W - pad); t.setAttribute("y", y(limit) - 3); t.setAttribute("text-anchor", "end");
-    t.setAttribute("font-size", "10"); t.setAttribute("fill", "#a4161a");
-    t.textContent = end.elimination ? `out at ${limit}` : `game at ${limit}`;
-    svg.append(t);
-  }
+  text(pad - 3, y(top) + 3, String(top), "end");
+  text(pad - 3, y(bottom) + 3, String(bottom), "end");
+  const step = Math.max(1, Math.ceil(rounds / 10));
+  for (let r = 0; r <= rounds; r += step) text(x(r), H - pad + 12, String(r));
+  if (limit !== null) line(pad, y(limit), W - pad, y(limit), "#a4161a", true);
   names.forEach((n, i) => {
     const p = document.createElementNS(ns, "polyline");
     p.setAttribute("points", lines[n].map((v, r) => `${x(r)},${y(v)}`).join(" "));
@@ -348,8 +416,15 @@ function renderChart() {
     p.append(title);
     svg.append(p);
   });
+  if (limit !== null) {  // the line's words last, on a light band, so no player's line covers them
+    text(pad + 2, y(limit) - 3, end.elimination ? `out at ${limit}` : `game at ${limit}`, "start", "#a4161a");
+    svg.lastChild.setAttribute("paint-order", "stroke");
+    svg.lastChild.setAttribute("stroke", "#fff");
+    svg.lastChild.setAttribute("stroke-width", "3");
+  }
+  const now = Object.fromEntries(game.sheet.players.map((p) => [p.name, isLayout() ? p.layout_size : p.score]));
   $("chart").replaceChildren(svg, el("ul", { class: "legend" }, names.map((n, i) => el("li", {},
-    el("span", { style: `background:${COLOURS[i % COLOURS.length]}`, "aria-hidden": "true" }), `${n}: ${lines[n].at(-1)}`))));
+    el("span", { style: `background:${COLOURS[i % COLOURS.length]}`, "aria-hidden": "true" }), `${n}: ${now[n]}`))));
   $("chart-caption").textContent = `${what} after each ${isLayout() ? "deal" : "round"}${limit !== null ? (end.elimination ? "; the dashed line puts a player out" : "; the dashed line ends the game") : ""}.`;
 }
 
@@ -359,10 +434,12 @@ function renderRoundForm() {
   const form = $("round-form");
   form.replaceChildren();
   const active = game.sheet.players.filter((p) => !p.eliminated).map((p) => p.name);
+  $("h-enter").textContent = `Enter the ${isLayout() ? "deal" : "round"}`;
   if (isLayout()) {
     form.append(
       el("label", { for: "winner-select" }, "Who won the hand?"),
-      el("select", { id: "winner-select" }, active.map((n) => el("option", { value: n, text: n }))),
+      el("select", { id: "winner-select", required: true }, el("option", { value: "", text: "choose…" }),
+        active.map((n) => el("option", { value: n, text: n }))),
     );
     if ((game.ruleset.shrink || {}).completed) {
       form.append(el("fieldset", {}, el("legend", { text: "Others who completed their layout" }),
@@ -373,7 +450,7 @@ function renderRoundForm() {
       event.preventDefault();
       const body = { winner: $("winner-select").value,
         completed: [...form.querySelectorAll("input[name=completed]:checked")].map((i) => i.value) };
-      write("POST", `/v1/games/${game.id}/rounds`, body, "round-error");
+      write("POST", `/v1/games/${game.id}/rounds`, body, "round-error", `Deal ${game.sheet.round} entered: ${body.winner} won it.`);
     };
     return;
   }
@@ -391,17 +468,20 @@ function renderRoundForm() {
     el("select", { id: "went-out" }, el("option", { value: "", text: "nobody" }), active.map((n) => el("option", { value: n, text: n }))),
   );
   if (perDeal) {
-    form.append(el("label", { for: "wild-rank" }, "The deal's wild rank (the cut card)"),
-      el("select", { id: "wild-rank" }, deck.ranks.map((r) => el("option", { value: r, text: r }))));
+    form.append(el("label", { for: "wild-rank" }, "The deal's wild rank (the cut card; a joker cut: A)"),
+      wildRankSelect("wild-rank"));
   }
   form.append(mode);
   const pickers = {};
   const meldPickers = {};
   const rows = active.map((n) => {
-    const points = el("input", { type: "number", inputmode: "numeric", id: `points-${n}`, "aria-label": `${n}'s points`, class: "points" });
+    // Melded scores may be below 0: no digits-only keypad, which has no minus sign on many phones.
+    const points = el("input", { type: "number", inputmode: melded ? undefined : "numeric", id: `points-${n}`,
+      "aria-label": `${n}'s points`, class: "points" });
     const cards = pennies ? el("input", { type: "number", inputmode: "numeric", id: `cards-${n}`, "aria-label": `${n}'s cards caught`, class: "points" }) : null;
-    pickers[n] = cardPicker(deck, `${n}'s cards ${knock ? "after the discard" : "left in hand"}`);
-    if (melded) meldPickers[n] = cardPicker(deck, `${n}'s melded cards`, { groups: true });
+    pickers[n] = cardPicker(deck, `${n}'s cards ${knock ? "after the discard" : "left in hand"}`,
+      { folded: `Tap ${n}'s cards` });
+    if (melded) meldPickers[n] = cardPicker(deck, `${n}'s melded cards`, { groups: true, folded: `Tap ${n}'s melds` });
     return el("fieldset", { "data-player": n }, el("legend", { text: n }),
       el("div", { class: "by-points" }, el("label", { for: `points-${n}` }, "Points"), points,
         cards ? el("label", { for: `cards-${n}` }, "Cards caught") : null, cards),
@@ -421,6 +501,11 @@ function renderRoundForm() {
     event.preventDefault();
     const out = $("went-out").value;
     const body = {};
+    if (perDeal && !$("wild-rank").value) {
+      show("round-error", "Choose the deal's wild rank (the cut card's rank).");
+      $("wild-rank").focus();
+      return;
+    }
     if (out) body.went_out = out;
     if (perDeal) body.wild_rank = $("wild-rank").value;
     if (form.querySelector("input[name=mode]:checked").value === "cards") {
@@ -431,30 +516,53 @@ function renderRoundForm() {
       for (const n of active) {
         const value = $(`points-${n}`).value;
         if (n === out && value === "") continue;
-        body.points[n] = value === "" ? 0 : Number(value);
+        if (value === "") {
+          show("round-error", `Type ${n}'s points (0 if none).`);
+          $(`points-${n}`).focus();
+          return;
+        }
+        body.points[n] = Number(value);
       }
       if (pennies) {
         body.cards = {};
         for (const n of Object.keys(body.points)) body.cards[n] = Number($(`cards-${n}`).value || 0);
       }
     }
-    await write("POST", `/v1/games/${game.id}/rounds`, body, "round-error");
+    await write("POST", `/v1/games/${game.id}/rounds`, body, "round-error", `Round ${game.sheet.round} entered.`);
   };
+}
+
+/* The deal's wild rank, asked once and shared by the round's entry and the referee's tools. */
+function wildRankSelect(id) {
+  const ranks = deckOf(game.ruleset).ranks;
+  const select = el("select", { id, required: true }, el("option", { value: "", text: "choose…" }),
+    ranks.map((r) => el("option", { value: r, text: r })));
+  select.value = game.wild;
+  select.addEventListener("change", () => {
+    game.wild = select.value;
+    for (const other of document.querySelectorAll("select[data-wild]")) other.value = game.wild;
+  });
+  select.dataset.wild = "";
+  return select;
 }
 
 function renderEntryButtons() {
   const box = $("entry-buttons");
   box.replaceChildren();
   const buyBack = Boolean((game.ruleset.game || {}).buy_back);
+  const buying = game.sheet.players.some((p) => p.buys_left !== null);
+  $("h-entries").textContent = buying || buyBack
+    ? `${[buying ? "Buys" : "", buyBack ? "buy-backs" : ""].filter(Boolean).join(", ")} and corrections` : "Corrections";
+  if (game.sheet.status !== "in_progress") return;
   for (const p of game.sheet.players) {
     if (!p.eliminated && p.buys_left !== null) {
       box.append(el("button", { type: "button", class: "secondary", disabled: p.buys_left === 0 || undefined,
-        onclick: () => write("POST", `/v1/games/${game.id}/buys`, { player: p.name }, "entry-error") },
+        onclick: () => write("POST", `/v1/games/${game.id}/buys`, { player: p.name }, "entry-error", `${p.name} bought the discard.`) },
       `${p.name} buys (${p.buys_left} left)`));
     }
     if (p.eliminated && buyBack) {
       box.append(el("button", { type: "button", class: "secondary",
-        onclick: () => write("POST", `/v1/games/${game.id}/buy-backs`, { player: p.name }, "entry-error") },
+        onclick: () => write("POST", `/v1/games/${game.id}/buy-backs`, { player: p.name }, "entry-error", `${p.name} bought back in.`) },
       `${p.name} buys back in`));
     }
   }
@@ -470,12 +578,13 @@ function renderReferee() {
   if (isLayout()) {
     const slots = ((game.ruleset.layout || {}).slots || []).map((rank) => ({ rank, up: false }));
     const slotRow = el("div", { class: "slots", role: "group", "aria-label": "Your layout: tap the slots that are face up" });
+    const slotHint = el("p", { class: "hint", text: "Your layout: tap each slot that is face up, then pick the card you drew." });
     const drawRender = () => slotRow.replaceChildren(...slots.map((slot, i) => el("button", {
       type: "button", "aria-pressed": String(slot.up), "aria-label": `Slot ${i + 1} (${slot.rank}) ${slot.up ? "face up" : "face down"}`,
       onclick: () => { slot.up = !slot.up; drawRender(); },
     }, slot.up ? `${slot.rank}✓` : slot.rank)));
     drawRender();
-    const picker = cardPicker(deck, "The card drawn");
+    const picker = cardPicker(deck, "The card drawn", { single: true });
     const ask = el("button", { type: "button", onclick: async () => {
       const card = picker.cards().at(-1);
       if (!card) { showVerdict(verdict, false, ["Pick the card you drew."]); return; }
@@ -488,17 +597,19 @@ function renderReferee() {
       if (a.completes_layout) lines.push("It completes your layout!");
       showVerdict(verdict, a.valid, lines.concat(a.violations.map((v) => v.message)));
     } }, "Where may it go?");
-    box.replaceChildren(slotRow, picker.element, ask, verdict);
+    box.replaceChildren(slotHint, slotRow, picker.element, ask, verdict);
     game.tools = { picker };
     return;
   }
   const perDeal = Boolean((game.ruleset.wilds || {}).per_deal);
   const picker = cardPicker(deck, "Cards to check", { groups: true });
   const done = el("input", { type: "checkbox", id: "first-meld-done" });
-  const wild = perDeal ? el("select", { id: "tool-wild-rank", "aria-label": "The deal's wild rank" }, deck.ranks.map((r) => el("option", { value: r, text: r }))) : null;
+  const wild = perDeal ? wildRankSelect("tool-wild-rank") : null;
+  const hasFirstMeld = [game.ruleset.first_meld, ...(game.ruleset.rounds || []).map((r) => r.first_meld)]
+    .some((f) => f && Object.keys(f).some((k) => ["sets", "runs", "melds", "points", "pure_runs"].includes(k) && f[k]));
   const common = () => {
     const body = { round: Math.min(game.sheet.round, (game.ruleset.rounds || []).length || game.sheet.round) };
-    if (perDeal) body.wild_rank = wild.value;
+    if (perDeal) body.wild_rank = wild.value || null;
     body.players = game.sheet.players.length;
     return body;
   };
@@ -510,21 +621,25 @@ function renderReferee() {
     showVerdict(verdict, a.valid, a.valid ? explain(a) : a.violations.map((v) => v.message));
   };
   const buttons = el("div", { class: "buttons" },
-    el("button", { type: "button", onclick: () => ask("melds/check", { cards: picker.groups()[0] || [], first_meld_done: done.checked },
+    el("button", { type: "button", onclick: () => ask("melds/check", { cards: picker.groups()[0] || [], first_meld_done: done.checked && hasFirstMeld },
       (a) => [`Yes: a legal ${a.kind}${a.wilds.length ? ` (${a.wilds.map((w) => `${cardFace(w.card)} as ${w.as}`).join(", ")})` : ""}.`]) }, "Is it a meld?"),
-    el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups() },
-      () => ["Yes: these melds make the first meld."]) }, "Is it a first meld?"),
+    hasFirstMeld ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups() },
+      () => ["Yes: these melds make the first meld."]) }, "Is it a first meld?") : null,
     el("button", { type: "button", onclick: () => {
       const [meld, cards] = picker.groups();
-      ask("lay-offs/check", { meld: meld || [], cards: cards || [], first_meld_done: true, others_meld: true },
+      if (!meld || !cards) {
+        showVerdict(verdict, false, ["Pick the meld on the table, tap \"Next meld\", then the cards to add."]);
+        return;
+      }
+      ask("lay-offs/check", { meld, cards, first_meld_done: done.checked || !hasFirstMeld, others_meld: true },
         (a) => [`Yes: it makes ${a.meld.cards.map(cardFace).join(" ")}.`]);
     } }, "May I lay off? (meld, then cards)"),
-    el("button", { type: "button", onclick: () => ask("going-out/check", { hand: picker.cards(), first_meld_done: done.checked }, planWords) },
+    el("button", { type: "button", onclick: () => ask("going-out/check", { hand: picker.cards(), first_meld_done: done.checked || !hasFirstMeld }, planWords) },
       game.ruleset.scoring && game.ruleset.scoring.knock ? "May I knock?" : "Can I go out?"));
   box.replaceChildren(...[
     el("p", { class: "hint", text: "Tap the cards; \"Next meld\" starts another meld." }),
     picker.element,
-    el("label", {}, done, " I have made my first meld this round"),
+    hasFirstMeld ? el("label", {}, done, " I have made my first meld this round") : null,
     wild ? el("label", { for: "tool-wild-rank" }, "The deal's wild rank") : null, wild,
     buttons, verdict].filter(Boolean));
   game.tools = { picker };
