@@ -29,6 +29,7 @@ from referee.errors import (
     RulesetError,
     UnknownRulesetError,
 )
+from referee.i18n import LANGUAGES, choose, set_language
 from referee.layout import DOWN, check_placement
 from referee.loader import Library, default_library, extends_cycles, order_for_loading, schema
 from referee.melds import check_meld
@@ -597,6 +598,9 @@ def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="referee", description="A rules-as-data referee for card games.",
                   epilog="`referee COMMAND --help` shows an example of each command.")
     top.add_argument("--version", action="version", version=f"referee {_package_version()}")
+    top.add_argument("--lang", metavar="LANG", choices=LANGUAGES,
+                     help=f"the language of the referee's sentences ({', '.join(LANGUAGES)}; default: "
+                          "from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = _command(sub, "serve")
     p.add_argument("--host", default="127.0.0.1")
@@ -678,6 +682,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # argparse has printed the help, the version or a usage error
         return int(exc.code or 0)
     prog = f"referee {args.command}"
+    set_language(args.lang or choose(_environment_languages()))
     try:
         return int(args.run(args))
     except RefereeError as exc:
@@ -691,6 +696,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     return UNUSABLE
+
+
+def _environment_languages() -> list[str]:
+    """The languages the environment asks for, as gettext reads them (`sv_SE.UTF-8`, `ru:en`)."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value and value not in ("C", "POSIX"):
+            return value.split(":")
+    return []
 
 
 if __name__ == "__main__":

@@ -16,9 +16,10 @@ from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import JOKER, Card
+from referee.i18n import rank_plural, suit_name, t, tn
 from referee.meld import RUN_ORDER, Meld, run_windows
 from referee.ruleset import MeldRule
-from referee.violations import Violation, listed, plural
+from referee.violations import Violation, listed
 
 if TYPE_CHECKING:
     from referee.melds import Judge
@@ -159,17 +160,18 @@ class SetKind(MeldKind):
                 rank, most = r, n
         odd = tuple([c for c in naturals if c.rank != rank])
         if odd:
-            found.append(Violation("mixed_ranks",
-                                   f"A set is cards of one rank; {listed(odd)} "
-                                   f"{'is' if len(odd) == 1 else 'are'} not {_rank_plural(rank)}.", odd))
+            found.append(Violation("mixed_ranks", tn(
+                "A set is cards of one rank; {cards} is not {rank}.",
+                "A set is cards of one rank; {cards} are not {rank}.", len(odd),
+                cards=listed(odd), rank=rank_plural(rank)), odd))
         if rule.distinct_suits:
             suits = Counter(c.suit for c in naturals)
             repeated = tuple(c for c in naturals if suits[c.suit] > 1)
             if repeated or len(cards) > len(judge.deck.suits):
-                found.append(Violation("repeated_suit",
-                                       "In this game a set holds each suit at most once"
-                                       f"{'; ' + listed(repeated) + ' repeat a suit' if repeated else ''}.",
-                                       repeated or tuple(cards)))
+                found.append(Violation("repeated_suit", t(
+                    "In this game a set holds each suit at most once; {cards} repeat a suit.",
+                    cards=listed(repeated)) if repeated else t("In this game a set holds each suit at most once."),
+                    repeated or tuple(cards)))
         if found:
             return None, found
         return Meld("set", tuple(cards), tuple((w, rank) for w in wilds)), []
@@ -281,22 +283,26 @@ class RunKind(MeldKind):
         suit = max(suits, key=lambda s: (suits[s], s or "")) if suits else None
         odd = tuple(c for c in naturals if c.suit != suit)
         if odd:
-            found.append(Violation("mixed_suits", f"A run is cards of one suit; {listed(odd)} "
-                                   f"{'is' if len(odd) == 1 else 'are'} not {_suit_name(suit)}.", odd))
+            found.append(Violation("mixed_suits", tn(
+                "A run is cards of one suit; {cards} is not {suit}.",
+                "A run is cards of one suit; {cards} are not {suit}.", len(odd),
+                cards=listed(odd), suit=suit_name(suit)), odd))
         same = [c for c in naturals if c.suit == suit]
         doubled = tuple(c for c in same if Counter(x.rank for x in same)[c.rank] > 1)
         if doubled:
-            found.append(Violation("not_consecutive",
-                                   f"A run holds each rank once; {listed(doubled)} repeat a rank.", doubled))
+            found.append(Violation("not_consecutive", t(
+                "A run holds each rank once; {cards} repeat a rank.", cards=listed(doubled)), doubled))
         if found:
             return None, found
         placed = self._place(rule, cards, same, wilds, suit)
         if placed is None:
-            return None, [Violation(
-                "not_consecutive",
-                f"{listed(same)} cannot make one run of consecutive ranks"
-                f"{' with ' + plural(len(wilds), 'wild card') if wilds else ''}"
-                f" (ace {rule.ace.replace('-', ' ')}).", tuple(same))]
+            ace = ace_words(rule.ace)
+            return None, [Violation("not_consecutive", tn(
+                "{cards} cannot make one run of consecutive ranks with {n} wild card (ace {ace}).",
+                "{cards} cannot make one run of consecutive ranks with {n} wild cards (ace {ace}).",
+                len(wilds), cards=listed(same), ace=ace) if wilds else t(
+                "{cards} cannot make one run of consecutive ranks (ace {ace}).", cards=listed(same), ace=ace),
+                tuple(same))]
         return placed, []
 
     @staticmethod
@@ -510,13 +516,8 @@ def _fill(positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
 
 
 _RANK_POS = {r: i for i, r in enumerate(RUN_ORDER)}
-_SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-_RANK_NAMES = {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "sixes"}
 
 
-def _suit_name(suit: str | None) -> str:
-    return _SUIT_NAMES.get(suit or "", str(suit))
-
-
-def _rank_plural(rank: str | None) -> str:
-    return _RANK_NAMES.get(rank or "", f"{rank}s")
+def ace_words(ace: str) -> str:
+    """Where a run's ace may stand, in words: low, high, low or high, around."""
+    return {"low": t("low"), "high": t("high"), "low-or-high": t("low or high"), "around": t("around")}[ace]

@@ -17,10 +17,11 @@ from itertools import combinations
 from referee.cards import JOKER, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import hand_limit_violation
+from referee.i18n import N_, t, tn
 from referee.kinds import KINDS
 from referee.meld import RUN_ORDER, Meld, meld_points, run_windows
 from referee.ruleset import MeldRule, RoundRules, Ruleset
-from referee.violations import Verdict, Violation, listed, plural
+from referee.violations import Verdict, Violation, listed
 
 __all__ = ["RUN_ORDER", "Judge", "Meld", "check_meld", "judge_for", "meld_points", "run_windows"]
 
@@ -113,23 +114,25 @@ class Judge:
         found = []
         if foreign:
             foreign = list(dict.fromkeys(foreign))
-            found.append(Violation("not_in_deck", f"{listed(foreign)} {'is' if len(foreign) == 1 else 'are'} "
-                                   f"not in this game's deck.", tuple(foreign)))
+            found.append(Violation("not_in_deck", tn(
+                "{cards} is not in this game's deck.", "{cards} are not in this game's deck.", len(foreign),
+                cards=listed(foreign)), tuple(foreign)))
         for card, n in Counter(cards).items():
             have = self.deck.copies(card, self.decks)
             if have and n > have:
-                found.append(Violation("duplicate_card",
-                                       f"With {plural(self.decks, 'deck')} in play there "
-                                       f"{'is' if have == 1 else 'are'} only {have} of {card}; "
-                                       f"this play has {n}.", (card,) * n))
+                found.append(Violation("duplicate_card", tn(
+                    "{decks} there is only {n} of {card}; this play has {count}.",
+                    "{decks} there are only {n} of {card}; this play has {count}.", have,
+                    decks=decks_in_play(self.decks), card=card, count=n), (card,) * n))
         return found
 
     def joker_violation(self, cards: Sequence[Card]) -> list[Violation]:
         if self.jokers_meldable or not self.has_jokers or _JOKER_CARD not in cards:
             return []
         jokers = tuple(c for c in cards if c.rank == JOKER)
-        return [Violation("joker_not_wild", f"{self.rules.label}: jokers are not wild and belong to "
-                          f"no rank, so they cannot be melded.", jokers)]
+        return [Violation("joker_not_wild", t(
+            "{label}: jokers are not wild and belong to no rank, so they cannot be melded.",
+            label=self.rules.label), jokers)]
 
     # -- the meld itself
     def judge(self, cards: Sequence[Card], *, kind: str | None = None, wild_limit: bool = True,
@@ -142,8 +145,8 @@ class Judge:
         base = self.card_violations(cards) + self.joker_violation(cards)
         kinds = [kind] if kind is not None else self.kind_order
         if kind is not None and kind not in self.kinds:
-            return None, base + [Violation("meld_kind_not_allowed",
-                                           f"This game has no {kind}s.", tuple(cards))]
+            return None, base + [Violation("meld_kind_not_allowed", _by_kind(
+                kind, N_("This game has no sets."), N_("This game has no runs.")), tuple(cards))]
         wild_ranks = self.wild_ranks
         wilds = [c for c in cards if c.rank in wild_ranks]
         naturals = [c for c in cards if c.rank not in wild_ranks and c.rank != JOKER]
@@ -174,33 +177,61 @@ class Judge:
     def common(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
                 wilds: Sequence[Card], wild_limit: bool) -> list[Violation]:
         """What is wrong with a meld of either kind: its size and its wild cards."""
-        noun = rule.kind
+        kind = rule.kind
         found = []
         if len(cards) < rule.min:
-            found.append(Violation("too_few_cards",
-                                   f"A {noun} needs at least {rule.min} cards; this one has {len(cards)}.",
-                                   tuple(cards)))
+            found.append(Violation("too_few_cards", _by_kind(
+                kind, N_("A set needs at least {least} cards; this one has {n}."),
+                N_("A run needs at least {least} cards; this one has {n}."), least=rule.min, n=len(cards)),
+                tuple(cards)))
         if rule.max is not None and len(cards) > rule.max:
-            found.append(Violation("too_many_cards",
-                                   f"A {noun} holds at most {rule.max} cards; this one has {len(cards)}.",
-                                   tuple(cards)))
+            found.append(Violation("too_many_cards", _by_kind(
+                kind, N_("A set holds at most {most} cards; this one has {n}."),
+                N_("A run holds at most {most} cards; this one has {n}."), most=rule.max, n=len(cards)),
+                tuple(cards)))
         if not naturals and wilds and not self.all_wild:
-            found.append(Violation("all_wild_not_allowed",
-                                   f"A {noun} may not be made of wild cards only ({listed(wilds)}).",
-                                   tuple(wilds)))
+            found.append(Violation("all_wild_not_allowed", _by_kind(
+                kind, N_("A set may not be made of wild cards only ({cards})."),
+                N_("A run may not be made of wild cards only ({cards})."), cards=listed(wilds)), tuple(wilds)))
         # A limit per so many cards says nothing more about a meld already too short.
         short = self.per_cards is not None and len(cards) < rule.min
         if naturals and wild_limit and not short and not self.wilds_fit(len(wilds), len(cards)):
-            found.append(Violation("too_many_wilds", self._too_many(noun, cards, wilds), tuple(wilds)))
+            found.append(Violation("too_many_wilds", self._too_many(kind, cards, wilds), tuple(wilds)))
         return found
 
-    def _too_many(self, noun: str, cards: Sequence[Card], wilds: Sequence[Card]) -> str:
+    def _too_many(self, kind: str, cards: Sequence[Card], wilds: Sequence[Card]) -> str:
+        shown = listed(wilds)
         if self.per_cards is not None:
-            return (f"After the first meld a meld may hold one wild card for every {self.per_cards} "
-                    f"cards; this {noun} of {len(cards)} has {len(wilds)} ({listed(wilds)}).")
-        when = "after the first meld " if self.later and self.rules.wilds.later_given else ""
-        return (f"{self.rules.label} allows {when}at most {plural(self.limit or 0, 'wild card')} "
-                f"in a meld; this {noun} has {len(wilds)} ({listed(wilds)}).")
+            return _by_kind(
+                kind, N_("After the first meld a meld may hold one wild card for every {per} cards; "
+                      "this set of {size} has {n} ({cards})."),
+                N_("After the first meld a meld may hold one wild card for every {per} cards; "
+                "this run of {size} has {n} ({cards})."),
+                per=self.per_cards, size=len(cards), n=len(wilds), cards=shown)
+        later = self.later and self.rules.wilds.later_given
+        most = self.limit or 0
+        values = {"label": self.rules.label, "count": len(wilds), "cards": shown}
+        if kind == "run":
+            return tn("{label} allows after the first meld at most {n} wild card in a meld; this run has "
+                      "{count} ({cards}).", "{label} allows after the first meld at most {n} wild cards in "
+                      "a meld; this run has {count} ({cards}).", most, **values) if later else tn(
+                "{label} allows at most {n} wild card in a meld; this run has {count} ({cards}).",
+                "{label} allows at most {n} wild cards in a meld; this run has {count} ({cards}).", most, **values)
+        return tn("{label} allows after the first meld at most {n} wild card in a meld; this set has "
+                  "{count} ({cards}).", "{label} allows after the first meld at most {n} wild cards in "
+                  "a meld; this set has {count} ({cards}).", most, **values) if later else tn(
+            "{label} allows at most {n} wild card in a meld; this set has {count} ({cards}).",
+            "{label} allows at most {n} wild cards in a meld; this set has {count} ({cards}).", most, **values)
+
+def _by_kind(kind: str, set_text: str, run_text: str, **values: object) -> str:
+    """The sentence written for this kind of meld (each kind its own, for the translations)."""
+    text = run_text if kind == "run" else set_text
+    return t(text, **values)
+
+
+def decks_in_play(decks: int) -> str:
+    return tn("With {n} deck in play", "With {n} decks in play", decks)
+
 
 def _in_place_choices(wilds: Sequence[Card], in_place: frozenset[str]) -> list[tuple[Card, ...]]:
     """The different groups of wild cards that could count as natural (each a card of an
@@ -265,8 +296,9 @@ def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
     cards = cards if isinstance(cards, (tuple, list)) else tuple(cards)
     limit = hand_limit_violation(ruleset, hand, score) if hand is not None else []
     if first_meld_done and not judge.rules.later_melds:
-        limit.insert(0, Violation("no_new_melds", f"{judge.rules.label}: after the first meld no new "
-                                  f"meld may be made, only cards laid off.", tuple(cards)))
+        limit.insert(0, Violation("no_new_melds", t(
+            "{label}: after the first meld no new meld may be made, only cards laid off.",
+            label=judge.rules.label), tuple(cards)))
     meld = judge.fast_set(cards)
     if meld is None:
         meld, violations = judge.judge(cards, fast_tried=True)

@@ -14,6 +14,7 @@ from typing import Any
 
 from referee.cards import JOKER, RANKS, SUITS, Card, DeckCount, DeckSpec
 from referee.errors import InvalidPlayError, Problem
+from referee.i18n import t
 from referee.merge import merge_patch
 
 
@@ -133,7 +134,7 @@ class RoundRules:
 
     @property
     def label(self) -> str:
-        return f"Round {self.number}" if self.number else "This game"
+        return t("Round {n}", n=self.number) if self.number else t("This game")
 
 
 @dataclass(frozen=True)

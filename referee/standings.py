@@ -410,7 +410,7 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
             raise InvalidPlayError(problems)
         rules_round = round_number if ruleset.rummy and ruleset.rummy.rounds else 1
         named = went_out in hands or went_out in (melded or {})  # who went out may be left out of hands
-        scored = score_round(ruleset, {**({went_out: ()} if named and went_out not in hands else {}), **hands},
+        scored = score_round(ruleset, {**({str(went_out): ()} if named and went_out not in hands else {}), **hands},
                              went_out if named else None,
                              players, deal=Deal(rules_round, players, body.get("wild_rank"), melded))
         scored_record: Record = {"type": "round", "went_out": went_out,
