@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.cards import Card
+from referee.i18n import t
 from referee.ruleset import Ruleset
 from referee.scoring import hand_points
 from referee.violations import Verdict, Violation, listed
@@ -27,12 +28,16 @@ def hand_limit_violation(ruleset: Ruleset, hand: Sequence[Card] | None, score: i
     if left + score <= limit:
         return []
     room = max(0, limit - score)
+    values = {"score": score, "room": room, "left": left, "cards": listed(hand)}
     if doing == "hold":
-        sentence = (f"At {score} you may hold at most {room} points after a draw or a discard; "
-                    f"this hand holds {left} ({listed(hand)}).")
+        sentence = t("At {score} you may hold at most {room} points after a draw or a discard; "
+                     "this hand holds {left} ({cards}).", **values)
+    elif doing == "lay off":
+        sentence = t("At {score} you may lay off only if {room} points or fewer stay in hand; "
+                     "{left} would stay ({cards}).", **values)
     else:
-        sentence = (f"At {score} you may {doing} only if {room} points or fewer stay in hand; "
-                    f"{left} would stay ({listed(hand)}).")
+        sentence = t("At {score} you may meld only if {room} points or fewer stay in hand; "
+                     "{left} would stay ({cards}).", **values)
     return [Violation("hand_limit_exceeded", sentence, tuple(hand))]
 
 

@@ -95,6 +95,17 @@ def tn(singular: str, plural: str, n: int, /, **values: object) -> str:
     return text.format(n=n, **values)
 
 
+def joined(parts: Sequence[str]) -> str:
+    """`a and b and c` in the current language (empty parts left out)."""
+    words = [p for p in parts if p]
+    if not words:
+        return ""
+    text = words[0]
+    for part in words[1:]:
+        text = t("{first} and {second}", first=text, second=part)
+    return text
+
+
 # ---------------------------------------------------------------- cards in words
 
 _RANK_PLURALS = {

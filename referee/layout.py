@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from referee.cards import Card, parse_card
 from referee.errors import InvalidCardError, InvalidPlayError, Problem
+from referee.i18n import t, tn
 from referee.ruleset import LayoutRules, Ruleset
 from referee.violations import Verdict, Violation
 
@@ -88,18 +89,22 @@ def placement(rules: LayoutRules, layout: Layout, card: Card, in_deck: bool = Tr
     down = layout.face_down()
     if card.rank in rules.wilds:
         if not down:
-            return _stuck("slot_taken", f"{card} is wild, but no slot is face down.", card)
+            return _stuck("slot_taken", t("{card} is wild, but no slot is face down.", card=card), card)
         return Placement(tuple(down), False, len(down) == 1, ())
     if not in_deck:
-        return _stuck("not_in_deck", f"{card} is not in this game's deck.", card)
+        return _stuck("not_in_deck", tn("{cards} is not in this game's deck.", "{cards} are not in this game's deck.",
+                                         1, cards=card), card)
     if card.rank in rules.dead_ranks:
-        return _stuck("dead_card", f"{_rank_word(card)} can never be placed: the turn ends.", card)
+        return _stuck("dead_card", _dead(card), card)
     slot = rules.slot_of(card.rank)
     if slot is None or slot > layout.size:
-        where = f"slot {slot} for {card}" if slot else f"slot for {card}"
-        return _stuck("slot_not_in_layout",
-                      f"This layout has {layout.size} slot{'s' if layout.size != 1 else ''}, so there is "
-                      f"no {where}: the turn ends.", card)
+        return _stuck("slot_not_in_layout", tn(
+            "This layout has {n} slot, so there is no slot {slot} for {card}: the turn ends.",
+            "This layout has {n} slots, so there is no slot {slot} for {card}: the turn ends.",
+            layout.size, slot=slot, card=card) if slot else tn(
+            "This layout has {n} slot, so there is no slot for {card}: the turn ends.",
+            "This layout has {n} slots, so there is no slot for {card}: the turn ends.", layout.size, card=card),
+            card)
     there = layout.slots[slot - 1]
     if there is None:
         return Placement((slot,), False, len(down) == 1, ())
@@ -107,16 +112,25 @@ def placement(rules: LayoutRules, layout: Layout, card: Card, in_deck: bool = Tr
         # The wild moves to another face-down slot (into the last one, it completes the
         # layout), or is set aside when none is left.
         return Placement((slot,), False, len(down) <= 1, ())
-    return _stuck("slot_taken", f"Slot {slot} already holds {there} face up: {card} ends the turn.", card)
+    return _stuck("slot_taken", t("Slot {slot} already holds {there} face up: {card} ends the turn.",
+                                  slot=slot, there=there, card=card), card)
 
 
 def _stuck(code: str, message: str, card: Card) -> Placement:
     return Placement((), True, False, (Violation(code, message, (card,)),))
 
 
-def _rank_word(card: Card) -> str:
-    names = {"Q": "A queen", "K": "A king", "J": "A jack", "JOKER": "A joker"}
-    return names.get(card.rank, str(card))
+def _dead(card: Card) -> str:
+    """`A queen can never be placed: the turn ends.`, in the current language."""
+    if card.rank == "Q":
+        return t("A queen can never be placed: the turn ends.")
+    if card.rank == "K":
+        return t("A king can never be placed: the turn ends.")
+    if card.rank == "J":
+        return t("A jack can never be placed: the turn ends.")
+    if card.rank == "JOKER":
+        return t("A joker can never be placed: the turn ends.")
+    return t("{card} can never be placed: the turn ends.", card=card)
 
 
 def check_placement(ruleset: Ruleset, layout_tokens: Sequence[object], card: Card) -> Verdict:

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
+from referee.i18n import t, tn
 from referee.kinds import FIELD, FIRST, KINDS, LATER, SUITS, B, Option, RunLength, RunState, Table
 from referee.melds import RUN_ORDER, Judge, judge_for
 from referee.plays import Progress, lay_off_refusal
@@ -148,18 +149,18 @@ class _Search:
             rule = rules.meld_rule(kind)
             if rule is not None:
                 self.size_cap[kind] = min(rule.most, self._longest(rule.min, sizes))
-        for i, t in enumerate(self.types):
+        for i, card_type in enumerate(self.types):
             seen: set[tuple[int, int, str, int, int, int]] = set()
             opts: list[Option] = []
             for kind in ["run"] if self.pure_runs_only else self.judge.kind_order:
-                for opt in KINDS[kind].new_melds(self, i, t, counts, cap):
+                for opt in KINDS[kind].new_melds(self, i, card_type, counts, cap):
                     self._add(opts, seen, opt)
             opts.sort(key=lambda o: (-o.size + o.wilds, o.wilds))
             self.options.append(opts)
-            rank = RUN_ORDER[t % 13]
+            rank = RUN_ORDER[card_type % 13]
             self.free.append(self.lay_offs_ok and not self.need_first_meld and any(
                 KINDS[tb.kind].takes_as_is(tb, rank) for tb in self.tables))
-            self.tables_for.append([k for k, tb in enumerate(self.tables) if KINDS[tb.kind].takes(tb, t)]
+            self.tables_for.append([k for k, tb in enumerate(self.tables) if KINDS[tb.kind].takes(tb, card_type)]
                                    if self.lay_offs_ok else [])
 
     @staticmethod
@@ -760,8 +761,8 @@ def _mask_points(values: tuple[int, ...]) -> tuple[int, ...]:
 
 def _unpack(search: _Search, packed: int) -> list[Card]:
     cards = []
-    for i, t in enumerate(search.types):
-        cards += [_card(t)] * ((packed >> (B * i)) & FIELD)
+    for i, card_type in enumerate(search.types):
+        cards += [_card(card_type)] * ((packed >> (B * i)) & FIELD)
     return cards
 
 
@@ -880,16 +881,19 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
         # Only a discard: a player who has not made the first meld cannot go out by it.
         return Verdict((Violation(
             "cannot_go_out",
-            f"To go out you must first make the first meld ({judge.rules.first_meld.describe()}).",
+            t("To go out you must first make the first meld ({need}).", need=judge.rules.first_meld.describe()),
             tuple(hand)),))
     if plan is None:
-        allowed = {"optional": "all but one final discard", "required": "all but one final discard",
-                   "forbidden": "every card"}[rule]
         kept = best.plan.left + ((best.plan.discard,) if best.plan.discard else ())
-        return Verdict((Violation(
-            "cannot_go_out",
-            f"To go out you must meld or lay off {allowed}; the best arrangement still leaves "
-            f"{len(kept)} card{'s' if len(kept) != 1 else ''} ({listed(kept)}).", tuple(kept)),))
+        values = {"cards": listed(kept)}
+        sentence = tn("To go out you must meld or lay off every card; the best arrangement still leaves "
+                      "{n} card ({cards}).", "To go out you must meld or lay off every card; the best "
+                      "arrangement still leaves {n} cards ({cards}).", len(kept), **values) \
+            if rule == "forbidden" else tn(
+            "To go out you must meld or lay off all but one final discard; the best arrangement still "
+            "leaves {n} card ({cards}).", "To go out you must meld or lay off all but one final discard; "
+            "the best arrangement still leaves {n} cards ({cards}).", len(kept), **values)
+        return Verdict((Violation("cannot_go_out", sentence, tuple(kept)),))
     return Verdict((), {"plan": plan.as_dict()})
 
 
@@ -904,6 +908,6 @@ def _knock(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card
         left = best.plan.left
         return Verdict((Violation(
             "cannot_knock",
-            f"To knock, your deadwood must be {most} or less; the best arrangement still leaves "
-            f"{best.cost} ({listed(left)}).", tuple(left)),))
+            t("To knock, your deadwood must be {most} or less; the best arrangement still leaves "
+                "{cost} ({cards}).", most=most, cost=best.cost, cards=listed(left)), tuple(left)),))
     return Verdict((), {"plan": best.plan.as_dict(), "deadwood": best.cost})

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from referee.cards import Card
 from referee.handlimit import hand_limit_violation
+from referee.i18n import t, tn
 from referee.melds import Judge, Meld, judge_for, meld_points
 from referee.ruleset import LayOffRule, Requirement, Ruleset
 from referee.violations import Verdict, Violation, listed
@@ -58,8 +59,9 @@ def _fill(open_sizes: tuple[int, ...], size: int, exact: bool) -> tuple[int, ...
 
 def _made(melds: Sequence[Meld]) -> str:
     if not melds:
-        return "no melds"
-    return ", ".join(f"a {m.kind} of {len(m.cards)}" for m in melds)
+        return t("no melds")
+    return ", ".join(t("a run of {size}", size=len(m.cards)) if m.kind == "run"
+                     else t("a set of {size}", size=len(m.cards)) for m in melds)
 
 
 def _duplicates_across(judge: Judge, groups: Sequence[Sequence[Card]]) -> Iterator[Violation]:
@@ -86,7 +88,8 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
             readings.append([meld] + ([second] if second is not None else []))
             legal.append(i)
         # A card repeated within one meld is repeated across them all: reported once, above.
-        violations += [Violation(v.code, f"Meld {i + 1}: {v.message}", v.cards) for v in found
+        violations += [Violation(v.code, t("Meld {n}: {message}", n=i + 1, message=v.message), v.cards)
+                       for v in found
                        if v.code != "duplicate_card"]
     need = rules.first_meld
     # Cards that make either kind count as the kind the requirement needs (the first reading
@@ -102,23 +105,22 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
     answers: list[dict[str, object]] = [by_index[i].as_dict() | {"valid": True} if i in by_index
                else {"kind": None, "wilds": [], "valid": False} for i in range(len(melds))]
     if progress is None or (not need.extra_melds and len(melds) > need.count):
-        violations.append(Violation(
-            "too_many_melds",
-            f"{rules.label}'s first meld is exactly {need.describe()}; "
-            f"{len(melds)} melds were sent.", tuple(c for m in melds for c in m)))
+        violations.append(Violation("too_many_melds", tn(
+            "{label}'s first meld is exactly {need}; {n} meld was sent.",
+            "{label}'s first meld is exactly {need}; {n} melds were sent.", len(melds),
+            label=rules.label, need=need.describe()), tuple(c for m in melds for c in m)))
     elif not progress.met:
         if not made:
-            sent = "none of these melds is legal" if melds else "no meld was sent"
+            sent = t("none of these melds is legal") if melds else t("no meld was sent")
         elif len(made) < len(melds):
-            sent = f"the legal ones make {_made(made)}"
+            sent = t("the legal ones make {melds}", melds=_made(made))
         else:
-            sent = f"these melds make {_made(made)}"
+            sent = t("these melds make {melds}", melds=_made(made))
         if need.points and made:
-            sent += f", worth {points} points"
-        violations.append(Violation(
-            "requirement_not_met",
-            f"{rules.label}'s first meld needs {rules.first_meld.describe()}; {sent}.",
-            tuple(c for m in melds for c in m)))
+            sent = t("{melds}, worth {points} points", melds=sent, points=points)
+        violations.append(Violation("requirement_not_met", t(
+            "{label}'s first meld needs {need}; {sent}.", label=rules.label, need=rules.first_meld.describe(),
+            sent=sent), tuple(c for m in melds for c in m)))
     violations += hand_limit_violation(ruleset, hand, score)
     return Verdict(tuple(violations), {"melds": answers})
 
@@ -139,13 +141,13 @@ def _count(ruleset: Ruleset, need: Requirement, made: list[Meld]) -> tuple[list[
 def lay_off_refusal(rule: LayOffRule, first_meld_done: bool, others_meld: bool) -> str | None:
     """Why a lay-off is not allowed at all right now, or None (`rule`: the round's `lay_off`)."""
     if rule.allowed == "never":
-        return "This game does not allow laying off cards on melds."
+        return t("This game does not allow laying off cards on melds.")
     if rule.allowed == "after_first_meld" and not first_meld_done:
-        return "You may lay off cards only after your first meld."
+        return t("You may lay off cards only after your first meld.")
     if rule.allowed == "next_turn" and not first_meld_done:
-        return "You may lay off cards only from the turn after your first meld."
+        return t("You may lay off cards only from the turn after your first meld.")
     if others_meld and not rule.others_melds:
-        return "In this game cards may be laid off only on your own melds."
+        return t("In this game cards may be laid off only on your own melds.")
     return None
 
 
@@ -164,14 +166,17 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
         violations.insert(0, Violation("lay_off_not_allowed", refusal, tuple(cards)))
     table, found = judge.judge(meld, wild_limit=False)
     if table is None:
-        violations += [Violation(v.code, f"The meld on the table: {v.message}", v.cards) for v in found]
+        violations += [Violation(v.code, t("The meld on the table: {message}", message=v.message), v.cards)
+                       for v in found]
         return Verdict(tuple(violations))
     unlimited = judge.rules.lay_off.wilds_unlimited
     combined, found = judge.judge(tuple(meld) + tuple(cards), kind=table.kind,
                                   wild_limit=not (unlimited and table.kind == "set"))
     if combined is None:
-        violations += [Violation(v.code, f"Adding {listed(cards)} to the {table.kind}: {v.message}",
-                                 v.cards) for v in found]
+        violations += [Violation(v.code, t("Adding {cards} to the run: {message}", cards=listed(cards),
+                                           message=v.message) if table.kind == "run" else t(
+            "Adding {cards} to the set: {message}", cards=listed(cards), message=v.message), v.cards)
+            for v in found]
         return Verdict(tuple(violations))
     return Verdict(tuple(violations), {"meld": combined.as_dict() | {"cards": [str(c) for c in combined.cards]}}
                    if not violations else {})

@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.cards import JOKER, RANKS, SUITS, Card, DeckCount, DeckSpec
 from referee.errors import InvalidPlayError, Problem
-from referee.i18n import t
+from referee.i18n import joined, t, tn
 from referee.merge import merge_patch
 
 
@@ -94,25 +94,29 @@ class Requirement:
         return max(len(self.sets) + len(self.runs), self.melds, self.pure_runs)
 
     def describe(self) -> str:
-        parts = [_sized(len(self.sets), "set", self.sets), _sized(len(self.runs), "run", self.runs)]
+        parts = [_sized(self.sets, "set"), _sized(self.runs, "run")]
         if self.melds:
-            parts.append(f"{self.melds} meld{'s' if self.melds != 1 else ''}")
+            parts.append(tn("{n} meld", "{n} melds", self.melds))
         if self.pure_runs and not self.runs:
-            parts.append(f"{self.pure_runs} run{'s' if self.pure_runs != 1 else ''} without a wild card")
-        text = " and ".join(p for p in parts if p)
+            parts.append(tn("{n} run without a wild card", "{n} runs without a wild card", self.pure_runs))
+        text = joined(parts)
         if self.pure_runs and self.runs:
-            text += f", {self.pure_runs} of them without a wild card"
+            text = tn("{text}, {n} of them without a wild card", "{text}, {n} of them without a wild card",
+                      self.pure_runs, text=text)
         if self.points:
-            text += f"{' worth' if text else 'melds worth'} at least {self.points} points"
-        return text or "nothing"
+            text = t("{text} worth at least {points} points", text=text, points=self.points) if text \
+                else t("melds worth at least {points} points", points=self.points)
+        return text or t("nothing")
 
 
-def _sized(count: int, noun: str, sizes: tuple[int, ...]) -> str:
-    if not count:
+def _sized(sizes: tuple[int, ...], kind: str) -> str:
+    """`2 sets of 3`, or `1 set of 4 and 1 set of 3` where the sizes differ."""
+    if not sizes:
         return ""
-    if len(set(sizes)) == 1:
-        return f"{count} {noun}{'s' if count != 1 else ''} of {sizes[0]}"
-    return " and ".join(f"1 {noun} of {s}" for s in sizes)
+    counts = [(len(sizes), sizes[0])] if len(set(sizes)) == 1 else [(1, size) for size in sizes]
+    if kind == "run":
+        return joined([tn("{n} run of {size}", "{n} runs of {size}", n, size=size) for n, size in counts])
+    return joined([tn("{n} set of {size}", "{n} sets of {size}", n, size=size) for n, size in counts])
 
 
 @dataclass(frozen=True)
