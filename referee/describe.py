@@ -9,6 +9,7 @@ from typing import Any
 
 from referee.cards import JOKER
 from referee.errors import InvalidPlayError, Problem
+from referee.i18n import N_, SOURCE, current, joined, rank_plural, t, tn
 from referee.ruleset import Requirement, Ruleset, WildRule, round_document
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -20,81 +21,117 @@ _ORDER = ("2", "A", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", JOKE
 
 
 def number(n: int) -> str:
+    """A small count in words in English (`two`); in digits in the other languages."""
+    if current() != SOURCE:
+        return str(n)
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
 
 
 def ranks_in_words(ranks: frozenset[str] | set[str]) -> str:
-    names = [_RANKS.get(r, r) for r in sorted(ranks, key=lambda r: _ORDER.index(r) if r in _ORDER else 99)]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    """`deuces, aces and jokers`: wild or dead ranks as the table names them."""
+    english = current() == SOURCE
+    names = [(_RANKS.get(r, r) if english else rank_plural(r))
+             for r in sorted(ranks, key=lambda r: _ORDER.index(r) if r in _ORDER else 99)]
+    if len(names) == 1:
+        return names[0]
+    return t("{first} and {second}", first=", ".join(names[:-1]), second=names[-1])
+
+
+def _count_of(kind: str, count: int, size: int) -> str:
+    """`one set of three`, `two runs of four`."""
+    if kind == "run":
+        return tn("one run of {size}", "{count} runs of {size}", count, count=number(count), size=number(size))
+    return tn("one set of {size}", "{count} sets of {size}", count, count=number(count), size=number(size))
 
 
 def requirement_in_words(req: Requirement) -> str:
-    """`two sets of four`, `a set of three and a run of four`, `three melds`."""
+    """`two sets of four`, `one set of three and one run of four`, `three melds`."""
     parts = []
-    for noun, sizes in (("set", req.sets), ("run", req.runs)):
+    for kind, sizes in (("set", req.sets), ("run", req.runs)):
         if sizes and len(set(sizes)) == 1:
-            many = len(sizes) != 1
-            parts.append(f"{number(len(sizes)) if many else 'one'} {noun}{'s' if many else ''} "
-                         f"of {number(sizes[0])}")
+            parts.append(_count_of(kind, len(sizes), sizes[0]))
         else:
-            parts += [f"one {noun} of {number(s)}" for s in sizes]
+            parts += [_count_of(kind, 1, s) for s in sizes]
     counted = len(req.sets) + len(req.runs)
     if req.melds > counted:
         extra = req.melds - counted
-        parts.append(f"{number(extra)} {'more ' if counted else ''}meld{'s' if extra != 1 else ''}")
-    text = " and ".join(parts)
+        parts.append(tn("{count} more meld", "{count} more melds", extra, count=number(extra)) if counted
+                     else tn("{count} meld", "{count} melds", extra, count=number(extra)))
+    text = joined(parts)
     if req.pure_runs:
-        pure = "one" if req.pure_runs == 1 else number(req.pure_runs)
-        text += f", {pure} of them without a wild card" if req.runs else \
-            f"{' and ' if text else ''}{pure} run{'s' if req.pure_runs != 1 else ''} without a wild card"
+        if req.runs:
+            text = tn("{text}, {count} of them without a wild card", "{text}, {count} of them without a wild card",
+                      req.pure_runs, text=text, count=number(req.pure_runs))
+        else:
+            text = joined([text, tn("{count} run without a wild card", "{count} runs without a wild card",
+                                    req.pure_runs, count=number(req.pure_runs))])
     if req.points:
-        text += f"{' worth' if text else 'melds worth'} at least {req.points} points"
+        text = t("{text} worth at least {points} points", text=text, points=req.points) if text \
+            else t("melds worth at least {points} points", points=req.points)
     if (req.exact or not req.extra_melds) and text:
-        return f"exactly {text}"
+        return t("exactly {text}", text=text)
     return text
+
+
+_AT_MOST = {"set": N_(", at most {count} per set"), "run": N_(", at most {count} per run"),
+            "meld": N_(", at most {count} per meld")}
+_LATER_PER = {"set": N_(" (later sets: one per {count} cards)"), "run": N_(" (later runs: one per {count} cards)"),
+              "meld": N_(" (later melds: one per {count} cards)")}
+_LATER_MAX = {"set": N_(" (later sets: at most {count})"), "run": N_(" (later runs: at most {count})"),
+              "meld": N_(" (later melds: at most {count})")}
 
 
 def wilds_in_words(wilds: WildRule, kinds: list[str]) -> str:
     if not wilds.ranks and not wilds.per_deal:
-        return "no wild cards"
+        return t("no wild cards")
     noun = kinds[0] if len(kinds) == 1 else "meld"
-    named = ranks_in_words(wilds.ranks) if wilds.ranks else ""
-    if wilds.per_deal:
-        named += f"{' and ' if named else ''}the cut card's rank"
-    text = f"{named} wild"
+    named = joined([ranks_in_words(wilds.ranks) if wilds.ranks else "",
+                    t("the cut card's rank") if wilds.per_deal else ""])
+    text = t("{ranks} wild", ranks=named)
     if wilds.natural_in_place:
-        text += " (natural in their own place)"
+        text = t("{text} (natural in their own place)", text=text)
     if wilds.max_per_meld is not None:
-        text += f", at most {number(wilds.max_per_meld)} per {noun}"
+        text += t(_AT_MOST[noun], count=number(wilds.max_per_meld))
     if wilds.later_given:
         if wilds.later_per_cards is not None:
-            text += f" (later {noun}s: one per {number(wilds.later_per_cards)} cards)"
+            text += t(_LATER_PER[noun], count=number(wilds.later_per_cards))
         elif wilds.later_max is not None:
-            text += f" (later {noun}s: at most {number(wilds.later_max)})"
+            text += t(_LATER_MAX[noun], count=number(wilds.later_max))
     return text
+
+
+def _any(kinds: list[str]) -> str:
+    if kinds == ["run", "set"]:
+        return t("any run or set")
+    if kinds == ["set"]:
+        return t("any set")
+    if kinds == ["run"]:
+        return t("any run")
+    return t("any meld")
 
 
 def round_summary(ruleset: Ruleset, number_: int) -> str:
     """One line in words: what the first meld needs and which cards are wild."""
     if ruleset.layout is not None:
         layout = ruleset.layout
-        parts = [f"slots {layout.slots[0]}-{layout.slots[-1]}" if layout.slots else "no slots"]
+        parts = [t("slots {first}-{last}", first=layout.slots[0], last=layout.slots[-1]) if layout.slots
+                 else t("no slots")]
         if layout.wilds:
-            parts.append(f"{ranks_in_words(layout.wilds)} wild")
+            parts.append(t("{ranks} wild", ranks=ranks_in_words(layout.wilds)))
         if layout.dead_ranks:
-            parts.append(f"{ranks_in_words(layout.dead_ranks)} end the turn")
-        return f"Deal {number_}: " + "; ".join(parts)
+            parts.append(t("{ranks} end the turn", ranks=ranks_in_words(layout.dead_ranks)))
+        return t("Deal {n}: {rules}", n=number_, rules="; ".join(parts))
     assert ruleset.rummy is not None
     rules = ruleset.rummy.round(number_)
     kinds = [m.kind for m in rules.melds]
     first = requirement_in_words(rules.first_meld)
-    parts = [first or f"any {' or '.join(kinds) or 'meld'}", wilds_in_words(rules.wilds, kinds)]
+    parts = [first or _any(kinds), wilds_in_words(rules.wilds, kinds)]
     if not rules.later_melds:
-        parts.append("then lay-offs only")
+        parts.append(t("then lay-offs only"))
     knock = ruleset.scoring.knock
     if knock is not None:
-        parts.append(f"knock with {knock.max_deadwood} or less")
-    return f"Round {number_}: " + "; ".join(parts)
+        parts.append(t("knock with {most} or less", most=knock.max_deadwood))
+    return t("Round {n}: {rules}", n=number_, rules="; ".join(parts))
 
 
 def round_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:

@@ -112,12 +112,13 @@ _RANK_PLURALS = {
     "en": {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "sixes"},
     "ru": {"A": "тузы", "2": "двойки", "3": "тройки", "4": "четвёрки", "5": "пятёрки", "6": "шестёрки",
            "7": "семёрки", "8": "восьмёрки", "9": "девятки", "10": "десятки", "J": "валеты", "Q": "дамы",
-           "K": "короли"},
+           "K": "короли", "JOKER": "джокеры"},
     "sv": {"A": "ess", "2": "tvåor", "3": "treor", "4": "fyror", "5": "femmor", "6": "sexor", "7": "sjuor",
-           "8": "åttor", "9": "nior", "10": "tior", "J": "knektar", "Q": "damer", "K": "kungar"},
+           "8": "åttor", "9": "nior", "10": "tior", "J": "knektar", "Q": "damer", "K": "kungar",
+           "JOKER": "jokrar"},
     "ro": {"A": "ași", "2": "doiari", "3": "treiari", "4": "patrari", "5": "cinciari", "6": "șesari",
            "7": "șeptari", "8": "optari", "9": "nouari", "10": "zeciari", "J": "valeți", "Q": "dame",
-           "K": "popi"},
+           "K": "popi", "JOKER": "jokeri"},
 }
 _SUITS = {
     "en": {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"},
