@@ -14,6 +14,7 @@ from api.catalog import Catalog
 from api.problems import ApiError
 from api.storage import Store
 from referee.errors import Problem
+from referee.i18n import choose, current, set_language
 from referee.loader import default_library
 from referee.planner import warm_up
 
@@ -69,8 +70,25 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_url_rule("/docs", "docs_root", app.view_functions[f"{docs.name}.show"])
     app.add_url_rule("/healthz", "healthz", _healthz)
     app.register_blueprint(page.blp)
+    app.before_request(_choose_language)
     app.before_request(_check_body)
+    app.after_request(_say_language)
     return app
+
+
+def _choose_language() -> None:
+    """The answer's language: `?lang=`, else the table page's choice (the `lang` cookie), else the
+    best of `Accept-Language` (English by default).
+    Codes, paths and field names stay as they are; only sentences are translated."""
+    asked = request.args.get("lang") or request.cookies.get("lang")  # the page's switch keeps a cookie
+    preferred = [asked] if asked else [lang for lang, _quality in request.accept_languages]
+    set_language(choose(preferred))
+
+
+def _say_language(response: Response) -> Response:
+    response.headers["Content-Language"] = current()
+    response.vary.add("Accept-Language")
+    return response
 
 
 def _healthz() -> Response:

@@ -7,13 +7,38 @@ Nothing is loaded from another host.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
+
+from babel.messages.extract import extract
 from flask import Blueprint, Response, render_template
 
 from api.catalog import Catalog
 from api.games import store
 from api.rulesets import catalog
+from referee.i18n import SOURCE, current, t
 
 blp = Blueprint("page", __name__, template_folder="templates")  # assets: the app's /static
+
+
+LANGUAGE_NAMES = (("en", "English"), ("ru", "Русский"), ("sv", "Svenska"), ("ro", "Română"))
+SCRIPT = Path(__file__).resolve().parent / "static" / "table.js"
+
+
+@lru_cache(maxsize=1)
+def script_sentences() -> tuple[str, ...]:
+    """The sentences the page's script shows (`w("...")`, `N_("...")`), read from the script."""
+    with SCRIPT.open("rb") as source:
+        return tuple(message for _, message, _, _ in extract("javascript", source, keywords={"w": None, "N_": None})
+                     if isinstance(message, str))
+
+
+@blp.context_processor
+def _words() -> dict[str, object]:
+    """What every page needs to speak the request's language: `t`, the language, the switch's
+    choices, and the script's sentences translated (none in English, the source)."""
+    words = {} if current() == SOURCE else {s: t(s) for s in script_sentences()}
+    return {"t": t, "lang": current(), "languages": LANGUAGE_NAMES, "words": words}
 
 
 def _games(rulesets: Catalog) -> list[dict[str, object]]:

@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from referee.cli import main
 from referee.i18n import LANGUAGES, LOCALE_DIR, SOURCE, choose, language, tn
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
-KEYWORDS = {"t": None, "tn": (1, 2), "N_": None}
+KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "w": None}
 
 
 def _catalog(code: str) -> Any:
@@ -29,10 +30,13 @@ def _fields(text: str) -> set[str]:
 
 
 def _source_messages() -> set[str]:
-    """Every sentence the code marks for translation, read from the code itself."""
-    root = Path(__file__).resolve().parent.parent / "referee"
+    """Every sentence the code, the page's templates and its script mark for translation, read
+    from them as `pybabel extract -F referee/locale/babel.cfg` reads them."""
+    root = Path(__file__).resolve().parent.parent
+    with (LOCALE_DIR / "babel.cfg").open(encoding="utf-8") as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
     found = set()
-    for *_, message, _, _ in extract_from_dir(str(root), keywords=KEYWORDS):  # type: ignore[misc]
+    for *_, message, _, _ in extract_from_dir(str(root), method_map, options_map, keywords=KEYWORDS):
         found.add(message[0] if isinstance(message, tuple) else message)
     return found
 

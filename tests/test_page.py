@@ -355,3 +355,31 @@ def test_the_page_refuses_what_a_table_would_not_mean(live_server: str, page_fac
     tools.get_by_label("I have made my first meld this round").check()
     tools.get_by_role("button", name=re.compile("May I lay off")).click()
     expect(page.locator("#verdict")).to_contain_text("Yes: it makes")
+
+
+def test_a_table_plays_in_swedish_and_the_choice_is_remembered(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    page.goto(f"{live_server}/")
+    page.select_option("#language", "sv")                                # the switch reloads the page
+    expect(page.locator("h1")).to_have_text("Starta ett spel")
+    expect(page.locator("html")).to_have_attribute("lang", "sv")
+    page.select_option("#ruleset", "bing-rummy")
+    page.get_by_label("Spelare 1", exact=True).fill("Åsa")
+    page.get_by_label("Spelare 2", exact=True).fill("Nils")
+    page.get_by_role("button", name="Starta spelet").click()
+    page.wait_for_url(re.compile(r"/games/[^/]+$"))                       # a new page: still Swedish
+    expect(page.locator("#contract")).to_have_text("Omgång 1: 3 kombinationer; tvåor är fria")
+    expect(page.locator("#game-status")).to_contain_text("Omgång 1 spelas.")
+    page.get_by_label("Skriv poängen").check()
+    page.select_option("#went-out", "Nils")
+    page.get_by_label("Poäng för Åsa").fill("12")
+    page.get_by_role("button", name="Lägg in omgången").click()
+    expect(page.locator("#notice")).to_have_text("Omgång 1 inlagd.")
+    tools = page.locator("#referee")
+    for card in ("8H", "9S"):
+        tools.locator(f"[data-card='{card}']").click()
+    tools.get_by_role("button", name="Är det en kombination?").click()
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("Inte tillåtet")
+    expect(verdict).to_contain_text("En stege behöver minst 3 kort; den här har 2.")  # the service's sentence
+    screenshot(page, "swedish-game-phone")

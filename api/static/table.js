@@ -3,12 +3,24 @@
    a link unless the scorer hands it over on purpose. */
 "use strict";
 
-const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const N_ = (text) => text;  // marks a sentence for the catalogs; w() translates it where used
+const SUIT_NAMES = { C: N_("clubs"), D: N_("diamonds"), H: N_("hearts"), S: N_("spades") };
 const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+const RANK_NAMES = { A: N_("ace"), J: N_("jack"), Q: N_("queen"), K: N_("king") };
 const COLOURS = ["#0b5d3b", "#a4161a", "#1d4e89", "#7b2cbf", "#b5651d", "#2a9d8f", "#6c757d", "#e76f51"];
 
 const $ = (id) => document.getElementById(id);
+
+/* The page's sentences in its language: the server puts their translations in the page
+   (#words); English is the source. `{name}` placeholders are filled from `values`. */
+let WORDS = null;
+function w(text, values = {}) {
+  if (WORDS === null) {
+    const node = document.getElementById("words");
+    WORDS = node ? JSON.parse(node.textContent) : {};
+  }
+  return (WORDS[text] || text).replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -41,7 +53,7 @@ function problemText(answer) {
   if (Array.isArray(data.errors) && data.errors.length) {
     return data.errors.map((e) => e.message).join("; ");
   }
-  return data.detail || `The service answered ${answer.status}.`;
+  return data.detail || w("The service answered {status}.", { status: answer.status });
 }
 
 function show(id, text) {
@@ -60,9 +72,9 @@ function notice(text) {
 }
 
 function cardLabel(card) {
-  if (card === "JK") return "joker";
+  if (card === "JK") return w("joker");
   const rank = card.slice(0, -1);
-  return `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[card.slice(-1)]}`;
+  return w("{rank} of {suit}", { rank: w(RANK_NAMES[rank] || rank), suit: w(SUIT_NAMES[card.slice(-1)]) });
 }
 
 function cardFace(card) {
@@ -79,7 +91,7 @@ function isRed(card) {
    as chips (tap one to take it back); `mark` outlines the cards a verdict names. */
 function cardPicker(deck, label, options = {}) {
   const groups = [[]];
-  const chips = el("div", { class: "chips", "aria-live": "polite", "aria-label": `${label}: picked cards` });
+  const chips = el("div", { class: "chips", "aria-live": "polite", "aria-label": w("{label}: picked cards", { label }) });
   const box = el("div", { class: "picker", role: "group", "aria-label": label, hidden: options.folded || undefined });
   let faults = new Set();
   const add = (card) => {
@@ -92,17 +104,18 @@ function cardPicker(deck, label, options = {}) {
   function render() {
     chips.replaceChildren();
     groups.forEach((group, g) => {
-      const holder = options.groups ? el("div", { class: "group", "aria-label": `meld ${g + 1}` }) : chips;
+      const holder = options.groups ? el("div", { class: "group", "aria-label": w("meld {n}", { n: g + 1 }) }) : chips;
       group.forEach((card, i) => {
         holder.append(el("button", {
           type: "button", class: `${isRed(card) ? "red" : ""} ${faults.has(card) ? "fault" : ""}`.trim(),
-          "aria-label": `Take back ${cardLabel(card)}${faults.has(card) ? " (at fault)" : ""}`,
+          "aria-label": faults.has(card) ? w("Take back {card} (at fault)", { card: cardLabel(card) })
+            : w("Take back {card}", { card: cardLabel(card) }),
           onclick: () => { group.splice(i, 1); render(); },
         }, cardFace(card)));
       });
       if (options.groups) chips.append(holder);
     });
-    if (!groups.some((g) => g.length)) chips.append(el("span", { class: "hint", text: "No cards picked yet." }));
+    if (!groups.some((g) => g.length)) chips.append(el("span", { class: "hint", text: w("No cards picked yet.") }));
   }
 
   for (const suit of deck.suits) {
@@ -110,7 +123,7 @@ function cardPicker(deck, label, options = {}) {
     for (const rank of deck.ranks) {
       const card = `${rank}${suit}`;
       row.append(el("button", {
-        type: "button", class: isRed(card) ? "red" : "", "aria-label": `Add ${cardLabel(card)} (${label})`,
+        type: "button", class: isRed(card) ? "red" : "", "aria-label": w("Add {card} ({label})", { card: cardLabel(card), label }),
         "data-card": card, onclick: () => add(card),
       }, cardFace(card)));
     }
@@ -119,19 +132,19 @@ function cardPicker(deck, label, options = {}) {
   const extra = el("div", { class: "buttons" });
   if (deck.jokers) {
     extra.append(el("button", {
-      type: "button", class: "secondary", "aria-label": `Add a joker (${label})`, "data-card": "JK",
+      type: "button", class: "secondary", "aria-label": w("Add a joker ({label})", { label }), "data-card": "JK",
       onclick: () => add("JK"),
-    }, "🃏 joker"));
+    }, "🃏 " + w("joker")));
   }
   if (options.groups) {
     extra.append(el("button", {
       type: "button", class: "secondary", onclick: () => { if (groups[groups.length - 1].length) groups.push([]); render(); },
-    }, "Next meld"));
+    }, w("Next meld")));
   }
   extra.append(el("button", {
-    type: "button", class: "secondary", "aria-label": `Clear (${label})`,
+    type: "button", class: "secondary", "aria-label": w("Clear ({label})", { label }),
     onclick: () => { groups.splice(0, groups.length, []); faults = new Set(); render(); },
-  }, "Clear"));
+  }, w("Clear")));
   box.append(extra);
   render();
   const parts = [chips];
@@ -188,10 +201,10 @@ function initNewGame() {
 
   function addPlayer(value = "") {
     const n = list.children.length + 1;
-    const input = el("input", { value, "aria-label": `Player ${n}`, autocomplete: "off", oninput: refreshDealer });
+    const input = el("input", { value, "aria-label": w("Player {n}", { n }), autocomplete: "off", oninput: refreshDealer });
     const number = el("span", { class: "seat", "aria-hidden": "true", text: `${n}.` });
     const remove = el("button", {
-      type: "button", class: "secondary", "aria-label": `Remove player ${n}`,
+      type: "button", class: "secondary", "aria-label": w("Remove player {n}", { n }),
       onclick: () => { item.remove(); refreshDealer(); },
     }, "✕");
     const item = el("li", {}, number, input, remove);
@@ -212,7 +225,7 @@ function initNewGame() {
     event.preventDefault();
     show("start-error", "");
     if ([...list.querySelectorAll("input")].some((i) => !i.value.trim())) {
-      show("start-error", "Each player needs a name (or remove the empty line).");
+      show("start-error", w("Each player needs a name (or remove the empty line)."));
       return;
     }
     const body = { ruleset: select.value, players: names() };
@@ -250,7 +263,7 @@ async function initGame(root) {
     $("hand-over-box").hidden = false;
   });
   $("undo").addEventListener("click", () => write("DELETE", `/v1/games/${game.id}/entries/last`, undefined, "entry-error",
-    "The last entry was taken back."));
+    w("The last entry was taken back.")));
   $("finish").addEventListener("click", finishAsked);
   const answer = await call("GET", `/v1/games/${game.id}`);
   if (!answer.ok) { show("page-error", problemText(answer)); return; }
@@ -271,12 +284,12 @@ function finishAsked() {
   const button = $("finish");
   if (button.dataset.sure) {
     delete button.dataset.sure;
-    button.textContent = "End the game now";
-    write("POST", `/v1/games/${game.id}/finish`, undefined, "entry-error", "The game is over.");
+    button.textContent = w("End the game now");
+    write("POST", `/v1/games/${game.id}/finish`, undefined, "entry-error", w("The game is over."));
     return;
   }
   button.dataset.sure = "yes";
-  button.textContent = "Yes, end it: the winner is decided now";
+  button.textContent = w("Yes, end it: the winner is decided now");
 }
 
 /* A write to the game, only over the sheet this page shows (If-Match): if another phone
@@ -288,7 +301,7 @@ async function write(method, path, body, errorId, done) {
   const fresh = await call("GET", `/v1/games/${game.id}`);
   if (answer.status === 412) {
     await refresh(fresh.data, fresh.etag);
-    show(errorId, "The game changed on another phone: the sheet now shows it. Check it before entering again.");
+    show(errorId, w("The game changed on another phone: the sheet now shows it. Check it before entering again."));
     return false;
   }
   if (!answer.ok) { show(errorId, problemText(answer)); return false; }
@@ -314,18 +327,22 @@ function render() {
   const ruleset = game.ruleset;
   $("game-title").textContent = ruleset.name;
   document.title = `referee: ${ruleset.name}`;
-  const label = isLayout() ? "Deal" : "Round";
+  const count = sheet.rounds.length;
+  const playing = isLayout() ? w("Deal {n} being played.", { n: sheet.round }) : w("Round {n} being played.", { n: sheet.round });
   $("game-status").textContent = sheet.status === "finished"
-    ? `Finished after ${sheet.rounds.length} ${isLayout() ? "deals" : "rounds"}.`
-    : `${label} ${sheet.round} being played.${game.token ? " You keep the score." : " You are following the game."}`;
+    ? (isLayout() ? w("Finished after {n} deals.", { n: count }) : w("Finished after {n} rounds.", { n: count }))
+    : playing + " " + (game.token ? w("You keep the score.") : w("You are following the game."));
   const winners = sheet.winner === null ? [] : [].concat(sheet.winner);
-  show("winner", winners.length ? `${winners.length > 1 ? "Winners" : "Winner"}: ${winners.join(" and ")}` : "");
+  const names = winners.length > 1 ? w("{first} and {second}", { first: winners.slice(0, -1).join(", "), second: winners.at(-1) })
+    : winners.join("");
+  show("winner", winners.length ? (winners.length > 1 ? w("Winners: {names}", { names }) : w("Winner: {names}", { names })) : "");
   const over = sheet.status !== "in_progress";
-  $("h-contract").textContent = over ? "The game is over" : `This ${isLayout() ? "deal" : "round"}`;
+  $("h-contract").textContent = over ? w("The game is over") : (isLayout() ? w("This deal") : w("This round"));
   $("contract").textContent = over ? (sheet.pot && winners.length
-    ? `${winners.join(" and ")} ${winners.length > 1 ? "share" : "takes"} the pot of ${sheet.pot}.` : "")
+    ? (winners.length > 1 ? w("{names} share the pot of {pot}.", { names, pot: sheet.pot })
+      : w("{names} takes the pot of {pot}.", { names, pot: sheet.pot })) : "")
     : (game.round ? game.round.summary : "");
-  $("dealer-line").textContent = !over && sheet.dealer ? `${sheet.dealer} deals.` : "";
+  $("dealer-line").textContent = !over && sheet.dealer ? w("{name} deals.", { name: sheet.dealer }) : "";
   renderStandings();
   renderChart();
   for (const node of document.querySelectorAll(".scorer")) node.hidden = !canWrite();
@@ -340,17 +357,17 @@ function render() {
 function renderStandings() {
   const sheet = game.sheet;
   const players = sheet.players;
-  const columns = [["Player", (p) => p.name, false], [isLayout() ? "Layout" : "Score", (p) => (isLayout() ? p.layout_size : p.score), true]];
-  if (players.some((p) => p.eliminated) || (game.ruleset.game || {}).buy_back) columns.push(["Out", (p) => (p.eliminated ? "out" : ""), false]);
-  if ((game.ruleset.game || {}).buy_back) columns.push(["Buy-backs", (p) => p.buy_backs, true]);
-  if (players.some((p) => p.pennies_paid)) columns.push(["Pennies", (p) => p.pennies_paid, true]);
-  if (players.some((p) => p.buys_left !== null)) columns.push(["Buys left", (p) => p.buys_left, true]);
+  const columns = [[w("Player"), (p) => p.name, false], [isLayout() ? w("Layout") : w("Score"), (p) => (isLayout() ? p.layout_size : p.score), true]];
+  if (players.some((p) => p.eliminated) || (game.ruleset.game || {}).buy_back) columns.push([w("Out"), (p) => (p.eliminated ? w("out") : ""), false]);
+  if ((game.ruleset.game || {}).buy_back) columns.push([w("Buy-backs"), (p) => p.buy_backs, true]);
+  if (players.some((p) => p.pennies_paid)) columns.push([w("Pennies"), (p) => p.pennies_paid, true]);
+  if (players.some((p) => p.buys_left !== null)) columns.push([w("Buys left"), (p) => p.buys_left, true]);
   const table = $("standings");
   const head = el("tr", {}, columns.map(([name, , num]) => el("th", { scope: "col", class: num ? "num" : null, text: name })));
   const rows = players.map((p) => el("tr", { class: `${p.eliminated ? "out" : ""} ${p.name === sheet.dealer && sheet.status === "in_progress" ? "dealer" : ""}`.trim() || null },
     columns.map(([, value, num], i) => el(i === 0 ? "th" : "td", { scope: i === 0 ? "row" : null, class: num ? "num" : null, text: String(value(p) ?? "") }))));
   table.replaceChildren(table.querySelector("caption"), el("thead", {}, head), el("tbody", {}, rows));
-  $("pot").textContent = sheet.pot ? `Pot: ${sheet.pot}` : "";
+  $("pot").textContent = sheet.pot ? w("Pot: {pot}", { pot: sheet.pot }) : "";
 }
 
 /* Scores (or layout sizes) round by round, drawn as SVG: one line a player. Each round reports
@@ -383,8 +400,8 @@ function renderChart() {
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("role", "img");
-  const what = isLayout() ? "Layout sizes" : "Scores";
-  svg.setAttribute("aria-label", `${what} after each ${isLayout() ? "deal" : "round"}`);
+  const what = isLayout() ? w("Layout sizes after each deal") : w("Scores after each round");
+  svg.setAttribute("aria-label", what);
   const line = (x1, y1, x2, y2, colour, dash) => {
     const l = document.createElementNS(ns, "line");
     Object.entries({ x1, y1, x2, y2, stroke: colour, "stroke-width": 1 }).forEach(([k, v]) => l.setAttribute(k, v));
@@ -417,7 +434,7 @@ function renderChart() {
     svg.append(p);
   });
   if (limit !== null) {  // the line's words last, on a light band, so no player's line covers them
-    text(pad + 2, y(limit) - 3, end.elimination ? `out at ${limit}` : `game at ${limit}`, "start", "#a4161a");
+    text(pad + 2, y(limit) - 3, end.elimination ? w("out at {n}", { n: limit }) : w("game at {n}", { n: limit }), "start", "#a4161a");
     svg.lastChild.setAttribute("paint-order", "stroke");
     svg.lastChild.setAttribute("stroke", "#fff");
     svg.lastChild.setAttribute("stroke-width", "3");
@@ -425,7 +442,8 @@ function renderChart() {
   const now = Object.fromEntries(game.sheet.players.map((p) => [p.name, isLayout() ? p.layout_size : p.score]));
   $("chart").replaceChildren(svg, el("ul", { class: "legend" }, names.map((n, i) => el("li", {},
     el("span", { style: `background:${COLOURS[i % COLOURS.length]}`, "aria-hidden": "true" }), `${n}: ${now[n]}`))));
-  $("chart-caption").textContent = `${what} after each ${isLayout() ? "deal" : "round"}${limit !== null ? (end.elimination ? "; the dashed line puts a player out" : "; the dashed line ends the game") : ""}.`;
+  $("chart-caption").textContent = limit === null ? w("{what}.", { what })
+    : (end.elimination ? w("{what}; the dashed line puts a player out.", { what }) : w("{what}; the dashed line ends the game.", { what }));
 }
 
 /* ------------------------------------------------------------------ entering a round */
@@ -434,23 +452,24 @@ function renderRoundForm() {
   const form = $("round-form");
   form.replaceChildren();
   const active = game.sheet.players.filter((p) => !p.eliminated).map((p) => p.name);
-  $("h-enter").textContent = `Enter the ${isLayout() ? "deal" : "round"}`;
+  $("h-enter").textContent = isLayout() ? w("Enter the deal") : w("Enter the round");
   if (isLayout()) {
     form.append(
-      el("label", { for: "winner-select" }, "Who won the hand?"),
-      el("select", { id: "winner-select", required: true }, el("option", { value: "", text: "choose…" }),
+      el("label", { for: "winner-select" }, w("Who won the hand?")),
+      el("select", { id: "winner-select", required: true }, el("option", { value: "", text: w("choose…") }),
         active.map((n) => el("option", { value: n, text: n }))),
     );
     if ((game.ruleset.shrink || {}).completed) {
-      form.append(el("fieldset", {}, el("legend", { text: "Others who completed their layout" }),
+      form.append(el("fieldset", {}, el("legend", { text: w("Others who completed their layout") }),
         active.map((n) => el("label", {}, el("input", { type: "checkbox", name: "completed", value: n }), ` ${n}`))));
     }
-    form.append(el("button", { type: "submit" }, "Enter the deal"));
+    form.append(el("button", { type: "submit" }, w("Enter the deal")));
     form.onsubmit = (event) => {
       event.preventDefault();
       const body = { winner: $("winner-select").value,
         completed: [...form.querySelectorAll("input[name=completed]:checked")].map((i) => i.value) };
-      write("POST", `/v1/games/${game.id}/rounds`, body, "round-error", `Deal ${game.sheet.round} entered: ${body.winner} won it.`);
+      write("POST", `/v1/games/${game.id}/rounds`, body, "round-error",
+        w("Deal {n} entered: {name} won it.", { n: game.sheet.round, name: body.winner }));
     };
     return;
   }
@@ -460,15 +479,15 @@ function renderRoundForm() {
   const perDeal = Boolean((game.round && game.round.wilds && game.round.wilds.per_deal) || (game.ruleset.wilds || {}).per_deal);
   const pennies = Boolean(scoring.pennies_per_card);
   const deck = deckOf(game.ruleset);
-  const mode = el("fieldset", {}, el("legend", { text: "How to enter it" }),
-    el("label", {}, el("input", { type: "radio", name: "mode", value: "cards", checked: knock || undefined }), " Tap each player's cards (the referee scores them)"),
-    el("label", {}, el("input", { type: "radio", name: "mode", value: "points", checked: !knock || undefined }), " Type the points"));
+  const mode = el("fieldset", {}, el("legend", { text: w("How to enter it") }),
+    el("label", {}, el("input", { type: "radio", name: "mode", value: "cards", checked: knock || undefined }), " " + w("Tap each player's cards (the referee scores them)")),
+    el("label", {}, el("input", { type: "radio", name: "mode", value: "points", checked: !knock || undefined }), " " + w("Type the points")));
   form.append(
-    el("label", { for: "went-out" }, knock ? "Who knocked?" : "Who went out?"),
-    el("select", { id: "went-out" }, el("option", { value: "", text: "nobody" }), active.map((n) => el("option", { value: n, text: n }))),
+    el("label", { for: "went-out" }, knock ? w("Who knocked?") : w("Who went out?")),
+    el("select", { id: "went-out" }, el("option", { value: "", text: w("nobody") }), active.map((n) => el("option", { value: n, text: n }))),
   );
   if (perDeal) {
-    form.append(el("label", { for: "wild-rank" }, "The deal's wild rank (the cut card; a joker cut: A)"),
+    form.append(el("label", { for: "wild-rank" }, w("The deal's wild rank (the cut card; a joker cut: A)")),
       wildRankSelect("wild-rank"));
   }
   form.append(mode);
@@ -477,19 +496,20 @@ function renderRoundForm() {
   const rows = active.map((n) => {
     // Melded scores may be below 0: no digits-only keypad, which has no minus sign on many phones.
     const points = el("input", { type: "number", inputmode: melded ? undefined : "numeric", id: `points-${n}`,
-      "aria-label": `${n}'s points`, class: "points" });
-    const cards = pennies ? el("input", { type: "number", inputmode: "numeric", id: `cards-${n}`, "aria-label": `${n}'s cards caught`, class: "points" }) : null;
-    pickers[n] = cardPicker(deck, `${n}'s cards ${knock ? "after the discard" : "left in hand"}`,
-      { folded: `Tap ${n}'s cards` });
-    if (melded) meldPickers[n] = cardPicker(deck, `${n}'s melded cards`, { groups: true, folded: `Tap ${n}'s melds` });
+      "aria-label": w("{name}'s points", { name: n }), class: "points" });
+    const cards = pennies ? el("input", { type: "number", inputmode: "numeric", id: `cards-${n}`,
+      "aria-label": w("{name}'s cards caught", { name: n }), class: "points" }) : null;
+    pickers[n] = cardPicker(deck, knock ? w("{name}'s cards after the discard", { name: n }) : w("{name}'s cards left in hand", { name: n }),
+      { folded: w("Tap {name}'s cards", { name: n }) });
+    if (melded) meldPickers[n] = cardPicker(deck, w("{name}'s melded cards", { name: n }), { groups: true, folded: w("Tap {name}'s melds", { name: n }) });
     return el("fieldset", { "data-player": n }, el("legend", { text: n }),
-      el("div", { class: "by-points" }, el("label", { for: `points-${n}` }, "Points"), points,
-        cards ? el("label", { for: `cards-${n}` }, "Cards caught") : null, cards),
-      el("div", { class: "by-cards" }, el("p", { class: "hint", text: knock ? "Their ten cards, after the discard:" : "Cards left in hand:" }), pickers[n].element,
-        melded ? el("p", { class: "hint", text: "Cards they melded or laid off, a meld at a time:" }) : null,
+      el("div", { class: "by-points" }, el("label", { for: `points-${n}` }, w("Points")), points,
+        cards ? el("label", { for: `cards-${n}` }, w("Cards caught")) : null, cards),
+      el("div", { class: "by-cards" }, el("p", { class: "hint", text: knock ? w("Their ten cards, after the discard:") : w("Cards left in hand:") }), pickers[n].element,
+        melded ? el("p", { class: "hint", text: w("Cards they melded or laid off, a meld at a time:") }) : null,
         melded ? meldPickers[n].element : null));
   });
-  form.append(...rows, el("button", { type: "submit" }, "Enter the round"));
+  form.append(...rows, el("button", { type: "submit" }, w("Enter the round")));
   const syncMode = () => {
     const byCards = form.querySelector("input[name=mode]:checked").value === "cards";
     for (const node of form.querySelectorAll(".by-cards")) node.hidden = !byCards;
@@ -502,7 +522,7 @@ function renderRoundForm() {
     const out = $("went-out").value;
     const body = {};
     if (perDeal && !$("wild-rank").value) {
-      show("round-error", "Choose the deal's wild rank (the cut card's rank).");
+      show("round-error", w("Choose the deal's wild rank (the cut card's rank)."));
       $("wild-rank").focus();
       return;
     }
@@ -517,7 +537,7 @@ function renderRoundForm() {
         const value = $(`points-${n}`).value;
         if (n === out && value === "") continue;
         if (value === "") {
-          show("round-error", `Type ${n}'s points (0 if none).`);
+          show("round-error", w("Type {name}'s points (0 if none).", { name: n }));
           $(`points-${n}`).focus();
           return;
         }
@@ -528,14 +548,14 @@ function renderRoundForm() {
         for (const n of Object.keys(body.points)) body.cards[n] = Number($(`cards-${n}`).value || 0);
       }
     }
-    await write("POST", `/v1/games/${game.id}/rounds`, body, "round-error", `Round ${game.sheet.round} entered.`);
+    await write("POST", `/v1/games/${game.id}/rounds`, body, "round-error", w("Round {n} entered.", { n: game.sheet.round }));
   };
 }
 
 /* The deal's wild rank, asked once and shared by the round's entry and the referee's tools. */
 function wildRankSelect(id) {
   const ranks = deckOf(game.ruleset).ranks;
-  const select = el("select", { id, required: true }, el("option", { value: "", text: "choose…" }),
+  const select = el("select", { id, required: true }, el("option", { value: "", text: w("choose…") }),
     ranks.map((r) => el("option", { value: r, text: r })));
   select.value = game.wild;
   select.addEventListener("change", () => {
@@ -551,19 +571,18 @@ function renderEntryButtons() {
   box.replaceChildren();
   const buyBack = Boolean((game.ruleset.game || {}).buy_back);
   const buying = game.sheet.players.some((p) => p.buys_left !== null);
-  $("h-entries").textContent = buying || buyBack
-    ? `${[buying ? "Buys" : "", buyBack ? "buy-backs" : ""].filter(Boolean).join(", ")} and corrections` : "Corrections";
+  $("h-entries").textContent = buying ? w("Buys and corrections") : (buyBack ? w("Buy-backs and corrections") : w("Corrections"));
   if (game.sheet.status !== "in_progress") return;
   for (const p of game.sheet.players) {
     if (!p.eliminated && p.buys_left !== null) {
       box.append(el("button", { type: "button", class: "secondary", disabled: p.buys_left === 0 || undefined,
-        onclick: () => write("POST", `/v1/games/${game.id}/buys`, { player: p.name }, "entry-error", `${p.name} bought the discard.`) },
-      `${p.name} buys (${p.buys_left} left)`));
+        onclick: () => write("POST", `/v1/games/${game.id}/buys`, { player: p.name }, "entry-error", w("{name} bought the discard.", { name: p.name })) },
+      w("{name} buys ({count} left)", { name: p.name, count: p.buys_left })));
     }
     if (p.eliminated && buyBack) {
       box.append(el("button", { type: "button", class: "secondary",
-        onclick: () => write("POST", `/v1/games/${game.id}/buy-backs`, { player: p.name }, "entry-error", `${p.name} bought back in.`) },
-      `${p.name} buys back in`));
+        onclick: () => write("POST", `/v1/games/${game.id}/buy-backs`, { player: p.name }, "entry-error", w("{name} bought back in.", { name: p.name })) },
+      w("{name} buys back in", { name: p.name })));
     }
   }
 }
@@ -577,32 +596,34 @@ function renderReferee() {
   const verdict = el("div", { id: "verdict", class: "verdict", "aria-live": "polite", hidden: true });
   if (isLayout()) {
     const slots = ((game.ruleset.layout || {}).slots || []).map((rank) => ({ rank, up: false }));
-    const slotRow = el("div", { class: "slots", role: "group", "aria-label": "Your layout: tap the slots that are face up" });
-    const slotHint = el("p", { class: "hint", text: "Your layout: tap each slot that is face up, then pick the card you drew." });
+    const slotRow = el("div", { class: "slots", role: "group", "aria-label": w("Your layout: tap the slots that are face up") });
+    const slotHint = el("p", { class: "hint", text: w("Your layout: tap each slot that is face up, then pick the card you drew.") });
     const drawRender = () => slotRow.replaceChildren(...slots.map((slot, i) => el("button", {
-      type: "button", "aria-pressed": String(slot.up), "aria-label": `Slot ${i + 1} (${slot.rank}) ${slot.up ? "face up" : "face down"}`,
+      type: "button", "aria-pressed": String(slot.up),
+      "aria-label": slot.up ? w("Slot {n} ({rank}) face up", { n: i + 1, rank: slot.rank }) : w("Slot {n} ({rank}) face down", { n: i + 1, rank: slot.rank }),
       onclick: () => { slot.up = !slot.up; drawRender(); },
     }, slot.up ? `${slot.rank}✓` : slot.rank)));
     drawRender();
-    const picker = cardPicker(deck, "The card drawn", { single: true });
+    const picker = cardPicker(deck, w("The card drawn"), { single: true });
     const ask = el("button", { type: "button", onclick: async () => {
       const card = picker.cards().at(-1);
-      if (!card) { showVerdict(verdict, false, ["Pick the card you drew."]); return; }
+      if (!card) { showVerdict(verdict, false, [w("Pick the card you drew.")]); return; }
       const body = { card, layout: slots.map((s) => (s.up ? `${s.rank}H` : "down")) };
       const answer = await call("POST", `${base}/placements/check`, body);
       if (!answer.ok) { showVerdict(verdict, false, [problemText(answer)]); return; }
       const a = answer.data;
-      const lines = a.slots.length ? [`${cardFace(card)} may go in slot ${a.slots.join(" or ")}.`] : [];
-      if (a.ends_turn) lines.push("It cannot be placed: your turn ends.");
-      if (a.completes_layout) lines.push("It completes your layout!");
+      const or = w(" or ");
+      const lines = a.slots.length ? [w("{card} may go in slot {slots}.", { card: cardFace(card), slots: a.slots.join(or) })] : [];
+      if (a.ends_turn) lines.push(w("It cannot be placed: your turn ends."));
+      if (a.completes_layout) lines.push(w("It completes your layout!"));
       showVerdict(verdict, a.valid, lines.concat(a.violations.map((v) => v.message)));
-    } }, "Where may it go?");
+    } }, w("Where may it go?"));
     box.replaceChildren(slotHint, slotRow, picker.element, ask, verdict);
     game.tools = { picker };
     return;
   }
   const perDeal = Boolean((game.ruleset.wilds || {}).per_deal);
-  const picker = cardPicker(deck, "Cards to check", { groups: true });
+  const picker = cardPicker(deck, w("Cards to check"), { groups: true });
   const done = el("input", { type: "checkbox", id: "first-meld-done" });
   const wild = perDeal ? wildRankSelect("tool-wild-rank") : null;
   const hasFirstMeld = [game.ruleset.first_meld, ...(game.ruleset.rounds || []).map((r) => r.first_meld)]
@@ -622,25 +643,29 @@ function renderReferee() {
   };
   const buttons = el("div", { class: "buttons" },
     el("button", { type: "button", onclick: () => ask("melds/check", { cards: picker.groups()[0] || [], first_meld_done: done.checked && hasFirstMeld },
-      (a) => [`Yes: a legal ${a.kind}${a.wilds.length ? ` (${a.wilds.map((w) => `${cardFace(w.card)} as ${w.as}`).join(", ")})` : ""}.`]) }, "Is it a meld?"),
+      (a) => {
+        const wilds = a.wilds.map((x) => w("{card} as {as}", { card: cardFace(x.card), as: x.as })).join(", ");
+        const kind = a.kind === "run" ? w("run") : w("set");
+        return [wilds ? w("Yes: a legal {kind} ({wilds}).", { kind, wilds }) : w("Yes: a legal {kind}.", { kind })];
+      }) }, w("Is it a meld?")),
     hasFirstMeld ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups() },
-      () => ["Yes: these melds make the first meld."]) }, "Is it a first meld?") : null,
+      () => [w("Yes: these melds make the first meld.")]) }, w("Is it a first meld?")) : null,
     el("button", { type: "button", onclick: () => {
       const [meld, cards] = picker.groups();
       if (!meld || !cards) {
-        showVerdict(verdict, false, ["Pick the meld on the table, tap \"Next meld\", then the cards to add."]);
+        showVerdict(verdict, false, [w("Pick the meld on the table, tap \"Next meld\", then the cards to add.")]);
         return;
       }
       ask("lay-offs/check", { meld, cards, first_meld_done: done.checked || !hasFirstMeld, others_meld: true },
-        (a) => [`Yes: it makes ${a.meld.cards.map(cardFace).join(" ")}.`]);
-    } }, "May I lay off? (meld, then cards)"),
+        (a) => [w("Yes: it makes {cards}.", { cards: a.meld.cards.map(cardFace).join(" ") })]);
+    } }, w("May I lay off? (meld, then cards)")),
     el("button", { type: "button", onclick: () => ask("going-out/check", { hand: picker.cards(), first_meld_done: done.checked || !hasFirstMeld }, planWords) },
-      game.ruleset.scoring && game.ruleset.scoring.knock ? "May I knock?" : "Can I go out?"));
+      game.ruleset.scoring && game.ruleset.scoring.knock ? w("May I knock?") : w("Can I go out?")));
   box.replaceChildren(...[
-    el("p", { class: "hint", text: "Tap the cards; \"Next meld\" starts another meld." }),
+    el("p", { class: "hint", text: w("Tap the cards; \"Next meld\" starts another meld.") }),
     picker.element,
-    hasFirstMeld ? el("label", {}, done, " I have made my first meld this round") : null,
-    wild ? el("label", { for: "tool-wild-rank" }, "The deal's wild rank") : null, wild,
+    hasFirstMeld ? el("label", {}, done, " " + w("I have made my first meld this round")) : null,
+    wild ? el("label", { for: "tool-wild-rank" }, w("The deal's wild rank")) : null, wild,
     buttons, verdict].filter(Boolean));
   game.tools = { picker };
 }
@@ -649,24 +674,38 @@ function planWords(a) {
   const plan = a.plan;
   const lines = [];
   const first = plan.first_meld || [];
-  plan.melds.forEach((m, i) => lines.push(`Meld ${m.map(cardFace).join(" ")}${first.includes(i) ? " (first meld)" : ""}`));
-  for (const own of plan.own_lay_offs) lines.push(`Lay off ${own.cards.map(cardFace).join(" ")} on ${plan.melds[own.meld].map(cardFace).join(" ")}`);
-  for (const lay of plan.lay_offs) lines.push(`Lay off ${lay.cards.map(cardFace).join(" ")} on table meld ${lay.table + 1}`);
-  if (plan.discard) lines.push(`Discard ${cardFace(plan.discard)}`);
-  if (a.deadwood !== undefined) lines.push(a.deadwood ? `Knock with ${plan.left.map(cardFace).join(" ")} (${a.deadwood})` : "Gin!");
-  return [`Yes${a.deadwood !== undefined ? ", you may knock" : ", you can go out"}:`].concat(lines);
+  const faces = (cards) => cards.map(cardFace).join(" ");
+  plan.melds.forEach((m, i) => lines.push(first.includes(i) ? w("Meld {cards} (first meld)", { cards: faces(m) }) : w("Meld {cards}", { cards: faces(m) })));
+  for (const own of plan.own_lay_offs) lines.push(w("Lay off {cards} on {meld}", { cards: faces(own.cards), meld: faces(plan.melds[own.meld]) }));
+  for (const lay of plan.lay_offs) lines.push(w("Lay off {cards} on table meld {n}", { cards: faces(lay.cards), n: lay.table + 1 }));
+  if (plan.discard) lines.push(w("Discard {card}", { card: cardFace(plan.discard) }));
+  if (a.deadwood !== undefined) lines.push(a.deadwood ? w("Knock with {cards} ({points})", { cards: faces(plan.left), points: a.deadwood }) : w("Gin!"));
+  return [a.deadwood !== undefined ? w("Yes, you may knock:") : w("Yes, you can go out:")].concat(lines);
 }
 
 function showVerdict(node, valid, lines) {
   node.hidden = false;
   node.className = `verdict ${valid ? "yes" : "no"}`;
-  node.replaceChildren(el("strong", { text: valid ? "Legal" : "Not legal" }), el("ul", {}, lines.map((l) => el("li", { text: l }))));
+  node.replaceChildren(el("strong", { text: valid ? w("Legal") : w("Not legal") }), el("ul", {}, lines.map((l) => el("li", { text: l }))));
 }
 
 /* ------------------------------------------------------------------ start */
 
+/* The language switch: remembered (a cookie the service reads, and this device's storage). */
+function initLanguage() {
+  const select = $("language");
+  if (!select) return;
+  select.setAttribute("aria-label", w("Language"));
+  select.addEventListener("change", () => {
+    document.cookie = `lang=${select.value}; path=/; max-age=31536000; SameSite=Lax`;
+    localStorage.setItem("referee.lang", select.value);
+    location.reload();
+  });
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  initLanguage();
   if ($("new-game")) initNewGame();
   const root = document.querySelector("[data-page=game]");
-  if (root) initGame(root).catch((error) => show("page-error", `The page could not load the game: ${error.message}`));
+  if (root) initGame(root).catch((error) => show("page-error", w("The page could not load the game: {error}", { error: error.message })));
 });
