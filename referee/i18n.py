@@ -106,6 +106,11 @@ def joined(parts: Sequence[str]) -> str:
     return text
 
 
+def decks_in_play(decks: int) -> str:
+    """`With 2 decks in play`, the start of a sentence about copies of a card."""
+    return tn("With {n} deck in play", "With {n} decks in play", decks)
+
+
 # ---------------------------------------------------------------- cards in words
 
 _RANK_PLURALS = {

@@ -17,7 +17,7 @@ from itertools import combinations
 from referee.cards import JOKER, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import hand_limit_violation
-from referee.i18n import N_, t, tn
+from referee.i18n import N_, decks_in_play, t, tn
 from referee.kinds import KINDS
 from referee.meld import RUN_ORDER, Meld, meld_points, run_windows
 from referee.ruleset import MeldRule, RoundRules, Ruleset
@@ -227,10 +227,6 @@ def _by_kind(kind: str, set_text: str, run_text: str, **values: object) -> str:
     """The sentence written for this kind of meld (each kind its own, for the translations)."""
     text = run_text if kind == "run" else set_text
     return t(text, **values)
-
-
-def decks_in_play(decks: int) -> str:
-    return tn("With {n} deck in play", "With {n} decks in play", decks)
 
 
 def _in_place_choices(wilds: Sequence[Card], in_place: frozenset[str]) -> list[tuple[Card, ...]]:

@@ -286,8 +286,8 @@ class Ruleset:
     def players_words(self) -> str:
         """`2-8 players`, or `2 players` where the count is fixed."""
         if self.players_min == self.players_max:
-            return f"{self.players_min} players"
-        return f"{self.players_min}-{self.players_max} players"
+            return tn("{n} player", "{n} players", self.players_min)
+        return t("{low}-{high} players", low=self.players_min, high=self.players_max)
 
     def summary_row(self) -> dict[str, object]:
         return {"id": self.id, "name": self.name, "family": self.family,

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from referee.cards import RANKS, SUITS, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
+from referee.i18n import SOURCE, current, decks_in_play, t, tn
 from referee.ruleset import Ruleset, Scoring
-from referee.violations import plural
 
 
 def hand_points(scoring: Scoring, cards: Iterable[Card]) -> int:
@@ -99,26 +99,29 @@ def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went
             problems.append(found)
     elif deal.wild_rank is not None:
         problems.append(Problem("wild_rank", "unused_field",
-                                f"{ruleset.name} scores hands without a wild rank; leave wild_rank out"))
+                                t("{game} scores hands without a wild rank; leave it out", game=ruleset.name)))
     if method == "melded_minus_caught":
         for name in deal.melded or {}:
             if name not in hands and name != went_out:
                 problems.append(Problem(f"melded.{name}", "unknown_player",
-                                        f'"{name}" is not one of the players in hands, nor the one who went out'))
+                                        t('"{name}" is not one of the players in hands, nor the one who went out',
+                                          name=name)))
     elif deal.melded is not None:
         problems.append(Problem("melded", "unused_field",
-                                f"{ruleset.name} does not score melded cards; leave melded out"))
+                                t("{game} does not score melded cards; leave them out", game=ruleset.name)))
     if knock is not None:
         if went_out is None:
-            problems.append(Problem("went_out", "missing_field", "name the player who knocked"))
+            problems.append(Problem("went_out", "missing_field", t("name the player who knocked")))
         if len(hands) != 2:
-            problems.append(Problem("hands", "player_count", "a knock is scored between two hands"))
+            problems.append(Problem("hands", "player_count", t("a knock is scored between two hands")))
         size = ruleset.rummy.round(deal.round_number).hand_size if ruleset.rummy else None
         for name, cards in hands.items() if size is not None else ():
             if len(cards) != size:
                 problems.append(Problem(f"hands.{name}", "wrong_hand_size",
-                                        f"{name} holds {plural(len(cards), 'card')}; after the knock and "
-                                        f"its discard each player holds {size}"))
+                                        tn("{name} holds {n} card; after the knock and its discard each "
+                                           "player holds {size}", "{name} holds {n} cards; after the knock and "
+                                           "its discard each player holds {size}", len(cards), name=name,
+                                           size=size)))
     return problems
 
 
@@ -153,8 +156,8 @@ def _knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: str,
     mine = arrange(ruleset, hands[knocker], (), True, deal.round_number, deal.players)
     if mine.cost > knock.max_deadwood:
         raise InvalidPlayError(Problem(f"hands.{knocker}", "cannot_knock",
-                                       f"{knocker} has {mine.cost} points of deadwood; a knock needs "
-                                       f"{knock.max_deadwood} or less"))
+                                       t("{name} has {points} points of deadwood; a knock needs {most} or less",
+                                         name=knocker, points=mine.cost, most=knock.max_deadwood)))
     gin = mine.cost == 0
     table = mine.plan.melds if not gin or knock.lay_off_on_gin else ()
     theirs = arrange(ruleset, hands[defender], table, True, deal.round_number, deal.players)
@@ -203,9 +206,10 @@ def _went_out_problems(hands: Mapping[str, Sequence[Card]], went_out: str | None
     if went_out is None:
         return
     if went_out not in hands:
-        yield Problem("went_out", "unknown_player", f'"{went_out}" is not one of the players in hands')
+        yield Problem("went_out", "unknown_player", t('"{name}" is not one of the players in hands', name=went_out))
     elif hands[went_out] and empty:
-        yield Problem(f"hands.{went_out}", "hand_not_empty", f"{went_out} went out, so their hand must be empty")
+        yield Problem(f"hands.{went_out}", "hand_not_empty",
+                      t("{name} went out, so their hand must be empty", name=went_out))
 
 
 # ---------------------------------------------------------------- cards the deck cannot hold
@@ -229,13 +233,14 @@ def deck_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], players
             seen[card] += 1
             if have == 0:
                 problems.append(Problem(f"{path}.{name}[{i}]", "not_in_deck",
-                                        f"{card} is not in {_possessive(ruleset.name)} deck "
-                                        f"({_deck_words(deck, decks)})"))
+                                        t("{card} is not in {possessive} deck ({deck})", card=card,
+                                          possessive=_possessive(ruleset.name), game=ruleset.name,
+                                          deck=_deck_words(deck, decks))))
             elif seen[card] > have:
-                problems.append(Problem(f"{path}.{name}[{i}]", "duplicate_card",
-                                        f"With {plural(decks, 'deck')} in play there "
-                                        f"{'is' if have == 1 else 'are'} only {have} of {card}; "
-                                        f"these hands hold {held[card]}"))
+                problems.append(Problem(f"{path}.{name}[{i}]", "duplicate_card", tn(
+                    "{decks} there is only {n} of {card}; these hands hold {count}",
+                    "{decks} there are only {n} of {card}; these hands hold {count}", have,
+                    decks=decks_in_play(decks), card=card, count=held[card])))
     return problems
 
 
@@ -243,6 +248,9 @@ _NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "e
 
 
 def _in_words(n: int) -> str:
+    """A small count in words in English; in digits in the other languages."""
+    if current() != SOURCE:
+        return str(n)
     return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
 
 
@@ -252,12 +260,15 @@ def _possessive(name: str) -> str:
 
 def _deck_words(deck: DeckSpec, decks: int) -> str:
     """`two packs, no jokers`; a short pack says its size (`one pack of 32 cards, ...`)."""
-    packs = f"{_in_words(decks)} pack{'' if decks == 1 else 's'}"
+    packs = tn("{count} pack", "{count} packs", decks, count=_in_words(decks))
     if deck.ranks != RANKS or deck.suits != SUITS:
-        packs += f" of {plural(len(deck.ranks) * len(deck.suits) + deck.jokers, 'card')}"
+        size = len(deck.ranks) * len(deck.suits) + deck.jokers
+        packs = tn("{packs} of {n} card", "{packs} of {n} cards", size, packs=packs)
     jokers = deck.jokers_with(decks)
     if not jokers:
-        return f"{packs}, no jokers"
+        return t("{packs}, no jokers", packs=packs)
     if deck.table_jokers is not None:
-        return f"{packs}, {_in_words(jokers)} joker{'' if jokers == 1 else 's'} in all"
-    return f"{packs}, {_in_words(deck.jokers)} joker{'' if deck.jokers == 1 else 's'} in each"
+        return tn("{packs}, {count} joker in all", "{packs}, {count} jokers in all", jokers, packs=packs,
+                  count=_in_words(jokers))
+    return tn("{packs}, {count} joker in each", "{packs}, {count} jokers in each", deck.jokers, packs=packs,
+              count=_in_words(deck.jokers))

@@ -17,6 +17,7 @@ from typing import Any
 
 from referee.cards import parse_named, parse_named_groups
 from referee.errors import GameStateError, InvalidPlayError, Problem
+from referee.i18n import t, tn
 from referee.melds import wild_rank_problem
 from referee.ruleset import Ruleset
 from referee.scoring import Deal, score_round
@@ -70,7 +71,7 @@ class Sheet:
             self.index = {p.name: p for p in self.players}
         found = self.index.get(name) if isinstance(name, str) else None
         if found is None:
-            raise InvalidPlayError(Problem(path, "unknown_player", f'"{name}" is not a player in this game'))
+            raise InvalidPlayError(Problem(path, "unknown_player", t('"{name}" is not a player in this game', name=name)))
         return found
 
     def active(self) -> list[Player]:
@@ -118,7 +119,7 @@ class Sheet:
 
     def _open(self) -> None:
         if self.status != "in_progress":
-            raise GameStateError(Problem("", "game_finished", "This game is finished; it takes no more writes."))
+            raise GameStateError(Problem("", "game_finished", t("This game is finished; it takes no more writes.")))
 
 
 def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | None = None,
@@ -131,28 +132,32 @@ def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | No
     """
     problems = []
     if len(set(names)) != len(names):
-        problems.append(Problem("players", "duplicate_player", "each player's name must be different"))
+        problems.append(Problem("players", "duplicate_player", t("each player's name must be different")))
     if not ruleset.players_min <= len(names) <= ruleset.players_max:
         problems.append(Problem("players", "player_count",
-                                f"{ruleset.name} is for {ruleset.players_words}; "
-                                f"this game has {len(names)}"))
+                                t("{game} is for {players}; this game has {count}", game=ruleset.name,
+                                  players=ruleset.players_words, count=len(names))))
     limit = ruleset.game.elimination
     for name, score in (scores or {}).items():
         if name not in names:
-            problems.append(Problem(f"scores.{name}", "unknown_player", f'"{name}" is not a player in this game'))
+            problems.append(Problem(f"scores.{name}", "unknown_player", t('"{name}" is not a player in this game',
+                                                                            name=name)))
         elif int(score) < 0 and ruleset.scoring.method != "melded_minus_caught":
             problems.append(Problem(f"scores.{name}", "out_of_range",
-                                    f"{name}: a starting score is 0 or more in {ruleset.name}"))
+                                    t("{name}: a starting score is 0 or more in {game}", name=name, game=ruleset.name)))
         elif ruleset.game.target is not None and int(score) >= ruleset.game.target:
             problems.append(Problem(f"scores.{name}", "out_of_range",
-                                    f"{name} would start at the end: {ruleset.name} ends when a score "
-                                    f"reaches {ruleset.game.target}, so a starting score is under it"))
+                                    t("{name} would start at the end: {game} ends when a score reaches {target}, "
+                                      "so a starting score is under it", name=name, game=ruleset.name,
+                                      target=ruleset.game.target)))
         elif limit is not None and int(score) >= limit:
             problems.append(Problem(f"scores.{name}", "out_of_range",
-                                    f"{name} would start out of the game: {ruleset.name} puts a player out "
-                                    f"at {limit}, so a starting score is under {limit}"))
+                                    t("{name} would start out of the game: {game} puts a player out at {limit}, "
+                                      "so a starting score is under {limit}", name=name, game=ruleset.name,
+                                      limit=limit)))
     if dealer is not None and dealer not in names:
-        problems.append(Problem("dealer", "unknown_player", f'the dealer "{dealer}" is not a player in this game'))
+        problems.append(Problem("dealer", "unknown_player",
+                                t('the dealer "{name}" is not a player in this game', name=dealer)))
     if problems:
         raise InvalidPlayError(problems)
     return _opening(ruleset, names, scores, dealer)
@@ -208,9 +213,9 @@ def check_undo(records: Iterable[Mapping[str, Any]], undo: Mapping[str, Any]) ->
     kept = _kept(records)
     if undo.get("type") == "undo_entry":
         if not kept:
-            raise GameStateError(Problem("", "nothing_to_undo", "There is no entry (round, buy or buy-back) to undo."))
+            raise GameStateError(Problem("", "nothing_to_undo", t("There is no entry (round, buy or buy-back) to undo.")))
     elif not any(r.get("type") == "round" for r in kept):
-        raise GameStateError(Problem("", "nothing_to_undo", "There is no round to undo."))
+        raise GameStateError(Problem("", "nothing_to_undo", t("There is no round to undo.")))
 
 
 # ---------------------------------------------------------------- record handlers
@@ -236,17 +241,17 @@ def _rummy_round(sheet: Sheet, record: Mapping[str, Any]) -> None:
     if went_out is not None:
         p = sheet.player(went_out, "went_out")
         if p.eliminated:
-            problems.append(Problem("went_out", "eliminated_player", f"{went_out} is out of the game"))
+            problems.append(Problem("went_out", "eliminated_player", t("{name} is out of the game", name=went_out)))
         if points.get(went_out, 0) != 0 and not scores_out:
             problems.append(Problem(f"points.{went_out}", "hand_not_empty",
-                                    f"{went_out} went out, so they are caught with nothing"))
+                                    t("{name} went out, so they are caught with nothing", name=went_out)))
     for name in points:
         p = sheet.player(name, f"points.{name}")
         if p.eliminated:
-            problems.append(Problem(f"points.{name}", "eliminated_player", f"{name} is out of the game"))
+            problems.append(Problem(f"points.{name}", "eliminated_player", t("{name} is out of the game", name=name)))
     for p in sheet.active():
         if p.name not in points and p.name != went_out:
-            problems.append(Problem("points", "missing_player", f"no result for {p.name}, who is still in"))
+            problems.append(Problem("points", "missing_player", t("no result for {name}, who is still in", name=p.name)))
     if problems:
         raise InvalidPlayError(problems)
     per_card = sheet.ruleset.scoring.pennies_per_card
@@ -275,7 +280,7 @@ def _layout_round(sheet: Sheet, record: Mapping[str, Any]) -> None:
     completed = [sheet.player(n, f"completed[{i}]") for i, n in enumerate(record.get("completed") or [])]
     if winner in completed:
         raise InvalidPlayError(Problem("completed", "winner_in_completed",
-                                       "the hand's winner is not listed among the others who completed"))
+                                       t("the hand's winner is not listed among the others who completed")))
     winner.layout_size = max(0, (winner.layout_size or 0) - rules.shrink_winner)
     for p in completed:
         p.layout_size = max(0, (p.layout_size or 0) - rules.shrink_completed)
@@ -326,12 +331,12 @@ def _buy(sheet: Sheet, record: Mapping[str, Any]) -> None:
     sheet._open()
     buying = sheet.ruleset.rummy.buying if sheet.ruleset.rummy else None
     if buying is None:
-        raise InvalidPlayError(Problem("player", "no_buying", f"{sheet.ruleset.name} has no buying"))
+        raise InvalidPlayError(Problem("player", "no_buying", t("{game} has no buying", game=sheet.ruleset.name)))
     p = sheet.player(record.get("player"), "player")
     if p.eliminated:
-        raise InvalidPlayError(Problem("player", "eliminated_player", f"{p.name} is out of the game"))
+        raise InvalidPlayError(Problem("player", "eliminated_player", t("{name} is out of the game", name=p.name)))
     if not p.buys_left:
-        raise GameStateError(Problem("player", "no_buys_left", f"{p.name} has no buys left"))
+        raise GameStateError(Problem("player", "no_buys_left", t("{name} has no buys left", name=p.name)))
     p.buys_left -= 1
     p.pennies_paid += buying.cost
     sheet.pot += buying.cost
@@ -341,10 +346,10 @@ def _buy(sheet: Sheet, record: Mapping[str, Any]) -> None:
 def _buy_back(sheet: Sheet, record: Mapping[str, Any]) -> None:
     sheet._open()
     if sheet.ruleset.game.buy_back is None:
-        raise InvalidPlayError(Problem("player", "no_buy_back", f"{sheet.ruleset.name} has no buy-backs"))
+        raise InvalidPlayError(Problem("player", "no_buy_back", t("{game} has no buy-backs", game=sheet.ruleset.name)))
     p = sheet.player(record.get("player"), "player")
     if not p.eliminated:
-        raise GameStateError(Problem("player", "not_eliminated", f"{p.name} is still in the game"))
+        raise GameStateError(Problem("player", "not_eliminated", t("{name} is still in the game", name=p.name)))
     still_in = sheet.active()
     p.score = max(q.score for q in still_in)
     p.eliminated = False
@@ -375,7 +380,8 @@ _RUMMY_FIELDS = ("went_out", "hands", "points", "cards", "melded", "wild_rank")
 
 
 def _unused(ruleset: Ruleset, body: Mapping[str, Any], names: Sequence[str], why: str) -> list[Problem]:
-    return [Problem(name, "unused_field", f'{ruleset.name} does not use "{name}" in a round: {why}')
+    return [Problem(name, "unused_field", t('{game} does not use "{name}" in a round: {why}', game=ruleset.name,
+                                            name=name, why=why))
             for name in names if name in body]
 
 
@@ -390,17 +396,17 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
     say how many cards each of those players was caught with.
     """
     if ruleset.layout is not None:
-        problems = _unused(ruleset, body, _RUMMY_FIELDS, "a layout game's round names its winner")
+        problems = _unused(ruleset, body, _RUMMY_FIELDS, t("a layout game's round names its winner"))
         if not body.get("winner"):
-            problems.append(Problem("winner", "missing_field", "a layout game's round names its winner"))
+            problems.append(Problem("winner", "missing_field", t("a layout game's round names its winner")))
         if problems:
             raise InvalidPlayError(problems)
         return {"type": "round", "winner": body["winner"], "completed": list(body.get("completed") or [])}
-    problems = _unused(ruleset, body, _LAYOUT_FIELDS, "a round gives each player's hand or points")
+    problems = _unused(ruleset, body, _LAYOUT_FIELDS, t("a round gives each player's hand or points"))
     went_out = body.get("went_out")
     if body.get("hands") is not None:
-        problems += [Problem(name, "unused_field", f'"{name}" would be ignored: the hands are scored here, '
-                                                   f'so give the hands or the {name}, not both')
+        problems += [Problem(name, "unused_field", t('"{name}" would be ignored: the hands are scored here, '
+                                                     'so give the hands or the {name}, not both', name=name))
                      for name in ("points", "cards") if name in body]
         if problems:
             raise InvalidPlayError(problems)
@@ -423,20 +429,22 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
             scored_record["wild_rank"] = body["wild_rank"]
         return scored_record
     if body.get("points") is None:
-        problems.append(Problem("points", "missing_field", "give the round's hands or points"))
+        problems.append(Problem("points", "missing_field", t("give the round's hands or points")))
         raise InvalidPlayError(problems)
     points: Mapping[str, int] = body["points"]
     cards: Mapping[str, int] | None = body.get("cards")
     problems += _card_counts(ruleset, points, cards, went_out)
     melded_scored = ruleset.scoring.method == "melded_minus_caught"
-    problems += _unused(ruleset, body, ("melded",), "melded cards are scored from hands, not with points"
-                        if melded_scored else "it does not score melded cards")
+    problems += _unused(ruleset, body, ("melded",), t("melded cards are scored from hands, not with points")
+                        if melded_scored else t("it does not score melded cards"))
     if not melded_scored:
-        problems += [Problem(f"points.{n}", "out_of_range", f"{n}: points are 0 or more in {ruleset.name}")
+        problems += [Problem(f"points.{n}", "out_of_range", t("{name}: points are 0 or more in {game}", name=n,
+                                                              game=ruleset.name))
                      for n, v in points.items() if v < 0]
     cap = ruleset.scoring.cap
     if cap is not None:
-        problems += [Problem(f"points.{n}", "out_of_range", f"{n}: a hand costs at most {cap} in {ruleset.name}")
+        problems += [Problem(f"points.{n}", "out_of_range", t("{name}: a hand costs at most {cap} in {game}", name=n,
+                                                              cap=cap, game=ruleset.name))
                      for n, v in points.items() if v > cap]
     if body.get("wild_rank") is not None and ruleset.rummy is not None:
         found = wild_rank_problem(ruleset, ruleset.rummy.round(round_number if ruleset.rummy.rounds else 1),
@@ -459,21 +467,23 @@ def _card_counts(ruleset: Ruleset, points: Mapping[str, int], cards: Mapping[str
     naming a player the round gives no points."""
     problems: list[Problem] = []
     per_card = ruleset.scoring.pennies_per_card
-    charge = f"{ruleset.name} charges {per_card} penn{'y' if per_card == 1 else 'ies'} per card caught"
+    charge = tn("{game} charges {n} penny per card caught", "{game} charges {n} pennies per card caught",
+                per_card, game=ruleset.name)
     if cards is None:
         if per_card and points:
             problems.append(Problem("cards", "missing_field",
-                                    f"{charge}: give the cards each player in points was caught with"))
+                                    t("{charge}: give the cards each player in points was caught with",
+                                      charge=charge)))
         return problems
     for name in points:
         if per_card and name not in cards:
             problems.append(Problem(f"cards.{name}", "missing_field",
-                                    f"{charge}: how many cards was {name} caught with?"))
+                                    t("{charge}: how many cards was {name} caught with?", charge=charge, name=name)))
     for name, count in cards.items():
         if name == went_out and count:
             problems.append(Problem(f"cards.{name}", "hand_not_empty",
-                                    f"{name} went out, so they are caught with nothing"))
+                                    t("{name} went out, so they are caught with nothing", name=name)))
         elif name not in points and name != went_out:
             problems.append(Problem(f"cards.{name}", "unused_field",
-                                    f'"{name}" has no points in this round, so no cards to count'))
+                                    t('"{name}" has no points in this round, so no cards to count', name=name)))
     return problems
