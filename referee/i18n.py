@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
+from string import Formatter
 
 from babel import negotiate_locale
 from babel.messages.mofile import write_mo
@@ -82,17 +83,30 @@ def t(message: str, /, **values: object) -> str:
     """`message` in the current language, its `{placeholders}` filled in."""
     code = _language.get()
     text = message if code == SOURCE else catalog(code).gettext(message)
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    return (_PERCENT.get(text) or _percent(text)) % values
 
 
 def tn(singular: str, plural: str, n: int, /, **values: object) -> str:
     """The sentence for `n` in the current language's plural form; `{n}` is the number."""
     code = _language.get()
-    if code == SOURCE:
-        text = singular if n == 1 else plural
-    else:
-        text = catalog(code).ngettext(singular, plural, n)
-    return text.format(n=n, **values)
+    text = (singular if n == 1 else plural) if code == SOURCE else catalog(code).ngettext(singular, plural, n)
+    values["n"] = n
+    return (_PERCENT.get(text) or _percent(text)) % values
+
+
+# Each sentence turned once into a %-template: `%` is the quickest way to fill one, and a
+# verdict's sentences are on the hot path of every check.
+_PERCENT: dict[str, str] = {}
+
+
+def _percent(template: str) -> str:
+    """`A {kind} of {n}` → `A %(kind)s of %(n)s` (as str.format reads the template)."""
+    converted = _PERCENT[template] = "".join(
+        literal.replace("%", "%%") + (f"%({name})s" if name is not None else "")
+        for literal, name, _spec, _conversion in Formatter().parse(template))
+    return converted
 
 
 def joined(parts: Sequence[str]) -> str:
@@ -133,12 +147,15 @@ _SUITS = {
 }
 
 
+# Each language's names with the English ones behind them, looked up once a message.
+_RANK_NAMES = {code: {**_RANK_PLURALS[SOURCE], **names} for code, names in _RANK_PLURALS.items()}
+
+
 def rank_plural(rank: str | None) -> str:
     """`sevens`, `семёрки`, `sjuor`, `șeptari`: a rank as a set of it is named at the table."""
-    names = _RANK_PLURALS.get(_language.get(), _RANK_PLURALS[SOURCE])
     if rank is None:
         return ""
-    return names.get(rank) or _RANK_PLURALS[SOURCE].get(rank) or f"{rank}s"
+    return _RANK_NAMES[_language.get()].get(rank) or f"{rank}s"  # the language is always one of them
 
 
 def suit_name(suit: str | None) -> str:

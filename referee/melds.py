@@ -43,6 +43,7 @@ class Judge:
         self.kind_order = [k for k in KINDS if k in self.kinds]  # the table's order: sets first
         self.jokers_meldable = JOKER in self.wild_ranks
         self.has_jokers = self.deck.has_jokers
+        self.later_melds = rules.later_melds
         set_rule = self.kinds.get("set")
         # The fast path judges plain sets; anything else takes the full path below.
         self.fast_set_min = set_rule.min if set_rule and not set_rule.distinct_suits else None
@@ -150,6 +151,9 @@ class Judge:
         wild_ranks = self.wild_ranks
         wilds = [c for c in cards if c.rank in wild_ranks]
         naturals = [c for c in cards if c.rank not in wild_ranks and c.rank != JOKER]
+        if len(kinds) == 1 and not self.in_place:  # one kind to judge: no nearest kind to choose
+            meld, found = KINDS[kinds[0]].judge(self, self.kinds[kinds[0]], cards, naturals, wilds, wild_limit)
+            return (meld, []) if not found and not base else (None, base + found)
         if self.in_place and not base:
             for as_natural in _in_place_choices(wilds, self.in_place):
                 if not as_natural:
@@ -290,12 +294,14 @@ def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
     left after it) and `score` feed the hand limit."""
     judge = judge_for(ruleset, round_number, players, first_meld_done, wild_rank)
     cards = cards if isinstance(cards, (tuple, list)) else tuple(cards)
+    meld = judge.fast_set(cards)
+    if meld is not None and hand is None and judge.later_melds:  # the common case, first
+        return Verdict((), meld.as_dict())
     limit = hand_limit_violation(ruleset, hand, score) if hand is not None else []
-    if first_meld_done and not judge.rules.later_melds:
+    if first_meld_done and not judge.later_melds:
         limit.insert(0, Violation("no_new_melds", t(
             "{label}: after the first meld no new meld may be made, only cards laid off.",
             label=judge.rules.label), tuple(cards)))
-    meld = judge.fast_set(cards)
     if meld is None:
         meld, violations = judge.judge(cards, fast_tried=True)
         if meld is None:
