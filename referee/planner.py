@@ -259,8 +259,7 @@ class _Search:
                 continue  # not a later meld, and an exact first meld takes no extra meld
             if opt.kind and open_requirement and opt.phases & FIRST:
                 size = opt.core or (len(opt.opening) + opt.opening_wilds if opt.opening else opt.size)
-                added = progress.add(opt.kind, size, opt.points,
-                                     opt.kind == "run" and not opt.wilds)
+                added = _added(progress, opt.kind, size, opt.points, opt.kind == "run" and not opt.wilds)
                 if added is None and not opt.phases & LATER:
                     continue  # fills nothing, and the first meld takes no extra meld
                 new_p = added or progress
@@ -375,6 +374,12 @@ class _Search:
         if melded == 2 and self.spare_wilds_go_on_sets:
             rooms.append((-1, INF))
         return rooms
+
+
+@lru_cache(maxsize=1 << 16)
+def _added(progress: Progress, kind: str, size: int, points: int, pure: bool) -> Progress | None:
+    """`progress.add(...)`, remembered: the search asks the same few questions many times."""
+    return progress.add(kind, size, points, pure)
 
 
 def _forgotten(state: object, w: int) -> object:
