@@ -347,7 +347,10 @@ class RunKind(MeldKind):
         rule = search.judge.rules.meld_rule("run")
         if rule is None:
             return
-        for window in _windows_with(rule.ace, RUN_ORDER[t % 13], rule.min, search.size_cap["run"]):
+        # A run holds at most the suit's cards still to place (this one and higher) and the wild cards.
+        suit = t // 13
+        reach = sum(1 for u, f in search.field_of.items() if u // 13 == suit and f >= i) + cap
+        for window in _windows_with(rule.ace, RUN_ORDER[t % 13], rule.min, min(search.size_cap["run"], reach)):
             worth = search.run_points(window)
             for packed, wild_n in _fill(window, t, i, search.field_of, cap):
                 phases = search.phases(wild_n, len(window))

@@ -272,10 +272,16 @@ class _Search:
                 if cost == 0:
                     break
         nxt = rest - (1 << (B * i))
-        if self.as_wild and self.as_wild[i] and best_cost:  # natural in its own place, or a wild
+        convertible = bool(self.as_wild) and self.as_wild[i]
+        if convertible and best_cost:  # natural in its own place, or a wild
             cost = self.best(nxt, w + 1, tstate, progress, melded, d)
             if cost < best_cost:
                 best_cost, best_choice = cost, (AS_WILD, i, (nxt, w + 1, tstate, progress, melded, d))
+            # Kept or thrown, it does as well as a wild card (they cost the same): no more to try.
+            self.memo[key] = (best_cost, best_choice)
+            if tstate is not tstate_in:
+                self.memo[(rest, w, tstate_in, progress, melded, d)] = (best_cost, best_choice)
+            return best_cost
         if self.discard and not d and best_cost:  # this card as the final discard
             cost = self.best(nxt, w, tstate, progress, melded, 1)
             if cost < best_cost:
