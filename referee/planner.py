@@ -22,6 +22,7 @@ from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
 from referee.kinds import FIELD, FIRST, KINDS, LATER, SUITS, B, Option, RunLength, RunState, Table
+from referee.meld import run_windows
 from referee.melds import RUN_ORDER, Judge, judge_for
 from referee.plays import Progress, lay_off_refusal
 from referee.ruleset import Ruleset
@@ -102,7 +103,9 @@ class _Search:
     openings: bool = False                # runs may count a part laid down first (see prepare)
     pure_runs_only: bool = False          # melds are runs without a wild card, nothing else
     want_points: bool = False
-    options: list[list[Option]] = field(default_factory=list)
+    options: list[list[Option] | None] = field(default_factory=list)
+    counts: list[int] = field(default_factory=list)
+    cap: int = 0
     free: list[bool] = field(default_factory=list)   # a table set takes this card as it is
     memo: dict[tuple[object, ...], tuple[int, tuple[object, ...] | None]] = field(default_factory=dict)
     spare_wilds_go_on_sets: bool = False  # any number of wilds may be laid off on a set
@@ -118,6 +121,7 @@ class _Search:
     run_suit: list[int] = field(default_factory=list)           # suit of each table run, else -1
     runs_by_suit: list[tuple[int, int]] = field(default_factory=list)  # (table, suit), by suit
     extension_cache: dict[tuple[object, ...], list[Option]] = field(default_factory=dict)
+    pure_windows: tuple[int, ...] = ()    # the smallest runs without a wild card the hand holds
 
     # ---------------------------------------------------------------- precomputed options
     def prepare(self, counts: list[int], total_wilds: int, requirement: Progress) -> None:
@@ -149,19 +153,42 @@ class _Search:
             rule = rules.meld_rule(kind)
             if rule is not None:
                 self.size_cap[kind] = min(rule.most, self._longest(rule.min, sizes))
-        for i, card_type in enumerate(self.types):
-            seen: set[tuple[int, int, str, int, int, int]] = set()
-            opts: list[Option] = []
-            for kind in ["run"] if self.pure_runs_only else self.judge.kind_order:
-                for opt in KINDS[kind].new_melds(self, i, card_type, counts, cap):
-                    self._add(opts, seen, opt)
-            opts.sort(key=lambda o: (-o.size + o.wilds, o.wilds))
-            self.options.append(opts)
+        self.counts, self.cap = counts, cap
+        self.options = [None] * len(self.types)  # each field's, made when the search first needs them
+        for card_type in self.types:
             rank = RUN_ORDER[card_type % 13]
             self.free.append(self.lay_offs_ok and not self.need_first_meld and any(
                 KINDS[tb.kind].takes_as_is(tb, rank) for tb in self.tables))
             self.tables_for.append([k for k, tb in enumerate(self.tables) if KINDS[tb.kind].takes(tb, card_type)]
                                    if self.lay_offs_ok else [])
+        run_rule = rules.meld_rule("run")
+        if requirement.pure and run_rule is not None:
+            # Every run without a wild card holds one of the shortest such runs.
+            windows: set[int] = set()
+            for suit in range(len(SUITS)):
+                for window in run_windows(run_rule.ace, run_rule.min):
+                    fields = [self.field_of.get(suit * 13 + RUN_ORDER.index(r)) for r in window]
+                    if all(f is not None for f in fields):
+                        windows.add(sum(1 << (B * f) for f in fields if f is not None))
+            self.pure_windows = tuple(windows)
+
+    def options_of(self, i: int) -> list[Option]:
+        """The new melds field `i`'s card may start, most cards first."""
+        opts = self.options[i]
+        if opts is None:
+            seen: set[tuple[int, int, str, int, int, int]] = set()
+            opts = []
+            for kind in ["run"] if self.pure_runs_only else self.judge.kind_order:
+                for opt in KINDS[kind].new_melds(self, i, self.types[i], self.counts, self.cap):
+                    self._add(opts, seen, opt)
+            opts.sort(key=lambda o: (-o.size + o.wilds, o.wilds))
+            self.options[i] = opts
+        return opts
+
+    def pure_run_left(self, rest: int) -> bool:
+        """Do the cards still to place hold a run without a wild card?"""
+        guard = self.guard
+        return any(((rest | guard) - p) & guard == guard for p in self.pure_windows)
 
     @staticmethod
     def _add(opts: list[Option], seen: set[tuple[int, int, str, int, int, int]], opt: Option) -> None:
@@ -208,7 +235,7 @@ class _Search:
         # it needs: to reach the meld minimum, or an open first-meld size.
         spare = self.spare_wilds_go_on_sets
         set_min = self.set_min if met else max(self.set_min, *progress.sets, 0)
-        for opt in self.options[i]:
+        for opt in self.options_of(i):
             if opt.wilds > w or ((rest | guard) - opt.packed) & guard != guard:
                 continue
             if met and opt.size > (cap_set if opt.kind == "set" else cap_run):
@@ -252,8 +279,16 @@ class _Search:
         best_cost = INF
         best_choice: tuple[object, ...] | None = None
         open_requirement = not progress.met
+        # A first meld that still owes a run without a wild card, and no such run left: nothing
+        # played can be part of it, and what is played already is lost.
+        hopeless = progress.pure and self.need_first_meld and not self.pure_run_left(rest)
+        if hopeless and melded:
+            self.memo[key] = (INF, None)
+            if tstate is not tstate_in:
+                self.memo[(rest, w, tstate_in, progress, melded, d)] = (INF, None)
+            return INF
         # Plays first: a hand that goes out then needs no look at keeping or discarding.
-        for opt, new_t in self.moves(i, rest, w, tstate, progress):
+        for opt, new_t in () if hopeless else self.moves(i, rest, w, tstate, progress):
             new_p = progress
             if opt.kind and not open_requirement and not opt.phases & LATER and not progress.extra:
                 continue  # not a later meld, and an exact first meld takes no extra meld
