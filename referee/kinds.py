@@ -116,7 +116,8 @@ class MeldKind:
         raise NotImplementedError
 
     def shaped(self, naturals: Sequence[Card]) -> bool:
-        """Do these natural cards look like this kind (to report the nearer kind's faults)?"""
+        """Do these natural cards look like this kind (to report the nearer kind's faults)?
+        Two natural cards or more that make a legal meld of this kind always look like it."""
         raise NotImplementedError
 
     def new_melds(self, search: _Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:

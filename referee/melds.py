@@ -151,6 +151,12 @@ class Judge:
         wild_ranks = self.wild_ranks
         wilds = [c for c in cards if c.rank in wild_ranks]
         naturals = [c for c in cards if c.rank not in wild_ranks and c.rank != JOKER]
+        if len(kinds) > 1 and len(naturals) > 1 and not self.in_place:
+            # Two natural cards or more are legal only as a kind they are shaped like: where one
+            # kind alone fits their shape, it is the nearest, and the others need no sentences.
+            shaped = [k for k in kinds if KINDS[k].shaped(naturals)]
+            if len(shaped) == 1:
+                kinds = shaped
         if len(kinds) == 1 and not self.in_place:  # one kind to judge: no nearest kind to choose
             meld, found = KINDS[kinds[0]].judge(self, self.kinds[kinds[0]], cards, naturals, wilds, wild_limit)
             return (meld, []) if not found and not base else (None, base + found)
