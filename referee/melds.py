@@ -110,8 +110,8 @@ class Judge:
         """Cards that are not in the deck, and more copies of a card than the decks hold."""
         in_deck = self.in_deck
         foreign = [c for c in cards if c not in in_deck]
-        if len(cards) <= self.decks and not foreign:
-            return []  # no card can be present more often than there are decks
+        if not foreign and (len(cards) <= self.decks or len(set(cards)) == len(cards)):
+            return []  # no card can be present more often than there are decks, or is twice
         found = []
         if foreign:
             foreign = list(dict.fromkeys(foreign))
@@ -278,15 +278,15 @@ def wild_rank_problem(ruleset: Ruleset, rules: RoundRules, wild_rank: str | None
     """Why `wild_rank` cannot be used with this round, or None."""
     if rules.wilds.per_deal:
         if wild_rank is None:
-            return Problem("wild_rank", "missing_field",
-                           f"{ruleset.name} makes one rank wild each deal (the cut card's rank): "
-                           f"give that rank")
+            return Problem("wild_rank", "missing_field", t(
+                "{game} makes one rank wild each deal (the cut card's rank): give that rank", game=ruleset.name))
         if wild_rank not in ruleset.deck.ranks:
-            return Problem("wild_rank", "unknown_rank",
-                           f'"{wild_rank}" is not a rank of this game\'s deck (one of {" ".join(ruleset.deck.ranks)})')
+            return Problem("wild_rank", "unknown_rank", t(
+                '"{rank}" is not a rank of this game\'s deck (one of {ranks})', rank=wild_rank,
+                ranks=" ".join(ruleset.deck.ranks)))
     elif wild_rank is not None:
-        return Problem("wild_rank", "unused_field",
-                       f"{ruleset.name} has no rank chosen wild each deal; leave it out")
+        return Problem("wild_rank", "unused_field", t(
+            "{game} has no rank chosen wild each deal; leave it out", game=ruleset.name))
     return None
 
 

@@ -50,8 +50,8 @@ class Budget:
         if self.spent > self.states or (not self.spent & 1023 and time.monotonic() > self.deadline):
             raise InvalidPlayError(Problem(
                 "hand", "hand_too_large",
-                f"this hand ({hand_size} cards) is too large to plan in reasonable time; "
-                f"the referee plans hands of the sizes dealt in play"))
+                t("this hand ({n} cards) is too large to plan in reasonable time; the referee plans "
+                  "hands of the sizes dealt in play", n=hand_size)))
 
 
 def _index(card: Card) -> int:
@@ -439,7 +439,8 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[Table]:
         meld, found = judge.judge(cards, wild_limit=False)
         if meld is None:
             raise InvalidPlayError([Problem(f"table[{i}]", "invalid_table_meld",
-                                            f"table meld {i + 1} is not a legal meld: {v.message}")
+                                            t("table meld {n} is not a legal meld: {reason}",
+                                              n=i + 1, reason=v.message))
                                     for v in found])
         out.append(KINDS[meld.kind].read_table(judge, cards, meld))
     return out
@@ -545,7 +546,7 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
     if either:  # cards that may serve as wild cards are settled first, before any meld needs them
         types.sort(key=lambda u: RUN_ORDER[u % 13] not in judge.in_place)
     if any(n > FIELD for n in counts.values()):
-        raise InvalidPlayError(Problem("hand", "duplicate_card", "a hand holds too many identical cards"))
+        raise InvalidPlayError(Problem("hand", "duplicate_card", t("a hand holds too many identical cards")))
     prefix = [0]
     for v in sorted(cost(c) for c in wild_cards):
         prefix.append(prefix[-1] + v)

@@ -388,6 +388,9 @@ def test_known_hands_go_out(rid: str, round_number: int, hand: str, table: list[
     ("contract-rummy", 1, "9C 9C AC AC 9C AC 2C 2C 2C", [], False),
     # Cards that make a set or a run count as the kind the first meld needs (7s wild).
     ("indian-rummy", 1, "AC 2C 3C AC 7C 7C", [], False),
+    # A declaration without a pure run anywhere, and one whose pure run comes in the last suit.
+    ("indian-rummy", 1, "8S 8D 8C 5H 6H JK 9C 9D 9H", [], False),
+    ("indian-rummy", 1, "5C JK 7C 9S 9D 9C 4S 5S 6S KD", [], False),
     # A first meld reaches 51 with a run laid short (3C 4C 5C JK, 18 points), the ace laid
     # off on it after, the joker moving to 2C.
     ("kalooki-lay-off-same-turn", 1, "AC AC 3C 4C 5C JK JK JK", [], False),
