@@ -475,12 +475,24 @@ def _opening_cached(judge: Judge, rule: MeldRule, ranks: frozenset[str], wilds: 
                 continue
             naturals = [Card(r, "C") for r in part]
             placed = RunKind._place(rule, naturals + [stand_in] * extra, naturals, [stand_in] * extra, "C")
-            if placed is None:
+            if placed is None or _read_as_other_kind(judge, naturals, [stand_in] * extra):
                 continue
             worth = meld_points(judge.ruleset.scoring, placed)
             if best is None or worth > best[0]:
                 best = (worth, part, extra)
     return best
+
+
+def _read_as_other_kind(judge: Judge, naturals: list[Card], wilds: list[Card]) -> bool:
+    """Would the table read these cards as a kind judged before runs (one natural card and
+    wild cards make a set as well)? Then nothing can be laid off on them as on a run."""
+    for kind in judge.kind_order:
+        if kind == "run":
+            return False
+        meld, _ = KINDS[kind].judge(judge, judge.kinds[kind], naturals + wilds, naturals, wilds, True)
+        if meld is not None:
+            return True
+    return False
 
 
 @lru_cache(maxsize=4096)

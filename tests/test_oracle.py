@@ -394,6 +394,8 @@ def test_known_hands_go_out(rid: str, round_number: int, hand: str, table: list[
     # A first meld reaches 51 with a run laid short (3C 4C 5C JK, 18 points), the ace laid
     # off on it after, the joker moving to 2C.
     ("kalooki-lay-off-same-turn", 1, "AC AC 3C 4C 5C JK JK JK", [], False),
+    # ... but never a part that the table reads as a set (7C JK JK JK), with 5C laid off after.
+    ("kalooki-lay-off-same-turn", 1, "5C 6C 7C 5C 7C AC JK JK JK", [], False),
 ])
 def test_hands_the_oracle_caught(rid: str, round_number: int, hand: str, table: list[str],
                                  first_meld_done: bool) -> None:
@@ -405,6 +407,10 @@ def test_hands_the_oracle_caught(rid: str, round_number: int, hand: str, table: 
                     wild_rank=_wild(ruleset))
     assert (verdict.valid, found.cost) == (oracle.can_go_out(cards, melds, first_meld_done),
                                            oracle.fewest_points(cards, melds, first_meld_done))
+    if verdict.valid:  # and the plan it gives is one the single checks accept, step by step
+        plan = verdict.extra["plan"]
+        assert isinstance(plan, dict)
+        assert replay_problem(ruleset, plan, cards, melds, first_meld_done, round_number) is None, plan
 
 
 @pytest.mark.parametrize("rid", [r for r in sorted(RULESETS) if RULESETS[r].scoring.unmet_first_meld != "count_all"])
