@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from flask import Flask, Response, current_app, request
@@ -14,7 +15,7 @@ from api.catalog import Catalog
 from api.problems import ApiError
 from api.storage import Store
 from referee.errors import Problem
-from referee.i18n import choose, current, set_language
+from referee.i18n import choose, current, set_language, t
 from referee.loader import default_library
 from referee.planner import warm_up
 
@@ -76,13 +77,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
+def answer_language(asked: str | None, accepted: Iterable[str]) -> str:
+    """The answer's language: `asked` (`?lang=`, else the table page's choice, its `lang`
+    cookie), else the best of `accepted` (`Accept-Language`, best first), else English."""
+    return choose([asked] if asked else list(accepted))
+
+
 def _choose_language() -> None:
-    """The answer's language: `?lang=`, else the table page's choice (the `lang` cookie), else the
-    best of `Accept-Language` (English by default).
-    Codes, paths and field names stay as they are; only sentences are translated."""
-    asked = request.args.get("lang") or request.cookies.get("lang")  # the page's switch keeps a cookie
-    preferred = [asked] if asked else [lang for lang, _quality in request.accept_languages]
-    set_language(choose(preferred))
+    """Speak the request's language. Codes, paths and field names stay as they are; only
+    sentences are translated."""
+    asked = request.args.get("lang") or request.cookies.get("lang")
+    set_language(answer_language(asked, (lang for lang, _quality in request.accept_languages)))
 
 
 def _say_language(response: Response) -> Response:
@@ -94,7 +99,7 @@ def _say_language(response: Response) -> Response:
 def _healthz() -> Response:
     store: Store = current_app.extensions["referee.store"]
     if not store.healthy():
-        raise ApiError(503, "The database is not reachable.")
+        raise ApiError(503, t("The database is not reachable."))
     return current_app.json.response({"status": "ok"})
 
 
@@ -112,8 +117,8 @@ def _check_body() -> None:
         return  # a write that takes no body, sent without one
     accepted = JSON_TYPES + (rulesets.YAML_TYPES if request.path in ("/v1/rulesets", "/v1/rulesets/validate") else ())
     if request.mimetype not in accepted:
-        shown = request.mimetype or "none"
-        raise ApiError(415, f"Send the body as {' or '.join(accepted[:2])} (got {shown}).")
+        raise ApiError(415, t("Send the body as {types} (got {got}).", types=t(" or ").join(accepted[:2]),
+                              got=request.mimetype or t("none")))
     data = _read_body()
     if request.mimetype not in JSON_TYPES:
         return
@@ -122,10 +127,11 @@ def _check_body() -> None:
     except RecursionError:
         parsed = _TOO_DEEP
     if parsed is _TOO_DEEP or _deeper_than(parsed, MAX_JSON_DEPTH):
-        message = f"the JSON nests deeper than {MAX_JSON_DEPTH} levels"
-        raise ApiError(400, f"The request body is not readable: {message}.", [Problem("", "too_deep", message)])
+        message = t("the JSON nests deeper than {most} levels", most=MAX_JSON_DEPTH)
+        raise ApiError(400, t("The request body is not readable: {reason}.", reason=message),
+                       [Problem("", "too_deep", message)])
     if parsed is None:
-        raise ApiError(400, "The request body is not readable JSON." if data else "The request body is empty.")
+        raise ApiError(400, t("The request body is not readable JSON.") if data else t("The request body is empty."))
 
 
 def _read_body() -> bytes:
@@ -145,7 +151,7 @@ def _read_body() -> bytes:
             while extra and drained < DRAIN_AFTER_LIMIT:
                 extra = source.read(64 * 1024)
                 drained += len(extra)
-            raise ApiError(413, f"The request body is over the limit of {limit // (1024 * 1024)} MiB.")
+            raise ApiError(413, t("The request body is over the limit of {size} MiB.", size=limit // (1024 * 1024)))
     return data
 
 

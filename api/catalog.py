@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from api.storage import Store
 from referee import yamlread
 from referee.errors import Problem, RulesetError, UnknownRulesetError
+from referee.i18n import t
 from referee.loader import Library
 from referee.ruleset import Ruleset
 
@@ -33,7 +34,7 @@ class Catalog:
     def _fetch(self, ruleset_id: str, seen: tuple[str, ...]) -> Ruleset:
         source = self.store.ruleset_source(ruleset_id)
         if source is None or ruleset_id in seen:
-            raise UnknownRulesetError(Problem("id", "unknown_ruleset", f'no ruleset is called "{ruleset_id}"'))
+            raise UnknownRulesetError(Problem("id", "unknown_ruleset", t('no ruleset is called "{id}"', id=ruleset_id)))
         base = _extends(source)
         if base and base not in self.library:
             self._fetch(base, seen + (ruleset_id,))
@@ -87,8 +88,8 @@ class Catalog:
             return []
         line, column = doc.position(("id",))
         return [Problem("id", "reserved_id",
-                        f'"{ruleset_id}" is a word of the service\'s own paths (/v1/rulesets/{ruleset_id}); '
-                        f"choose another id", line, column, UPLOAD)]
+                        t('"{id}" is a word of the service\'s own paths (/v1/rulesets/{id}); choose another id',
+                          id=ruleset_id), line, column, UPLOAD)]
 
 
 def _document(source: str) -> yamlread.Document | None:

@@ -19,6 +19,7 @@ from referee.cards import (
 )
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import check_hand
+from referee.i18n import t
 from referee.layout import check_placement
 from referee.melds import check_meld
 from referee.planner import check_going_out
@@ -39,8 +40,9 @@ _ANSWERS = answers(blp, (404, "No such ruleset."), 400, 408, 413, 415, (
 def _game(ruleset_id: str, family: str) -> Ruleset:
     ruleset = catalog().get(ruleset_id)
     if ruleset.family != family:
-        raise InvalidPlayError(Problem("", "wrong_family",
-                                       f'"{ruleset.id}" is a {ruleset.family} game; this check is for {family} games'))
+        raise InvalidPlayError(Problem("", "wrong_family", t(
+            '"{id}" is a {family} game; this check is for {wanted} games', id=ruleset.id, family=ruleset.family,
+            wanted=family)))
     return ruleset
 
 
@@ -48,7 +50,8 @@ def _players(ruleset: Ruleset, args: dict[str, Any]) -> int | None:
     players = args.get("players")
     if players is not None and not ruleset.players_min <= players <= ruleset.players_max:
         raise InvalidPlayError(Problem("players", "player_count",
-                                       f"{ruleset.name} is for {ruleset.players_words}"))
+                                       t("{game} is for {players}", game=ruleset.local_name,
+                                         players=ruleset.players_words)))
     return players  # type: ignore[no-any-return]
 
 

@@ -17,6 +17,7 @@ from api.rulesets import catalog
 from api.storage import GameRow, Store, new_token, token_matches
 from referee import ruleset as ruleset_model
 from referee.errors import GameStateError, InvalidPlayError, Problem, UnknownRulesetError
+from referee.i18n import t
 from referee.ruleset import Ruleset
 from referee.standings import UNDO_TYPES, Record, Sheet, check_undo, replay, round_record, start
 
@@ -74,7 +75,7 @@ def _token() -> str:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "Writes to a game need its token: Authorization: Bearer <token>.",
+        raise ApiError(401, t("Writes to a game need its token: Authorization: Bearer <token>."),
                        headers={"WWW-Authenticate": 'Bearer realm="referee"'})
     return token.strip()
 
@@ -90,20 +91,21 @@ def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
     token = _token()
     key = request.headers.get("Idempotency-Key")
     if key is not None and not 1 <= len(key) <= 200:
-        raise InvalidPlayError(Problem("Idempotency-Key", "invalid_header", "an Idempotency-Key is 1-200 characters"))
+        raise InvalidPlayError(Problem("Idempotency-Key", "invalid_header",
+                                       t("an Idempotency-Key is 1-200 characters")))
     fingerprint = _fingerprint() if key is not None else ""
     with store().writing(game_id) as writer:
         if writer is None:
-            raise ApiError(404, f'no game is called "{game_id}"')
+            raise ApiError(404, t('no game is called "{id}"', id=game_id))
         game = writer.game
         if not token_matches(token, game.token_hash):
-            raise ApiError(401, "The token does not match this game.",
+            raise ApiError(401, t("The token does not match this game."),
                            headers={"WWW-Authenticate": 'Bearer realm="referee", error="invalid_token"'})
         if key is not None:
             seen = writer.remembered(key)
             if seen is not None:
                 if seen.fingerprint != fingerprint:
-                    raise ApiError(409, "This Idempotency-Key was used for a different request.")
+                    raise ApiError(409, t("This Idempotency-Key was used for a different request."))
                 # the ETag of the game as this body shows it: the current one would let the
                 # client overwrite writes made since, which it has never seen
                 response = current_app.json.response(json.loads(seen.body))
@@ -112,7 +114,7 @@ def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
                     response.set_etag(seen.etag)
                 return response
         if request.if_match and not request.if_match.contains(_etag(game)) and not request.if_match.star_tag:
-            raise ApiError(412, "The game has changed since you read it (stale If-Match); read it again.")
+            raise ApiError(412, t("The game has changed since you read it (stale If-Match); read it again."))
         ruleset = _pinned(game)
         sheet = _sheet(game, writer.ledger)
         record = make(ruleset, sheet)
@@ -162,7 +164,7 @@ class Game(MethodView):
         """The game's standings, with an ETag for If-Match (and If-None-Match: 304)."""
         found = store().read_game(game_id)
         if found is None:
-            raise ApiError(404, f'no game is called "{game_id}"')
+            raise ApiError(404, t('no game is called "{id}"', id=game_id))
         game, ledger = found
         if request.if_none_match.contains(_etag(game)):
             response = Response(status=304)
@@ -189,7 +191,7 @@ def add_round(args: dict[str, Any], game_id: str) -> Response:
     """Enter a round: hands (scored here) or points; layout games name the winner."""
     def make(ruleset: Ruleset, sheet: Sheet) -> Record:
         if sheet.status != "in_progress":
-            raise GameStateError(Problem("", "game_finished", "This game is finished; it takes no more rounds."))
+            raise GameStateError(Problem("", "game_finished", t("This game is finished; it takes no more rounds.")))
         return round_record(ruleset, args, len(sheet.players), sheet.round)
     return write(game_id, make)
 

@@ -44,8 +44,8 @@ def _words() -> dict[str, object]:
 def _games(rulesets: Catalog) -> list[dict[str, object]]:
     """Every game a table may start, shipped first, with what the start form needs."""
     out = []
-    for ruleset in sorted(rulesets.all(), key=lambda r: (not r.builtin, r.extends is not None, r.name)):
-        out.append({"id": ruleset.id, "name": ruleset.name, "summary": ruleset.summary,
+    for ruleset in sorted(rulesets.all(), key=lambda r: (not r.builtin, r.extends is not None, r.local_name)):
+        out.append({"id": ruleset.id, "name": ruleset.local_name, "summary": ruleset.local_summary,
                     "players_min": ruleset.players_min, "players_max": ruleset.players_max,
                     "players": ruleset.players_words, "variant": ruleset.extends is not None})
     return out

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import http
 import logging
+import re
 from collections.abc import Callable, Iterator
+from string import Formatter
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
@@ -28,23 +30,25 @@ from referee.errors import (
 from referee.errors import (
     Problem as EngineProblem,
 )
+from referee.i18n import N_, SOURCE, current, t, tn
 
 log = logging.getLogger("referee.api")
 BASE = "https://referee.example/problems/"
 
 _TITLES = {
-    400: ("unreadable-body", "Unreadable request body"),
-    401: ("unauthorized", "Missing or wrong game token"),
-    404: ("not-found", "Not found"),
-    405: ("method-not-allowed", "Method not allowed"),
-    408: ("request-timeout", "Request timeout"),
-    409: ("conflict", "Conflict"),
-    412: ("precondition-failed", "The game changed since you read it"),
-    413: ("body-too-large", "Request body too large"),
-    415: ("unsupported-media-type", "Unsupported content type"),
-    422: ("invalid-request", "Invalid request"),
-    500: ("internal-error", "Internal server error"),
+    400: ("unreadable-body", N_("Unreadable request body")),
+    401: ("unauthorized", N_("Missing or wrong game token")),
+    404: ("not-found", N_("Not found")),
+    405: ("method-not-allowed", N_("Method not allowed")),
+    408: ("request-timeout", N_("Request timeout")),
+    409: ("conflict", N_("Conflict")),
+    412: ("precondition-failed", N_("The game changed since you read it")),
+    413: ("body-too-large", N_("Request body too large")),
+    415: ("unsupported-media-type", N_("Unsupported content type")),
+    422: ("invalid-request", N_("Invalid request")),
+    500: ("internal-error", N_("Internal server error")),
 }
+_OTHER = ("error", N_("Error"))
 
 _STATUS_BY_ERROR: list[tuple[type[RefereeError], int]] = [
     (UnknownRulesetError, 404), (GameStateError, 409), (InvalidCardError, 422),
@@ -111,9 +115,10 @@ class ApiError(Exception):
 
 
 def problem_document(status: int, detail: str, errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """An RFC 9457 problem body (also built outside Flask, by the server layer)."""
-    slug, title = _TITLES.get(status, ("error", "Error"))
-    body: dict[str, Any] = {"type": BASE + slug, "title": title, "status": status, "detail": detail}
+    """An RFC 9457 problem body (also built outside Flask, by the server layer); the title in the
+    current language, the `type` the same in every language."""
+    slug, title = _TITLES.get(status, _OTHER)
+    body: dict[str, Any] = {"type": BASE + slug, "title": t(title), "status": status, "detail": detail}
     if errors is not None:
         body["errors"] = errors
     return body
@@ -130,8 +135,59 @@ def problem_response(status: int, detail: str, errors: list[dict[str, Any]] | No
 
 
 def _count(errors: list[dict[str, Any]]) -> str:
-    n = len(errors)
-    return f"{n} problem{'s' if n != 1 else ''} in the request"
+    return tn("{n} problem in the request", "{n} problems in the request", len(errors))
+
+
+# The sentences marshmallow writes for the request schemas (its default messages, with the
+# schemas' limits as placeholders, and the schemas' own): each a template of the English message
+# it matches, said again in the request's language. The code is read from the English.
+MARSHMALLOW_SENTENCES = (
+    N_("Missing data for required field."),
+    N_("Field may not be null."),
+    N_("Invalid value."),
+    N_("Unknown field."),
+    N_("Invalid input type."),
+    N_("Invalid type."),
+    N_("Not a valid string."),
+    N_("Not a valid utf-8 string."),
+    N_("Not a valid integer."),
+    N_("Not a valid number."),
+    N_("Number too large."),
+    N_("Not a valid boolean."),
+    N_("Not a valid list."),
+    N_("Not a valid mapping type."),
+    N_("Length must be between {min} and {max}."),
+    N_("Length must be {equal}."),
+    N_("Shorter than minimum length {min}."),
+    N_("Longer than maximum length {max}."),
+    N_("Must be greater than or equal to {min} and less than or equal to {max}."),
+    N_("Must be greater than or equal to {min}."),
+    N_("Must be less than or equal to {max}."),
+    N_("Must be one of: {choices}."),
+    schemas.NAME_RULE,
+)
+
+
+def _template_pattern(template: str) -> re.Pattern[str]:
+    """`Length must be {equal}.` → a pattern that matches the filled-in sentence, naming its values."""
+    return re.compile("".join(re.escape(literal) + (f"(?P<{name}>.+?)" if name else "")
+                              for literal, name, _spec, _conversion in Formatter().parse(template)))
+
+
+# The longest templates first: "Length must be between 1 and 20." is not "Length must be {equal}."
+_MARSHMALLOW = [(_template_pattern(s), s) for s in sorted(MARSHMALLOW_SENTENCES, key=len, reverse=True)]
+
+
+def marshmallow_sentence(message: str) -> str:
+    """A marshmallow message in the current language (as it is when it is not one of
+    `MARSHMALLOW_SENTENCES`)."""
+    if current() == SOURCE:
+        return message
+    for pattern, template in _MARSHMALLOW:
+        found = pattern.fullmatch(message)
+        if found:
+            return t(template, **found.groupdict())
+    return message
 
 
 def _marshmallow_code(message: str) -> str:
@@ -162,12 +218,12 @@ def _flatten(messages: Any, path: str = "") -> Iterator[dict[str, Any]]:
     elif isinstance(messages, list):
         if all(isinstance(m, str) for m in messages):
             for m in messages:
-                yield {"path": path, "code": _marshmallow_code(m), "message": m}
+                yield {"path": path, "code": _marshmallow_code(m), "message": marshmallow_sentence(m)}
         else:
             for m in messages:
                 yield from _flatten(m, path)
     else:
-        yield {"path": path, "code": "invalid", "message": str(messages)}
+        yield {"path": path, "code": "invalid", "message": marshmallow_sentence(str(messages))}
 
 
 def register(app: Flask) -> None:
@@ -196,17 +252,23 @@ def register(app: Flask) -> None:
         if status == 405:
             allowed = getattr(error, "valid_methods", None) or []
             headers["Allow"] = ", ".join(sorted(allowed))
-            message = f"{request.method} is not a method of this address; it has {headers['Allow'] or 'none'}"
+            message = t("{method} is not a method of this address; it has {allowed}", method=request.method,
+                        allowed=headers["Allow"] or t("none"))
             return problem_response(405, message + ".", [{"path": "", "code": "method_not_allowed",
                                                           "message": message}], headers)
-        detail = {
-            400: "The request body is not readable JSON.",
-            404: "There is nothing at this address.",
-            413: "The request body is over the limit of 1 MiB.",
-        }.get(status, error.description or _TITLES.get(status, ("", "Error"))[1])
+        if status == 400:
+            detail = t("The request body is not readable JSON.")
+        elif status == 404:
+            detail = t("There is nothing at this address.")
+        elif status == 413:
+            detail = t("The request body is over the limit of {size} MiB.", size=1)
+        elif current() == SOURCE and error.description:
+            detail = error.description
+        else:  # Werkzeug describes the other statuses in English only: the title says it
+            detail = t(_TITLES.get(status, _OTHER)[1])
         return problem_response(status, detail, None, headers)
 
     @app.errorhandler(Exception)
     def _crash(error: Exception) -> Response:
         log.exception("unhandled error")
-        return problem_response(500, "Something went wrong on our side; it has been logged.")
+        return problem_response(500, t("Something went wrong on our side; it has been logged."))

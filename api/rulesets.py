@@ -15,6 +15,7 @@ from api.catalog import Catalog
 from api.problems import ApiError, answers
 from referee.describe import round_rules
 from referee.errors import Problem, RulesetError
+from referee.i18n import t
 from referee.loader import schema
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets",
@@ -101,12 +102,12 @@ def ruleset_text() -> str:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise RulesetError(Problem("", "not_utf8", "the body is not UTF-8 text")) from None
+        raise RulesetError(Problem("", "not_utf8", t("the body is not UTF-8 text"))) from None
     if request.mimetype == "application/json" and "\t" in text:
         try:
             text = json.dumps(json.loads(text), indent=1)
         except ValueError:
-            raise ApiError(400, "The request body is not readable JSON.") from None
+            raise ApiError(400, t("The request body is not readable JSON.")) from None
     return text
 
 
@@ -127,9 +128,9 @@ class Rulesets(MethodView):
         text = ruleset_text()
         ruleset_id, ruleset = catalog().add(text)
         if ruleset is None:
-            raise ApiError(409, f'a ruleset called "{ruleset_id}" already exists',
-                           [Problem("id", "id_taken", f'"{ruleset_id}" is taken; choose another id')])
-        response = current_app.json.response(ruleset.document())
+            raise ApiError(409, t('a ruleset called "{id}" already exists', id=ruleset_id),
+                           [Problem("id", "id_taken", t('"{id}" is taken; choose another id', id=ruleset_id))])
+        response = current_app.json.response(ruleset.shown_document())
         response.status_code = 201
         response.headers["Location"] = url_for("rulesets.Ruleset", ruleset_id=ruleset.id)
         return response
@@ -157,7 +158,7 @@ class Ruleset(MethodView):
                                                    "/v1/rulesets/validate.")))
     def get(self, ruleset_id: str) -> Response:
         """Read one ruleset, variants merged."""
-        document = catalog().get(ruleset_id).document()
+        document = catalog().get(ruleset_id).shown_document()
         best = request.accept_mimetypes.best_match(["application/json", *YAML_TYPES],
                                                    default="application/json")
         if best in YAML_TYPES and request.accept_mimetypes[best] > request.accept_mimetypes["application/json"]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from referee.i18n import N_
+
 # cards.md: rank then suit (any case, also T for ten and the suit symbols), or a joker;
 # surrounding blanks are ignored. The engine parses cards (naming any bad one in a 422), so
 # this pattern documents the notation rather than enforcing it.
@@ -26,9 +28,13 @@ class Boolean(fields.Boolean):
         return value
 
 
+# Raised in English, as marshmallow's own sentences are; the problem handler translates both.
+NAME_RULE = N_("A player's name is 1-40 printable characters.")
+
+
 def _player_name(value: str) -> None:
     if not 1 <= len(value) <= 40 or not value.isprintable():
-        raise ValidationError("A player's name is 1-40 printable characters.")
+        raise ValidationError(NAME_RULE)
 
 
 def card(**kw: object) -> fields.String:

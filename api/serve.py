@@ -14,12 +14,17 @@ import json
 import os
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, ClassVar, cast
+from urllib.parse import parse_qs
 
 from gunicorn.app.base import BaseApplication
 from uvicorn_worker import UvicornWorker
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header, parse_cookie
 
+from api import answer_language
 from api.problems import problem_document
 from api.storage import Store
+from referee.i18n import language, t
 
 BODY_IDLE_SECONDS = 5.0  # no byte of the body for this long: 408
 BODY_TOTAL_SECONDS = 30.0  # the whole body must arrive within this: 408
@@ -63,7 +68,7 @@ class BufferedBody:
         try:
             read = await self._read(receive)
         except TimeoutError:
-            await _timed_out(send)
+            await _timed_out(send, _language(scope))
             return
         if read is None:
             return  # the client left: nobody to answer
@@ -133,13 +138,24 @@ def _closing(send: Send) -> Send:
     return closing
 
 
-async def _timed_out(send: Send) -> None:
-    body = json.dumps(problem_document(
-        408, f"The request body stopped arriving (nothing for {BODY_IDLE_SECONDS:g} s, "
-             f"or not all of it within {BODY_TOTAL_SECONDS:g} s).")).encode()
+def _language(scope: Scope) -> str:
+    """The language the app would answer this request in (`api.answer_language`), read from the
+    raw request: the app never sees a request whose body stalled."""
+    asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [None])[0] \
+        or parse_cookie(_header(scope, b"cookie")).get("lang")
+    accepted = parse_accept_header(_header(scope, b"accept-language"), LanguageAccept)
+    return answer_language(asked, (lang for lang, _quality in accepted))
+
+
+async def _timed_out(send: Send, code: str) -> None:
+    idle, total = f"{BODY_IDLE_SECONDS:g}", f"{BODY_TOTAL_SECONDS:g}"
+    with language(code):
+        body = json.dumps(problem_document(408, t(
+            "The request body stopped arriving (nothing for {idle} s, or not all of it within {total} s).",
+            idle=idle, total=total))).encode()
     await send({"type": "http.response.start", "status": 408, "headers": [
         (b"content-type", b"application/problem+json"), (b"content-length", str(len(body)).encode()),
-        (b"connection", b"close")]})
+        (b"content-language", code.encode()), (b"connection", b"close")]})
     await send({"type": "http.response.body", "body": body})
 
 

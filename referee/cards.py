@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 from referee.errors import InvalidCardError, Problem
+from referee.i18n import t
 
 T = TypeVar("T")
 
@@ -45,34 +46,44 @@ class Card(NamedTuple):
         return f"Card.parse({str(self)!r})"
 
 
+def shown_token(token: object) -> str:
+    """A token as an error names it: text in quotes, anything else as Python writes it."""
+    return f'"{token}"' if isinstance(token, str) else repr(token)
+
+
 def _card_error(token: object, position: int | None, reason: str) -> InvalidCardError:
-    item = f" (item {position + 1})" if position is not None else ""
     path = f"[{position}]" if position is not None else ""
-    shown = f'"{token}"' if isinstance(token, str) else repr(token)
-    return InvalidCardError(Problem(path, "unknown_card", f"{shown}{item} is not a card: {reason}"))
+    message = t("{token} (item {item}) is not a card: {reason}", token=shown_token(token), item=position + 1,
+                reason=reason) if position is not None else \
+        t("{token} is not a card: {reason}", token=shown_token(token), reason=reason)
+    return InvalidCardError(Problem(path, "unknown_card", message))
 
 
-def parse_card(token: object, position: int | None = None) -> Card:
-    """Read one card; `InvalidCardError` names the token and its 1-based item number."""
+def read_card(token: object) -> Card | str:
+    """The card a token names in the notation of cards.md, or why it names none."""
     if not isinstance(token, str):
-        raise _card_error(token, position, "a card is written as text, such as 8H or JK")
+        return t("a card is written as text, such as 8H or JK")
     text = token.strip().upper()
     if text in _JOKER_TOKENS:
         return Card(JOKER, None)
     if len(text) < 2:
-        raise _card_error(token, position, "a card is a rank then a suit, such as 8H")
+        return t("a card is a rank then a suit, such as 8H")
     rank_text, suit_text = text[:-1], text[-1]
     rank = _RANK_ALIASES.get(rank_text)
     suit = _SUIT_ALIASES.get(suit_text)
     if rank is None:
-        return _raise(_card_error(token, position, f'rank "{rank_text}" is not one of A 2-10 J Q K'))
+        return t('rank "{rank}" is not one of A 2-10 J Q K', rank=rank_text)
     if suit is None:
-        return _raise(_card_error(token, position, f'suit "{suit_text}" is not one of C D H S'))
+        return t('suit "{suit}" is not one of C D H S', suit=suit_text)
     return Card(rank, suit)
 
 
-def _raise(error: InvalidCardError) -> Card:
-    raise error
+def parse_card(token: object, position: int | None = None) -> Card:
+    """Read one card; `InvalidCardError` names the token and its 1-based item number."""
+    found = read_card(token)
+    if isinstance(found, Card):
+        return found
+    raise _card_error(token, position, found)
 
 
 def parse_cards(tokens: Iterable[object], path: str = "") -> tuple[Card, ...]:

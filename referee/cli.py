@@ -29,7 +29,7 @@ from referee.errors import (
     RulesetError,
     UnknownRulesetError,
 )
-from referee.i18n import LANGUAGES, choose, set_language
+from referee.i18n import LANGUAGES, N_, choose, set_language, t, tn
 from referee.layout import DOWN, check_placement
 from referee.loader import Library, default_library, extends_cycles, order_for_loading, schema
 from referee.melds import check_meld
@@ -69,18 +69,18 @@ def _ruleset(name: str) -> Ruleset:
         try:
             return default_library().get(name)
         except UnknownRulesetError:
-            raise UnknownRulesetError(
-                f'no ruleset is called "{name}": `referee rulesets` lists them, '
-                "or give a ruleset file (.yaml)") from None
+            raise UnknownRulesetError(t(
+                'no ruleset is called "{name}": `referee rulesets` lists them, or give a ruleset file (.yaml)',
+                name=name)) from None
     library = default_library().copy()
     raw = Path(name).read_bytes()  # an OSError names the file
     try:
         return library.add(library.load(raw, file=name))
     except RulesetError as exc:
         first = exc.problems[0]
-        raise RulesetError(
-            f"{name} is not a usable ruleset: {first.located()} "
-            f"(`referee lint {name}` lists every problem)") from None
+        raise RulesetError(t(
+            "{file} is not a usable ruleset: {problem} (`referee lint {file}` lists every problem)",
+            file=name, problem=first.located())) from None
 
 
 def _card_tokens(args: Sequence[str]) -> list[str]:
@@ -106,21 +106,26 @@ def _numbered(path: str, name: str) -> str:
     return f"{name} {int(found[1]) + 1}" if found else name
 
 
-def _rummy_only(ruleset: Ruleset, command: str) -> None:
-    """Refuse a layout game, whose turns have no melds, with a sentence saying so."""
+# What a layout game, whose turns have no melds, is told when asked a rummy question.
+NO_FIRST_MELD = N_("{game} is a {family} game: it has no melds, so there is no first meld to judge (first meld "
+                   "is for rummy games; `referee check` places a card)")
+NO_GOING_OUT = N_("{game} is a {family} game: it has no melds, so there is no going out to judge (going out "
+                  "is for rummy games; `referee check` places a card)")
+
+
+def _rummy_only(ruleset: Ruleset, refusal: str) -> None:
+    """Refuse a layout game with `refusal` (`NO_FIRST_MELD`, `NO_GOING_OUT`)."""
     if ruleset.rummy is None:
-        raise InvalidPlayError(Problem(
-            "", "wrong_family",
-            f"{ruleset.name} is a {ruleset.family} game: it has no melds, so there is no "
-            f"{command} to judge ({command} is for rummy games; `referee check` places a card)"))
+        raise InvalidPlayError(Problem("", "wrong_family", t(refusal, game=ruleset.local_name,
+                                                             family=ruleset.family)))
 
 
 def _players(ruleset: Ruleset, players: int | None) -> int | None:
     """The `--players` count, refused when the game is not for that many."""
     if players is not None and not ruleset.players_min <= players <= ruleset.players_max:
-        raise InvalidPlayError(Problem(
-            "--players", "player_count",
-            f"{ruleset.name} is for {ruleset.players_words}, not {players}"))
+        raise InvalidPlayError(Problem("--players", "player_count", t(
+            "{game} is for {players}, not {count}", game=ruleset.local_name, players=ruleset.players_words,
+            count=players)))
     return players
 
 
@@ -168,27 +173,33 @@ def _check(args: argparse.Namespace) -> int:
     if ruleset.layout is not None:
         return _check_placement(ruleset, ruleset.layout, args)
     if args.layout is not None:
-        raise InvalidPlayError(Problem(
-            "--layout", "wrong_family",
-            f"{ruleset.name} is a {ruleset.family} game: --layout is for layout games; "
-            "give the cards of one meld"))
+        raise InvalidPlayError(Problem("--layout", "wrong_family", t(
+            "{game} is a {family} game: --layout is for layout games; give the cards of one meld",
+            game=ruleset.local_name, family=ruleset.family)))
     cards = _cards(_card_tokens(args.cards))
     verdict = check_meld(ruleset, cards, args.round, players, wild_rank=args.wild_rank)
     shown = _shown(cards)
     if verdict.valid:
-        print(f"legal: {shown} is a {verdict.extra['kind']}{_stands(verdict.extra.get('wilds'))}")
+        print(t(_LEGAL_MELD[str(verdict.extra["kind"])], cards=shown) + _stands(verdict.extra.get("wilds")))
         return YES
     return _not_legal(shown, verdict)
 
 
+_LEGAL_MELD = {"set": N_("legal: {cards} is a set"), "run": N_("legal: {cards} is a run")}
+_IS_MELD = {"set": N_("  meld {n}: {cards} is a set"), "run": N_("  meld {n}: {cards} is a run")}
+
+
 def _stands(wilds: object) -> str:
     """`; 2C stands for 8` for each wild card of a meld's answer (`Meld.as_dict()["wilds"]`)."""
-    return "".join(f"; {w['card']} stands for {w['as'] or 'any rank'}"
-                   for w in cast("list[dict[str, str | None]]", wilds or []))
+    said = []
+    for wild in cast("list[dict[str, str | None]]", wilds or []):
+        card, stands = wild["card"], wild["as"] or t("any rank")
+        said.append(t("; {card} stands for {what}", card=card, what=stands))
+    return "".join(said)
 
 
 def _not_legal(shown: str, verdict: Verdict) -> int:
-    print(f"not legal: {shown}")
+    print(t("not legal: {play}", play=shown))
     for v in verdict.violations:
         print(f"  - {v.message} [{v.code}]")
     return NO
@@ -202,17 +213,17 @@ def _check_placement(ruleset: Ruleset, rules: LayoutRules, args: argparse.Namesp
     """
     cards = _cards(_card_tokens(args.cards))
     if len(cards) != 1:
-        raise InvalidPlayError(Problem(
-            "", "one_card",
-            f"{ruleset.name} is a layout game: check one drawn card at a time "
-            f"(got {len(cards)}: {' '.join(map(str, cards))})"))
+        raise InvalidPlayError(Problem("", "one_card", t(
+            "{game} is a layout game: check one drawn card at a time (got {count}: {cards})",
+            game=ruleset.local_name, count=len(cards), cards=" ".join(map(str, cards)))))
     card = cards[0]
     tokens = _card_tokens([args.layout]) if args.layout is not None else [DOWN] * len(rules.slots)
     with _labelled("--layout"):
         verdict = check_placement(ruleset, tokens, card)
     answer = _placement_answer(card, verdict)
     if args.layout is None:
-        print(f"  (on a fresh layout, all {len(rules.slots)} slots face down; give --layout for yours)")
+        print(tn("  (on a fresh layout, all {n} slots face down; give --layout for yours)",
+                 "  (on a fresh layout, all {n} slots face down; give --layout for yours)", len(rules.slots)))
     return answer
 
 
@@ -220,62 +231,68 @@ def _placement_answer(card: Card, verdict: Verdict) -> int:
     if not verdict.valid:
         return _not_legal(str(card), verdict)
     slots: list[int] = verdict.extra["slots"]  # type: ignore[assignment]
-    where = f"slot {slots[0]}" if len(slots) == 1 else f"any of slots {', '.join(map(str, slots))}"
-    then = "it completes the layout" if verdict.extra["completes_layout"] else "the turn goes on"
-    print(f"legal: {card} goes in {where}; {then}")
+    then = t("it completes the layout") if verdict.extra["completes_layout"] else t("the turn goes on")
+    if len(slots) == 1:
+        print(t("legal: {card} goes in slot {slot}; {then}", card=card, slot=slots[0], then=then))
+    else:
+        print(t("legal: {card} goes in any of slots {slots}; {then}", card=card, slots=", ".join(map(str, slots)),
+                then=then))
     return YES
 
 
 # ---------------------------------------------------------------- first-meld, going-out
 
 
-def _rummy_table(args: argparse.Namespace, question: str) -> tuple[Ruleset, int | None]:
+def _rummy_table(args: argparse.Namespace, refusal: str) -> tuple[Ruleset, int | None]:
     """The rummy ruleset a question names, its round checked, and the players at the table."""
     ruleset = _ruleset(args.ruleset)
-    _rummy_only(ruleset, question)
+    _rummy_only(ruleset, refusal)
     _round(ruleset, args.round)
     return ruleset, _players(ruleset, args.players)
 
 
 def _first_meld(args: argparse.Namespace) -> int:
     """The melds laid down together as a player's first meld, and the hand left after them."""
-    ruleset, players = _rummy_table(args, "first meld")
+    ruleset, players = _rummy_table(args, NO_FIRST_MELD)
     melds = _groups(args.melds, "meld")
     hand = _cards([c for c in args.hand.split(",") if c.strip()], "--hand")
     verdict = check_first_meld(ruleset, melds, hand, args.score, args.round, players, wild_rank=args.wild_rank)
-    shown = "first meld " + " + ".join(_shown(m) for m in melds)
+    shown = t("first meld {melds}", melds=" + ".join(_shown(m) for m in melds))
     if not verdict.valid:
         return _not_legal(shown, verdict)
     assert ruleset.rummy is not None
     rules = ruleset.rummy.round(args.round)
-    game = f"{ruleset.name} round {rules.number}" if rules.number else ruleset.name
-    print(f"legal: {shown} makes the first meld of {game} ({rules.first_meld.describe()})")
+    game = t("{game} round {n}", game=ruleset.local_name, n=rules.number) if rules.number else ruleset.local_name
+    print(t("legal: {play} makes the first meld of {game} ({needs})", play=shown, game=game,
+            needs=rules.first_meld.describe()))
     answers = cast("list[dict[str, object]]", verdict.extra["melds"])
     for i, (cards, answer) in enumerate(zip(melds, answers, strict=True)):
-        print(f"  meld {i + 1}: {_shown(cards)} is a {answer['kind']}{_stands(answer['wilds'])}")
+        print(t(_IS_MELD[str(answer["kind"])], n=i + 1, cards=_shown(cards)) + _stands(answer["wilds"]))
     return YES
 
 
 def _going_out(args: argparse.Namespace) -> int:
     """Whether the whole hand can be melded or laid off; a yes comes with the steps that do it."""
-    ruleset, players = _rummy_table(args, "going out")
+    ruleset, players = _rummy_table(args, NO_GOING_OUT)
     table = _groups(args.table, "--table")
     hand = _cards(_card_tokens(args.cards))
     with _labelled(lambda path: "--table" if path.startswith("table") else ""):
         verdict = check_going_out(ruleset, hand, table, args.first_meld_done, args.round, players,
                                   wild_rank=args.wild_rank)
     knock = ruleset.scoring.knock is not None  # a hand ends by knocking, deadwood and all
-    shown = f"{'knocking' if knock else 'going out'} with {_shown(hand)}"
+    shown = t("knocking with {cards}", cards=_shown(hand)) if knock else \
+        t("going out with {cards}", cards=_shown(hand))
     if not verdict.valid:
         return _not_legal(shown, verdict)
-    print(f"legal: {shown}")
+    print(t("legal: {play}", play=shown))
     plan = cast("dict[str, object]", verdict.extra["plan"])
     for step in _steps(plan, table):
         print(f"  {step}")
     if knock:
         left = cast("list[str]", plan["left"])
         deadwood = cast(int, verdict.extra["deadwood"])
-        print(f"  deadwood: {' '.join(left) or 'none (gin)'}, {_count(deadwood, 0, 'point').strip()}")
+        print(t("  deadwood: {cards}, {points}", cards=" ".join(left) or t("none (gin)"),
+                points=_count(deadwood, 0, _points_noun).strip()))
     return YES
 
 
@@ -288,17 +305,18 @@ def _steps(plan: dict[str, object], table: Sequence[Sequence[Card]]) -> Iterator
     order = first + [i for i in range(len(melds)) if i not in first]
     number = {index: n + 1 for n, index in enumerate(order)}
     for index in order:
-        part = " (part of the first meld)" if index in first else ""
-        yield f"meld {number[index]}: {' '.join(melds[index])}{part}"
+        step = t("meld {n}: {cards}", n=number[index], cards=" ".join(melds[index]))
+        yield (step + t(" (part of the first meld)")) if index in first else step
     for own in cast("list[dict[str, Any]]", plan["own_lay_offs"]):
-        yield f"lay off {' '.join(own['cards'])} on meld {number[own['meld']]}"
+        yield t("lay off {cards} on meld {n}", cards=" ".join(own["cards"]), n=number[own["meld"]])
     for lay in cast("list[dict[str, Any]]", plan["lay_offs"]):
-        t = lay["table"]
-        yield f"lay off {' '.join(lay['cards'])} on table meld {t + 1} ({_shown(table[t])})"
+        on = lay["table"]
+        yield t("lay off {cards} on table meld {n} ({meld})", cards=" ".join(lay["cards"]), n=on + 1,
+                meld=_shown(table[on]))
     if plan["discard"]:
-        yield f"discard {plan['discard']}"
+        yield t("discard {card}", card=plan["discard"])
     else:
-        yield "no discard: every card is melded or laid off"
+        yield t("no discard: every card is melded or laid off")
 
 
 def _shown(cards: Sequence[Card]) -> str:
@@ -312,10 +330,9 @@ def _score(args: argparse.Namespace) -> int:
     """End-of-round points; layout games keep no points, so they are refused."""
     ruleset = _ruleset(args.ruleset)
     if ruleset.rummy is None:
-        raise InvalidPlayError(Problem(
-            "", "wrong_family",
-            f"{ruleset.name} is a {ruleset.family} game: it is won by the layout, not by points, "
-            "so there is nothing to score (score is for rummy games)"))
+        raise InvalidPlayError(Problem("", "wrong_family", t(
+            "{game} is a {family} game: it is won by the layout, not by points, so there is nothing to score "
+            "(score is for rummy games)", game=ruleset.local_name, family=ruleset.family)))
     _round(ruleset, args.round)
     hands = _hands(args.hands)
     melded: dict[str, list[tuple[Card, ...]]] | None = None
@@ -328,21 +345,34 @@ def _score(args: argparse.Namespace) -> int:
                              deal=Deal(args.round, args.players, args.wild_rank, melded))
     pennies = ruleset.scoring.pennies_per_card
     for name, result in scores.items():
-        line = f"{name:12} {_count(result.points, 5, 'point')}  {_count(result.cards, 3, 'card')}"
+        line = f"{name:12} {_count(result.points, 5, _points_noun)}  {_count(result.cards, 3, _cards_noun)}"
         if pennies:
-            line += f"  {_count(result.pennies, 3, 'penny', 'pennies')}"
+            line += f"  {_count(result.pennies, 3, _pennies_noun)}"
         if result.deadwood is not None:
-            line += f"  deadwood {result.deadwood}"
+            line += "  " + t("deadwood {n}", n=result.deadwood)
         if result.melded is not None:
-            line += f"  melded {result.melded}"
+            line += "  " + t("melded {n}", n=result.melded)
         print(line.rstrip())
     return YES
 
 
-def _count(n: int, width: int, noun: str, nouns: str = "") -> str:
+# A count and its noun in the plural form for `n`; `count` is the number as shown, right-aligned.
+def _points_noun(n: int, count: str) -> str:
+    return tn("{count} point", "{count} points", n, count=count)
+
+
+def _cards_noun(n: int, count: str) -> str:
+    return tn("{count} card", "{count} cards", n, count=count)
+
+
+def _pennies_noun(n: int, count: str) -> str:
+    return tn("{count} penny", "{count} pennies", n, count=count)
+
+
+def _count(n: int, width: int, noun: Callable[[int, str], str]) -> str:
     """`  1 card ` / `  3 cards`: a count and its noun, padded so the columns line up."""
-    nouns = nouns or noun + "s"
-    return f"{n:{width}} {noun if n == 1 else nouns:{len(nouns)}}"
+    widest = max(len(noun(k, " " * width)) for k in (1, 2, 5, 20))  # every plural form
+    return f"{noun(n, f'{n:{width}}'):{widest}}"
 
 
 def _hands(items: Sequence[str]) -> dict[str, tuple[Card, ...]]:
@@ -351,7 +381,7 @@ def _hands(items: Sequence[str]) -> dict[str, tuple[Card, ...]]:
     for name, cards in _named_cards(items, ""):
         if name in hands:
             raise InvalidPlayError(Problem(name, "duplicate_player",
-                                           "this name is given twice; give each player's hand once"))
+                                           t("this name is given twice; give each player's hand once")))
         hands[name] = cards
     return hands
 
@@ -362,8 +392,8 @@ def _named_cards(items: Sequence[str], option: str) -> Iterator[tuple[str, tuple
         name, sep, cards = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise InvalidPlayError(Problem(option, "invalid_hand",
-                                           f'"{item}" should be NAME=CARD,CARD,... (NAME= for an empty hand)'))
+            raise InvalidPlayError(Problem(option, "invalid_hand", t(
+                '"{item}" should be NAME=CARD,CARD,... (NAME= for an empty hand)', item=item)))
         yield name, _cards([c for c in cards.split(",") if c.strip()], f"{option} {name}".strip())
 
 
@@ -393,7 +423,7 @@ def _lint(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.files]
     unreadable = [p for p in paths if not p.is_file()]
     for p in unreadable:
-        print(f"{p}: cannot read the file", file=sys.stderr)
+        print(t("{file}: cannot read the file", file=p), file=sys.stderr)
     if unreadable:
         return UNUSABLE
     documents: dict[Path, Document] = {}
@@ -414,7 +444,7 @@ def _lint(args: argparse.Namespace) -> int:
             continue
         found = _lint_one(library, path, path.read_bytes())
         if not found:
-            print(f"{path}: no problems")
+            print(t("{file}: no problems", file=path))
         problems += found
     return UNUSABLE if len(documents) < len(paths) else NO if problems else YES
 
@@ -426,15 +456,15 @@ def _lint_one(library: Library, path: Path, raw: bytes) -> int:
     except RefereeError as exc:
         for problem in exc.problems:
             where = f"{problem.file or path}:{problem.line or 1}:{problem.column or 1}"
-            print(f"{where}: {problem.path or '(document)'}: {problem.message}")
+            print(f"{where}: {problem.path or t('(document)')}: {problem.message}")
         return len(exc.problems)
     return 0
 
 
 def _rulesets(args: argparse.Namespace) -> int:
     for r in sorted(default_library().all(), key=lambda r: r.id):
-        base = f" (extends {r.extends})" if r.extends else ""
-        print(f"{r.id:32} {r.family:7} {r.name}{base}")
+        base = t(" (extends {base})", base=r.extends) if r.extends else ""
+        print(f"{r.id:32} {r.family:7} {r.local_name}{base}")
     return YES
 
 
@@ -453,7 +483,8 @@ def _serve(args: argparse.Namespace) -> int:
         return int(run(host=args.host, port=args.port, database=args.database, workers=args.workers))
     except SQLAlchemyError as exc:
         reason = str(exc).splitlines()[0]
-        raise RefereeError(Problem("--database", "database", f"cannot use the database: {reason}")) from None
+        raise RefereeError(Problem("--database", "database", t("cannot use the database: {reason}",
+                                                                reason=reason))) from None
 
 
 # ---------------------------------------------------------------- the parser

@@ -138,13 +138,13 @@ def round_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
     """Round `number_`'s resolved rules: the top level with that round's entry applied, its
     number and its summary (in place of the game's). Games without rounds answer their top
     level for any round."""
-    document = ruleset.document()
+    document = ruleset.shown_document()
     rounds = document.pop("rounds", None) or []
     if number_ < 1 or (rounds and number_ > len(rounds)):
         raise InvalidPlayError(Problem(
             "number", "unknown_round",
-            f"round {number_} does not exist: this game has rounds 1-{len(rounds)}" if rounds
-            else "rounds are numbered from 1"))
+            t("round {number} does not exist: this game has rounds 1-{last}", number=number_, last=len(rounds))
+            if rounds else t("rounds are numbered from 1")))
     entry = rounds[number_ - 1] if rounds else None
     resolved = {**document, **{k: v for k, v in round_document(document, entry).items() if v is not None}}
     if entry and entry.get("name"):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.i18n import t
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -23,7 +25,8 @@ class Problem:
 
     def located(self) -> str:
         """`path: message`, with the line and column when they are known."""
-        where = f" (line {self.line}, column {self.column})" if self.line is not None else ""
+        where = t(" (line {line}, column {column})", line=self.line, column=self.column) \
+            if self.line is not None else ""
         prefix = f"{self.path}: " if self.path else ""
         return f"{prefix}{self.message}{where}"
 

@@ -12,7 +12,7 @@ request, the command line for its run; codes, paths and field names are never tr
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -107,6 +107,12 @@ def _percent(template: str) -> str:
         literal.replace("%", "%%") + (f"%({name})s" if name is not None else "")
         for literal, name, _spec, _conversion in Formatter().parse(template))
     return converted
+
+
+def local(texts: Mapping[str, str], default: str) -> str:
+    """The text for the current language from `{language: text}` (a ruleset's `name: {ru: ...}`),
+    else `default`."""
+    return texts.get(_language.get()) or default
 
 
 def joined(parts: Sequence[str]) -> str:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.cards import Card, parse_card
-from referee.errors import InvalidCardError, InvalidPlayError, Problem
+from referee.cards import Card, read_card, shown_token
+from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
 from referee.ruleset import LayoutRules, Ruleset
 from referee.violations import Verdict, Violation
@@ -30,11 +30,12 @@ class Layout:
     def parse(cls, rules: LayoutRules, tokens: Sequence[object], path: str = "layout") -> Layout:
         """Read `["down", "AH", "JS", ...]`; a slot that cannot hold its card is an error."""
         if not isinstance(tokens, Sequence) or isinstance(tokens, str):
-            raise InvalidPlayError(Problem(path, "invalid_layout", "the layout is a list of slots"))
+            raise InvalidPlayError(Problem(path, "invalid_layout", t("the layout is a list of slots")))
         if not 1 <= len(tokens) <= len(rules.slots):
             raise InvalidPlayError(Problem(
                 path, "invalid_layout",
-                f"a layout has 1 to {len(rules.slots)} slots in this game; this one has {len(tokens)}"))
+                t("a layout has 1 to {most} slots in this game; this one has {n}", most=len(rules.slots),
+                  n=len(tokens))))
         problems: list[Problem] = []
         slots: list[Card | None] = []
         for i, token in enumerate(tokens):
@@ -42,16 +43,17 @@ class Layout:
             if isinstance(token, str) and token.strip().lower() == DOWN:
                 slots.append(None)
                 continue
-            try:
-                card = parse_card(token, i)
-            except InvalidCardError as exc:
-                problems += [Problem(where, p.code, p.message.replace(" is not a card", ' is not "down" or a card'))
-                             for p in exc.problems]
+            card = read_card(token)
+            if not isinstance(card, Card):
+                problems.append(Problem(where, "unknown_card", t(
+                    '{token} (item {item}) is not "down" or a card: {reason}', token=shown_token(token),
+                    item=i + 1, reason=card)))
                 continue
             if card.rank not in rules.wilds and card.rank != rules.slots[i]:
                 problems.append(Problem(
                     where, "invalid_layout",
-                    f"slot {i + 1} takes {rules.slots[i]}s or a wild card; {card} cannot be face up there"))
+                    t("slot {slot} takes {rank}s or a wild card; {card} cannot be face up there", slot=i + 1,
+                      rank=rules.slots[i], card=card)))
             slots.append(card)
         if problems:
             raise InvalidPlayError(problems)
@@ -137,8 +139,8 @@ def check_placement(ruleset: Ruleset, layout_tokens: Sequence[object], card: Car
     """The placements/check answer: `slots`, `ends_turn`, `completes_layout`."""
     rules = ruleset.layout
     if rules is None:
-        raise InvalidPlayError(Problem("", "wrong_family",
-                                       f'"{ruleset.id}" is a {ruleset.family} game; placements are for layout games'))
+        raise InvalidPlayError(Problem("", "wrong_family", t(
+            '"{id}" is a {family} game; placements are for layout games', id=ruleset.id, family=ruleset.family)))
     layout = Layout.parse(rules, layout_tokens)
     found = placement(rules, layout, card, ruleset.deck.copies(card, 1) > 0)
     return Verdict(found.violations, {"slots": list(found.slots), "ends_turn": found.ends_turn,

@@ -12,13 +12,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path as FsPath
-from typing import Any
+from typing import IO, Any
 
 import jsonschema
 
 from referee import yamlread
 from referee.cards import JOKER, RANKS
 from referee.errors import Problem, RulesetError, UnknownRulesetError
+from referee.i18n import LANGUAGES, N_, t, tn
 from referee.merge import apply_variant, round_number
 from referee.ruleset import Ruleset, build, rank_range, round_document
 from referee.yamlread import Document, Path, format_path
@@ -62,48 +63,91 @@ def _show(value: object) -> str:
     return json.dumps(value) if not isinstance(value, (dict, list)) else type(value).__name__
 
 
-_TYPE_WORDS = {"integer": "a whole number", "string": "text", "boolean": "true or false",
-               "object": "a mapping", "array": "a list", "null": "null", "number": "a number"}
+_TYPE_WORDS = {"integer": N_("a whole number"), "string": N_("text"), "boolean": N_("true or false"),
+               "object": N_("a mapping"), "array": N_("a list"), "number": N_("a number")}
 
 
 def _type_words(expected: object) -> str:
     kinds = expected if isinstance(expected, list) else [expected]
-    return " or ".join(_TYPE_WORDS.get(str(k), str(k)) for k in kinds)
+    return t(" or ").join(t(_TYPE_WORDS[str(k)]) if str(k) in _TYPE_WORDS else str(k) for k in kinds)
 
 
 def _msg_type(e: jsonschema.ValidationError) -> str:
-    hint = " (quote numeric ranks: \"2\", \"10\")" if isinstance(e.instance, int) and \
+    hint = t(' (quote numeric ranks: "2", "10")') if isinstance(e.instance, int) and \
         e.schema.get("title") in ("rank",) else ""
-    return f"{_show(e.instance)} should be {_type_words(e.validator_value)}{hint}"
+    return t("{value} should be {kind}", value=_show(e.instance), kind=_type_words(e.validator_value)) + hint
+
+
+# A schema `title` names what an enum chooses from.
+_NOT_ONE_OF = {"rank": N_("{value} is not a rank: use one of {options}"),
+               "suit": N_("{value} is not a suit: use one of {options}")}
 
 
 def _msg_enum(e: jsonschema.ValidationError) -> str:
     noun = e.schema.get("title")
     options = " ".join(str(v) for v in e.validator_value if v is not None)  # null: a variant's removal
+    if noun in _NOT_ONE_OF:
+        return t(_NOT_ONE_OF[noun], value=_show(e.instance), options=options)
     if noun:
-        return f"{_show(e.instance)} is not a {noun}: use one of {options}"
-    return f"{_show(e.instance)} is not one of {options}"
+        return t("{value} is not a {noun}: use one of {options}", value=_show(e.instance), noun=noun, options=options)
+    return t("{value} is not one of {options}", value=_show(e.instance), options=options)
+
+
+def _msg_forms(e: jsonschema.ValidationError) -> str:
+    """The forms a value may take, in the schema's words (translated in the catalogs: see
+    `schema_sentences`)."""
+    forms = "; ".join(t(str(s["description"])) if s.get("description") else "" for s in e.validator_value)
+    return t("this value has none of the accepted forms: {forms}", forms=forms)
 
 
 _SCHEMA_MESSAGES: dict[str, Callable[[jsonschema.ValidationError], str]] = {
     "type": _msg_type,
     "enum": _msg_enum,
-    "const": lambda e: f"{_show(e.instance)} should be {_show(e.validator_value)}",
-    "required": lambda e: e.message.replace("is a required property", "is required"),
-    "minimum": lambda e: f"{_show(e.instance)} is below the least allowed, {e.validator_value}",
-    "maximum": lambda e: f"{_show(e.instance)} is above the most allowed, {e.validator_value}",
-    "pattern": lambda e: f"{_show(e.instance)} does not have the expected form",
-    "uniqueItems": lambda e: "the list repeats an item",
-    "minItems": lambda e: f"the list needs at least {e.validator_value} item(s)",
-    "maxItems": lambda e: f"the list may hold at most {e.validator_value} item(s)",
-    "minProperties": lambda e: f"give at least {e.validator_value} field(s) here",
-    "maxProperties": lambda e: f"give only {e.validator_value} of these fields",
-    "anyOf": lambda e: "this value has none of the accepted forms: "
-                       + "; ".join(str(s.get("description", "")) for s in e.validator_value),
-    "maxLength": lambda e: f"longer than {e.validator_value} characters",
-    "minLength": lambda e: "may not be empty",
-    "not": lambda e: "null removes a field only in a variant (a file with extends): give a value or leave the field out",
+    "const": lambda e: t("{value} should be {expected}", value=_show(e.instance), expected=_show(e.validator_value)),
+    "minimum": lambda e: t("{value} is below the least allowed, {least}", value=_show(e.instance),
+                           least=e.validator_value),
+    "maximum": lambda e: t("{value} is above the most allowed, {most}", value=_show(e.instance),
+                           most=e.validator_value),
+    "pattern": lambda e: t("{value} does not have the expected form", value=_show(e.instance)),
+    "uniqueItems": lambda e: t("the list repeats an item"),
+    "minItems": lambda e: tn("the list needs at least {n} item(s)", "the list needs at least {n} item(s)",
+                             e.validator_value),
+    "maxItems": lambda e: tn("the list may hold at most {n} item(s)", "the list may hold at most {n} item(s)",
+                             e.validator_value),
+    "minProperties": lambda e: tn("give at least {n} field(s) here", "give at least {n} field(s) here",
+                                  e.validator_value),
+    "maxProperties": lambda e: tn("give only {n} of these fields", "give only {n} of these fields",
+                                  e.validator_value),
+    "anyOf": _msg_forms,
+    "maxLength": lambda e: t("longer than {most} characters", most=e.validator_value),
+    "minLength": lambda e: t("may not be empty"),
+    "not": lambda e: t("null removes a field only in a variant (a file with extends): give a value or leave the "
+                       "field out"),
 }
+
+
+def schema_sentences(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
+                     ) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel's extractor (`referee/locale/babel.cfg`) for the schema's sentences that messages
+    quote: the description of each form a value may take (`anyOf`), which `_msg_forms` lists."""
+    text = fileobj.read().decode("utf-8")
+    lines = text.splitlines()
+
+    def forms(node: object) -> Iterator[str]:
+        if isinstance(node, dict):
+            for branch in node.get("anyOf", []):
+                if isinstance(branch, dict) and branch.get("description"):
+                    yield str(branch["description"])
+            for value in node.values():
+                yield from forms(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from forms(value)
+
+    for sentence in forms(json.loads(text)):
+        quoted = json.dumps(sentence, ensure_ascii=False)
+        line = next((i for i, written in enumerate(lines, 1) if quoted in written), 0)
+        yield line, "N_", sentence, []
 
 
 def _branch_errors(e: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
@@ -142,18 +186,25 @@ def _schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
         path: Path = tuple(e.absolute_path)
         if e.validator == "additionalProperties":
             fields = e.schema.get("properties", {})
+            by_language = set(fields) == set(LANGUAGES)  # a text by language: `name: {en: ..., ru: ...}`
             for extra in sorted(set(e.instance) - set(fields)):
-                yield path + (extra,), True, "unknown_field", f'"{extra}" is not a field here{_did_you_mean(extra, fields)}'
+                if by_language:
+                    yield path + (extra,), True, "unknown_language", t(
+                        '"{key}" is not a language the referee speaks; it speaks {languages}', key=extra,
+                        languages=", ".join(LANGUAGES)) + _did_you_mean(extra, fields)
+                else:
+                    yield path + (extra,), True, "unknown_field", \
+                        t('"{field}" is not a field here', field=extra) + _did_you_mean(extra, fields)
             continue
         if e.validator == "propertyNames":
             yield path + (str(e.instance),), True, "schema", \
-                f'"{e.instance}" is not an allowed key here'
+                t('"{key}" is not an allowed key here', key=e.instance)
             continue
         if e.validator in ("if", "allOf") or (path in typed and e.validator != "type"):
             continue
         if e.validator == "required":
             missing = str(e.message).split("'")[1] if "'" in str(e.message) else ""
-            yield path + (missing,), False, "required", f'"{missing}" is required here'
+            yield path + (missing,), False, "required", t('"{field}" is required here', field=missing)
             continue
         explain = _SCHEMA_MESSAGES.get(str(e.validator))
         yield path, False, "schema", explain(e) if explain else str(e.message)
@@ -162,7 +213,7 @@ def _schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
 def _did_you_mean(word: str, choices: Iterable[str]) -> str:
     """`; did you mean "winner"?` for the closest of `choices`, or nothing when none is close."""
     close = difflib.get_close_matches(word, list(choices), n=1)
-    return f'; did you mean "{close[0]}"?' if close else ""
+    return t('; did you mean "{name}"?', name=close[0]) if close else ""
 
 
 # ---------------------------------------------------------------- meaning checks
@@ -181,28 +232,32 @@ def _deck_ranks(doc: Mapping[str, Any]) -> set[str]:
     return ranks
 
 
+_WILD_NOT_IN_DECK = N_('the wild rank "{rank}" is not in the deck')
+
+
 def _rank_lists(doc: Mapping[str, Any]) -> Iterator[tuple[Path, list[Any], str]]:
-    """Every list of ranks that must name ranks of the deck."""
-    yield ("wilds", "ranks"), (doc.get("wilds") or {}).get("ranks", []), "wild"
-    yield ("dead_ranks",), doc.get("dead_ranks") or [], "dead"
-    yield ("layout", "slots"), (doc.get("layout") or {}).get("slots", []), "slot"
+    """Every list of ranks that must name ranks of the deck, and what to say of one that is not."""
+    yield ("wilds", "ranks"), (doc.get("wilds") or {}).get("ranks", []), _WILD_NOT_IN_DECK
+    yield ("dead_ranks",), doc.get("dead_ranks") or [], N_('the dead rank "{rank}" is not in the deck')
+    yield ("layout", "slots"), (doc.get("layout") or {}).get("slots", []), \
+        N_('the slot rank "{rank}" is not in the deck')
     for i, entry in enumerate(doc.get("rounds") or []):
-        yield ("rounds", i, "wilds", "ranks"), ((entry or {}).get("wilds") or {}).get("ranks", []), "wild"
+        yield ("rounds", i, "wilds", "ranks"), ((entry or {}).get("wilds") or {}).get("ranks", []), \
+            _WILD_NOT_IN_DECK
 
 
 def check_ranks_in_deck(doc: Mapping[str, Any]) -> Iterator[Finding]:
     in_deck = _deck_ranks(doc)
-    for path, ranks, what in _rank_lists(doc):
+    for path, ranks, not_in_deck in _rank_lists(doc):
         for i, rank in enumerate(ranks):
             if rank not in in_deck:
-                extra = " (this deck has no jokers)" if rank == JOKER else ""
-                yield path + (i,), f'the {what} rank "{rank}" is not in the deck{extra}'
+                extra = t(" (this deck has no jokers)") if rank == JOKER else ""
+                yield path + (i,), t(not_in_deck, rank=rank) + extra
 
 
-def _requirement_kinds(req: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
-    for key, kind in (("sets", "set"), ("runs", "run")):
-        if req.get(key):
-            yield key, kind
+_KIND_MISSING = (
+    ("sets", "set", N_("the first meld asks for sets, but this game has no sets (add melds.set)")),
+    ("runs", "run", N_("the first meld asks for runs, but this game has no runs (add melds.run)")))
 
 
 def _round_scopes(doc: Mapping[str, Any]) -> Iterator[tuple[Path, dict[str, Any]]]:
@@ -215,10 +270,10 @@ def _round_scopes(doc: Mapping[str, Any]) -> Iterator[tuple[Path, dict[str, Any]
 def check_first_meld_kinds(doc: Mapping[str, Any]) -> Iterator[Finding]:
     for path, scope in _round_scopes(doc):
         melds = scope.get("melds") or {}
-        for key, kind in _requirement_kinds(scope.get("first_meld") or {}):
-            if kind not in melds:
-                yield path + ("first_meld", key), \
-                    f"the first meld asks for {key}, but this game has no {kind}s (add melds.{kind})"
+        req = scope.get("first_meld") or {}
+        for key, kind, missing in _KIND_MISSING:
+            if req.get(key) and kind not in melds:
+                yield path + ("first_meld", key), t(missing)
 
 
 def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -235,7 +290,8 @@ def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
         needed = sum(sized) + max(0, int(req.get("melds", 0)) - len(sized)) * least
         if needed > hand:
             yield path + ("first_meld",), \
-                f"this first meld needs at least {needed} cards, but a player is dealt {hand}"
+                t("this first meld needs at least {needed} cards, but a player is dealt {hand}", needed=needed,
+                  hand=hand)
 
 
 def check_card_values(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -252,16 +308,21 @@ def _value_table(doc: Mapping[str, Any], values: Mapping[str, Any], field: str) 
         covered = rank_range(key, ranks)
         if not covered:
             yield ("scoring", field, key), \
-                f'"{key}" is not a rank or a range of ranks of this deck in order (such as "3-9")'
+                t('"{key}" is not a rank or a range of ranks of this deck in order (such as "3-9")', key=key)
         clashes = [r for r in covered if r in owner]
         if clashes:
             yield ("scoring", field, key), \
-                f'"{key}" gives {", ".join(clashes)} a value that "{owner[clashes[0]]}" already gives'
+                t('"{key}" gives {ranks} a value that "{other}" already gives', key=key, ranks=", ".join(clashes),
+                  other=owner[clashes[0]])
         for rank in covered:
             owner.setdefault(rank, key)
     missing = [r for r in sorted(_deck_ranks(doc), key=_rank_order) if r not in owner]
     if missing:
-        yield ("scoring", field), f"no value for {', '.join(missing)}"
+        yield ("scoring", field), t("no value for {ranks}", ranks=", ".join(missing))
+
+
+_NEVER_REACHES = {"set": N_("a set of at most {most} cards can never reach its minimum of {least}"),
+                  "run": N_("a run of at most {most} cards can never reach its minimum of {least}")}
 
 
 def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -271,26 +332,27 @@ def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
     for path, scope in _round_scopes(doc):
         for kind, spec in (scope.get("melds") or {}).items():
             spec = spec or {}
-            if spec.get("max") is not None and spec["max"] < spec.get("min", 3):
-                yield path + ("melds", kind, "max"), \
-                    f"a {kind} of at most {spec['max']} cards can never reach its minimum of {spec.get('min', 3)}"
+            if kind in _NEVER_REACHES and spec.get("max") is not None and spec["max"] < spec.get("min", 3):
+                yield path + ("melds", kind, "max"), t(_NEVER_REACHES[kind], most=spec["max"],
+                                                       least=spec.get("min", 3))
         req = scope.get("first_meld") or {}
         runs = len(req.get("runs") or [])
         if req.get("pure_runs") and runs and req["pure_runs"] > runs:
             yield path + ("first_meld", "pure_runs"), \
-                f"{req['pure_runs']} pure runs, but the first meld asks for only {runs} runs"
+                t("{pure} pure runs, but the first meld asks for only {runs} runs", pure=req["pure_runs"], runs=runs)
         if req.get("pure_runs") and "run" not in (scope.get("melds") or {}):
-            yield path + ("first_meld", "pure_runs"), "the first meld asks for pure runs, but this game has no runs"
+            yield path + ("first_meld", "pure_runs"), \
+                t("the first meld asks for pure runs, but this game has no runs")
         asks = any(req.get(k) for k in ("sets", "runs", "melds", "points", "pure_runs"))
         if scope.get("later_melds") is False and not asks:
             yield path + ("later_melds",), \
-                "no new melds after the first meld, but there is no first meld: nobody could ever meld"
+                t("no new melds after the first meld, but there is no first meld: nobody could ever meld")
     scoring = doc.get("scoring") or {}
     if scoring.get("knock") is not None:
         if scoring.get("method") != "deadwood":
-            yield ("scoring", "knock"), "a knock scores deadwood: give scoring.method: deadwood"
+            yield ("scoring", "knock"), t("a knock scores deadwood: give scoring.method: deadwood")
         if (doc.get("players") or {}).get("max", 8) > 2:
-            yield ("scoring", "knock"), "a knock is for two players: give players.max: 2"
+            yield ("scoring", "knock"), t("a knock is for two players: give players.max: 2")
 
 
 def check_game_end(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -299,9 +361,9 @@ def check_game_end(doc: Mapping[str, Any]) -> Iterator[Finding]:
     winner = game.get("winner")
     method = (doc.get("scoring") or {}).get("method")
     if winner == "highest_score" and "elimination" in (game.get("end") or {}):
-        yield ("game", "winner"), "with elimination the winner is the last standing or the lowest score"
+        yield ("game", "winner"), t("with elimination the winner is the last standing or the lowest score")
     if method == "melded_minus_caught" and winner not in (None, "highest_score"):
-        yield ("game", "winner"), "melded cards score for the player, so the highest score wins"
+        yield ("game", "winner"), t("melded cards score for the player, so the highest score wins")
 
 
 def _rank_order(rank: str) -> int:
@@ -311,7 +373,8 @@ def _rank_order(rank: str) -> int:
 def check_players(doc: Mapping[str, Any]) -> Iterator[Finding]:
     players = doc.get("players") or {}
     if players.get("min", 2) > players.get("max", 8):
-        yield ("players", "min"), f"min ({players.get('min', 2)}) is more than max ({players.get('max', 8)})"
+        yield ("players", "min"), t("min ({least}) is more than max ({most})", least=players.get("min", 2),
+                                    most=players.get("max", 8))
 
 
 MAX_PLAYERS = 12  # as the schema's players.max
@@ -324,7 +387,8 @@ def check_deck_table(doc: Mapping[str, Any]) -> Iterator[Finding]:
         return
     for key in map(str, decks):
         if key.isdigit() and (len(key) > 2 or int(key) > MAX_PLAYERS):
-            yield ("deck", "decks", key), f"a row for {key} players, but a game has at most {MAX_PLAYERS}"
+            yield ("deck", "decks", key), t("a row for {count} players, but a game has at most {most}", count=key,
+                                            most=MAX_PLAYERS)
 
 
 def check_deck_ranks(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -332,7 +396,7 @@ def check_deck_ranks(doc: Mapping[str, Any]) -> Iterator[Finding]:
     ranks = (doc.get("deck") or {}).get("ranks") or []
     if JOKER in ranks:
         yield ("deck", "ranks", ranks.index(JOKER)), \
-            f"{JOKER} is not a rank of the suits; give the jokers in each deck with deck.jokers"
+            t("{joker} is not a rank of the suits; give the jokers in each deck with deck.jokers", joker=JOKER)
 
 
 def check_rounds_count(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -340,13 +404,14 @@ def check_rounds_count(doc: Mapping[str, Any]) -> Iterator[Finding]:
     rounds = doc.get("rounds")
     if isinstance(rounds, list) and "rounds" in end and end["rounds"] != len(rounds):
         yield ("game", "end", "rounds"), \
-            f"the game ends after {end['rounds']} rounds but {len(rounds)} are described"
+            t("the game ends after {rounds} rounds but {described} are described", rounds=end["rounds"],
+              described=len(rounds))
 
 
 def check_run_ace(doc: Mapping[str, Any]) -> Iterator[Finding]:
     ranks = tuple((doc.get("deck") or {}).get("ranks", RANKS))
     if ranks != RANKS[: len(ranks)] and ((doc.get("melds") or {}).get("run")):
-        yield ("deck", "ranks"), "runs need the deck's ranks in order from the ace"
+        yield ("deck", "ranks"), t("runs need the deck's ranks in order from the ace")
 
 
 MEANING_CHECKS: tuple[Check, ...] = (
@@ -395,7 +460,7 @@ class Library:
     def get(self, ruleset_id: str) -> Ruleset:
         entry = self._entries.get(ruleset_id)
         if entry is None:
-            raise UnknownRulesetError(Problem("id", "unknown_ruleset", f'no ruleset is called "{ruleset_id}"'))
+            raise UnknownRulesetError(Problem("id", "unknown_ruleset", t('no ruleset is called "{id}"', id=ruleset_id)))
         return entry.ruleset
 
     def all(self) -> list[Ruleset]:
@@ -421,7 +486,7 @@ class Library:
             raise RulesetError([_with_file(p, file) for p in exc.problems]) from None
         if not isinstance(doc.data, dict):
             raise RulesetError(_with_file(Problem(
-                "", "schema", "a ruleset is a mapping of fields (format, id, name, family, ...)", 1, 1), file))
+                "", "schema", t("a ruleset is a mapping of fields (format, id, name, family, ...)"), 1, 1), file))
         mismatch = self._family_mismatch(doc)
         if mismatch is not None and self.as_written:
             raise RulesetError(mismatch)  # the base's fields would only be reported against it
@@ -447,8 +512,8 @@ class Library:
             return None
         return _locate(Problem(
             "family", "family_mismatch",
-            f'"{family}" differs from the family of the base "{base_id}", "{entry.ruleset.family}": '
-            "a variant keeps its base's family"), [doc], ("family",))
+            t('"{family}" differs from the family of the base "{base}", "{base_family}": a variant keeps its base\'s '
+              "family", family=family, base=base_id, base_family=entry.ruleset.family)), [doc], ("family",))
 
     def _resolve(self, doc: Document) -> tuple[dict[str, Any], list[Document]]:
         data: dict[str, Any] = dict(doc.data)  # type: ignore[call-overload]
@@ -460,12 +525,12 @@ class Library:
             return data, chain  # the schema reports the type
         if base_id == data.get("id"):
             raise RulesetError(_locate(Problem(
-                "extends", "extends_cycle", f'"{base_id}" extends itself'), chain, ("extends",)))
+                "extends", "extends_cycle", t('"{base}" extends itself', base=base_id)), chain, ("extends",)))
         entry = self._entries.get(base_id)
         if entry is None:
             raise RulesetError(_locate(Problem(
                 "extends", "unknown_base",
-                f'the base ruleset "{base_id}" does not exist{_did_you_mean(base_id, self._entries)}'),
+                t('the base ruleset "{base}" does not exist', base=base_id) + _did_you_mean(base_id, self._entries)),
                 chain, ("extends",)))
         own_id = data.get("id")
         seen = {own_id} if isinstance(own_id, str) else set()  # the schema reports another type
@@ -473,7 +538,7 @@ class Library:
         while probe is not None and probe.extends is not None:
             if probe.extends in seen or probe.extends == probe.id:
                 raise RulesetError(_locate(Problem(
-                    "extends", "extends_cycle", f'extends forms a cycle through "{probe.extends}"'),
+                    "extends", "extends_cycle", t('extends forms a cycle through "{base}"', base=probe.extends)),
                     chain, ("extends",)))
             seen.add(probe.id)
             nxt = self._entries.get(probe.extends)
@@ -487,7 +552,8 @@ class Library:
                 if n is None or n > len(base_rounds):
                     problems.append(_locate(Problem(
                         format_path(("rounds", key)), "unknown_round",
-                        f'"{key}" names no round of "{base_id}" (it has {len(base_rounds)})'),
+                        t('"{key}" names no round of "{base}" (it has {count})', key=key, base=base_id,
+                          count=len(base_rounds))),
                         chain, ("rounds", key), key=True))
         if problems:
             raise RulesetError(problems)
@@ -553,7 +619,8 @@ def _locate_as_written(problem: Problem, variant: Document, path: Path, *, key: 
     written, message = variant.nearest(written_path), problem.message
     if not written:
         base = variant.data.get("extends") if isinstance(variant.data, dict) else None
-        written, key, message = ("extends",), False, f'{message} (inherited from "{base}")'
+        written, key, message = ("extends",), False, t('{message} (inherited from "{base}")', message=message,
+                                                        base=base)
     line, column = variant.position(written, key=key)
     return Problem(format_path(written_path), problem.code, message, line, column, variant.file)
 
@@ -579,7 +646,7 @@ def extends_cycles(documents: Iterable[Document]) -> dict[str | None, Problem]:
             base = by_id[base][1].get("extends")
         if base == start and len(chain) > 1:
             found[doc.file] = _locate(Problem(
-                "extends", "extends_cycle", f"the bases form a cycle: {' -> '.join([*chain, start])}"),
+                "extends", "extends_cycle", t("the bases form a cycle: {chain}", chain=" -> ".join([*chain, start]))),
                 [doc], ("extends",))
     return found
 

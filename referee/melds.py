@@ -279,14 +279,14 @@ def wild_rank_problem(ruleset: Ruleset, rules: RoundRules, wild_rank: str | None
     if rules.wilds.per_deal:
         if wild_rank is None:
             return Problem("wild_rank", "missing_field", t(
-                "{game} makes one rank wild each deal (the cut card's rank): give that rank", game=ruleset.name))
+                "{game} makes one rank wild each deal (the cut card's rank): give that rank", game=ruleset.local_name))
         if wild_rank not in ruleset.deck.ranks:
             return Problem("wild_rank", "unknown_rank", t(
                 '"{rank}" is not a rank of this game\'s deck (one of {ranks})', rank=wild_rank,
                 ranks=" ".join(ruleset.deck.ranks)))
     elif wild_rank is not None:
         return Problem("wild_rank", "unused_field", t(
-            "{game} has no rank chosen wild each deal; leave it out", game=ruleset.name))
+            "{game} has no rank chosen wild each deal; leave it out", game=ruleset.local_name))
     return None
 
 

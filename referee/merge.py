@@ -25,6 +25,11 @@ def round_number(key: str) -> int | None:
     return int(text) if text.isdigit() and int(text) >= 1 else None
 
 
+# Texts by language (`name: {en: ..., ru: ...}`) replace the base's whole: a variant's own name
+# in English is not to be shown next to its base's name in the languages it leaves out.
+WHOLE_TEXTS = ("name", "summary")
+
+
 def apply_variant(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, Any]:
     """The base with the variant merged in; `rounds` may be a mapping of one-round patches.
 
@@ -33,6 +38,9 @@ def apply_variant(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, An
     patch = dict(variant)
     rounds_patch = patch.pop("rounds", None)
     merged: dict[str, Any] = merge_patch(base, patch)
+    for key in WHOLE_TEXTS:
+        if isinstance(variant.get(key), dict):
+            merged[key] = merge_patch(None, variant[key])  # in the merged key's place, not merged with the base's
     if isinstance(rounds_patch, dict):
         rounds = copy.deepcopy(base.get("rounds") or [])
         for key, entry in rounds_patch.items():

@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.cards import JOKER, RANKS, SUITS, Card, DeckCount, DeckSpec
 from referee.errors import InvalidPlayError, Problem
-from referee.i18n import joined, t, tn
+from referee.i18n import joined, local, t, tn
 from referee.merge import merge_patch
 
 
@@ -228,7 +228,8 @@ class RummyRules:
         if not 1 <= number <= len(self.rounds):
             raise InvalidPlayError(Problem(
                 "round", "unknown_round",
-                f"round {number} does not exist: this game has rounds 1-{len(self.rounds)}"))
+                t("round {number} does not exist: this game has rounds 1-{last}", number=number,
+                  last=len(self.rounds))))
         return self.rounds[number - 1]
 
 
@@ -251,7 +252,11 @@ class LayoutRules:
 
 @dataclass(frozen=True, eq=False)
 class Ruleset:
-    """One game or variant, resolved. Compared and hashed by identity: each load is one value."""
+    """One game or variant, resolved. Compared and hashed by identity: each load is one value.
+
+    `name` and `summary` are the English (or only) texts; `names` and `summaries` hold the texts
+    by language where the file gives them (`name: {en: ..., ru: ...}`), and `local_name` and
+    `local_summary` pick the current language's."""
 
     id: str
     name: str
@@ -270,10 +275,30 @@ class Ruleset:
     layout: LayoutRules | None
     document_json: str = field(repr=False, compare=False, default="{}")
     builtin: bool = field(compare=False, default=False)
+    names: Mapping[str, str] = field(repr=False, compare=False, default_factory=dict)
+    summaries: Mapping[str, str] = field(repr=False, compare=False, default_factory=dict)
 
     def document(self) -> dict[str, Any]:
-        """A fresh copy of the resolved document (variants merged), for showing back."""
+        """A fresh copy of the resolved document (variants merged), texts in every language."""
         return json.loads(self.document_json)  # type: ignore[no-any-return]
+
+    def shown_document(self) -> dict[str, Any]:
+        """The resolved document as a table in the current language reads it: `name` and
+        `summary` are that language's text (the stored document keeps them all)."""
+        document = self.document()
+        for key, text in (("name", self.local_name), ("summary", self.local_summary)):
+            if isinstance(document.get(key), dict):
+                document[key] = text
+        return document
+
+    @property
+    def local_name(self) -> str:
+        """The name in the current language, else the English (or only) one."""
+        return local(self.names, self.name)
+
+    @property
+    def local_summary(self) -> str:
+        return local(self.summaries, self.summary)
 
     def decks_in_play(self, players: int | None) -> int:
         """Decks at a table of `players`; without a count, the most the ruleset can use."""
@@ -290,7 +315,7 @@ class Ruleset:
         return t("{low}-{high} players", low=self.players_min, high=self.players_max)
 
     def summary_row(self) -> dict[str, object]:
-        return {"id": self.id, "name": self.name, "family": self.family,
+        return {"id": self.id, "name": self.local_name, "family": self.family,
                 "extends": self.extends, "builtin": self.builtin}
 
 
@@ -429,6 +454,13 @@ def _table_jokers(data: object) -> tuple[tuple[int, int], ...] | None:
     return tuple(sorted((int(k), int(v)) for k, v in data.items()))
 
 
+def _texts(value: object) -> tuple[str | None, dict[str, str]]:
+    """A text field written once or by language: (the English or only text, the texts by language)."""
+    if isinstance(value, Mapping):
+        return str(value["en"]), {str(code): str(text) for code, text in value.items()}
+    return (None if value is None else str(value)), {}
+
+
 def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
     """A `Ruleset` from a resolved document that has passed the schema and the checks."""
     deck_doc = doc.get("deck") or {}
@@ -445,12 +477,14 @@ def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
     stakes = doc.get("stakes") or {}
     family = str(doc["family"])
     scoring = _scoring(doc, deck.ranks)
+    name, names = _texts(doc.get("name", doc["id"]))
+    summary, summaries = _texts(doc.get("summary", ""))
     return Ruleset(
         id=str(doc["id"]),
-        name=str(doc.get("name", doc["id"])),
+        name=name or str(doc["id"]),
         family=family,
         extends=doc.get("extends"),
-        summary=str(doc.get("summary", "")),
+        summary=summary or "",
         source=doc.get("source"),
         players_min=int(players.get("min", 2)),
         players_max=int(players.get("max", 8)),
@@ -471,4 +505,6 @@ def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
         layout=_layout(doc) if family == "layout" else None,
         document_json=json.dumps(doc, sort_keys=False),
         builtin=builtin,
+        names=names,
+        summaries=summaries,
     )

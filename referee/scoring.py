@@ -99,7 +99,7 @@ def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went
             problems.append(found)
     elif deal.wild_rank is not None:
         problems.append(Problem("wild_rank", "unused_field",
-                                t("{game} scores hands without a wild rank; leave it out", game=ruleset.name)))
+                                t("{game} scores hands without a wild rank; leave it out", game=ruleset.local_name)))
     if method == "melded_minus_caught":
         for name in deal.melded or {}:
             if name not in hands and name != went_out:
@@ -108,7 +108,7 @@ def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went
                                           name=name)))
     elif deal.melded is not None:
         problems.append(Problem("melded", "unused_field",
-                                t("{game} does not score melded cards; leave them out", game=ruleset.name)))
+                                t("{game} does not score melded cards; leave them out", game=ruleset.local_name)))
     if knock is not None:
         if went_out is None:
             problems.append(Problem("went_out", "missing_field", t("name the player who knocked")))
@@ -234,7 +234,7 @@ def deck_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], players
             if have == 0:
                 problems.append(Problem(f"{path}.{name}[{i}]", "not_in_deck",
                                         t("{card} is not in {possessive} deck ({deck})", card=card,
-                                          possessive=_possessive(ruleset.name), game=ruleset.name,
+                                          possessive=_possessive(ruleset.name), game=ruleset.local_name,
                                           deck=_deck_words(deck, decks))))
             elif seen[card] > have:
                 problems.append(Problem(f"{path}.{name}[{i}]", "duplicate_card", tn(

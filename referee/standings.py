@@ -114,7 +114,7 @@ class Sheet:
     def _apply(self, record: Mapping[str, Any]) -> None:
         handler = _HANDLERS.get(str(record.get("type")))
         if handler is None:
-            raise InvalidPlayError(Problem("type", "unknown_record", f"unknown record {record.get('type')!r}"))
+            raise InvalidPlayError(Problem("type", "unknown_record", t("unknown record {type}", type=repr(record.get("type")))))
         handler(self, record)
 
     def _open(self) -> None:
@@ -135,7 +135,7 @@ def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | No
         problems.append(Problem("players", "duplicate_player", t("each player's name must be different")))
     if not ruleset.players_min <= len(names) <= ruleset.players_max:
         problems.append(Problem("players", "player_count",
-                                t("{game} is for {players}; this game has {count}", game=ruleset.name,
+                                t("{game} is for {players}; this game has {count}", game=ruleset.local_name,
                                   players=ruleset.players_words, count=len(names))))
     limit = ruleset.game.elimination
     for name, score in (scores or {}).items():
@@ -144,16 +144,16 @@ def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | No
                                                                             name=name)))
         elif int(score) < 0 and ruleset.scoring.method != "melded_minus_caught":
             problems.append(Problem(f"scores.{name}", "out_of_range",
-                                    t("{name}: a starting score is 0 or more in {game}", name=name, game=ruleset.name)))
+                                    t("{name}: a starting score is 0 or more in {game}", name=name, game=ruleset.local_name)))
         elif ruleset.game.target is not None and int(score) >= ruleset.game.target:
             problems.append(Problem(f"scores.{name}", "out_of_range",
                                     t("{name} would start at the end: {game} ends when a score reaches {target}, "
-                                      "so a starting score is under it", name=name, game=ruleset.name,
+                                      "so a starting score is under it", name=name, game=ruleset.local_name,
                                       target=ruleset.game.target)))
         elif limit is not None and int(score) >= limit:
             problems.append(Problem(f"scores.{name}", "out_of_range",
                                     t("{name} would start out of the game: {game} puts a player out at {limit}, "
-                                      "so a starting score is under {limit}", name=name, game=ruleset.name,
+                                      "so a starting score is under {limit}", name=name, game=ruleset.local_name,
                                       limit=limit)))
     if dealer is not None and dealer not in names:
         problems.append(Problem("dealer", "unknown_player",
@@ -331,7 +331,7 @@ def _buy(sheet: Sheet, record: Mapping[str, Any]) -> None:
     sheet._open()
     buying = sheet.ruleset.rummy.buying if sheet.ruleset.rummy else None
     if buying is None:
-        raise InvalidPlayError(Problem("player", "no_buying", t("{game} has no buying", game=sheet.ruleset.name)))
+        raise InvalidPlayError(Problem("player", "no_buying", t("{game} has no buying", game=sheet.ruleset.local_name)))
     p = sheet.player(record.get("player"), "player")
     if p.eliminated:
         raise InvalidPlayError(Problem("player", "eliminated_player", t("{name} is out of the game", name=p.name)))
@@ -346,7 +346,7 @@ def _buy(sheet: Sheet, record: Mapping[str, Any]) -> None:
 def _buy_back(sheet: Sheet, record: Mapping[str, Any]) -> None:
     sheet._open()
     if sheet.ruleset.game.buy_back is None:
-        raise InvalidPlayError(Problem("player", "no_buy_back", t("{game} has no buy-backs", game=sheet.ruleset.name)))
+        raise InvalidPlayError(Problem("player", "no_buy_back", t("{game} has no buy-backs", game=sheet.ruleset.local_name)))
     p = sheet.player(record.get("player"), "player")
     if not p.eliminated:
         raise GameStateError(Problem("player", "not_eliminated", t("{name} is still in the game", name=p.name)))
@@ -380,7 +380,7 @@ _RUMMY_FIELDS = ("went_out", "hands", "points", "cards", "melded", "wild_rank")
 
 
 def _unused(ruleset: Ruleset, body: Mapping[str, Any], names: Sequence[str], why: str) -> list[Problem]:
-    return [Problem(name, "unused_field", t('{game} does not use "{name}" in a round: {why}', game=ruleset.name,
+    return [Problem(name, "unused_field", t('{game} does not use "{name}" in a round: {why}', game=ruleset.local_name,
                                             name=name, why=why))
             for name in names if name in body]
 
@@ -439,12 +439,12 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
                         if melded_scored else t("it does not score melded cards"))
     if not melded_scored:
         problems += [Problem(f"points.{n}", "out_of_range", t("{name}: points are 0 or more in {game}", name=n,
-                                                              game=ruleset.name))
+                                                              game=ruleset.local_name))
                      for n, v in points.items() if v < 0]
     cap = ruleset.scoring.cap
     if cap is not None:
         problems += [Problem(f"points.{n}", "out_of_range", t("{name}: a hand costs at most {cap} in {game}", name=n,
-                                                              cap=cap, game=ruleset.name))
+                                                              cap=cap, game=ruleset.local_name))
                      for n, v in points.items() if v > cap]
     if body.get("wild_rank") is not None and ruleset.rummy is not None:
         found = wild_rank_problem(ruleset, ruleset.rummy.round(round_number if ruleset.rummy.rounds else 1),
@@ -468,7 +468,7 @@ def _card_counts(ruleset: Ruleset, points: Mapping[str, int], cards: Mapping[str
     problems: list[Problem] = []
     per_card = ruleset.scoring.pennies_per_card
     charge = tn("{game} charges {n} penny per card caught", "{game} charges {n} pennies per card caught",
-                per_card, game=ruleset.name)
+                per_card, game=ruleset.local_name)
     if cards is None:
         if per_card and points:
             problems.append(Problem("cards", "missing_field",

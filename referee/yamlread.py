@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from referee.errors import Problem
+from referee.i18n import N_, t
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 32
@@ -94,17 +95,16 @@ def decode(raw: bytes | str) -> str:
         text = raw
     else:
         if len(raw) > MAX_BYTES * 4:
-            raise _refuse(f"the document is {len(raw)} bytes; the limit is {MAX_BYTES}")
+            raise _refuse(t("the document is {size} bytes; the limit is {limit}", size=len(raw), limit=MAX_BYTES))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise _refuse(
-                f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})",
-                code="not_utf8",
-            ) from None
+            byte = f"0x{raw[exc.start]:02x}"
+            raise _refuse(t("the file is not UTF-8 text (byte {byte} at offset {offset})", byte=byte,
+                            offset=exc.start), code="not_utf8") from None
     text = text.removeprefix("\ufeff")
     if len(text.encode("utf-8")) > MAX_BYTES:
-        raise _refuse(f"the document is over the limit of {MAX_BYTES} bytes")
+        raise _refuse(t("the document is over the limit of {limit} bytes", limit=MAX_BYTES))
     return text
 
 
@@ -115,10 +115,11 @@ def _text_mark(text: str, offset: int) -> yaml.Mark:
 
 def _count_tokens(text: str) -> None:
     """Refuse floods of aliases or anchors by counting them in the text, before parsing."""
-    for pattern, what in ((_ALIAS_TOKEN, "aliases (*name)"), (_ANCHOR_TOKEN, "anchors (&name)")):
+    for pattern, too_many in ((_ALIAS_TOKEN, N_("the document has more than {most} aliases (*name)")),
+                              (_ANCHOR_TOKEN, N_("the document has more than {most} anchors (&name)"))):
         for count, match in enumerate(pattern.finditer(text), 1):
             if count > MAX_ALIASES:
-                raise _refuse(f"the document has more than {MAX_ALIASES} {what}", _text_mark(text, match.start()))
+                raise _refuse(t(too_many, most=MAX_ALIASES), _text_mark(text, match.start()))
 
 
 @dataclass
@@ -147,10 +148,9 @@ def _prescan(text: str) -> None:
         nonlocal expanded
         expanded += nodes
         if expanded > MAX_NODES:
-            raise _refuse(f"the document expands to more than {MAX_NODES} nodes (aliases repeated too often)",
-                          mark)
+            raise _refuse(_too_many_nodes(), mark)
         if len(stack) + height > MAX_DEPTH:
-            raise _refuse(f"the document nests deeper than {MAX_DEPTH} levels", mark)
+            raise _refuse(_too_deep(), mark)
         if stack:
             stack[-1].height = max(stack[-1].height, 1 + height)
 
@@ -158,18 +158,18 @@ def _prescan(text: str) -> None:
         for count, event in enumerate(yaml.parse(text, Loader=_LOADER)):
             mark = event.start_mark
             if count > MAX_EVENTS:
-                raise _refuse(f"the document has more than {MAX_EVENTS} nodes", mark)
+                raise _refuse(t("the document has more than {most} nodes", most=MAX_EVENTS), mark)
             tag = getattr(event, "tag", None)
             if tag is not None and tag not in _SAFE_TAGS and tag != "!":
-                raise _refuse(f"the tag {tag} is not allowed: rulesets hold plain data only", mark)
+                raise _refuse(t("the tag {tag} is not allowed: rulesets hold plain data only", tag=tag), mark)
             if isinstance(event, yaml.DocumentStartEvent):
                 documents += 1
                 if documents > 1:
-                    raise _refuse("a ruleset is one YAML document; found a second", mark)
+                    raise _refuse(t("a ruleset is one YAML document; found a second"), mark)
             elif isinstance(event, yaml.AliasEvent):
                 if any(o.anchor == event.anchor for o in stack):
-                    raise _refuse(f"the alias *{event.anchor} is inside the node it names (a recursive alias)",
-                                  mark)
+                    raise _refuse(t("the alias *{anchor} is inside the node it names (a recursive alias)",
+                                    anchor=event.anchor), mark)
                 grow(*sizes.get(str(event.anchor), (1, 0)), mark)  # an unknown anchor: the composer says
             elif isinstance(event, yaml.ScalarEvent):
                 grow(1, 0, mark)
@@ -187,11 +187,19 @@ def _prescan(text: str) -> None:
     except yaml.MarkedYAMLError as exc:
         where = exc.problem_mark or exc.context_mark
         if "nesting depth" in str(exc.problem):  # libyaml's own limit (1000) met by its look-ahead
-            raise _refuse(f"the document nests deeper than {MAX_DEPTH} levels", where) from None
+            raise _refuse(_too_deep(), where) from None
         message, where = _syntax_message(exc, text)
         raise _refuse(message, where, "yaml_syntax") from None
     except yaml.YAMLError as exc:
-        raise _refuse(f"the YAML cannot be read: {exc}", None, "yaml_syntax") from None
+        raise _refuse(t("the YAML cannot be read: {reason}", reason=exc), None, "yaml_syntax") from None
+
+
+def _too_deep() -> str:
+    return t("the document nests deeper than {most} levels", most=MAX_DEPTH)
+
+
+def _too_many_nodes() -> str:
+    return t("the document expands to more than {most} nodes (aliases repeated too often)", most=MAX_NODES)
 
 
 def _syntax_message(exc: yaml.MarkedYAMLError, text: str) -> tuple[str, Any]:
@@ -202,33 +210,41 @@ def _syntax_message(exc: yaml.MarkedYAMLError, text: str) -> tuple[str, Any]:
     """
     problem, context = str(exc.problem or ""), str(exc.context or "")
     mark, opened = exc.problem_mark or exc.context_mark, exc.context_mark
-    since = f" on line {opened.line + 1}" if opened is not None else ""
+    line_opened = opened.line + 1 if opened is not None else None
     if "',' or ']'" in problem:
-        return f"the list opened with [{since} is not closed with ], or two of its items lack a comma", mark
+        return (t("the list opened with [ on line {line} is not closed with ], or two of its items lack a comma",
+                  line=line_opened) if line_opened else
+                t("the list opened with [ is not closed with ], or two of its items lack a comma")), mark
     if "',' or '}'" in problem:
-        return f"the mapping opened with {{{since} is not closed with }}, or two of its entries lack a comma", mark
+        return (t("the mapping opened with {open} on line {line} is not closed with {close}, or two of its "
+                  "entries lack a comma", open="{", close="}", line=line_opened) if line_opened else
+                t("the mapping opened with {open} is not closed with {close}, or two of its entries lack a comma",
+                  open="{", close="}")), mark
     if "quoted scalar" in context and "end of stream" in problem:
-        return "this quoted text is never closed: end it with the same quote it starts with", opened or mark
+        return t("this quoted text is never closed: end it with the same quote it starts with"), opened or mark
     if "escape character" in problem:
-        return ("a backslash in double-quoted text starts an escape it does not know: "
-                "write \\\\ for a backslash, or use single quotes"), mark
+        return t("a backslash in double-quoted text starts an escape it does not know: "
+                 "write \\\\ for a backslash, or use single quotes"), mark
     if "mapping values are not allowed" in problem:
-        return "a colon and a space inside a value start a mapping here: put the value in quotes", mark
+        return t("a colon and a space inside a value start a mapping here: put the value in quotes"), mark
     if "tab character" in problem:
-        return "a tab: YAML indents with spaces only", mark
+        return t("a tab: YAML indents with spaces only"), mark
     if "cannot start any token" in problem and mark is not None:
         lines = text.splitlines()
         line = lines[mark.line] if mark.line < len(lines) else ""
         char = line[mark.column] if mark.column < len(line) else ""
         if char == "\t":
-            return "a tab: YAML indents with spaces only", mark
-        return f"a value cannot start with {char or 'this character'}: put the value in quotes", mark
+            return t("a tab: YAML indents with spaces only"), mark
+        if not char:
+            return t("a value cannot start with this character: put the value in quotes"), mark
+        return t("a value cannot start with {char}: put the value in quotes", char=char), mark
     if "expected ':'" in problem:
-        return f"the key{since} has no colon after it", opened or mark
+        return (t("the key on line {line} has no colon after it", line=line_opened) if line_opened else
+                t("the key has no colon after it")), opened or mark
     if "expected key" in problem or "block end" in problem or "'-' indicator" in problem:
-        return ("this line does not line up with the ones before it: check its indentation, "
-                "and do not mix list items (-) with keys at one level"), mark
-    return f"the YAML cannot be read here: {problem or context}", mark
+        return t("this line does not line up with the ones before it: check its indentation, "
+                 "and do not mix list items (-) with keys at one level"), mark
+    return t("the YAML cannot be read here: {reason}", reason=problem or context), mark
 
 
 class _Builder:
@@ -245,12 +261,9 @@ class _Builder:
         # however it got here, can recurse or expand without bound.
         self.budget -= 1
         if self.budget < 0:
-            raise _refuse(
-                f"the document expands to more than {MAX_NODES} nodes (aliases repeated too often)",
-                node.start_mark,
-            )
+            raise _refuse(_too_many_nodes(), node.start_mark)
         if len(path) > MAX_DEPTH:
-            raise _refuse(f"the document nests deeper than {MAX_DEPTH} levels", node.start_mark)
+            raise _refuse(_too_deep(), node.start_mark)
         self.doc.values.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
@@ -270,7 +283,7 @@ class _Builder:
         out: dict[str, object] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
-                raise _refuse("a mapping key must be plain text", key_node.start_mark, "yaml_syntax")
+                raise _refuse(t("a mapping key must be plain text"), key_node.start_mark, "yaml_syntax")
             key = str(key_node.value)
             here = path + (key,)
             mark = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
@@ -278,7 +291,8 @@ class _Builder:
                 first = self.doc.keys[here]
                 self.problems.append(Problem(
                     format_path(here), "duplicate_key",
-                    f'"{key}" appears twice in one mapping (first on line {first[0]})', *mark))
+                    t('"{key}" appears twice in one mapping (first on line {line})', key=key, line=first[0]),
+                    *mark))
                 continue
             self.doc.keys[here] = mark
             out[key] = self.build(value_node, here)
@@ -293,10 +307,10 @@ def read(raw: bytes | str, file: str | None = None) -> Document:
     try:
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as exc:  # the prescan catches syntax first; kept for safety
-        raise _refuse(f"the YAML cannot be read: {exc}", None, "yaml_syntax") from None
+        raise _refuse(t("the YAML cannot be read: {reason}", reason=exc), None, "yaml_syntax") from None
     doc = Document(data=None, file=file)
     if node is None:
-        raise _refuse("the document is empty", None, "yaml_syntax")
+        raise _refuse(t("the document is empty"), None, "yaml_syntax")
     builder = _Builder(doc)
     doc.data = builder.build(node, ())
     if builder.problems:

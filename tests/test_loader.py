@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from referee.errors import RulesetError, UnknownRulesetError
+from referee.i18n import LANGUAGES
 from referee.loader import Library, builtin_files, schema
 from referee.merge import apply_variant, merge_patch
 
@@ -227,7 +228,8 @@ def test_every_schema_property_is_described() -> None:
     walk(schema(), "$")
 
 
-FREE_TEXT = {"id", "name", "summary", "source", "notes", "extends"}
+# A text by language (`name: {en: ..., ru: ...}`) is free text under each language's key.
+FREE_TEXT = {"id", "name", "summary", "source", "notes", "extends", *LANGUAGES}
 
 
 def test_every_text_field_but_free_text_is_a_choice_with_an_enum() -> None:
