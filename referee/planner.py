@@ -643,8 +643,8 @@ def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
         near = 0
         if run_rule is not None:
             near = (hand_mask << 1) | (hand_mask >> 1)
-            if run_rule.ace != "low":  # an ace placed high sits next to the king
-                near |= (hand_mask >> 13) | (hand_mask << 13)
+            if run_rule.ace != "low":  # an ace placed high sits next to the king (bit 0 and 12)
+                near |= ((hand_mask >> 12) & _RANK_COLUMNS[0]) | ((hand_mask << 12) & _RANK_COLUMNS[12])
         at_least = _ranks_with(hand_mask)  # ranks (as 14-bit masks) holding at least n cards
         if 2 * least <= 4 and at_least[2 * least]:
             return None  # two sets of one rank: the general search handles it

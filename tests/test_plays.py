@@ -5,7 +5,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import Card, parse_card, parse_cards
@@ -246,6 +246,7 @@ NEIGHBOURS = [c for c in DECK if c.rank in ("A", "3", "4", "5", "Q", "K")]
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from(NEIGHBOURS), min_size=3, max_size=7, unique=True),
        st.sampled_from(["gin", "bing-rummy"]))
+@example(cards("AC KH AD AH AS QH"), "bing-rummy")  # the ace of hearts high after the king: a set of three aces
 def test_direct_path_without_wilds_is_optimal(library: Library, gin: Ruleset, hand: list[Card],
                                               rid: str) -> None:
     """Hands with no wild card and no repeated card take the planner's direct path."""
