@@ -77,22 +77,24 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     return app
 
 
-def answer_language(asked: str | None, accepted: Iterable[str]) -> str:
+def answer_language(asked: str | None, accepted: Iterable[tuple[str, float]]) -> str:
     """The answer's language: `asked` (`?lang=`, else the table page's choice, its `lang`
-    cookie), else the best of `accepted` (`Accept-Language`, best first), else English."""
-    return choose([asked] if asked else list(accepted))
+    cookie) where it is one the referee speaks, else the best of `accepted` (`Accept-Language`
+    with its weights, best first; a weight of 0 refuses the language), else English."""
+    return choose([asked or "", *(lang for lang, quality in accepted if quality > 0)])
 
 
 def _choose_language() -> None:
     """Speak the request's language. Codes, paths and field names stay as they are; only
     sentences are translated."""
     asked = request.args.get("lang") or request.cookies.get("lang")
-    set_language(answer_language(asked, (lang for lang, _quality in request.accept_languages)))
+    set_language(answer_language(asked, request.accept_languages))
 
 
 def _say_language(response: Response) -> Response:
     response.headers["Content-Language"] = current()
     response.vary.add("Accept-Language")
+    response.vary.add("Cookie")  # the table page's language choice
     return response
 
 

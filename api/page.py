@@ -16,7 +16,7 @@ from flask import Blueprint, Response, render_template
 from api.catalog import Catalog
 from api.games import store
 from api.rulesets import catalog
-from referee.i18n import SOURCE, current, t
+from referee.i18n import SOURCE, current, plural_forms, t
 
 blp = Blueprint("page", __name__, template_folder="templates")  # assets: the app's /static
 
@@ -26,19 +26,24 @@ SCRIPT = Path(__file__).resolve().parent / "static" / "table.js"
 
 
 @lru_cache(maxsize=1)
-def script_sentences() -> tuple[str, ...]:
-    """The sentences the page's script shows (`w("...")`, `N_("...")`), read from the script."""
+def script_sentences() -> tuple[tuple[str, ...], ...]:
+    """The sentences the page's script shows: `w("...")` and `N_("...")`, and `wn("...",
+    "...", n)` with a count (singular and plural), read from the script."""
     with SCRIPT.open("rb") as source:
-        return tuple(message for _, message, _, _ in extract("javascript", source, keywords={"w": None, "N_": None})
-                     if isinstance(message, str))
+        found = (message if isinstance(message, tuple) else (message,) for _, message, _, _ in extract(
+            "javascript", source, keywords={"w": None, "N_": None, "wn": (1, 2)}))
+        return tuple(m for m in found if all(isinstance(part, str) for part in m))
 
 
 @blp.context_processor
 def _words() -> dict[str, object]:
     """What every page needs to speak the request's language: `t`, the language, the switch's
-    choices, and the script's sentences translated (none in English, the source)."""
-    words = {} if current() == SOURCE else {s: t(s) for s in script_sentences()}
-    return {"t": t, "lang": current(), "languages": LANGUAGE_NAMES, "words": words}
+    choices, and the script's sentences translated (none in English, the source); those with
+    a count in each plural form of the language (the script chooses by the number)."""
+    english = current() == SOURCE
+    words = {} if english else {s[0]: t(s[0]) for s in script_sentences() if len(s) == 1}
+    plurals = {s[0]: plural_forms(*s) for s in script_sentences() if len(s) == 2}
+    return {"t": t, "lang": current(), "languages": LANGUAGE_NAMES, "words": words, "plurals": plurals}
 
 
 def _games(rulesets: Catalog) -> list[dict[str, object]]:

@@ -144,7 +144,7 @@ def _language(scope: Scope) -> str:
     asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [None])[0] \
         or parse_cookie(_header(scope, b"cookie")).get("lang")
     accepted = parse_accept_header(_header(scope, b"accept-language"), LanguageAccept)
-    return answer_language(asked, (lang for lang, _quality in accepted))
+    return answer_language(asked, accepted)
 
 
 async def _timed_out(send: Send, code: str) -> None:
@@ -155,7 +155,8 @@ async def _timed_out(send: Send, code: str) -> None:
             idle=idle, total=total))).encode()
     await send({"type": "http.response.start", "status": 408, "headers": [
         (b"content-type", b"application/problem+json"), (b"content-length", str(len(body)).encode()),
-        (b"content-language", code.encode()), (b"connection", b"close")]})
+        (b"content-language", code.encode()), (b"vary", b"Accept-Language, Cookie"),
+        (b"connection", b"close")]})
     await send({"type": "http.response.body", "body": body})
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 from referee.errors import InvalidCardError, Problem
-from referee.i18n import t
+from referee.i18n import quoted, t
 
 T = TypeVar("T")
 
@@ -48,7 +48,7 @@ class Card(NamedTuple):
 
 def shown_token(token: object) -> str:
     """A token as an error names it: text in quotes, anything else as Python writes it."""
-    return f'"{token}"' if isinstance(token, str) else repr(token)
+    return quoted(token) if isinstance(token, str) else repr(token)
 
 
 def _card_error(token: object, position: int | None, reason: str) -> InvalidCardError:

@@ -421,9 +421,9 @@ def _player_of(path: str) -> str:
 def _lint(args: argparse.Namespace) -> int:
     """Lint each file as its author wrote it; YAML that cannot be read makes the exit 2."""
     paths = [Path(p) for p in args.files]
-    unreadable = [p for p in paths if not p.is_file()]
-    for p in unreadable:
-        print(t("{file}: cannot read the file", file=p), file=sys.stderr)
+    unreadable = [(p, why) for p in paths if (why := _unreadable(p)) is not None]
+    for _path, why in unreadable:
+        print(why, file=sys.stderr)
     if unreadable:
         return UNUSABLE
     documents: dict[Path, Document] = {}
@@ -696,6 +696,23 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_score)
     _command(sub, "schema").set_defaults(run=_schema)
     return top
+
+
+def _unreadable(path: Path) -> str | None:
+    """Why a file to lint cannot be read (it is missing, a directory, not ours to read), or None."""
+    if path.is_dir():
+        return t("{file}: cannot read the file: it is a directory", file=path)
+    if not path.exists():
+        return t("{file}: cannot read the file: there is no such file", file=path)
+    if not path.is_file():
+        return t("{file}: cannot read the file: it is not a regular file", file=path)
+    try:
+        path.open("rb").close()
+    except PermissionError:
+        return t("{file}: cannot read the file: permission denied", file=path)
+    except OSError:
+        return t("{file}: cannot read the file", file=path)
+    return None
 
 
 # ---------------------------------------------------------------- main

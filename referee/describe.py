@@ -28,9 +28,10 @@ def number(n: int) -> str:
 
 
 def ranks_in_words(ranks: frozenset[str] | set[str]) -> str:
-    """`deuces, aces and jokers`: wild or dead ranks as the table names them."""
+    """`deuces, aces and jokers`: wild or dead ranks as the table names them, as the subject of
+    a sentence (`doiarii sunt cărți libere`)."""
     english = current() == SOURCE
-    names = [(_RANKS.get(r, r) if english else rank_plural(r))
+    names = [(_RANKS.get(r, r) if english else rank_plural(r, definite=True))
              for r in sorted(ranks, key=lambda r: _ORDER.index(r) if r in _ORDER else 99)]
     if len(names) == 1:
         return names[0]
@@ -66,8 +67,8 @@ def requirement_in_words(req: Requirement) -> str:
             text = joined([text, tn("{count} run without a wild card", "{count} runs without a wild card",
                                     req.pure_runs, count=number(req.pure_runs))])
     if req.points:
-        text = t("{text} worth at least {points} points", text=text, points=req.points) if text \
-            else t("melds worth at least {points} points", points=req.points)
+        text = tn("{text} worth at least {n} point", "{text} worth at least {n} points", req.points, text=text) if text \
+            else tn("melds worth at least {n} point", "melds worth at least {n} points", req.points)
     if (req.exact or not req.extra_melds) and text:
         return t("exactly {text}", text=text)
     return text
@@ -75,8 +76,6 @@ def requirement_in_words(req: Requirement) -> str:
 
 _AT_MOST = {"set": N_(", at most {count} per set"), "run": N_(", at most {count} per run"),
             "meld": N_(", at most {count} per meld")}
-_LATER_PER = {"set": N_(" (later sets: one per {count} cards)"), "run": N_(" (later runs: one per {count} cards)"),
-              "meld": N_(" (later melds: one per {count} cards)")}
 _LATER_MAX = {"set": N_(" (later sets: at most {count})"), "run": N_(" (later runs: at most {count})"),
               "meld": N_(" (later melds: at most {count})")}
 
@@ -94,10 +93,19 @@ def wilds_in_words(wilds: WildRule, kinds: list[str]) -> str:
         text += t(_AT_MOST[noun], count=number(wilds.max_per_meld))
     if wilds.later_given:
         if wilds.later_per_cards is not None:
-            text += t(_LATER_PER[noun], count=number(wilds.later_per_cards))
+            text += _later_per(noun, wilds.later_per_cards)
         elif wilds.later_max is not None:
             text += t(_LATER_MAX[noun], count=number(wilds.later_max))
     return text
+
+
+def _later_per(noun: str, per: int) -> str:
+    """` (later sets: one per three cards)`."""
+    if noun == "set":
+        return tn(" (later sets: one per {count} card)", " (later sets: one per {count} cards)", per, count=number(per))
+    if noun == "run":
+        return tn(" (later runs: one per {count} card)", " (later runs: one per {count} cards)", per, count=number(per))
+    return tn(" (later melds: one per {count} card)", " (later melds: one per {count} cards)", per, count=number(per))
 
 
 def _any(kinds: list[str]) -> str:

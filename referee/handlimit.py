@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.cards import Card
-from referee.i18n import t
+from referee.i18n import tn
 from referee.ruleset import Ruleset
 from referee.scoring import hand_points
 from referee.violations import Verdict, Violation, listed
@@ -28,16 +28,22 @@ def hand_limit_violation(ruleset: Ruleset, hand: Sequence[Card] | None, score: i
     if left + score <= limit:
         return []
     room = max(0, limit - score)
-    values = {"score": score, "room": room, "left": left, "cards": listed(hand)}
+    values = {"score": score, "left": left, "cards": listed(hand)}
     if doing == "hold":
-        sentence = t("At {score} you may hold at most {room} points after a draw or a discard; "
-                     "this hand holds {left} ({cards}).", **values)
+        sentence = tn("At {score} you may hold at most {n} point after a draw or a discard; "
+                      "this hand holds {left} ({cards}).",
+                      "At {score} you may hold at most {n} points after a draw or a discard; "
+                      "this hand holds {left} ({cards}).", room, **values)
     elif doing == "lay off":
-        sentence = t("At {score} you may lay off only if {room} points or fewer stay in hand; "
-                     "{left} would stay ({cards}).", **values)
+        sentence = tn("At {score} you may lay off only if {n} point or fewer stay in hand; "
+                      "{left} would stay ({cards}).",
+                      "At {score} you may lay off only if {n} points or fewer stay in hand; "
+                      "{left} would stay ({cards}).", room, **values)
     else:
-        sentence = t("At {score} you may meld only if {room} points or fewer stay in hand; "
-                     "{left} would stay ({cards}).", **values)
+        sentence = tn("At {score} you may meld only if {n} point or fewer stay in hand; "
+                      "{left} would stay ({cards}).",
+                      "At {score} you may meld only if {n} points or fewer stay in hand; "
+                      "{left} would stay ({cards}).", room, **values)
     return [Violation("hand_limit_exceeded", sentence, tuple(hand))]
 
 

@@ -19,7 +19,6 @@ from functools import lru_cache
 from pathlib import Path
 from string import Formatter
 
-from babel import negotiate_locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
@@ -51,19 +50,27 @@ def set_language(code: str) -> None:
     _language.set(code if code in LANGUAGES else SOURCE)
 
 
+def supported(tag: str | None) -> str | None:
+    """The language a tag names, if the referee speaks it (`sv-SE`, `RU`, `ru_RU.UTF-8`: a
+    region, an encoding and letter case do not matter)."""
+    code = (tag or "").split(".")[0].replace("-", "_").lower()
+    return next((c for c in (code, code.split("_")[0]) if c in LANGUAGES), None)
+
+
 def choose(preferred: Sequence[str]) -> str:
-    """The supported language closest to the preferences, best first (`sv-SE`, `ru_RU.UTF-8`)."""
-    wanted = [p.split(".")[0].replace("-", "_") for p in preferred if p]
-    found = negotiate_locale(wanted, list(LANGUAGES), sep="_")
-    if found is None:  # `sv_SE` against `sv`: compare the language alone
-        found = next((w.split("_")[0].lower() for w in wanted if w.split("_")[0].lower() in LANGUAGES), None)
-    return found or SOURCE
+    """The first supported language among the preferences, best first, else English."""
+    return next((code for code in map(supported, preferred) if code), SOURCE)
 
 
 @lru_cache(maxsize=len(LANGUAGES))
 def catalog(code: str) -> NullTranslations:
-    """The language's translations, compiled from its .po file in memory (English: none)."""
+    """The language's translations (English: none): the package's compiled catalog, or in a
+    source checkout its .po file compiled in memory."""
     path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    built = path.with_suffix(".mo")
+    if code != SOURCE and built.is_file():  # an installed package: compiled when it was built (setup.py)
+        with built.open("rb") as compiled_file:
+            return Translations(compiled_file, domain=DOMAIN)
     if code == SOURCE or not path.is_file():
         return NullTranslations()
     with path.open("rb") as source:
@@ -107,6 +114,37 @@ def _percent(template: str) -> str:
         literal.replace("%", "%%") + (f"%({name})s" if name is not None else "")
         for literal, name, _spec, _conversion in Formatter().parse(template))
     return converted
+
+
+_QUOTES = {"en": ('"', '"'), "ru": ("«", "»"), "sv": ("”", "”"), "ro": ("„", "”")}
+
+
+def quoted(text: str) -> str:
+    """A value as written, in the language's quotation marks: `"8X"`, `«8X»`, `”8X”`, `„8X”`."""
+    opening, closing = _QUOTES[_language.get()]
+    return f"{opening}{text}{closing}"
+
+
+def continued(sentence: str) -> str:
+    """A full sentence put after a label and a colon (`Meld 2: ...`): Russian, Swedish and
+    Romanian go on in lowercase there; English keeps its capital. A first word that is a
+    card or a code (`KS`, `JSON`) keeps its letters."""
+    if _language.get() == SOURCE or len(sentence) < 2 or not sentence[1].islower():
+        return sentence
+    return sentence[0].lower() + sentence[1:]
+
+
+# A number that takes each plural form, in the catalogs' order (their Plural-Forms).
+_PLURAL_SAMPLES = {"en": (1, 2), "sv": (1, 2), "ru": (1, 2, 5), "ro": (1, 2, 20)}
+
+
+def plural_forms(singular: str, plural: str) -> list[str]:
+    """Every plural form of a sentence in the current language, in its catalog's order, for a
+    client that chooses among them by the language's rule (the page's script)."""
+    code = _language.get()
+    if code == SOURCE:
+        return [singular, plural]
+    return [catalog(code).ngettext(singular, plural, n) for n in _PLURAL_SAMPLES[code]]
 
 
 def local(texts: Mapping[str, str], default: str) -> str:
@@ -153,15 +191,26 @@ _SUITS = {
 }
 
 
+# The plural with its definite article, where a language writes it as an ending (Romanian:
+# `doiarii sunt cărți libere`, "the deuces are wild"); elsewhere the plural above serves.
+_RANK_DEFINITE = {
+    "ro": {"A": "așii", "2": "doiarii", "3": "treiarii", "4": "patrarii", "5": "cinciarii", "6": "șesarii",
+           "7": "șeptarii", "8": "optarii", "9": "nouarii", "10": "zeciarii", "J": "valeții", "Q": "damele",
+           "K": "popii", "JOKER": "jokerii"},
+}
+
 # Each language's names with the English ones behind them, looked up once a message.
 _RANK_NAMES = {code: {**_RANK_PLURALS[SOURCE], **names} for code, names in _RANK_PLURALS.items()}
+_RANK_DEFINITE_NAMES = {code: {**names, **_RANK_DEFINITE.get(code, {})} for code, names in _RANK_NAMES.items()}
 
 
-def rank_plural(rank: str | None) -> str:
-    """`sevens`, `семёрки`, `sjuor`, `șeptari`: a rank as a set of it is named at the table."""
+def rank_plural(rank: str | None, definite: bool = False) -> str:
+    """`sevens`, `семёрки`, `sjuor`, `șeptari`: a rank as a set of it is named at the table;
+    `definite`: as the subject of a sentence about the rank (Romanian `șeptarii`)."""
     if rank is None:
         return ""
-    return _RANK_NAMES[_language.get()].get(rank) or f"{rank}s"  # the language is always one of them
+    names = _RANK_DEFINITE_NAMES if definite else _RANK_NAMES
+    return names[_language.get()].get(rank) or f"{rank}s"  # the language is always one of them
 
 
 def suit_name(suit: str | None) -> str:

@@ -34,8 +34,9 @@ class Layout:
         if not 1 <= len(tokens) <= len(rules.slots):
             raise InvalidPlayError(Problem(
                 path, "invalid_layout",
-                t("a layout has 1 to {most} slots in this game; this one has {n}", most=len(rules.slots),
-                  n=len(tokens))))
+                tn("a layout has 1 to {n} slot in this game; this one has {count}",
+                   "a layout has 1 to {n} slots in this game; this one has {count}", len(rules.slots),
+                   count=len(tokens))))
         problems: list[Problem] = []
         slots: list[Card | None] = []
         for i, token in enumerate(tokens):

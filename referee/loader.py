@@ -19,7 +19,7 @@ import jsonschema
 from referee import yamlread
 from referee.cards import JOKER, RANKS
 from referee.errors import Problem, RulesetError, UnknownRulesetError
-from referee.i18n import LANGUAGES, N_, t, tn
+from referee.i18n import LANGUAGES, N_, quoted, t, tn
 from referee.merge import apply_variant, round_number
 from referee.ruleset import Ruleset, build, rank_range, round_document
 from referee.yamlread import Document, Path, format_path
@@ -60,6 +60,8 @@ def _validator() -> jsonschema.Draft202012Validator:
 # ---------------------------------------------------------------- schema messages
 
 def _show(value: object) -> str:
+    if isinstance(value, str):
+        return quoted(json.dumps(value)[1:-1])
     return json.dumps(value) if not isinstance(value, (dict, list)) else type(value).__name__
 
 
@@ -94,10 +96,12 @@ def _msg_enum(e: jsonschema.ValidationError) -> str:
 
 
 def _msg_forms(e: jsonschema.ValidationError) -> str:
-    """The forms a value may take, in the schema's words (translated in the catalogs: see
-    `schema_sentences`)."""
-    forms = "; ".join(t(str(s["description"])) if s.get("description") else "" for s in e.validator_value)
-    return t("this value has none of the accepted forms: {forms}", forms=forms)
+    """The forms a value may take, in short (each form's `title` in the schema, translated in
+    the catalogs: see `schema_sentences`): `"eleven" should be a number of cards (1-60) or a
+    table of cards by player count`."""
+    forms = t(" or ").join(t(str(s["title"])) if s.get("title") else t(_TYPE_WORDS.get(str(s.get("type")), "a mapping"))
+                           for s in e.validator_value)
+    return t("{value} should be {kind}", value=_show(e.instance), kind=forms)
 
 
 _SCHEMA_MESSAGES: dict[str, Callable[[jsonschema.ValidationError], str]] = {
@@ -110,16 +114,16 @@ _SCHEMA_MESSAGES: dict[str, Callable[[jsonschema.ValidationError], str]] = {
                            most=e.validator_value),
     "pattern": lambda e: t("{value} does not have the expected form", value=_show(e.instance)),
     "uniqueItems": lambda e: t("the list repeats an item"),
-    "minItems": lambda e: tn("the list needs at least {n} item(s)", "the list needs at least {n} item(s)",
+    "minItems": lambda e: tn("the list needs at least {n} item", "the list needs at least {n} items",
                              e.validator_value),
-    "maxItems": lambda e: tn("the list may hold at most {n} item(s)", "the list may hold at most {n} item(s)",
+    "maxItems": lambda e: tn("the list may hold at most {n} item", "the list may hold at most {n} items",
                              e.validator_value),
-    "minProperties": lambda e: tn("give at least {n} field(s) here", "give at least {n} field(s) here",
+    "minProperties": lambda e: tn("give at least {n} field here", "give at least {n} fields here",
                                   e.validator_value),
     "maxProperties": lambda e: tn("give only {n} of these fields", "give only {n} of these fields",
                                   e.validator_value),
     "anyOf": _msg_forms,
-    "maxLength": lambda e: t("longer than {most} characters", most=e.validator_value),
+    "maxLength": lambda e: tn("longer than {n} character", "longer than {n} characters", e.validator_value),
     "minLength": lambda e: t("may not be empty"),
     "not": lambda e: t("null removes a field only in a variant (a file with extends): give a value or leave the "
                        "field out"),
@@ -129,15 +133,15 @@ _SCHEMA_MESSAGES: dict[str, Callable[[jsonschema.ValidationError], str]] = {
 def schema_sentences(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
                      ) -> Iterator[tuple[int, str, str, list[str]]]:
     """Babel's extractor (`referee/locale/babel.cfg`) for the schema's sentences that messages
-    quote: the description of each form a value may take (`anyOf`), which `_msg_forms` lists."""
+    quote: the title of each form a value may take (`anyOf`), which `_msg_forms` lists."""
     text = fileobj.read().decode("utf-8")
     lines = text.splitlines()
 
     def forms(node: object) -> Iterator[str]:
         if isinstance(node, dict):
             for branch in node.get("anyOf", []):
-                if isinstance(branch, dict) and branch.get("description"):
-                    yield str(branch["description"])
+                if isinstance(branch, dict) and branch.get("title"):
+                    yield str(branch["title"])
             for value in node.values():
                 yield from forms(value)
         elif isinstance(node, list):
@@ -145,8 +149,8 @@ def schema_sentences(fileobj: IO[bytes], keywords: object, comment_tags: object,
                 yield from forms(value)
 
     for sentence in forms(json.loads(text)):
-        quoted = json.dumps(sentence, ensure_ascii=False)
-        line = next((i for i, written in enumerate(lines, 1) if quoted in written), 0)
+        written_as = json.dumps(sentence, ensure_ascii=False)
+        line = next((i for i, written in enumerate(lines, 1) if written_as in written), 0)
         yield line, "N_", sentence, []
 
 
@@ -290,8 +294,8 @@ def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
         needed = sum(sized) + max(0, int(req.get("melds", 0)) - len(sized)) * least
         if needed > hand:
             yield path + ("first_meld",), \
-                t("this first meld needs at least {needed} cards, but a player is dealt {hand}", needed=needed,
-                  hand=hand)
+                tn("this first meld needs at least {n} card, but a player is dealt {hand}",
+                   "this first meld needs at least {n} cards, but a player is dealt {hand}", needed, hand=hand)
 
 
 def check_card_values(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -321,8 +325,12 @@ def _value_table(doc: Mapping[str, Any], values: Mapping[str, Any], field: str) 
         yield ("scoring", field), t("no value for {ranks}", ranks=", ".join(missing))
 
 
-_NEVER_REACHES = {"set": N_("a set of at most {most} cards can never reach its minimum of {least}"),
-                  "run": N_("a run of at most {most} cards can never reach its minimum of {least}")}
+def _never_reaches(kind: str, most: int, least: int) -> str:
+    if kind == "run":
+        return tn("a run of at most {n} card can never reach its minimum of {least}",
+                  "a run of at most {n} cards can never reach its minimum of {least}", most, least=least)
+    return tn("a set of at most {n} card can never reach its minimum of {least}",
+              "a set of at most {n} cards can never reach its minimum of {least}", most, least=least)
 
 
 def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -332,14 +340,14 @@ def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
     for path, scope in _round_scopes(doc):
         for kind, spec in (scope.get("melds") or {}).items():
             spec = spec or {}
-            if kind in _NEVER_REACHES and spec.get("max") is not None and spec["max"] < spec.get("min", 3):
-                yield path + ("melds", kind, "max"), t(_NEVER_REACHES[kind], most=spec["max"],
-                                                       least=spec.get("min", 3))
+            if kind in ("set", "run") and spec.get("max") is not None and spec["max"] < spec.get("min", 3):
+                yield path + ("melds", kind, "max"), _never_reaches(kind, spec["max"], spec.get("min", 3))
         req = scope.get("first_meld") or {}
         runs = len(req.get("runs") or [])
         if req.get("pure_runs") and runs and req["pure_runs"] > runs:
             yield path + ("first_meld", "pure_runs"), \
-                t("{pure} pure runs, but the first meld asks for only {runs} runs", pure=req["pure_runs"], runs=runs)
+                tn("{pure} pure runs, but the first meld asks for only {n} run",
+                   "{pure} pure runs, but the first meld asks for only {n} runs", runs, pure=req["pure_runs"])
         if req.get("pure_runs") and "run" not in (scope.get("melds") or {}):
             yield path + ("first_meld", "pure_runs"), \
                 t("the first meld asks for pure runs, but this game has no runs")
@@ -387,8 +395,9 @@ def check_deck_table(doc: Mapping[str, Any]) -> Iterator[Finding]:
         return
     for key in map(str, decks):
         if key.isdigit() and (len(key) > 2 or int(key) > MAX_PLAYERS):
-            yield ("deck", "decks", key), t("a row for {count} players, but a game has at most {most}", count=key,
-                                            most=MAX_PLAYERS)
+            yield ("deck", "decks", key), tn("a row for {n} player, but a game has at most {most}",
+                                             "a row for {n} players, but a game has at most {most}", int(key),
+                                             most=MAX_PLAYERS)
 
 
 def check_deck_ranks(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -404,8 +413,9 @@ def check_rounds_count(doc: Mapping[str, Any]) -> Iterator[Finding]:
     rounds = doc.get("rounds")
     if isinstance(rounds, list) and "rounds" in end and end["rounds"] != len(rounds):
         yield ("game", "end", "rounds"), \
-            t("the game ends after {rounds} rounds but {described} are described", rounds=end["rounds"],
-              described=len(rounds))
+            tn("the game ends after {n} round but {described} are described",
+               "the game ends after {n} rounds but {described} are described", end["rounds"],
+               described=len(rounds))
 
 
 def check_run_ace(doc: Mapping[str, Any]) -> Iterator[Finding]:

@@ -131,9 +131,9 @@ class Judge:
         if self.jokers_meldable or not self.has_jokers or _JOKER_CARD not in cards:
             return []
         jokers = tuple(c for c in cards if c.rank == JOKER)
-        return [Violation("joker_not_wild", t(
-            "{label}: jokers are not wild and belong to no rank, so they cannot be melded.",
-            label=self.rules.label), jokers)]
+        return [Violation("joker_not_wild", self.rules.said(
+            N_("Round {round}: jokers are not wild and belong to no rank, so they cannot be melded."),
+            N_("This game: jokers are not wild and belong to no rank, so they cannot be melded.")), jokers)]
 
     # -- the meld itself
     def judge(self, cards: Sequence[Card], *, kind: str | None = None, wild_limit: bool = True,
@@ -190,14 +190,20 @@ class Judge:
         kind = rule.kind
         found = []
         if len(cards) < rule.min:
-            found.append(Violation("too_few_cards", _by_kind(
-                kind, N_("A set needs at least {least} cards; this one has {n}."),
-                N_("A run needs at least {least} cards; this one has {n}."), least=rule.min, n=len(cards)),
+            found.append(Violation("too_few_cards", tn(
+                "A run needs at least {n} card; this one has {count}.",
+                "A run needs at least {n} cards; this one has {count}.", rule.min, count=len(cards))
+                if kind == "run" else tn(
+                "A set needs at least {n} card; this one has {count}.",
+                "A set needs at least {n} cards; this one has {count}.", rule.min, count=len(cards)),
                 tuple(cards)))
         if rule.max is not None and len(cards) > rule.max:
-            found.append(Violation("too_many_cards", _by_kind(
-                kind, N_("A set holds at most {most} cards; this one has {n}."),
-                N_("A run holds at most {most} cards; this one has {n}."), most=rule.max, n=len(cards)),
+            found.append(Violation("too_many_cards", tn(
+                "A run holds at most {n} card; this one has {count}.",
+                "A run holds at most {n} cards; this one has {count}.", rule.max, count=len(cards))
+                if kind == "run" else tn(
+                "A set holds at most {n} card; this one has {count}.",
+                "A set holds at most {n} cards; this one has {count}.", rule.max, count=len(cards)),
                 tuple(cards)))
         if not naturals and wilds and not self.all_wild:
             found.append(Violation("all_wild_not_allowed", _by_kind(
@@ -212,12 +218,16 @@ class Judge:
     def _too_many(self, kind: str, cards: Sequence[Card], wilds: Sequence[Card]) -> str:
         shown = listed(wilds)
         if self.per_cards is not None:
-            return _by_kind(
-                kind, N_("After the first meld a meld may hold one wild card for every {per} cards; "
-                      "this set of {size} has {n} ({cards})."),
-                N_("After the first meld a meld may hold one wild card for every {per} cards; "
-                "this run of {size} has {n} ({cards})."),
-                per=self.per_cards, size=len(cards), n=len(wilds), cards=shown)
+            values = {"size": len(cards), "count": len(wilds), "cards": shown}
+            if kind == "run":
+                return tn("After the first meld a meld may hold one wild card for every {n} card; "
+                          "this run of {size} has {count} ({cards}).",
+                          "After the first meld a meld may hold one wild card for every {n} cards; "
+                          "this run of {size} has {count} ({cards}).", self.per_cards, **values)
+            return tn("After the first meld a meld may hold one wild card for every {n} card; "
+                      "this set of {size} has {count} ({cards}).",
+                      "After the first meld a meld may hold one wild card for every {n} cards; "
+                      "this set of {size} has {count} ({cards}).", self.per_cards, **values)
         later = self.later and self.rules.wilds.later_given
         most = self.limit or 0
         values = {"label": self.rules.label, "count": len(wilds), "cards": shown}
@@ -305,9 +315,9 @@ def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
         return Verdict((), meld.as_dict())
     limit = hand_limit_violation(ruleset, hand, score) if hand is not None else []
     if first_meld_done and not judge.later_melds:
-        limit.insert(0, Violation("no_new_melds", t(
-            "{label}: after the first meld no new meld may be made, only cards laid off.",
-            label=judge.rules.label), tuple(cards)))
+        limit.insert(0, Violation("no_new_melds", judge.rules.said(
+            N_("Round {round}: after the first meld no new meld may be made, only cards laid off."),
+            N_("This game: after the first meld no new meld may be made, only cards laid off.")), tuple(cards)))
     if meld is None:
         meld, violations = judge.judge(cards, fast_tried=True)
         if meld is None:

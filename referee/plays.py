@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from referee.cards import Card
 from referee.handlimit import hand_limit_violation
-from referee.i18n import t, tn
+from referee.i18n import N_, continued, t, tn
 from referee.melds import Judge, Meld, judge_for, meld_points
 from referee.ruleset import LayOffRule, Requirement, Ruleset
 from referee.violations import Verdict, Violation, listed
@@ -88,7 +88,7 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
             readings.append([meld] + ([second] if second is not None else []))
             legal.append(i)
         # A card repeated within one meld is repeated across them all: reported once, above.
-        violations += [Violation(v.code, t("Meld {n}: {message}", n=i + 1, message=v.message), v.cards)
+        violations += [Violation(v.code, t("Meld {n}: {message}", n=i + 1, message=continued(v.message)), v.cards)
                        for v in found
                        if v.code != "duplicate_card"]
     need = rules.first_meld
@@ -105,10 +105,12 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
     answers: list[dict[str, object]] = [by_index[i].as_dict() | {"valid": True} if i in by_index
                else {"kind": None, "wilds": [], "valid": False} for i in range(len(melds))]
     if progress is None or (not need.extra_melds and len(melds) > need.count):
-        violations.append(Violation("too_many_melds", tn(
-            "{label}'s first meld is exactly {need}; {n} meld was sent.",
-            "{label}'s first meld is exactly {need}; {n} melds were sent.", len(melds),
-            label=rules.label, need=need.describe()), tuple(c for m in melds for c in m)))
+        sentence = tn("Round {round}'s first meld is exactly {need}; {n} meld was sent.",
+                      "Round {round}'s first meld is exactly {need}; {n} melds were sent.", len(melds),
+                      round=rules.number, need=need.describe()) if rules.number else \
+            tn("This game's first meld is exactly {need}; {n} meld was sent.",
+               "This game's first meld is exactly {need}; {n} melds were sent.", len(melds), need=need.describe())
+        violations.append(Violation("too_many_melds", sentence, tuple(c for m in melds for c in m)))
     elif not progress.met:
         if not made:
             sent = t("none of these melds is legal") if melds else t("no meld was sent")
@@ -117,10 +119,10 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
         else:
             sent = t("these melds make {melds}", melds=_made(made))
         if need.points and made:
-            sent = t("{melds}, worth {points} points", melds=sent, points=points)
-        violations.append(Violation("requirement_not_met", t(
-            "{label}'s first meld needs {need}; {sent}.", label=rules.label, need=rules.first_meld.describe(),
-            sent=sent), tuple(c for m in melds for c in m)))
+            sent = tn("{melds}, worth {n} point", "{melds}, worth {n} points", points, melds=sent)
+        violations.append(Violation("requirement_not_met", rules.said(
+            N_("Round {round}'s first meld needs {need}; {sent}."), N_("This game's first meld needs {need}; {sent}."),
+            need=rules.first_meld.describe(), sent=sent), tuple(c for m in melds for c in m)))
     violations += hand_limit_violation(ruleset, hand, score)
     return Verdict(tuple(violations), {"melds": answers})
 
@@ -166,7 +168,7 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
         violations.insert(0, Violation("lay_off_not_allowed", refusal, tuple(cards)))
     table, found = judge.judge(meld, wild_limit=False)
     if table is None:
-        violations += [Violation(v.code, t("The meld on the table: {message}", message=v.message), v.cards)
+        violations += [Violation(v.code, t("The meld on the table: {message}", message=continued(v.message)), v.cards)
                        for v in found]
         return Verdict(tuple(violations))
     unlimited = judge.rules.lay_off.wilds_unlimited
@@ -174,8 +176,8 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
                                   wild_limit=not (unlimited and table.kind == "set"))
     if combined is None:
         violations += [Violation(v.code, t("Adding {cards} to the run: {message}", cards=listed(cards),
-                                           message=v.message) if table.kind == "run" else t(
-            "Adding {cards} to the set: {message}", cards=listed(cards), message=v.message), v.cards)
+                                           message=continued(v.message)) if table.kind == "run" else t(
+            "Adding {cards} to the set: {message}", cards=listed(cards), message=continued(v.message)), v.cards)
             for v in found]
         return Verdict(tuple(violations))
     return Verdict(tuple(violations), {"meld": combined.as_dict() | {"cards": [str(c) for c in combined.cards]}}

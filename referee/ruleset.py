@@ -104,8 +104,8 @@ class Requirement:
             text = tn("{text}, {n} of them without a wild card", "{text}, {n} of them without a wild card",
                       self.pure_runs, text=text)
         if self.points:
-            text = t("{text} worth at least {points} points", text=text, points=self.points) if text \
-                else t("melds worth at least {points} points", points=self.points)
+            text = tn("{text} worth at least {n} point", "{text} worth at least {n} points", self.points, text=text) if text \
+                else tn("melds worth at least {n} point", "melds worth at least {n} points", self.points)
         return text or t("nothing")
 
 
@@ -139,6 +139,12 @@ class RoundRules:
     @property
     def label(self) -> str:
         return t("Round {n}", n=self.number) if self.number else t("This game")
+
+    def said(self, in_round: str, in_game: str, /, **values: object) -> str:
+        """A sentence about these rules, translated: `in_round` (round `{round}`) in a game of
+        rounds, else `in_game`. Two sentences, not a label before one, so that each language
+        shapes both its own way ("В раунде 2 ...", "В этой игре ...")."""
+        return t(in_round, round=self.number, **values) if self.number else t(in_game, **values)
 
 
 @dataclass(frozen=True)

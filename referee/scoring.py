@@ -156,8 +156,9 @@ def _knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: str,
     mine = arrange(ruleset, hands[knocker], (), True, deal.round_number, deal.players)
     if mine.cost > knock.max_deadwood:
         raise InvalidPlayError(Problem(f"hands.{knocker}", "cannot_knock",
-                                       t("{name} has {points} points of deadwood; a knock needs {most} or less",
-                                         name=knocker, points=mine.cost, most=knock.max_deadwood)))
+                                       tn("{name} has {n} point of deadwood; a knock needs {most} or less",
+                                          "{name} has {n} points of deadwood; a knock needs {most} or less",
+                                          mine.cost, name=knocker, most=knock.max_deadwood)))
     gin = mine.cost == 0
     table = mine.plan.melds if not gin or knock.lay_off_on_gin else ()
     theirs = arrange(ruleset, hands[defender], table, True, deal.round_number, deal.players)

@@ -18,7 +18,7 @@ from typing import Any
 import yaml
 
 from referee.errors import Problem
-from referee.i18n import N_, t
+from referee.i18n import t, tn
 
 MAX_BYTES = 256 * 1024
 MAX_DEPTH = 32
@@ -95,7 +95,8 @@ def decode(raw: bytes | str) -> str:
         text = raw
     else:
         if len(raw) > MAX_BYTES * 4:
-            raise _refuse(t("the document is {size} bytes; the limit is {limit}", size=len(raw), limit=MAX_BYTES))
+            raise _refuse(tn("the document is {n} byte; the limit is {limit}", "the document is {n} bytes; the limit is {limit}",
+                             len(raw), limit=MAX_BYTES))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -104,7 +105,7 @@ def decode(raw: bytes | str) -> str:
                             offset=exc.start), code="not_utf8") from None
     text = text.removeprefix("\ufeff")
     if len(text.encode("utf-8")) > MAX_BYTES:
-        raise _refuse(t("the document is over the limit of {limit} bytes", limit=MAX_BYTES))
+        raise _refuse(tn("the document is over the limit of {n} byte", "the document is over the limit of {n} bytes", MAX_BYTES))
     return text
 
 
@@ -115,11 +116,14 @@ def _text_mark(text: str, offset: int) -> yaml.Mark:
 
 def _count_tokens(text: str) -> None:
     """Refuse floods of aliases or anchors by counting them in the text, before parsing."""
-    for pattern, too_many in ((_ALIAS_TOKEN, N_("the document has more than {most} aliases (*name)")),
-                              (_ANCHOR_TOKEN, N_("the document has more than {most} anchors (&name)"))):
+    for pattern, anchors in ((_ALIAS_TOKEN, False), (_ANCHOR_TOKEN, True)):
         for count, match in enumerate(pattern.finditer(text), 1):
             if count > MAX_ALIASES:
-                raise _refuse(t(too_many, most=MAX_ALIASES), _text_mark(text, match.start()))
+                too_many = tn("the document has more than {n} anchor (&name)",
+                              "the document has more than {n} anchors (&name)", MAX_ALIASES) if anchors else \
+                    tn("the document has more than {n} alias (*name)",
+                       "the document has more than {n} aliases (*name)", MAX_ALIASES)
+                raise _refuse(too_many, _text_mark(text, match.start()))
 
 
 @dataclass
@@ -158,7 +162,8 @@ def _prescan(text: str) -> None:
         for count, event in enumerate(yaml.parse(text, Loader=_LOADER)):
             mark = event.start_mark
             if count > MAX_EVENTS:
-                raise _refuse(t("the document has more than {most} nodes", most=MAX_EVENTS), mark)
+                raise _refuse(tn("the document has more than {n} node", "the document has more than {n} nodes",
+                                  MAX_EVENTS), mark)
             tag = getattr(event, "tag", None)
             if tag is not None and tag not in _SAFE_TAGS and tag != "!":
                 raise _refuse(t("the tag {tag} is not allowed: rulesets hold plain data only", tag=tag), mark)
@@ -195,11 +200,12 @@ def _prescan(text: str) -> None:
 
 
 def _too_deep() -> str:
-    return t("the document nests deeper than {most} levels", most=MAX_DEPTH)
+    return tn("the document nests deeper than {n} level", "the document nests deeper than {n} levels", MAX_DEPTH)
 
 
 def _too_many_nodes() -> str:
-    return t("the document expands to more than {most} nodes (aliases repeated too often)", most=MAX_NODES)
+    return tn("the document expands to more than {n} node (aliases repeated too often)",
+              "the document expands to more than {n} nodes (aliases repeated too often)", MAX_NODES)
 
 
 def _syntax_message(exc: yaml.MarkedYAMLError, text: str) -> tuple[str, Any]:

@@ -66,7 +66,7 @@ def test_every_problem_at_once_with_lines(library: Library) -> None:
     ('scoring: {card_values: {"A-9": 5, "5-K": 10}}\n', 'scoring.card_values["5-K"]', "already gives"),
     ('scoring: {card_values: {"A-9": 5}}\n', "scoring.card_values", "no value for 10, J, Q, K"),
     ("players: {min: 5, max: 4}\n", "players.min", "is more than max"),
-    ("hand_size: eleven\n", "hand_size", "none of the accepted forms: Cards dealt to each player"),
+    ("hand_size: eleven\n", "hand_size", "\"eleven\" should be a number of cards (1-60) or a table of cards by player count"),
     ("deck: {ranks: [A, 2]}\n", "deck.ranks[1]", 'quote numeric ranks'),
 ])
 def test_each_meaning_and_type_error(library: Library, extra: str, path: str, words: str) -> None:

@@ -19,7 +19,31 @@ function w(text, values = {}) {
     const node = document.getElementById("words");
     WORDS = node ? JSON.parse(node.textContent) : {};
   }
-  return (WORDS[text] || text).replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+  return fill(WORDS[text] || text, values);
+}
+
+function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? String(values[key]) : whole));
+}
+
+/* Which plural form a number takes in the page's language: the index into the forms of a
+   gettext catalog (its Plural-Forms), so Russian and Romanian have three. */
+const PLURAL_RULES = {
+  ru: (n) => (n % 10 === 1 && n % 100 !== 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2),
+  ro: (n) => (n === 1 ? 0 : n === 0 || (n % 100 >= 1 && n % 100 <= 19) ? 1 : 2),
+};
+
+/* A sentence with a count, `{n}`, in its plural form: the server puts each language's forms in
+   the page (#plurals); English is the source. */
+let PLURALS = null;
+function wn(singular, plural, n, values = {}) {
+  if (PLURALS === null) {
+    const node = document.getElementById("plurals");
+    PLURALS = node ? JSON.parse(node.textContent) : {};
+  }
+  const rule = PLURAL_RULES[document.documentElement.lang] || ((k) => (k === 1 ? 0 : 1));
+  const forms = PLURALS[singular] || [singular, plural];
+  return fill(forms[Math.min(rule(n), forms.length - 1)], { ...values, n });
 }
 
 function el(tag, attrs, ...children) {
@@ -41,7 +65,10 @@ async function call(method, path, body, token, extra = {}) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method !== "GET") headers["Idempotency-Key"] = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const response = await fetch(path, { method, headers, cache: "no-store",
+  // The page's language, whatever the service would choose by itself (a cookie, the browser's).
+  const address = new URL(path, location.href);
+  address.searchParams.set("lang", document.documentElement.lang || "en");
+  const response = await fetch(address, { method, headers, cache: "no-store",
     body: body === undefined ? undefined : JSON.stringify(body) });
   const data = [204, 304].includes(response.status) ? null : await response.json().catch(() => null);
   return { ok: response.ok, status: response.status, data, etag: response.headers.get("ETag") };
@@ -51,7 +78,8 @@ async function call(method, path, body, token, extra = {}) {
 function problemText(answer) {
   const data = answer.data || {};
   if (Array.isArray(data.errors) && data.errors.length) {
-    return data.errors.map((e) => e.message).join("; ");
+    const text = data.errors.map((e) => e.message).join("; ");
+    return /[.!?…]$/.test(text) ? text : `${text}.`;  // a sentence, as the page's other errors are
   }
   return data.detail || w("The service answered {status}.", { status: answer.status });
 }
@@ -330,7 +358,8 @@ function render() {
   const count = sheet.rounds.length;
   const playing = isLayout() ? w("Deal {n} being played.", { n: sheet.round }) : w("Round {n} being played.", { n: sheet.round });
   $("game-status").textContent = sheet.status === "finished"
-    ? (isLayout() ? w("Finished after {n} deals.", { n: count }) : w("Finished after {n} rounds.", { n: count }))
+    ? (isLayout() ? wn("Finished after {n} deal.", "Finished after {n} deals.", count)
+      : wn("Finished after {n} round.", "Finished after {n} rounds.", count))
     : playing + " " + (game.token ? w("You keep the score.") : w("You are following the game."));
   const winners = sheet.winner === null ? [] : [].concat(sheet.winner);
   const names = winners.length > 1 ? w("{first} and {second}", { first: winners.slice(0, -1).join(", "), second: winners.at(-1) })
@@ -645,8 +674,8 @@ function renderReferee() {
     el("button", { type: "button", onclick: () => ask("melds/check", { cards: picker.groups()[0] || [], first_meld_done: done.checked && hasFirstMeld },
       (a) => {
         const wilds = a.wilds.map((x) => w("{card} as {as}", { card: cardFace(x.card), as: x.as })).join(", ");
-        const kind = a.kind === "run" ? w("run") : w("set");
-        return [wilds ? w("Yes: a legal {kind} ({wilds}).", { kind, wilds }) : w("Yes: a legal {kind}.", { kind })];
+        if (a.kind === "run") return [wilds ? w("Yes: a legal run ({wilds}).", { wilds }) : w("Yes: a legal run.")];
+        return [wilds ? w("Yes: a legal set ({wilds}).", { wilds }) : w("Yes: a legal set.")];
       }) }, w("Is it a meld?")),
     hasFirstMeld ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups() },
       () => [w("Yes: these melds make the first meld.")]) }, w("Is it a first meld?")) : null,
