@@ -15,7 +15,7 @@ from api.catalog import Catalog
 from api.problems import ApiError
 from api.storage import Store
 from referee.errors import Problem
-from referee.i18n import choose, current, set_language, t
+from referee.i18n import choose, current, set_language, t, tn
 from referee.loader import default_library
 from referee.planner import warm_up
 
@@ -129,7 +129,8 @@ def _check_body() -> None:
     except RecursionError:
         parsed = _TOO_DEEP
     if parsed is _TOO_DEEP or _deeper_than(parsed, MAX_JSON_DEPTH):
-        message = t("the JSON nests deeper than {most} levels", most=MAX_JSON_DEPTH)
+        message = tn("the JSON nests deeper than {n} level", "the JSON nests deeper than {n} levels",
+                     MAX_JSON_DEPTH)
         raise ApiError(400, t("The request body is not readable: {reason}.", reason=message),
                        [Problem("", "too_deep", message)])
     if parsed is None:

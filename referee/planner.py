@@ -50,8 +50,9 @@ class Budget:
         if self.spent > self.states or (not self.spent & 1023 and time.monotonic() > self.deadline):
             raise InvalidPlayError(Problem(
                 "hand", "hand_too_large",
-                t("this hand ({n} cards) is too large to plan in reasonable time; the referee plans "
-                  "hands of the sizes dealt in play", n=hand_size)))
+                tn("this hand ({n} card) is too large to plan in reasonable time; the referee plans "
+                   "hands of the sizes dealt in play", "this hand ({n} cards) is too large to plan in "
+                   "reasonable time; the referee plans hands of the sizes dealt in play", hand_size)))
 
 
 def _index(card: Card) -> int:
