@@ -46,6 +46,12 @@ class Card(NamedTuple):
         return f"Card.parse({str(self)!r})"
 
 
+def texts(cards: Iterable[Card]) -> list[str]:
+    """The cards as the notation writes them, as `str(card)` does; without a method call a
+    card, for the answers every check builds."""
+    return [c[0] + c[1] if c[1] else "JK" for c in cards]
+
+
 def shown_token(token: object) -> str:
     """A token as an error names it: text in quotes, anything else as Python writes it."""
     return quoted(token) if isinstance(token, str) else repr(token)

@@ -152,14 +152,11 @@ class SetKind(MeldKind):
     def judge(self, judge: Judge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
               wilds: Sequence[Card], wild_limit: bool) -> Judged:
         found = judge.common(rule, cards, naturals, wilds, wild_limit)
-        ranks: dict[str, int] = {}
-        for c in naturals:
-            ranks[c.rank] = ranks.get(c.rank, 0) + 1
-        rank, most = None, 0  # the commonest rank; a tie goes to the lower rank
-        for r, n in ranks.items():
-            if n > most or (n == most and _RANK_POS.get(r, 99) < _RANK_POS.get(rank or "", 99)):
-                rank, most = r, n
+        rank = naturals[0].rank if naturals else None
         odd = tuple([c for c in naturals if c.rank != rank])
+        if 2 * len(odd) >= len(naturals) > 0:  # the first card's rank is not more than half
+            rank = _commonest_rank(naturals)
+            odd = tuple([c for c in naturals if c.rank != rank])
         if odd:
             found.append(Violation("mixed_ranks", tn(
                 "A set is cards of one rank; {cards} is not {rank}.",
@@ -532,6 +529,18 @@ def _fill(positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
 
 
 _RANK_POS = {r: i for i, r in enumerate(RUN_ORDER)}
+
+
+def _commonest_rank(cards: Sequence[Card]) -> str | None:
+    """The rank most of these cards have; a tie goes to the lower rank."""
+    ranks: dict[str, int] = {}
+    for c in cards:
+        ranks[c.rank] = ranks.get(c.rank, 0) + 1
+    rank, most = None, 0
+    for r, n in ranks.items():
+        if n > most or (n == most and _RANK_POS.get(r, 99) < _RANK_POS.get(rank or "", 99)):
+            rank, most = r, n
+    return rank
 
 
 def ace_words(ace: str) -> str:

@@ -36,6 +36,7 @@ class Judge:
         self.decks = decks
         self.later = later  # judges melds made after the player's first meld
         self.wild_ranks = rules.wilds.ranks
+        self.unnatural_ranks = self.wild_ranks | {JOKER}  # a joker that is not wild is no natural card either
         wilds = rules.wilds
         self.per_cards = wilds.later_per_cards if later and wilds.later_given else None
         self.limit = wilds.limit(0, later) if self.per_cards is None else None
@@ -43,6 +44,7 @@ class Judge:
         self.kind_order = [k for k in KINDS if k in self.kinds]  # the table's order: sets first
         self.jokers_meldable = JOKER in self.wild_ranks
         self.has_jokers = self.deck.has_jokers
+        self.jokers_unmeldable = self.has_jokers and not self.jokers_meldable
         self.later_melds = rules.later_melds
         set_rule = self.kinds.get("set")
         # The fast path judges plain sets; anything else takes the full path below.
@@ -109,9 +111,9 @@ class Judge:
     def card_violations(self, cards: Sequence[Card]) -> list[Violation]:
         """Cards that are not in the deck, and more copies of a card than the decks hold."""
         in_deck = self.in_deck
-        foreign = [c for c in cards if c not in in_deck]
-        if not foreign and (len(cards) <= self.decks or len(set(cards)) == len(cards)):
+        if in_deck.issuperset(cards) and (len(cards) <= self.decks or len(set(cards)) == len(cards)):
             return []  # no card can be present more often than there are decks, or is twice
+        foreign = [c for c in cards if c not in in_deck]
         found = []
         if foreign:
             foreign = list(dict.fromkeys(foreign))
@@ -128,8 +130,7 @@ class Judge:
         return found
 
     def joker_violation(self, cards: Sequence[Card]) -> list[Violation]:
-        if self.jokers_meldable or not self.has_jokers or _JOKER_CARD not in cards:
-            return []
+        """Called for cards that hold a joker where jokers are in the deck but not wild."""
         jokers = tuple(c for c in cards if c.rank == JOKER)
         return [Violation("joker_not_wild", self.rules.said(
             N_("Round {round}: jokers are not wild and belong to no rank, so they cannot be melded."),
@@ -143,14 +144,17 @@ class Judge:
             quick = self.fast_set(cards)
             if quick is not None:
                 return quick, []
-        base = self.card_violations(cards) + self.joker_violation(cards)
+        base = self.card_violations(cards)
+        if self.jokers_unmeldable and _JOKER_CARD in cards:
+            base += self.joker_violation(cards)
         kinds = [kind] if kind is not None else self.kind_order
         if kind is not None and kind not in self.kinds:
             return None, base + [Violation("meld_kind_not_allowed", _by_kind(
                 kind, N_("This game has no sets."), N_("This game has no runs.")), tuple(cards))]
+        unnatural = self.unnatural_ranks
+        naturals = [c for c in cards if c.rank not in unnatural]
         wild_ranks = self.wild_ranks
-        wilds = [c for c in cards if c.rank in wild_ranks]
-        naturals = [c for c in cards if c.rank not in wild_ranks and c.rank != JOKER]
+        wilds = [c for c in cards if c.rank in wild_ranks] if len(naturals) < len(cards) else []
         if len(kinds) > 1 and len(naturals) > 1 and not self.in_place:
             # Two natural cards or more are legal only as a kind they are shaped like: where one
             # kind alone fits their shape, it is the nearest, and the others need no sentences.

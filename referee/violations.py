@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
-from referee.cards import Card
+from referee.cards import Card, texts
 
 
 class Violation(NamedTuple):
@@ -17,7 +17,7 @@ class Violation(NamedTuple):
     cards: tuple[Card, ...] = ()
 
     def as_dict(self) -> dict[str, object]:
-        return {"code": self.code, "message": self.message, "cards": [str(c) for c in self.cards]}
+        return {"code": self.code, "message": self.message, "cards": texts(self.cards)}
 
 
 class Verdict(NamedTuple):
@@ -31,14 +31,16 @@ class Verdict(NamedTuple):
         return not self.violations
 
     def as_dict(self) -> dict[str, object]:
+        if not self.violations:
+            return {"valid": True, "violations": [], **self.extra}
         violations = [v.as_dict() for v in self.violations]
         if not self.extra:  # a refusal: nothing to add (unpacking even an empty mapping costs)
-            return {"valid": not self.violations, "violations": violations}
-        return {"valid": not self.violations, "violations": violations, **self.extra}
+            return {"valid": False, "violations": violations}
+        return {"valid": False, "violations": violations, **self.extra}
 
 
 def listed(cards: Iterable[Card]) -> str:
-    return ", ".join([str(c) for c in cards])
+    return ", ".join(texts(cards))
 
 
 def plural(n: int, noun: str) -> str:
