@@ -24,6 +24,8 @@ class Meld(NamedTuple):
     wilds: tuple[tuple[Card, str | None], ...] = ()
 
     def as_dict(self) -> dict[str, object]:
+        if not self.wilds:
+            return {"kind": self.kind, "wilds": []}
         return {"kind": self.kind, "wilds": [{"card": str(c), "as": stands} for c, stands in self.wilds]}
 
     @property

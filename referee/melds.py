@@ -97,7 +97,7 @@ class Judge:
             limit = self.limit if self.per_cards is None else len(cards) // self.per_cards
             if limit is not None and len(wilds) > limit:
                 return None
-        return Meld("set", tuple(cards), tuple([(w, rank) for w in wilds]))
+        return Meld("set", tuple(cards), tuple([(w, rank) for w in wilds]) if wilds else ())
 
     def wild_limit(self, size: int) -> int | None:
         """Most wild cards a meld of `size` cards may hold (not counting all-wild melds)."""
