@@ -78,13 +78,18 @@ class Table:
     distinct: bool = False                # sets: one card a suit
     most: int = 10**6                     # the most cards it may hold
     counted: bool = False                 # sets: its size matters (distinct suits, or a maximum)
+    first_state: RunState | None = None   # runs: its state before anything is laid on it
 
     def set_state(self, state: object) -> SetState:
         return state if isinstance(state, SetState) else SetState(self.rank, self.suits, self.size)
 
     def run_state(self, state: object) -> RunState:
         """A table run's state in the search (`None` until something is laid on it)."""
-        return state if isinstance(state, RunState) else RunState(self.naturals, self.size, self.suit)
+        if type(state) is RunState:
+            return state
+        if self.first_state is None:
+            self.first_state = RunState(self.naturals, self.size, self.suit)
+        return self.first_state
 
 
 class Option(NamedTuple):
@@ -385,7 +390,8 @@ class RunKind(MeldKind):
         if run.suit not in (None, SUITS[search.types[i] // 13]):
             return
         guard, later = search.guard, search.later
-        for opt in self._extensions(search, i, k, run):
+        grown_by = search.extension_cache.get((i, k, run))
+        for opt in self._extensions(search, i, k, run) if grown_by is None else grown_by:
             grown = opt.grows_to
             assert grown is not None
             if opt.wilds <= w and ((rest | guard) - opt.packed) & guard == guard and (

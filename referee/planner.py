@@ -120,8 +120,9 @@ class _Search:
     field_of: dict[int, int] = field(default_factory=dict)
     tables_for: list[list[int]] = field(default_factory=list)   # table melds each field may join
     run_suit: list[int] = field(default_factory=list)           # suit of each table run, else -1
-    runs_by_suit: list[tuple[int, int]] = field(default_factory=list)  # (table, suit), by suit
+    runs_below: list[tuple[int, ...]] = field(default_factory=list)  # per suit: table runs of lower suits
     extension_cache: dict[tuple[object, ...], list[Option]] = field(default_factory=dict)
+    room_cache: dict[tuple[int, object], int] = field(default_factory=dict)  # wild cards a table meld takes, by state
     pure_windows: tuple[int, ...] = ()    # the smallest runs without a wild card the hand holds
 
     # ---------------------------------------------------------------- precomputed options
@@ -144,8 +145,8 @@ class _Search:
         self.field_of = {t: i for i, t in enumerate(self.types)}
         self.run_suit = [SUITS.index(tb.suit) if tb.kind == "run" and tb.suit else -1
                          for tb in self.tables]
-        self.runs_by_suit = sorted((s, k) for k, s in enumerate(self.run_suit) if s >= 0)
-        self.runs_by_suit = [(k, s) for s, k in self.runs_by_suit]
+        self.runs_below = [tuple(k for k, s in enumerate(self.run_suit) if 0 <= s < suit)
+                           for suit in range(len(SUITS))]
         self.total_wilds = total_wilds
         set_rule = rules.meld_rule("set")
         self.set_min = set_rule.min if set_rule is not None else 0
@@ -270,8 +271,9 @@ class _Search:
             self.memo[key] = result
             return result[0]
         i = ((rest & -rest).bit_length() - 1) // B
-        if self.runs_by_suit:
-            tstate = self._forget(tstate, self.types[i] // 13, w)
+        below = self.runs_below[self.types[i] // 13]
+        if below:
+            tstate = self._forget(tstate, below, w)
             key = (rest, w, tstate, progress, melded, d)
             hit = self.memo.get(key)
             if hit is not None:
@@ -331,15 +333,17 @@ class _Search:
             self.memo[(rest, w, tstate_in, progress, melded, d)] = (best_cost, best_choice)
         return best_cost
 
-    def _forget(self, tstate: tuple[object, ...], suit: int, w: int) -> tuple[object, ...]:
-        """Table runs of suits whose cards are all placed: only the length of a grown window
-        still matters (for the `w` wild cards left), and with none left, nothing."""
-        for k, s in self.runs_by_suit:
-            if s >= suit:
-                break
-            if isinstance(tstate[k], RunState) or (w == 0 and tstate[k] is not None):
-                return tuple(_forgotten(v, w) if 0 <= self.run_suit[j] < suit else v
-                             for j, v in enumerate(tstate))
+    @staticmethod
+    def _forget(tstate: tuple[object, ...], below: tuple[int, ...], w: int) -> tuple[object, ...]:
+        """Table runs `below`, of suits whose cards are all placed: only the length of a grown
+        window still matters (for the `w` wild cards left), and with none left, nothing."""
+        for k in below:
+            v = tstate[k]
+            if v is not None and (not w or type(v) is RunState):
+                out = list(tstate)
+                for j in below:
+                    out[j] = _forgotten(out[j], w)
+                return tuple(out)
         return tstate
 
     def _finish(self, w: int, progress: Progress, melded: int, tstate: tuple[object, ...], d: int
@@ -410,8 +414,11 @@ class _Search:
         for a set of this plan's own (when spare wild cards may go on sets)."""
         rooms: list[tuple[int, int]] = []
         if self.lay_offs_ok:
+            cache = self.room_cache
             for k, table in enumerate(self.tables):
-                room = KINDS[table.kind].wild_room(self, table, tstate[k])
+                room = cache.get((k, tstate[k]))
+                if room is None:
+                    room = cache[(k, tstate[k])] = KINDS[table.kind].wild_room(self, table, tstate[k])
                 rooms.append((k, room))
         if melded == 2 and self.spare_wilds_go_on_sets:
             rooms.append((-1, INF))
