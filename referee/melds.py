@@ -63,6 +63,8 @@ class Judge:
         # Wild cards that count as natural where they stand for themselves
         self.in_place = frozenset(r for r in self.wild_ranks if r != JOKER) \
             if rules.wilds.natural_in_place else frozenset()
+        # The planner's direct path (hands without wild cards) holds for these rules.
+        self.direct_path = not self.in_place and self.later_melds and all(m.max is None for m in rules.melds)
         set_max = set_rule.max if set_rule else None
         if set_max is not None and self.fast_set_min is not None and set_max < self.decks:
             self.fast_set_min = None

@@ -476,6 +476,11 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     request's, shared by every search it makes. Where a wild card standing for itself counts
     as natural (`wilds.natural_in_place`), each way of counting such cards natural is searched."""
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
+    if judge.direct_path and not pure_runs_only and discard != "required" and (
+            not table or lay_off_refusal(judge.rules.lay_off, True, True) is not None):
+        direct = _direct(ruleset, judge, hand, first_meld_done, objective, score, discard)
+        if direct is not None:
+            return direct
     later = judge_for(ruleset, round_number, players, True, wild_rank)
     budget = budget or Budget()
     if pure_runs_only:
@@ -531,18 +536,6 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
             return False
         return True
 
-    direct_ok = (not judge.in_place and not pure and judge.rules.later_melds
-                 and all(m.max is None for m in judge.rules.melds))
-    if direct_ok and discard != "required" and (
-            not table or lay_off_refusal(judge.rules.lay_off, True, True) is not None):
-        direct = _without_wilds(judge, hand, _place_values(ruleset, objective), first_meld_done)
-        if direct is not None:
-            if discard and direct.plan.left:  # the costliest card left is the discard
-                out = max(direct.plan.left, key=cost)
-                left = list(direct.plan.left)
-                left.remove(out)
-                direct = Arrangement(direct.cost - cost(out), direct.plan._replace(left=tuple(left), discard=out))
-            return direct if score is None else _limited(ruleset, hand, direct, cost, score)
     stuck = [c for c in hand if (c.is_joker and c.rank not in judge.wild_ranks)
              or (not c.is_joker and ruleset.deck.copies(c, 1) == 0)]
     seen: Counter[Card] = Counter()
@@ -600,6 +593,24 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
     return _limited(ruleset, hand, Arrangement(total + sum(cost(c) for c in stuck), plan), cost, score)
 
 
+def _direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], first_meld_done: bool, objective: str,
+            score: int | None, discard: str | None) -> Arrangement | None:
+    """The answer of `_without_wilds`, with the final discard and the hand limit, or None."""
+    direct = _without_wilds(judge, hand, _place_values(ruleset, objective), first_meld_done)
+    if direct is None:
+        return None
+
+    def cost(card: Card) -> int:  # no wild card here
+        return 1 if objective == "cards" else ruleset.scoring.value(card)
+
+    if discard and direct.plan.left:  # the costliest card left is the discard
+        out = max(direct.plan.left, key=cost)
+        left = list(direct.plan.left)
+        left.remove(out)
+        direct = Arrangement(direct.cost - cost(out), direct.plan._replace(left=tuple(left), discard=out))
+    return direct if score is None else _limited(ruleset, hand, direct, cost, score)
+
+
 def _limited(ruleset: Ruleset, hand: Sequence[Card], found: Arrangement, cost: Callable[[Card], int],
              score: int | None) -> Arrangement:
     """The hand limit: when the best plan keeps too much for the player's score, nothing is melded."""
@@ -635,14 +646,13 @@ def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
     set_rule, run_rule = judge.kinds.get("set"), judge.kinds.get("run")
     if run_rule is not None and run_rule.ace == "around":
         return None
-    natural_bits = judge.natural_bits
-    hand_mask = 0
-    for card in hand:
-        bit = natural_bits.get(card)
-        if bit is None or hand_mask & bit:
-            return None  # a wild card, one not in the deck, or a repeated card
-        hand_mask |= bit
-    choices: list[list[int]] = []
+    bits = list(map(judge.natural_bits.get, hand))
+    if None in bits:
+        return None  # a wild card, or one not in the deck
+    hand_mask: int = sum(bits)  # type: ignore[arg-type]
+    if hand_mask.bit_count() != len(bits):
+        return None  # a repeated card (adding its bit twice carries)
+    choices: list[tuple[int, ...]] = []
     fixed = 0  # sets every best arrangement makes
     if set_rule is not None:
         least = set_rule.min
@@ -661,11 +671,8 @@ def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
             low = candidates & -candidates
             candidates ^= low
             full = hand_mask & _RANK_COLUMNS[low.bit_length() - 1]
-            count = full.bit_count()
-            options = [m for m in _sets_within(full, least) if (full ^ m) & near == full ^ m]
-            if (full & near).bit_count() > count - least:
-                options.insert(0, 0)
-            if options == [full]:
+            options = _set_choices(full, full & near, least)
+            if options == (full,):
                 fixed |= full
             else:
                 choices.append(options)
@@ -687,12 +694,14 @@ def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
         return (low_cost, m) if low_cost <= high_cost else (high_cost, high)
 
     best_total, best_combo = INF, 0
-    if dead is not None and ace == "low":  # the common case, inlined
-        for combo in product(*choices):
-            taken = sum(combo)  # sets of different ranks never share a card
+    if run_rule is not None and ace == "low":  # the common case, inlined
+        left = _dead_points(values, run_rule.min)  # points outside runs, by suit mask
+        takens = [0]
+        for options in choices:  # sets of different ranks never share a card
+            takens = [taken | m for taken in takens for m in options]
+        for taken in takens:
             rest = hand_mask & ~taken
-            total = (points[dead[rest & 0x3FFF]] + points[dead[(rest >> 14) & 0x3FFF]]
-                     + points[dead[(rest >> 28) & 0x3FFF]] + points[dead[rest >> 42]])
+            total = left[rest & 0x3FFF] + left[(rest >> 14) & 0x3FFF] + left[(rest >> 28) & 0x3FFF] + left[rest >> 42]
             if total < best_total:
                 best_total, best_combo = total, taken
     else:
@@ -733,6 +742,15 @@ def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
 
 _BIT_CARD = [Card(RUN_ORDER[place % 13], suit) for suit in SUITS for place in range(14)]
 _RANK_COLUMNS = [sum(1 << (14 * s + r) for s in range(4)) for r in range(13)]
+
+
+@lru_cache(maxsize=4096)
+def _set_choices(full: int, near: int, least: int) -> tuple[int, ...]:
+    """The ways to use one rank's cards (`full`) in a set: none, when enough of them can sit
+    in runs (`near`: those with a same-suit neighbour in hand), or a set of at least `least`
+    that leaves out only cards that can. Smallest first; the last is all the cards."""
+    options = tuple(m for m in _sets_within(full, least) if (full ^ m) & near == full ^ m)
+    return (0, *options) if near.bit_count() > full.bit_count() - least else options
 
 
 @lru_cache(maxsize=1024)
@@ -802,6 +820,13 @@ def _outside_stretches(least: int) -> tuple[int, ...]:
             length = 0
         table.append(kept)
     return tuple(table)
+
+
+@lru_cache(maxsize=32)
+def _dead_points(values: tuple[int, ...], least: int) -> tuple[int, ...]:
+    """For every 14-bit mask, the points of its cards outside stretches of `least` or more."""
+    points = _mask_points(values)
+    return tuple([points[kept] for kept in _outside_stretches(least)])
 
 
 @lru_cache(maxsize=32)
@@ -898,16 +923,17 @@ def warm_up(rulesets: Iterable[Ruleset]) -> None:
     for ruleset in rulesets:
         if ruleset.rummy is None:
             continue
-        for objective in ("points", "cards"):
-            _mask_points(_place_values(ruleset, objective))
+        values = [_place_values(ruleset, objective) for objective in ("points", "cards")]
         for number in range(1, max(1, len(ruleset.rummy.rounds)) + 1):
             # a rank chosen each deal: judges are built per rank, the first when it is used
             rank = ruleset.deck.ranks[0] if ruleset.rummy.round(number).wilds.per_deal else None
             for later in (False, True):
                 judge = judge_for(ruleset, number, None, later, rank)
             run = judge.kinds.get("run")
-            if run is not None:
-                _outside_stretches(run.min)
+            for table in values:
+                _mask_points(table)
+                if run is not None:
+                    _dead_points(table, run.min)
 
 
 def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
