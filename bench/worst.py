@@ -42,11 +42,11 @@ def largest_hand(ruleset: Ruleset) -> int:
 
 
 def states(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]], rnd: int,
-           done: bool) -> tuple[int, bool]:
+           done: bool, wild_rank: str | None) -> tuple[int, bool]:
     """Search states the going-out check spends on this hand, and whether it answered."""
     budget = Budget()
     try:
-        check_going_out(ruleset, hand, table, done, rnd, budget=budget)
+        check_going_out(ruleset, hand, table, done, rnd, budget=budget, wild_rank=wild_rank)
     except InvalidPlayError:
         return budget.spent, False
     return budget.spent, True
@@ -57,7 +57,8 @@ def legal(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]
     return all(n <= ruleset.deck.copies(card, decks) for card, n in counts.items())
 
 
-def random_table(rng: random.Random, ruleset: Ruleset, rnd: int, deck: list[Card]) -> list[list[Card]]:
+def random_table(rng: random.Random, ruleset: Ruleset, rnd: int, deck: list[Card],
+                 wild_rank: str | None) -> list[list[Card]]:
     """Up to six legal melds: sets of one rank, runs of one suit, a wild card now and then."""
     order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     table = []
@@ -71,30 +72,39 @@ def random_table(rng: random.Random, ruleset: Ruleset, rnd: int, deck: list[Card
             cards = [Card(r, card.suit) for r in order[start:start + size]]
         if rng.random() < 0.3:
             cards[rng.randrange(size)] = rng.choice(deck)
-        if check_meld(ruleset, cards, rnd, first_meld_done=True).valid:
+        if check_meld(ruleset, cards, rnd, first_meld_done=True, wild_rank=wild_rank).valid:
             table.append(cards)
     return table
 
 
-def climb(ruleset: Ruleset, rnd: int, seconds: float, rng: random.Random) -> tuple[int, bool, list[Card], list[list[Card]], bool]:
+Found = tuple[int, bool, list[Card], list[list[Card]], bool, str | None]
+
+
+def climb(ruleset: Ruleset, rnd: int, seconds: float, rng: random.Random) -> Found:
+    """The hand (and table, first meld done or not, the deal's wild rank where the game
+    chooses one) whose going-out check took the most states."""
+    assert ruleset.rummy is not None
     decks = ruleset.decks_in_play(None)
     deck = [c for c in ruleset.deck.cards() for _ in range(decks)]
     size = min(largest_hand(ruleset), len(deck) - 9)
-    wild = judge_for(ruleset, rnd, None).wild_ranks
-    # Runs make tables worth attacking; sets-only games are attacked through wild cards.
-    has_runs = judge_for(ruleset, rnd, None).kinds.get("run") is not None
-    best: tuple[int, bool, list[Card], list[list[Card]], bool] | None = None
+    per_deal = ruleset.rummy.round(rnd).wilds.per_deal
+    best: Found | None = None
     stop = time.monotonic() + seconds
     while time.monotonic() < stop:
+        wild_rank = rng.choice(ruleset.deck.ranks) if per_deal else None
+        judge = judge_for(ruleset, rnd, None, wild_rank=wild_rank)
+        wild = judge.wild_ranks
+        # Runs make tables worth attacking; sets-only games are attacked through wild cards.
+        has_runs = judge.kinds.get("run") is not None
         hand = rng.sample(deck, size)
         if rng.random() < 0.5:  # many wild cards: the planner's hardest ingredient
             hand = [c for c in deck if c.rank in wild][:rng.randint(2, 12)] + hand
             hand = hand[:size]
-        table = random_table(rng, ruleset, rnd, deck) if has_runs else []
+        table = random_table(rng, ruleset, rnd, deck, wild_rank) if has_runs else []
         done = rng.random() < 0.5
         if not legal(ruleset, hand, table, decks):
             continue
-        score, answered = states(ruleset, hand, table, rnd, done)
+        score, answered = states(ruleset, hand, table, rnd, done, wild_rank)
         for _ in range(60):
             if time.monotonic() > stop or not answered:
                 break
@@ -102,21 +112,22 @@ def climb(ruleset: Ruleset, rnd: int, seconds: float, rng: random.Random) -> tup
             trial[rng.randrange(len(trial))] = rng.choice(deck)
             if not legal(ruleset, trial, table, decks):
                 continue
-            got, ok = states(ruleset, trial, table, rnd, done)
+            got, ok = states(ruleset, trial, table, rnd, done, wild_rank)
             if got > score or not ok:
                 hand, score, answered = trial, got, ok
         if best is None or (score, not answered) > (best[0], not best[1]):
-            best = (score, answered, hand, table, done)
+            best = (score, answered, hand, table, done, wild_rank)
     assert best is not None
     return best
 
 
-def timed(ruleset: Ruleset, hand: list[Card], table: list[list[Card]], rnd: int, done: bool) -> float:
+def timed(ruleset: Ruleset, hand: list[Card], table: list[list[Card]], rnd: int, done: bool,
+          wild_rank: str | None) -> float:
     times = []
     for _ in range(3):
         start = time.perf_counter()
         try:
-            check_going_out(ruleset, hand, table, done, rnd)
+            check_going_out(ruleset, hand, table, done, rnd, wild_rank=wild_rank)
         except InvalidPlayError:
             pass
         times.append(time.perf_counter() - start)
@@ -137,12 +148,13 @@ def main() -> None:
         rounds = range(1, max(1, len(ruleset.rummy.rounds)) + 1)
         per_round = args.seconds / len(rounds)
         found = [(rnd, *climb(ruleset, rnd, per_round, rng)) for rnd in rounds]
-        rnd, score, answered, hand, table, done = max(found, key=lambda f: f[1])
-        ms = timed(ruleset, hand, table, rnd, done) * 1000
+        rnd, score, answered, hand, table, done, wild_rank = max(found, key=lambda f: f[1])
+        ms = timed(ruleset, hand, table, rnd, done, wild_rank) * 1000
         worst_ms = max(worst_ms, ms)
         refused += sum(1 for f in found if not f[2])
         print(f"{ruleset.id:32} round {rnd}: {len(hand)} cards, {len(table)} table melds, "
-              f"first meld {'done' if done else 'not done'}: {score:,} states, {ms:.1f} ms, "
+              f"first meld {'done' if done else 'not done'}"
+              f"{f', {wild_rank} wild this deal' if wild_rank else ''}: {score:,} states, {ms:.1f} ms, "
               f"{'answered' if answered else 'REFUSED'}")
         print(f"    {' '.join(map(str, hand))}" + (f" | table {[' '.join(map(str, m)) for m in table]}" if table else ""))
     print(f"worst going-out check found: {worst_ms:.1f} ms; hands refused: {refused} (goal 0)")
