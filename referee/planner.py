@@ -946,6 +946,11 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
     the planning of the whole request (a 422 past it)."""
     assert ruleset.rummy is not None
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
+    if judge.rules.whole_hand:  # a declaration or a knock: the first meld is always asked
+        problems = _whole_hand_problems(ruleset, judge, hand, table, players)
+        if problems:
+            raise InvalidPlayError(problems)
+        first_meld_done = False
     everything = list(hand) + [c for meld in table for c in meld]
     impossible = tuple(judge.card_violations(everything))  # not in the deck, or too many copies
     if impossible:
@@ -966,16 +971,55 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
             tuple(hand)),))
     if plan is None:
         kept = best.plan.left + ((best.plan.discard,) if best.plan.discard else ())
-        values = {"cards": listed(kept)}
-        sentence = tn("To go out you must meld or lay off every card; the best arrangement still leaves "
-                      "{n} card ({cards}).", "To go out you must meld or lay off every card; the best "
-                      "arrangement still leaves {n} cards ({cards}).", len(kept), **values) \
-            if rule == "forbidden" else tn(
-            "To go out you must meld or lay off all but one final discard; the best arrangement still "
-            "leaves {n} card ({cards}).", "To go out you must meld or lay off all but one final discard; "
-            "the best arrangement still leaves {n} cards ({cards}).", len(kept), **values)
-        return Verdict((Violation("cannot_go_out", sentence, tuple(kept)),))
+        if not first_meld_done and not judge.rules.first_meld.empty and arrange(
+                ruleset, hand, table, True, round_number, players, objective="cards",
+                discard=None if rule == "forbidden" else rule, budget=budget, wild_rank=wild_rank).cost == 0:
+            # Every card could be played after a first meld: the first meld is what is missing.
+            need = judge.rules.first_meld.describe()
+            return Verdict((Violation("cannot_go_out", t(
+                "To go out you must make the first meld ({need}) and play every card in this turn; no "
+                "arrangement of these cards does both.", need=need) if rule == "forbidden" else t(
+                "To go out you must make the first meld ({need}) and play every card but one final discard "
+                "in this turn; no arrangement of these cards does both.", need=need), tuple(hand)),))
+        return Verdict((Violation("cannot_go_out", _left_over(judge, rule, kept), tuple(kept)),))
     return Verdict((), {"plan": plan.as_dict()})
+
+
+def _left_over(judge: Judge, rule: str, kept: Sequence[Card]) -> str:
+    """Why a hand cannot go out: the cards its best arrangement still leaves."""
+    values = {"cards": listed(kept)}
+    if lay_off_refusal(judge.rules.lay_off, True, False) is not None:  # a game without lay-offs
+        return tn("To go out you must meld every card; the best arrangement still leaves {n} card ({cards}).",
+                  "To go out you must meld every card; the best arrangement still leaves {n} cards ({cards}).",
+                  len(kept), **values) if rule == "forbidden" else tn(
+            "To go out you must meld all but one final discard; the best arrangement still leaves {n} card "
+            "({cards}).", "To go out you must meld all but one final discard; the best arrangement still "
+            "leaves {n} cards ({cards}).", len(kept), **values)
+    return tn("To go out you must meld or lay off every card; the best arrangement still leaves "
+              "{n} card ({cards}).", "To go out you must meld or lay off every card; the best "
+              "arrangement still leaves {n} cards ({cards}).", len(kept), **values) \
+        if rule == "forbidden" else tn(
+        "To go out you must meld or lay off all but one final discard; the best arrangement still "
+        "leaves {n} card ({cards}).", "To go out you must meld or lay off all but one final discard; "
+        "the best arrangement still leaves {n} cards ({cards}).", len(kept), **values)
+
+
+def _whole_hand_problems(ruleset: Ruleset, judge: Judge, hand: Sequence[Card],
+                         table: Sequence[Sequence[Card]], players: int | None) -> list[Problem]:
+    """A game that shows every meld at once when going out: no meld is on the table before it,
+    and the hand is the whole hand after the draw."""
+    problems = []
+    if table:
+        problems.append(Problem("table", "unused_field", t(
+            "{game} shows every meld at once when going out, so no meld is on the table before it; "
+            "leave table out", game=ruleset.local_name)))
+    sizes = [size + 1 for size in judge.rules.dealt(players)]
+    if sizes and len(hand) not in sizes:
+        problems.append(Problem("hand", "wrong_hand_size", tn(
+            "the hand holds {n} card; {game} goes out with the whole hand after the draw, {size} cards",
+            "the hand holds {n} cards; {game} goes out with the whole hand after the draw, {size} cards",
+            len(hand), game=ruleset.local_name, size=", ".join(map(str, sizes)))))
+    return problems
 
 
 def _knock(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]], first_meld_done: bool,

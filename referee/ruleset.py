@@ -132,6 +132,14 @@ class RoundRules:
     final_discard: str
     later_melds: bool = True  # new melds after the first meld (False: lay-offs only)
     hand_sizes: tuple[tuple[int, int], ...] = ()  # hand size by player count, when it varies
+    whole_hand: bool = False  # every meld shown at once when going out, none laid down before
+
+    def dealt(self, players: int | None) -> tuple[int, ...]:
+        """The sizes of hand dealt to each player: at `players` where the size varies with
+        them, else every size it may be; none where the game sets no size."""
+        if self.hand_sizes:
+            return tuple(sorted({size for count, size in self.hand_sizes if players in (None, count)}))
+        return (self.hand_size,) if self.hand_size is not None else ()
 
     def meld_rule(self, kind: str) -> MeldRule | None:
         return next((m for m in self.melds if m.kind == kind), None)
@@ -373,7 +381,8 @@ def _round(number: int, doc: Mapping[str, Any]) -> RoundRules:
                       _wild_rule(doc.get("wilds")), _requirement(doc.get("first_meld")),
                       _lay_off_rule(doc.get("lay_off")),
                       str((doc.get("going_out") or {}).get("final_discard", "optional")),
-                      doc.get("later_melds") is not False, sizes)
+                      doc.get("later_melds") is not False, sizes,
+                      bool((doc.get("going_out") or {}).get("whole_hand")))
 
 
 def _lay_off_rule(data: Mapping[str, Any] | None) -> LayOffRule:

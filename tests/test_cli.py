@@ -94,6 +94,7 @@ SET_CONTRACTS = [r for r in CAUGHT if r.rummy and not r.rummy.round(1).first_mel
                  and not r.rummy.round(1).first_meld.runs and not r.rummy.round(1).first_meld.points]
 
 NO_KNOCK = [r for r in RUMMY if r.scoring.knock is None]  # going out, not knocking
+WHOLE_HAND = [r for r in RUMMY if r.rummy and r.rummy.round(1).whole_hand]  # every meld shown at once
 MELD_AFTER = [r for r in SET_CONTRACTS if r.rummy and r.rummy.round(1).later_melds]
 
 
@@ -293,13 +294,23 @@ def test_going_out_with_the_first_meld(ruleset: Ruleset, capsys: pytest.CaptureF
     assert err == ""
 
 
-@each(NO_KNOCK)
+@each([r for r in NO_KNOCK if r not in WHOLE_HAND])
 def test_going_out_refused(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
     hand = illegal_play(ruleset).cards
     assert main(["going-out", ruleset.id, *_wild_rank(ruleset), *hand]) == 1
     out, err = capsys.readouterr()
     assert out.startswith(f"not legal: going out with {' '.join(hand)}\n  - To go out you must"), out
     assert "[cannot_go_out]" in out and err == ""
+
+
+@each(WHOLE_HAND)
+def test_going_out_with_part_of_the_hand_is_a_usage_error(ruleset: Ruleset,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    hand = illegal_play(ruleset).cards
+    assert main(["going-out", ruleset.id, *_wild_rank(ruleset), *hand]) == 2
+    out, err = capsys.readouterr()
+    size = ruleset.rummy.round(1).hand_size if ruleset.rummy else None
+    assert out == "" and f"the hand holds {len(hand)} cards" in err and f"{size + 1 if size else ''} cards" in err, err
 
 
 @each(MELD_AFTER)
