@@ -335,8 +335,9 @@ def _never_reaches(kind: str, most: int, least: int) -> str:
 
 def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
     """Choices that cannot work together: a meld's maximum below its minimum, pure runs
-    beyond the runs asked for, no new melds where there is no first meld to make, a
-    points threshold with no points, a knock outside a two-player deadwood game."""
+    beyond the runs asked for, no new melds where there is no first meld to make, the whole
+    hand shown at once with no hand size, a points threshold with no points, a knock outside
+    a two-player deadwood game."""
     for path, scope in _round_scopes(doc):
         for kind, spec in (scope.get("melds") or {}).items():
             spec = spec or {}
@@ -351,6 +352,9 @@ def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
         if req.get("pure_runs") and "run" not in (scope.get("melds") or {}):
             yield path + ("first_meld", "pure_runs"), \
                 t("the first meld asks for pure runs, but this game has no runs")
+        if (scope.get("going_out") or {}).get("whole_hand") and scope.get("hand_size") is None:
+            yield path + ("going_out", "whole_hand"), \
+                t("every meld is shown with the whole hand, but there is no hand_size to check that hand against")
         asks = any(req.get(k) for k in ("sets", "runs", "melds", "points", "pure_runs"))
         if scope.get("later_melds") is False and not asks:
             yield path + ("later_melds",), \

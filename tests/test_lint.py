@@ -100,3 +100,23 @@ def test_what_the_base_brings_is_placed_at_the_extends_line(
     assert code == 1 and out == [
         f'{f}:3:10: dead_ranks[0]: the dead rank "Q" is not in the deck (inherited from "garbage")',
         f'{f}:3:10: dead_ranks[1]: the dead rank "K" is not in the deck (inherited from "garbage")']
+
+
+def test_the_whole_hand_shown_at_once_needs_a_hand_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = """format: 1
+id: show-all
+name: Show all
+family: rummy
+players: {min: 2, max: 4}
+deck: {jokers: 0, decks: 1}
+melds:
+  set: {min: 3}
+  run: {min: 3}
+going_out:
+  final_discard: required
+  whole_hand: true
+"""
+    code, out, _ = lint(capsys, write(tmp_path, "show-all.yaml", text))
+    assert code == 1 and any("going_out.whole_hand" in line and "hand_size" in line for line in out), out
+    code, out, _ = lint(capsys, write(tmp_path, "show-all.yaml", text.replace("melds:", "hand_size: 10\nmelds:")))
+    assert code == 0, out
