@@ -245,10 +245,11 @@ def _rummy_round(sheet: Sheet, record: Mapping[str, Any]) -> None:
         if points.get(went_out, 0) != 0 and not scores_out:
             problems.append(Problem(f"points.{went_out}", "hand_not_empty",
                                     t("{name} went out, so they are caught with nothing", name=went_out)))
+    given = "hands" if record.get("hands") is not None else "points"  # the field the round came in
     for name in points:
-        p = sheet.player(name, f"points.{name}")
+        p = sheet.player(name, f"{given}.{name}")
         if p.eliminated:
-            problems.append(Problem(f"points.{name}", "eliminated_player", t("{name} is out of the game", name=name)))
+            problems.append(Problem(f"{given}.{name}", "eliminated_player", t("{name} is out of the game", name=name)))
     for p in sheet.active():
         if p.name not in points and p.name != went_out:
             problems.append(Problem("points", "missing_player", t("no result for {name}, who is still in", name=p.name)))
@@ -441,6 +442,11 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
         problems += [Problem(f"points.{n}", "out_of_range", t("{name}: points are 0 or more in {game}", name=n,
                                                               game=ruleset.local_name))
                      for n, v in points.items() if v < 0]
+    scorers = [n for n, v in points.items() if v > 0]
+    if ruleset.scoring.knock is not None and len(scorers) > 1:  # the knocker or the defender, not both
+        problems.append(Problem("points", "out_of_range", t(
+            "only the winner of a hand scores in {game}, but {names} all have points", game=ruleset.local_name,
+            names=", ".join(scorers))))
     cap = ruleset.scoring.cap
     if cap is not None:
         problems += [Problem(f"points.{n}", "out_of_range", t("{name}: a hand costs at most {cap} in {game}", name=n,

@@ -143,7 +143,7 @@ def test_whole_kalooki_game_to_the_last_player_in(client: Any) -> None:
         if number == 3:
             # bob is out, so a round naming him is refused and nothing changes
             assert_refused_unchanged(client, gid, auth, {"went_out": "ann", "hands": {
-                "ann": [], "bob": ["3C"], "cy": ["4C"]}}, 422, "eliminated_player")
+                "ann": [], "bob": ["3C"], "cy": ["4C"]}}, 422, "eliminated_player", "hands.bob")
         r = post_round(client, gid, auth, body)
         for name, hand in body["hands"].items():
             totals[name] += valued(KALOOKI, hand)
@@ -194,6 +194,10 @@ def test_whole_gin_rummy_game(client: Any) -> None:
         "bob": ["KH", "KD", "KC", "QH", "JH", "10H", "9C", "9D", "5C", "6C"]}}
     assert valued(GIN, ["6D", "3H", "2C"]) == 11
     assert_refused_unchanged(client, gid, auth, too_much, 422, "cannot_knock")
+    # Only the hand's winner scores (the knocker, or the defender who undercuts): a round that
+    # gives both players points is refused, and so is nothing changed.
+    assert_refused_unchanged(client, gid, auth, {"went_out": "bob", "points": {"bob": 20, "ann": 5}},
+                             422, "out_of_range", "points")
 
     # Round 3, ann goes gin: AH 2H 3H 4H | 7C 7D 7S | JD QD KD. bob may not lay off on gin (5H
     # on the hearts, 7H on the sevens, 10D on the diamonds): 9C 9H 9S | 2C 3C 4C, deadwood
