@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, ValidationError, fields, validate
 
+from referee.cards import rank_named
 from referee.i18n import N_
 
 # cards.md: rank then suit (any case, also T for ten and the suit symbols), or a joker;
@@ -58,13 +61,22 @@ class RoundMixin(Schema):
                              metadata={"description": "players at the table: fixes the decks in play"})
 
 
-RANK_PATTERN = r"^(A|[2-9]|10|J|Q|K)$"
+RANK_PATTERN = r"^\s*([2-9]|10|[AaTtJjQqKk])\s*$"  # as cards write their ranks: T is 10, any case
+
+
+class Rank(fields.String):
+    """A rank as the card notation writes it (`10`, `T`, `q`), read as the deck names it (`Q`)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        return rank_named(text) if text is not None else None
 
 
 def wild_rank(**kw: object) -> fields.String:
-    return fields.String(allow_none=True, validate=validate.Length(max=3), **kw, metadata={  # type: ignore[arg-type]
+    return Rank(allow_none=True, validate=validate.Length(max=5), **kw, metadata={  # type: ignore[arg-type]
         "description": "the deal's wild rank, where the ruleset makes one each deal (wilds.per_deal: "
-                       "the cut card's rank); refused where it does not",
+                       "the cut card's rank, written as in card notation: 10 or T, any case); refused "
+                       "where it does not",
         "pattern": RANK_PATTERN, "example": "7"})
 
 

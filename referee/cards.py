@@ -18,7 +18,7 @@ JOKER = "JOKER"
 
 _RANK_ALIASES = {r: r for r in RANKS} | {"T": "10"}
 _SUIT_ALIASES = {s: s for s in SUITS} | {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
-_JOKER_TOKENS = {"JK", "JOKER", "*"}
+JOKER_TOKENS = frozenset({"JK", "JOKER", "*"})
 
 
 class Card(NamedTuple):
@@ -46,6 +46,12 @@ class Card(NamedTuple):
         return f"Card.parse({str(self)!r})"
 
 
+def rank_named(text: str) -> str:
+    """The rank a text names as the card notation writes ranks (`T` is 10, any case); a text
+    that names none is given back as it is, for the caller to refuse."""
+    return _RANK_ALIASES.get(text.strip().upper(), text)
+
+
 def texts(cards: Iterable[Card]) -> list[str]:
     """The cards as the notation writes them, as `str(card)` does; without a method call a
     card, for the answers every check builds."""
@@ -70,7 +76,7 @@ def read_card(token: object) -> Card | str:
     if not isinstance(token, str):
         return t("a card is written as text, such as 8H or JK")
     text = token.strip().upper()
-    if text in _JOKER_TOKENS:
+    if text in JOKER_TOKENS:
         return Card(JOKER, None)
     if len(text) < 2:
         return t("a card is a rank then a suit, such as 8H")

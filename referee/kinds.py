@@ -173,7 +173,10 @@ class SetKind(MeldKind):
             if repeated or len(cards) > len(judge.deck.suits):
                 found.append(Violation("repeated_suit", t(
                     "In this game a set holds each suit at most once; {cards} repeat a suit.",
-                    cards=listed(repeated)) if repeated else t("In this game a set holds each suit at most once."),
+                    cards=listed(repeated)) if repeated else tn(
+                    "In this game a set holds each suit at most once, so at most {n} card; this one has {count}.",
+                    "In this game a set holds each suit at most once, so at most {n} cards; this one has {count}.",
+                    len(judge.deck.suits), count=len(cards)),
                     repeated or tuple(cards)))
         if found:
             return None, found

@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
 
-from referee.cards import JOKER, Card, DeckSpec
+from referee.cards import JOKER, JOKER_TOKENS, Card, DeckSpec, rank_named
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, decks_in_play, t, tn
@@ -282,6 +282,7 @@ def judge_for(ruleset: Ruleset, round_number: int, players: int | None, later: b
     raised, never cached."""
     assert ruleset.rummy is not None
     rules = ruleset.rummy.round(round_number)
+    wild_rank = rank_named(wild_rank) if wild_rank is not None else None
     problem = wild_rank_problem(ruleset, rules, wild_rank)
     if problem is not None:
         raise InvalidPlayError(problem)
@@ -296,7 +297,11 @@ def wild_rank_problem(ruleset: Ruleset, rules: RoundRules, wild_rank: str | None
         if wild_rank is None:
             return Problem("wild_rank", "missing_field", t(
                 "{game} makes one rank wild each deal (the cut card's rank): give that rank", game=ruleset.local_name))
-        if wild_rank not in ruleset.deck.ranks:
+        if rank_named(wild_rank) not in ruleset.deck.ranks:
+            if wild_rank.strip().upper() in JOKER_TOKENS:
+                return Problem("wild_rank", "unknown_rank", t(
+                    '"{rank}" is a joker, not a rank: send the rank made wild this deal (where a cut joker makes '
+                    'aces wild, "A")', rank=wild_rank))
             return Problem("wild_rank", "unknown_rank", t(
                 '"{rank}" is not a rank of this game\'s deck (one of {ranks})', rank=wild_rank,
                 ranks=" ".join(ruleset.deck.ranks)))

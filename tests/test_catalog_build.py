@@ -16,7 +16,7 @@ from referee import i18n
 from referee.i18n import LANGUAGES, SOURCE, language, t
 
 ROOT = Path(__file__).resolve().parent.parent
-SENTENCE = "In this game a set holds each suit at most once."
+SENTENCE = "This game has no sets."
 
 
 def _build(into: Path) -> Path:

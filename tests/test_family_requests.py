@@ -104,3 +104,20 @@ def test_a_fixed_player_count_reads_as_one_number(quick_client: Any) -> None:
 ])
 def test_round_summaries_say_each_games_key_rule(library: Library, ruleset: str, number: int, words: str) -> None:
     assert words in round_summary(library.get(ruleset), number)
+
+
+@pytest.mark.parametrize(("written", "card"), [("q", "QS"), ("Q", "QS"), (" q ", "QS"), ("t", "10S"), ("T", "10S"),
+                                               ("10", "10S"), ("a", "AS")])
+def test_the_wild_rank_is_written_as_cards_write_ranks(quick_client: Any, written: str, card: str) -> None:
+    r = quick_client.post("/v1/rulesets/indian-rummy/melds/check",
+                          json={"wild_rank": written, "cards": ["5H", "6H", card]})
+    body = r.get_json()
+    assert r.status_code == 200 and body["valid"] is True and body["wilds"][0]["card"] == card, body
+
+
+@pytest.mark.parametrize("joker", ["JK", "joker", "*"])
+def test_a_joker_as_the_wild_rank_says_what_to_send(quick_client: Any, joker: str) -> None:
+    r = quick_client.post("/v1/rulesets/indian-rummy/melds/check", json={"wild_rank": joker, "cards": ["5H", "6H", "7H"]})
+    errors = r.get_json()["errors"]
+    assert r.status_code == 422 and [(e["path"], e["code"]) for e in errors] == [("wild_rank", "unknown_rank")]
+    assert '"A"' in errors[0]["message"], errors
