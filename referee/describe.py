@@ -69,8 +69,10 @@ def requirement_in_words(req: Requirement) -> str:
     if req.points:
         text = tn("{text} worth at least {n} point", "{text} worth at least {n} points", req.points, text=text) if text \
             else tn("melds worth at least {n} point", "melds worth at least {n} points", req.points)
-    if (req.exact or not req.extra_melds) and text:
+    if req.exact and text:  # the sizes are exact, not minimums
         return t("exactly {text}", text=text)
+    if not req.extra_melds and text:  # the melds asked for and no more, each as long as it may be
+        return t("{text}, no other meld", text=text)
     return text
 
 

@@ -99,7 +99,8 @@ def test_a_fixed_player_count_reads_as_one_number(quick_client: Any) -> None:
     ("indian-rummy", 1, "two runs of three, one of them without a wild card"),
     ("indian-rummy", 1, "the cut card's rank wild"),
     ("gin-rummy", 1, "knock with 10 or less"),
-    ("contract-rummy", 2, "exactly one set of three and one run of four"),
+    ("contract-rummy", 2, "one set of three and one run of four, no other meld"),
+    ("contract-rummy-exact-sizes", 2, "exactly one set of three and one run of four"),
     ("contract-rummy", 2, "then lay-offs only"),
 ])
 def test_round_summaries_say_each_games_key_rule(library: Library, ruleset: str, number: int, words: str) -> None:
