@@ -971,9 +971,8 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
             tuple(hand)),))
     if plan is None:
         kept = best.plan.left + ((best.plan.discard,) if best.plan.discard else ())
-        if not first_meld_done and not judge.rules.first_meld.empty and arrange(
-                ruleset, hand, table, True, round_number, players, objective="cards",
-                discard=None if rule == "forbidden" else rule, budget=budget, wild_rank=wild_rank).cost == 0:
+        if not first_meld_done and not judge.rules.first_meld.empty and _could_go_out_after_it(
+                ruleset, hand, table, round_number, players, None if rule == "forbidden" else rule, budget, wild_rank):
             # Every card could be played after a first meld: the first meld is what is missing.
             need = judge.rules.first_meld.describe()
             return Verdict((Violation("cannot_go_out", t(
@@ -983,6 +982,19 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
                 "in this turn; no arrangement of these cards does both.", need=need), tuple(hand)),))
         return Verdict((Violation("cannot_go_out", _left_over(judge, rule, kept), tuple(kept)),))
     return Verdict((), {"plan": plan.as_dict()})
+
+
+def _could_go_out_after_it(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]],
+                           round_number: int, players: int | None, discard: str | None,
+                           budget: Budget | None, wild_rank: str | None) -> bool:
+    """Could these cards all be played were the first meld made already (so that the first
+    meld is what stands in the way)? Asked only to word a refusal: past the request's budget,
+    the answer is no and the refusal keeps its plain words."""
+    try:
+        return arrange(ruleset, hand, table, True, round_number, players, objective="cards",
+                       discard=discard, budget=budget, wild_rank=wild_rank).cost == 0
+    except InvalidPlayError:
+        return False
 
 
 def _left_over(judge: Judge, rule: str, kept: Sequence[Card]) -> str:

@@ -390,3 +390,19 @@ def test_a_round_may_change_lay_offs_and_going_out(library: Library) -> None:
     assert check_lay_off(ruleset, cards("8H 8S 8D"), cards("8C"), round_number=6).valid
     assert not check_going_out(ruleset, cards("8C 9D"), [cards("8H 8S 8D")], True, 7).valid
     assert check_going_out(ruleset, cards("8C 9D"), [cards("8H 8S 8D")], True, 6).valid
+
+
+def test_a_refusal_worded_past_the_budget_is_still_a_refusal(library: Library) -> None:
+    """The second search that says "the first meld is what is missing" only words a refusal:
+    where the request's budget runs out in it, the refusal keeps its plain words, never a 422."""
+    from referee.planner import Budget, arrange
+
+    kalooki = library.get("kalooki")
+    hand = cards("2S 2H 2D 3C 4C 5C KS")  # a set and a run, worth 15: short of the 51
+    first = Budget()
+    rule = kalooki.rummy.round(1).final_discard if kalooki.rummy else "optional"
+    arrange(kalooki, hand, (), False, objective="cards", discard=None if rule == "forbidden" else rule, budget=first)
+    ample = check_going_out(kalooki, hand, (), False)
+    assert _codes(ample) == ["cannot_go_out"] and "51" in ample.violations[0].message
+    tight = check_going_out(kalooki, hand, (), False, budget=Budget(states=first.spent))
+    assert _codes(tight) == ["cannot_go_out"] and "51" not in tight.violations[0].message
