@@ -66,6 +66,7 @@ def score_round(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
     method = ruleset.scoring.method
     knock = ruleset.scoring.knock
     problems = list(_went_out_problems(hands, went_out, empty=knock is None))
+    problems += _seat_problems(ruleset, hands, went_out, deal)
     problems += _method_problems(ruleset, hands, went_out, deal)
     melded = deal.melded or {}
     groups = {f"{n}+{g}": group for n, m in melded.items() for g, group in enumerate(m)}
@@ -77,6 +78,21 @@ def score_round(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
     if method == "melded_minus_caught":
         return _melded_minus_caught(ruleset, hands, deal)
     return {name: score_hand(ruleset, cards) for name, cards in hands.items()}
+
+
+def _seat_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: str | None,
+                   deal: Deal) -> list[Problem]:
+    """More players named in the round than sit at the table (`players`), or than the game
+    seats."""
+    named = len(set(hands) | ({went_out} if went_out is not None else set()) | set(deal.melded or {}))
+    most = deal.players if deal.players is not None else ruleset.players_max
+    if named <= most:
+        return []
+    return [Problem("hands", "player_count", tn(
+        "this round names {count} players, but the table has {n}", "this round names {count} players, but the "
+        "table has {n}", most, count=named) if deal.players is not None else tn(
+        "this round names {count} players, but {game} seats at most {n}", "this round names {count} players, "
+        "but {game} seats at most {n}", most, count=named, game=ruleset.local_name))]
 
 
 def _melded_path(problem: Problem) -> Problem:

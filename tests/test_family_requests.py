@@ -122,3 +122,14 @@ def test_a_joker_as_the_wild_rank_says_what_to_send(quick_client: Any, joker: st
     errors = r.get_json()["errors"]
     assert r.status_code == 422 and [(e["path"], e["code"]) for e in errors] == [("wild_rank", "unknown_rank")]
     assert '"A"' in errors[0]["message"], errors
+
+
+@pytest.mark.parametrize(("ruleset", "body"), [
+    ("bing-rummy", {"players": 2, "went_out": "a", "hands": {"a": [], "b": ["KS"], "c": ["2C"]}}),
+    ("bing-rummy", {"players": 2, "went_out": "c", "hands": {"a": ["3D"], "b": ["KS"]}}),  # who went out sits too
+    ("gin-rummy", {"went_out": "a", "hands": {"a": KNOCKER, "b": DEFENDER, "c": DEFENDER}}),
+])
+def test_scores_refuse_more_players_than_the_table_seats(quick_client: Any, ruleset: str,
+                                                         body: dict[str, Any]) -> None:
+    r = quick_client.post(f"/v1/rulesets/{ruleset}/scores", json=body)
+    assert r.status_code == 422 and ("hands", "player_count") in [(e["path"], e["code"]) for e in r.get_json()["errors"]]
