@@ -298,6 +298,27 @@ def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
                    "this first meld needs at least {n} cards, but a player is dealt {hand}", needed, hand=hand)
 
 
+def check_whole_hand_size(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """A round that shows every meld with the whole hand needs a hand size to check it; the
+    finding stands where `whole_hand` is written (a round's entry, or the top level once)."""
+    rounds = doc.get("rounds") or []
+    entries: list[Mapping[str, Any]] = [e if isinstance(e, Mapping) else {} for e in rounds]
+    scopes = list(_round_scopes(doc))[1:] if rounds else list(_round_scopes(doc))
+    top_missing = False
+    for (path, scope), entry in zip(scopes, entries or [{}], strict=False):
+        if not (scope.get("going_out") or {}).get("whole_hand") or scope.get("hand_size") is not None:
+            continue
+        if "whole_hand" in (entry.get("going_out") or {}):
+            yield path + ("going_out", "whole_hand"), t(_NO_HAND_SIZE)
+        else:
+            top_missing = True
+    if top_missing:
+        yield ("going_out", "whole_hand"), t(_NO_HAND_SIZE)
+
+
+_NO_HAND_SIZE = N_("every meld is shown with the whole hand, but there is no hand_size to check that hand against")
+
+
 def check_card_values(doc: Mapping[str, Any]) -> Iterator[Finding]:
     for field in ("card_values", "meld_values"):
         values = (doc.get("scoring") or {}).get(field)
@@ -335,9 +356,8 @@ def _never_reaches(kind: str, most: int, least: int) -> str:
 
 def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
     """Choices that cannot work together: a meld's maximum below its minimum, pure runs
-    beyond the runs asked for, no new melds where there is no first meld to make, the whole
-    hand shown at once with no hand size, a points threshold with no points, a knock outside
-    a two-player deadwood game."""
+    beyond the runs asked for, no new melds where there is no first meld to make, a points
+    threshold with no points, a knock outside a two-player deadwood game."""
     for path, scope in _round_scopes(doc):
         for kind, spec in (scope.get("melds") or {}).items():
             spec = spec or {}
@@ -352,9 +372,6 @@ def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
         if req.get("pure_runs") and "run" not in (scope.get("melds") or {}):
             yield path + ("first_meld", "pure_runs"), \
                 t("the first meld asks for pure runs, but this game has no runs")
-        if (scope.get("going_out") or {}).get("whole_hand") and scope.get("hand_size") is None:
-            yield path + ("going_out", "whole_hand"), \
-                t("every meld is shown with the whole hand, but there is no hand_size to check that hand against")
         asks = any(req.get(k) for k in ("sets", "runs", "melds", "points", "pure_runs"))
         if scope.get("later_melds") is False and not asks:
             yield path + ("later_melds",), \
@@ -431,7 +448,7 @@ def check_run_ace(doc: Mapping[str, Any]) -> Iterator[Finding]:
 MEANING_CHECKS: tuple[Check, ...] = (
     check_ranks_in_deck, check_first_meld_kinds, check_first_meld_fits_hand, check_card_values, check_players,
     check_rounds_count, check_run_ace, check_deck_table, check_deck_ranks, check_melding_choices,
-    check_game_end,
+    check_game_end, check_whole_hand_size,
 )
 
 

@@ -120,3 +120,20 @@ going_out:
     assert code == 1 and any("going_out.whole_hand" in line and "hand_size" in line for line in out), out
     code, out, _ = lint(capsys, write(tmp_path, "show-all.yaml", text.replace("melds:", "hand_size: 10\nmelds:")))
     assert code == 0, out
+
+
+@pytest.mark.parametrize(("rounds", "at"), [
+    ("rounds: [{hand_size: 7}, {hand_size: 8}]\n", None),                        # each round sizes its hand
+    ("rounds: [{hand_size: 7}, {}]\n", "going_out.whole_hand"),                  # the second does not
+    ("rounds: [{hand_size: 7}, {going_out: {whole_hand: true}}]\n", "rounds[1].going_out.whole_hand"),
+])
+def test_the_whole_hand_finding_stands_where_it_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           rounds: str, at: str | None) -> None:
+    text = ("format: 1\nid: by-round\nname: By round\nfamily: rummy\nplayers: {min: 2, max: 4}\n"
+            "deck: {jokers: 0, decks: 1}\nmelds: {set: {min: 3}, run: {min: 3}}\n")
+    text += "going_out: {whole_hand: true}\n" if at != "rounds[1].going_out.whole_hand" else ""
+    code, out, _ = lint(capsys, write(tmp_path, "by-round.yaml", text + rounds))
+    found = [line for line in out if "hand_size" in line]
+    assert (code, bool(found)) == ((0, False) if at is None else (1, True)), out
+    if at is not None:
+        assert all(at in line for line in found) and len(found) == 1, out
