@@ -138,6 +138,15 @@ def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went
                                            "player holds {size}", "{name} holds {n} cards; after the knock and "
                                            "its discard each player holds {size}", len(cards), name=name,
                                            size=size)))
+    elif ruleset.rummy is not None and ruleset.rummy.round(deal.round_number).whole_hand:
+        # Nothing is melded before the show: each hand but the winner's is the whole hand dealt.
+        sizes = ruleset.rummy.round(deal.round_number).dealt(deal.players)
+        for name, cards in hands.items() if sizes else ():
+            if name != went_out and len(cards) not in sizes:
+                problems.append(Problem(f"hands.{name}", "wrong_hand_size", tn(
+                    "{name} holds {n} card; after the show each other player holds the whole hand, {size}",
+                    "{name} holds {n} cards; after the show each other player holds the whole hand, {size}",
+                    len(cards), name=name, size=", ".join(map(str, sizes)))))
     return problems
 
 
