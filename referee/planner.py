@@ -970,31 +970,55 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
             t("To go out you must first make the first meld ({need}).", need=judge.rules.first_meld.describe()),
             tuple(hand)),))
     if plan is None:
-        kept = best.plan.left + ((best.plan.discard,) if best.plan.discard else ())
-        if not first_meld_done and not judge.rules.first_meld.empty and _could_go_out_after_it(
-                ruleset, hand, table, round_number, players, None if rule == "forbidden" else rule, budget, wild_rank):
-            # Every card could be played after a first meld: the first meld is what is missing.
-            need = judge.rules.first_meld.describe()
-            return Verdict((Violation("cannot_go_out", t(
-                "To go out you must make the first meld ({need}) and play every card in this turn; no "
-                "arrangement of these cards does both.", need=need) if rule == "forbidden" else t(
-                "To go out you must make the first meld ({need}) and play every card but one final discard "
-                "in this turn; no arrangement of these cards does both.", need=need), tuple(hand)),))
+        kept = _in_order(best.plan.left + ((best.plan.discard,) if best.plan.discard else ()))
+        if not first_meld_done and not judge.rules.first_meld.empty:
+            after = _after_first_meld(ruleset, hand, table, round_number, players,
+                                      None if rule == "forbidden" else rule, budget, wild_rank)
+            said = _first_meld_words(judge, rule, bool(best.plan.melds), hand, after) if after else None
+            if said is not None:
+                return Verdict((Violation("cannot_go_out", *said),))
         return Verdict((Violation("cannot_go_out", _left_over(judge, rule, kept), tuple(kept)),))
     return Verdict((), {"plan": plan.as_dict()})
 
 
-def _could_go_out_after_it(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]],
-                           round_number: int, players: int | None, discard: str | None,
-                           budget: Budget | None, wild_rank: str | None) -> bool:
-    """Could these cards all be played were the first meld made already (so that the first
-    meld is what stands in the way)? Asked only to word a refusal: past the request's budget,
-    the answer is no and the refusal keeps its plain words."""
+def _in_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """Cards as a player sorts a hand to read it: by suit, then rank, jokers last."""
+    return tuple(sorted(cards, key=lambda c: (c.is_joker, 0 if c.is_joker else _index(c))))
+
+
+def _after_first_meld(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]],
+                      round_number: int, players: int | None, discard: str | None,
+                      budget: Budget | None, wild_rank: str | None) -> Arrangement | None:
+    """The fewest cards these cards would leave were the first meld made already, to word a
+    refusal before it; None past the request's budget (the refusal keeps its plain words)."""
     try:
         return arrange(ruleset, hand, table, True, round_number, players, objective="cards",
-                       discard=discard, budget=budget, wild_rank=wild_rank).cost == 0
+                       discard=discard, budget=budget, wild_rank=wild_rank)
     except InvalidPlayError:
-        return False
+        return None
+
+
+def _first_meld_words(judge: Judge, rule: str, made: bool, hand: Sequence[Card],
+                      after: Arrangement) -> tuple[str, tuple[Card, ...]] | None:
+    """Why a hand cannot go out before its first meld, where the first meld is the reason:
+    it cannot be made (`made` False), or what follows it must wait a turn. None: the plain
+    words (the cards the best arrangement leaves) say it better."""
+    need = judge.rules.first_meld.describe()
+    if after.cost == 0:
+        if made and judge.rules.lay_off.allowed == "next_turn":
+            return t("The first meld ({need}) can be made, but the other cards would have to be laid off, and "
+                     "lay-offs start only on the turn after the first meld.", need=need), tuple(hand)
+        return (t("To go out you must make the first meld ({need}) and play every card in this turn; no "
+                  "arrangement of these cards does both.", need=need) if rule == "forbidden" else t(
+            "To go out you must make the first meld ({need}) and play every card but one final discard "
+            "in this turn; no arrangement of these cards does both.", need=need)), tuple(hand)
+    if made:
+        return None
+    kept = _in_order(after.plan.left + ((after.plan.discard,) if after.plan.discard else ()))
+    return tn("These cards cannot make the first meld ({need}); even with it made, the best arrangement would "
+              "still leave {n} card ({cards}).", "These cards cannot make the first meld ({need}); even with it "
+              "made, the best arrangement would still leave {n} cards ({cards}).", len(kept), need=need,
+              cards=listed(kept)), tuple(kept)
 
 
 def _left_over(judge: Judge, rule: str, kept: Sequence[Card]) -> str:

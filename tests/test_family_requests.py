@@ -133,3 +133,27 @@ def test_scores_refuse_more_players_than_the_table_seats(quick_client: Any, rule
                                                          body: dict[str, Any]) -> None:
     r = quick_client.post(f"/v1/rulesets/{ruleset}/scores", json=body)
     assert r.status_code == 422 and ("hands", "player_count") in [(e["path"], e["code"]) for e in r.get_json()["errors"]]
+
+
+@pytest.mark.parametrize(("ruleset", "body", "words", "cards"), [
+    # Short of the 51, and even with it made KC 9D 7S would be left (one of them the discard), by suit
+    ("kalooki", {"first_meld_done": False, "hand": ["2H", "3H", "4H", "5C", "5D", "5S", "7S", "9D", "KC"]},
+     ["cannot make the first meld (melds worth at least 51 points)", "still leave 3 cards (KC, 9D, 7S)"],
+     ["KC", "9D", "7S"]),
+    # 60 points make the 51, but 8H could only be laid off, and that waits a turn
+    ("kalooki", {"first_meld_done": False, "hand": ["KH", "KD", "KS", "QC", "QD", "QS", "8H", "2C"],
+                 "table": [["5H", "6H", "7H"]]},
+     ["can be made", "lay-offs start only on the turn after the first meld"], None),
+    # a pure sequence and two sets, but no second sequence: the declaration is what is missing
+    ("indian-rummy", {"wild_rank": "A", "hand": ["3H", "4H", "5H", "6H", "7D", "8D", "QD", "QC", "QS", "2C", "2D",
+                                                 "2H", "2S", "KS"]},
+     ["cannot make the first meld (2 runs of 3, 1 of them without a wild card)"], None),
+])
+def test_a_refusal_before_the_first_meld_says_what_stands_in_the_way(
+        quick_client: Any, ruleset: str, body: dict[str, Any], words: list[str], cards: list[str] | None) -> None:
+    answer = quick_client.post(f"/v1/rulesets/{ruleset}/going-out/check", json=body).get_json()
+    assert answer["valid"] is False and [v["code"] for v in answer["violations"]] == ["cannot_go_out"], answer
+    message = answer["violations"][0]["message"]
+    assert all(w in message for w in words) and "lay off every" not in message, message
+    if cards is not None:
+        assert answer["violations"][0]["cards"] == cards
