@@ -445,7 +445,7 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
     scorers = [n for n, v in points.items() if v > 0]
     if ruleset.scoring.knock is not None and len(scorers) > 1:  # the knocker or the defender, not both
         problems.append(Problem("points", "out_of_range", t(
-            "only the winner of a hand scores in {game}, but {names} all have points", game=ruleset.local_name,
+            "only the winner of a hand scores in {game}, but points are given to {names}", game=ruleset.local_name,
             names=", ".join(scorers))))
     cap = ruleset.scoring.cap
     if cap is not None:
