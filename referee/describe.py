@@ -138,6 +138,8 @@ def round_summary(ruleset: Ruleset, number_: int) -> str:
     parts = [first or _any(kinds), wilds_in_words(rules.wilds, kinds)]
     if not rules.later_melds:
         parts.append(t("then lay-offs only"))
+    if rules.final_discard == "forbidden" and ruleset.rummy.base.final_discard != "forbidden":
+        parts.append(t("out with every card played, no final discard"))  # this round's own way out
     knock = ruleset.scoring.knock
     if knock is not None:
         parts.append(t("knock with {most} or less", most=knock.max_deadwood))

@@ -102,6 +102,7 @@ def test_a_fixed_player_count_reads_as_one_number(quick_client: Any) -> None:
     ("contract-rummy", 2, "one set of three and one run of four, no other meld"),
     ("contract-rummy-exact-sizes", 2, "exactly one set of three and one run of four"),
     ("contract-rummy", 2, "then lay-offs only"),
+    ("contract-rummy", 7, "out with every card played, no final discard"),
 ])
 def test_round_summaries_say_each_games_key_rule(library: Library, ruleset: str, number: int, words: str) -> None:
     assert words in round_summary(library.get(ruleset), number)
