@@ -73,6 +73,12 @@ class Plan(NamedTuple):
     own_lay_offs: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # onto this plan's melds, by index
     first_meld: tuple[int, ...] | None = None  # the melds that make the first meld, when made here
 
+    def not_played(self) -> tuple[Card, ...]:
+        """The cards this plan neither melds nor lays off (those left and the discard), as a
+        player sorts a hand to read it: by suit, then rank, jokers last."""
+        cards = self.left + ((self.discard,) if self.discard else ())
+        return tuple(sorted(cards, key=lambda c: (c.is_joker, 0 if c.is_joker else _index(c))))
+
     def as_dict(self) -> dict[str, object]:
         """In play order: the first meld (`first_meld` indexes `melds`), the other melds,
         lay-offs on the plan's own melds (`own_lay_offs`, `meld` an index of `melds`) and on
@@ -970,7 +976,7 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
             t("To go out you must first make the first meld ({need}).", need=judge.rules.first_meld.describe()),
             tuple(hand)),))
     if plan is None:
-        kept = _in_order(best.plan.left + ((best.plan.discard,) if best.plan.discard else ()))
+        kept = best.plan.not_played()
         if not first_meld_done and not judge.rules.first_meld.empty:
             after = _after_first_meld(ruleset, hand, table, round_number, players,
                                       None if rule == "forbidden" else rule, budget, wild_rank)
@@ -979,11 +985,6 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
                 return Verdict((Violation("cannot_go_out", *said),))
         return Verdict((Violation("cannot_go_out", _left_over(judge, rule, kept), tuple(kept)),))
     return Verdict((), {"plan": plan.as_dict()})
-
-
-def _in_order(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """Cards as a player sorts a hand to read it: by suit, then rank, jokers last."""
-    return tuple(sorted(cards, key=lambda c: (c.is_joker, 0 if c.is_joker else _index(c))))
 
 
 def _after_first_meld(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]],
@@ -1014,7 +1015,7 @@ def _first_meld_words(judge: Judge, rule: str, made: bool, hand: Sequence[Card],
             "in this turn; no arrangement of these cards does both.", need=need)), tuple(hand)
     if made:
         return None
-    kept = _in_order(after.plan.left + ((after.plan.discard,) if after.plan.discard else ()))
+    kept = after.plan.not_played()
     return tn("These cards cannot make the first meld ({need}); even with it made, the best arrangement would "
               "still leave {n} card ({cards}).", "These cards cannot make the first meld ({need}); even with it "
               "made, the best arrangement would still leave {n} cards ({cards}).", len(kept), need=need,
