@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, product
@@ -30,29 +31,73 @@ from referee.violations import Verdict, Violation, listed
 
 INF = 10**9
 PLAN_BUDGET = 400_000  # search states in one request
-PLAN_SECONDS = 2.0     # and seconds: past either, the request is refused rather than a worker held
+PLAN_SECONDS = 2.0     # and CPU seconds: past either, the request is refused rather than a worker held
 DISCARD = object()     # a choice in the memo: this card is the final discard
 AS_WILD = object()     # a choice in the memo: this card, natural in its own place, serves as a wild
+_OPEN: ContextVar[Budget | None] = ContextVar("referee_planning_budget", default=None)
 
 
 class Budget:
-    """What one request may spend on planning, in search states and in time, across every
-    search it makes. Past it, the check is a 422 naming the hand."""
+    """What one request may spend on planning, in search states and in CPU time of the thread
+    that plans (`time.thread_time`: waiting for other threads costs nothing), across every
+    search it makes. Past it, the check is a 422 naming the hand.
+
+    The bound is looked at on every state and between the costly steps that are not states:
+    a thread spends no more CPU time than the wall clock passes, so the CPU clock (a system
+    call) is read only once the wall clock (read from memory) has passed the time left."""
 
     def __init__(self, states: int | None = None, seconds: float | None = None) -> None:
         self.states = PLAN_BUDGET if states is None else states
-        self.deadline = time.monotonic() + (PLAN_SECONDS if seconds is None else seconds)
+        self.seconds = PLAN_SECONDS if seconds is None else seconds
+        self.started = time.thread_time()
         self.spent = 0
+        self._look = time.monotonic()  # the wall clock's time to read the CPU clock again
 
     def spend(self, hand_size: int) -> None:
         """Count one more search state; refuse past the budget."""
         self.spent += 1
-        if self.spent > self.states or (not self.spent & 1023 and time.monotonic() > self.deadline):
-            raise InvalidPlayError(Problem(
-                "hand", "hand_too_large",
-                tn("this hand ({n} card) is too large to plan in reasonable time; the referee plans "
-                   "hands of the sizes dealt in play", "this hand ({n} cards) is too large to plan in "
-                   "reasonable time; the referee plans hands of the sizes dealt in play", hand_size)))
+        if self.spent > self.states:
+            self.refuse(hand_size)
+        self.check(hand_size)
+
+    def check(self, hand_size: int) -> None:
+        """Refuse once the CPU time is spent."""
+        now = time.monotonic()
+        if now < self._look:
+            return
+        left = self.seconds - (time.thread_time() - self.started)
+        if left <= 0:
+            self.refuse(hand_size)
+        self._look = now + left
+
+    def used(self) -> float:
+        """CPU seconds spent since the budget was opened."""
+        return time.thread_time() - self.started
+
+    @staticmethod
+    def refuse(hand_size: int) -> None:
+        raise InvalidPlayError(Problem(
+            "hand", "hand_too_large",
+            tn("this hand ({n} card) is too large to plan in reasonable time; the referee plans "
+               "hands of the sizes dealt in play", "this hand ({n} cards) is too large to plan in "
+               "reasonable time; the referee plans hands of the sizes dealt in play", hand_size)))
+
+
+def open_budget(states: int | None = None, seconds: float | None = None) -> Budget:
+    """A budget that every search in this context shares until `close_budget` (the service
+    opens one for each request): a request that plans many hands spends it once."""
+    budget = Budget(states, seconds)
+    _OPEN.set(budget)
+    return budget
+
+
+def close_budget() -> None:
+    _OPEN.set(None)
+
+
+def shared_budget() -> Budget:
+    """The budget open in this context, else a new one."""
+    return _OPEN.get() or Budget()
 
 
 def _index(card: Card) -> int:
@@ -488,7 +533,7 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
         if direct is not None:
             return direct
     later = judge_for(ruleset, round_number, players, True, wild_rank)
-    budget = budget or Budget()
+    budget = budget or shared_budget()
     if pure_runs_only:
         natural = Counter(c for c in hand if c.rank in judge.in_place)
         return _arrange(ruleset, judge, later, hand, (), True, objective, score, None, budget,
@@ -502,8 +547,8 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
         return _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
                         budget, frozenset(Counter(in_place).items()), either=True)
     best: Arrangement | None = None
-    for group in sorted({tuple(sorted(g, key=str)) for n in range(len(in_place) + 1)
-                         for g in combinations(in_place, n)}, key=len, reverse=True):
+    for group in _sub_multisets(sorted(Counter(in_place).items(), key=lambda item: str(item[0]))):
+        budget.check(len(hand))
         found = _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
                          budget, frozenset(Counter(group).items()))
         if best is None or found.cost < best.cost:
@@ -512,6 +557,25 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
             break
     assert best is not None
     return best
+
+
+def _sub_multisets(counts: Sequence[tuple[Card, int]]) -> Iterator[tuple[Card, ...]]:
+    """Every choice of some of these cards (each card up to its count), the largest first;
+    made one at a time, so that the budget stops them as it stops a search."""
+    for size in range(sum(n for _, n in counts), -1, -1):
+        yield from _of_size(counts, size)
+
+
+def _of_size(counts: Sequence[tuple[Card, int]], size: int) -> Iterator[tuple[Card, ...]]:
+    if not counts:
+        if not size:
+            yield ()
+        return
+    (card, n), rest = counts[0], counts[1:]
+    room = sum(m for _, m in rest)
+    for k in range(min(n, size), max(0, size - room) - 1, -1):
+        for tail in _of_size(rest, size - k):
+            yield (card,) * k + tail
 
 
 def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
@@ -574,7 +638,7 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
         later=later,
         wilds_unlimited=judge.rules.lay_off.wilds_unlimited,
         hand_size=len(hand),
-        budget=budget or Budget(),
+        budget=budget,
     )
     set_rule = judge.rules.meld_rule("set")
     # Spare wild cards go on a set of this plan; not where a set holds at most one card a suit.
@@ -951,6 +1015,7 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
     One search answers it, the final discard being a card set aside in it; `budget` bounds
     the planning of the whole request (a 422 past it)."""
     assert ruleset.rummy is not None
+    budget = budget or shared_budget()
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
     if judge.rules.whole_hand:  # a declaration or a knock: the first meld is always asked
         problems = _whole_hand_problems(ruleset, judge, hand, table, players)
