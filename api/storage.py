@@ -107,6 +107,12 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
+def can_be_stored(key: str) -> bool:
+    """Whether a key could name a stored row: PostgreSQL text holds no NUL character (a query
+    with one fails), so no stored id has one, on either database."""
+    return "\x00" not in key
+
+
 def now() -> datetime:
     return datetime.now(UTC)
 
@@ -176,6 +182,8 @@ class Store:
             return [(r.id, r.source) for r in rows]
 
     def ruleset_source(self, ruleset_id: str) -> str | None:
+        if not can_be_stored(ruleset_id):
+            return None
         with self.engine.connect() as conn:
             return conn.execute(sa.select(rulesets.c.source).where(rulesets.c.id == ruleset_id)).scalar()
 
@@ -200,6 +208,8 @@ class Store:
         return game_id
 
     def read_game(self, game_id: str) -> tuple[GameRow, list[dict[str, Any]]] | None:
+        if not can_be_stored(game_id):
+            return None
         with self.engine.connect() as conn:
             return self._read(conn, game_id, lock=False)
 
@@ -220,6 +230,9 @@ class Store:
     @contextmanager
     def writing(self, game_id: str) -> Iterator[Writer | None]:
         """A transaction holding the game's write lock; commits when the block ends cleanly."""
+        if not can_be_stored(game_id):
+            yield None
+            return
         with self.engine.begin() as conn:
             found = self._read(conn, game_id, lock=True)
             yield Writer(conn, *found) if found else None
