@@ -114,10 +114,19 @@ class ApiError(Exception):
         self.headers = headers or {}
 
 
+MAX_ERRORS = 50  # a problem lists at most this many errors; its detail says how many there were
+
+
 def problem_document(status: int, detail: str, errors: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """An RFC 9457 problem body (also built outside Flask, by the server layer); the title in the
-    current language, the `type` the same in every language."""
+    current language, the `type` the same in every language. Past `MAX_ERRORS` errors, the
+    first are listed and the detail counts them all."""
     slug, title = _TITLES.get(status, _OTHER)
+    if errors is not None and len(errors) > MAX_ERRORS:
+        detail = tn("{n} problem in the request; the first {listed} are listed",
+                    "{n} problems in the request; the first {listed} are listed", len(errors),
+                    listed=MAX_ERRORS)
+        errors = errors[:MAX_ERRORS]
     body: dict[str, Any] = {"type": BASE + slug, "title": t(title), "status": status, "detail": detail}
     if errors is not None:
         body["errors"] = errors

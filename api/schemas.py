@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
+from api import bounds
 from referee.cards import rank_named
 from referee.i18n import N_
 
@@ -20,6 +21,31 @@ CARD_DESCRIPTION = ("A card as in cards.md: rank (A 2-10 J Q K, or T for ten) th
 # one would call good names bad), so the document gives the length and the rule in words.
 NAME_DESCRIPTION = ("A player's name: 1-40 printable characters (no control, format or line "
                     "separator characters), unique in a game.")
+
+
+def _length_first(field: fields.Field, value: object) -> None:
+    """A collection's Length, judged before its items: a list longer than allowed is one
+    problem at the list, its items never read one by one."""
+    if isinstance(value, (list, dict)):
+        for validator in field.validators:
+            if isinstance(validator, validate.Length):
+                validator(value)
+
+
+class List(fields.List):
+    """A list whose length is judged before its items."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        _length_first(self, value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class Dict(fields.Dict):
+    """A mapping whose size is judged before its keys and values."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        _length_first(self, value)
+        return super()._deserialize(value, attr, data, **kwargs)
 
 
 class Boolean(fields.Boolean):
@@ -54,7 +80,19 @@ def name(**kw: object) -> fields.String:
     return fields.String(validate=_player_name, metadata=metadata, **kw)  # type: ignore[arg-type]
 
 
-class RoundMixin(Schema):
+class Counted(Schema):
+    """A body whose cards (and players) are counted against the table before any is read."""
+
+    CARDS: ClassVar[tuple[str, ...]] = ()    # fields holding cards: lists, or lists and mappings of them
+    PLAYERS: ClassVar[tuple[str, ...]] = ()  # mappings by player
+
+    @pre_load
+    def _count(self, data: Any, **kwargs: Any) -> Any:
+        bounds.count(data, self.CARDS, self.PLAYERS)
+        return data
+
+
+class RoundMixin(Counted):
     round = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=1000),
                            metadata={"description": "1-based round; ignored by games without rounds"})
     players = fields.Integer(strict=True, validate=validate.Range(min=1, max=100),
@@ -88,7 +126,7 @@ def cards(required: bool = True, example: list[str] | None = None, **kw: object)
     """A list of cards as in cards.md (parsed by the engine, which names any bad one)."""
     metadata: dict[str, object] = {"example": example or ["8H", "8S", "2C"]}
     metadata.update(kw.pop("metadata", {}))  # type: ignore[call-overload]
-    return fields.List(card(), required=required, validate=validate.Length(max=200),
+    return List(card(), required=required, validate=validate.Length(max=200),
                        metadata=metadata, **kw)  # type: ignore[arg-type]
 
 
@@ -105,7 +143,7 @@ def _hand_after() -> fields.List:
 
 
 def _melded() -> fields.Dict:
-    return fields.Dict(keys=name(), values=fields.List(cards(), validate=validate.Length(max=30)),
+    return Dict(keys=name(), values=List(cards(), validate=validate.Length(max=30)),
                        validate=validate.Length(max=20), metadata={
                            "description": "melded scoring (scoring.method: melded_minus_caught): the cards "
                                           "each player melded or laid off, in groups; a group that is a meld "
@@ -114,6 +152,7 @@ def _melded() -> fields.Dict:
 
 
 class MeldCheck(WildRankMixin):
+    CARDS = ("cards", "hand")
     cards = cards(metadata={"description": "the cards of one meld"})
     first_meld_done = Boolean(load_default=False, metadata={
         "description": "judge a meld made after the player's first meld (wilds.after_first_meld)"})
@@ -122,7 +161,8 @@ class MeldCheck(WildRankMixin):
 
 
 class FirstMeldCheck(WildRankMixin):
-    melds = fields.List(cards(), required=True, validate=validate.Length(min=1, max=30),
+    CARDS = ("melds", "hand")
+    melds = List(cards(), required=True, validate=validate.Length(min=1, max=30),
                         metadata={"description": "the melds laid down together as the first meld",
                                   "example": [["8H", "8S", "8D"], ["3C", "4C", "5C"]]})
     hand = cards(required=False, load_default=list, example=["KH", "3C"], metadata={
@@ -133,6 +173,7 @@ class FirstMeldCheck(WildRankMixin):
 
 
 class LayOffCheck(WildRankMixin):
+    CARDS = ("meld", "cards", "hand")
     meld = cards(metadata={"description": "the meld on the table", "example": ["8H", "8S", "8D"]})
     cards = cards(metadata={"description": "the cards added to it", "example": ["2C", "8C"]})
     first_meld_done = Boolean(load_default=True, metadata={
@@ -144,6 +185,7 @@ class LayOffCheck(WildRankMixin):
 
 
 class HandCheck(RoundMixin):
+    CARDS = ("hand",)
     hand = cards(example=["KH", "3C"], metadata={
         "description": "the whole hand the player holds after a draw or a discard, judged against "
                        "hand_limit"})
@@ -153,9 +195,10 @@ class HandCheck(RoundMixin):
 
 
 class GoingOutCheck(WildRankMixin):
+    CARDS = ("hand", "table")
     hand = cards(example=["8H", "8S", "8D", "5C"], metadata={
         "description": "the whole hand the player would go out with"})
-    table = fields.List(cards(), load_default=list, validate=validate.Length(max=40), metadata={
+    table = List(cards(), load_default=list, validate=validate.Length(max=40), metadata={
         "description": "the melds on the table that cards may be laid off on",
         "example": [["3C", "4C", "5C"]]})
     first_meld_done = Boolean(load_default=True, metadata={
@@ -166,7 +209,7 @@ LAYOUT_SLOT_PATTERN = r"^\s*[dD][oO][wW][nN]\s*$|" + CARD_PATTERN
 
 
 class PlacementCheck(RoundMixin):
-    layout = fields.List(
+    layout = List(
         fields.String(validate=validate.Length(max=12), metadata={
             "description": '`"down"` for a face-down slot, or the face-up card in it',
             "pattern": LAYOUT_SLOT_PATTERN, "example": "down"}),
@@ -179,7 +222,7 @@ class PlacementCheck(RoundMixin):
 class Violation(Schema):
     code = fields.String(required=True, metadata={"example": "too_many_wilds"})
     message = fields.String(required=True)
-    cards = fields.List(fields.String(), required=True, metadata={"description": "the cards at fault"})
+    cards = List(fields.String(), required=True, metadata={"description": "the cards at fault"})
 
 
 class WildUse(Schema):
@@ -190,34 +233,34 @@ class WildUse(Schema):
 
 class CheckResult(Schema):
     valid = fields.Boolean(required=True, metadata={"description": "true exactly when `violations` is empty"})
-    violations = fields.List(fields.Nested(Violation), required=True)
+    violations = List(fields.Nested(Violation), required=True)
 
 
 class Meld(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["set", "run"]))
-    wilds = fields.List(fields.Nested(WildUse), required=True)
+    wilds = List(fields.Nested(WildUse), required=True)
 
 
 class MeldResult(CheckResult):
     kind = fields.String(validate=validate.OneOf(["set", "run"]),
                          metadata={"description": "when valid: set or run"})
-    wilds = fields.List(fields.Nested(WildUse), metadata={"description": "when valid: what each wild stands for"})
+    wilds = List(fields.Nested(WildUse), metadata={"description": "when valid: what each wild stands for"})
 
 
 class FirstMeldAnswer(Schema):
     valid = fields.Boolean(required=True, metadata={"description": "this meld is legal on its own"})
     kind = fields.String(required=True, allow_none=True, validate=validate.OneOf(["set", "run"]),
                          metadata={"description": "set or run; null when the meld is not legal"})
-    wilds = fields.List(fields.Nested(WildUse), required=True)
+    wilds = List(fields.Nested(WildUse), required=True)
 
 
 class FirstMeldResult(CheckResult):
-    melds = fields.List(fields.Nested(FirstMeldAnswer), metadata={
+    melds = List(fields.Nested(FirstMeldAnswer), metadata={
         "description": "one entry a meld sent, in order: whether it is legal, its kind and wilds"})
 
 
 class LaidOffMeld(Meld):
-    cards = fields.List(fields.String(), required=True, metadata={"description": "the meld with the cards added"})
+    cards = List(fields.String(), required=True, metadata={"description": "the meld with the cards added"})
 
 
 class LayOffResult(CheckResult):
@@ -226,25 +269,25 @@ class LayOffResult(CheckResult):
 
 class LayOff(Schema):
     table = fields.Integer(required=True, metadata={"description": "0-based index into `table`"})
-    cards = fields.List(fields.String(), required=True)
+    cards = List(fields.String(), required=True)
 
 
 class OwnLayOff(Schema):
     meld = fields.Integer(required=True, metadata={"description": "0-based index into the plan's `melds`"})
-    cards = fields.List(fields.String(), required=True)
+    cards = List(fields.String(), required=True)
 
 
 class Plan(Schema):
     """The steps in play order; each passes the single checks."""
 
-    melds = fields.List(fields.List(fields.String()), required=True, metadata={"description": "melds to lay down"})
-    first_meld = fields.List(fields.Integer(), required=True, allow_none=True, metadata={
+    melds = List(List(fields.String()), required=True, metadata={"description": "melds to lay down"})
+    first_meld = List(fields.Integer(), required=True, allow_none=True, metadata={
         "description": "indexes of `melds` that make the first meld, when this turn makes it; else null"})
-    own_lay_offs = fields.List(fields.Nested(OwnLayOff), required=True, metadata={
+    own_lay_offs = List(fields.Nested(OwnLayOff), required=True, metadata={
         "description": "cards laid on the plan's own melds, after those melds are laid"})
-    lay_offs = fields.List(fields.Nested(LayOff), required=True)
+    lay_offs = List(fields.Nested(LayOff), required=True)
     discard = fields.String(required=True, allow_none=True, metadata={"description": "the card to discard, if any"})
-    left = fields.List(fields.String(), required=True, metadata={"description": "cards neither melded nor laid off"})
+    left = List(fields.String(), required=True, metadata={"description": "cards neither melded nor laid off"})
 
 
 class GoingOutResult(CheckResult):
@@ -255,15 +298,17 @@ class GoingOutResult(CheckResult):
 
 
 class PlacementResult(CheckResult):
-    slots = fields.List(fields.Integer(), required=True, metadata={"description": "1-based slots it may go to"})
+    slots = List(fields.Integer(), required=True, metadata={"description": "1-based slots it may go to"})
     ends_turn = fields.Boolean(required=True, metadata={"description": "true when it cannot be placed"})
     completes_layout = fields.Boolean(required=True)
 
 
 class ScoreRequest(WildRankMixin):
+    CARDS = ("hands", "melded")
+    PLAYERS = ("hands", "melded")
     went_out = name(allow_none=True, load_default=None, metadata={
         "description": "the player who went out (their hand must be empty)", "example": "cy"})
-    hands = fields.Dict(keys=name(), values=cards(), required=True,
+    hands = Dict(keys=name(), values=cards(), required=True,
                         validate=validate.Length(min=1, max=20), metadata={
                             "description": "each player's cards caught in hand (at least one player)",
                             "minProperties": 1, "maxProperties": 20,
@@ -283,7 +328,7 @@ class HandScore(Schema):
 
 
 class ScoreResult(Schema):
-    players = fields.Dict(keys=fields.String(), values=fields.Nested(HandScore), required=True)
+    players = Dict(keys=fields.String(), values=fields.Nested(HandScore), required=True)
 
 
 class RulesetSummary(Schema):
@@ -295,7 +340,7 @@ class RulesetSummary(Schema):
 
 
 class RulesetList(Schema):
-    rulesets = fields.List(fields.Nested(RulesetSummary), required=True)
+    rulesets = List(fields.Nested(RulesetSummary), required=True)
 
 
 class ProblemItem(Schema):
@@ -317,23 +362,23 @@ class Problem(Schema):
     title = fields.String(required=True, metadata={"example": "Invalid request"})
     status = fields.Integer(required=True, metadata={"example": 422})
     detail = fields.String(required=True, metadata={"example": "2 problems in the request"})
-    errors = fields.List(fields.Nested(ProblemItem))
+    errors = List(fields.Nested(ProblemItem))
 
 
 class ValidateResult(Schema):
     valid = fields.Boolean(required=True)
-    errors = fields.List(fields.Nested(ProblemItem), required=True)
+    errors = List(fields.Nested(ProblemItem), required=True)
 
 
 class GameCreate(Schema):
     ruleset = fields.String(required=True, validate=validate.Length(min=1, max=64),
                             metadata={"description": "a ruleset id", "example": "bing-rummy"})
-    players = fields.List(name(), required=True, validate=validate.Length(min=1, max=20), metadata={
+    players = List(name(), required=True, validate=validate.Length(min=1, max=20), metadata={
         "description": "the players' names in seating order (clockwise), unique; how many the "
                        "ruleset allows is in its `players`", "example": ["A", "B", "C", "D"]})
-    scores = fields.Dict(keys=name(), values=fields.Integer(strict=True,
-                                                            validate=validate.Range(min=-100_000, max=100_000)),
-                         load_default=dict, metadata={
+    scores = Dict(keys=name(), values=fields.Integer(strict=True,
+                                                     validate=validate.Range(min=-100_000, max=100_000)),
+                  load_default=dict, validate=validate.Length(max=20), metadata={
                              "description": "starting scores by player: 0 or more (below 0 only where melded "
                                             "cards score); each under the elimination score or the target "
                                             "where the ruleset has one", "example": {"A": 31}})
@@ -341,27 +386,29 @@ class GameCreate(Schema):
         "description": "the player who deals round 1 (default the first player)", "example": "B"})
 
 
-class RoundWrite(Schema):
+class RoundWrite(Counted):
     """A round as the table enters it. A field the game does not use is a 422 naming it."""
+
+    CARDS = ("hands", "melded")
 
     went_out = name(allow_none=True, metadata={
         "description": "rummy: the player who went out (may be left out of hands and points)"})
-    hands = fields.Dict(keys=name(), values=cards(), metadata={
+    hands = Dict(keys=name(), values=cards(), validate=validate.Length(max=20), metadata={
         "description": "rummy: each player's cards caught in hand, scored here (not with points)",
         "example": {"A": ["3H", "KD"], "B": []}})
-    points = fields.Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=-100_000,
-                                                                                                max=100_000)),
-                         metadata={"description": "rummy: each player's points, when the hands are not given "
+    points = Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=-100_000,
+                                                                                         max=100_000)),
+                  validate=validate.Length(max=20), metadata={"description": "rummy: each player's points, when the hands are not given "
                                                   "(below 0 only where melded cards score)",
                                    "example": {"A": 58, "B": 6}})
-    cards = fields.Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=0, max=1000)),
-                        metadata={"description": "rummy, with points: how many cards each of those players was "
+    cards = Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=0, max=1000)),
+                 validate=validate.Length(max=20), metadata={"description": "rummy, with points: how many cards each of those players was "
                                                  "caught with; required for each where the ruleset charges "
                                                  "pennies per card"})
     melded = _melded()
     wild_rank = wild_rank()
     winner = name(metadata={"description": "layout games: the hand's winner"})
-    completed = fields.List(name(), validate=validate.Length(max=20), metadata={
+    completed = List(name(), validate=validate.Length(max=20), metadata={
         "description": "layout games: other players who completed their layout"})
 
 
@@ -393,15 +440,15 @@ class RoundPlayed(Schema):
 
     number = fields.Integer(required=True)
     went_out = fields.String(allow_none=True)
-    points = fields.Dict(keys=fields.String(), values=fields.Integer())
-    cards = fields.Dict(keys=fields.String(), values=fields.Integer(), allow_none=True)
-    hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()))
+    points = Dict(keys=fields.String(), values=fields.Integer())
+    cards = Dict(keys=fields.String(), values=fields.Integer(), allow_none=True)
+    hands = Dict(keys=fields.String(), values=List(fields.String()))
     winner = fields.String()
-    completed = fields.List(fields.String())
-    melded = fields.Dict(keys=fields.String(), values=fields.List(fields.List(fields.String())),
+    completed = List(fields.String())
+    melded = Dict(keys=fields.String(), values=List(List(fields.String())),
                          metadata={"description": "melded scoring: the groups each player melded"})
     wild_rank = fields.String(metadata={"description": "the deal's wild rank, where the game has one"})
-    standing = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={
+    standing = Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={
         "description": "each player's score (layout games: layout size) right after this round"})
 
 
@@ -414,15 +461,15 @@ class Game(Schema):
     dealer = fields.String(required=True, allow_none=True, metadata={
         "description": "who deals the current round: clockwise in seating order each round, skipping "
                        "eliminated players"})
-    players = fields.List(fields.Nested(PlayerStanding), required=True)
+    players = List(fields.Nested(PlayerStanding), required=True)
     pot = fields.Integer(required=True)
     winner = fields.Raw(allow_none=True, required=True, metadata={
         "description": "a name, a list of names when tied, or null",
         "anyOf": [{"type": "string", "nullable": True}, {"type": "array", "items": {"type": "string"}}]})
     first_player = fields.String(allow_none=True, required=True, metadata={
         "description": "layout games: who plays first this hand"})
-    rounds = fields.List(fields.Nested(RoundPlayed), required=True)
-    entries = fields.List(fields.Nested(Entry), required=True)
+    rounds = List(fields.Nested(RoundPlayed), required=True)
+    entries = List(fields.Nested(Entry), required=True)
 
 
 class GameCreated(Game):

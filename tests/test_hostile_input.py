@@ -391,3 +391,285 @@ def test_a_deck_answers_without_building_its_cards() -> None:
     short = DeckSpec(ranks=("A", "K"), suits=("H",))
     assert not short.holds(Card("Q", "H")) and not short.holds(Card("A", "S")) and not short.holds(Card(JOKER))
     assert short.copies(Card(JOKER), 3) == 0 and short.distinct() == {Card("A", "H"), Card("K", "H")}
+
+
+# ---------------------------------------------------------------- 9. values no database or answer can hold
+
+GAMES = "/v1/games"
+RULESET_JSON = '{"format": 1, "id": %s, "extends": "ten-pennies", "family": "rummy", "name": %s}'
+UNHOLDABLE = {
+    # (method, path, body, content type): (status, code, path at fault)
+    "half a pair as the ruleset": (("POST", GAMES, '{"ruleset": "\\ud800", "players": ["a", "b"]}', "json"),
+                                   (422, "not_utf8", "ruleset")),
+    "half a pair as a name": (("POST", GAMES, '{"ruleset": "ten-pennies", "players": ["a", "\\udfff"]}', "json"),
+                              (422, "not_utf8", "players[1]")),
+    "half a pair in a card": (("POST", CHECK, '{"cards": ["\\udfff", "8H", "8S"]}', "json"),
+                              (422, "not_utf8", "cards[0]")),
+    "half a pair as a key": (("POST", CHECK, '{"cards": ["8H"], "a\\ud800": 1}', "json"),
+                             (422, "not_utf8", "a\\ud800")),
+    "half a pair in a JSON ruleset": (("POST", "/v1/rulesets", RULESET_JSON % ('"sur"', '"\\ud800"'), "json"),
+                                      (422, "not_utf8", "name")),
+    "half a pair to validate": (("POST", "/v1/rulesets/validate", RULESET_JSON % ('"sur"', '"\\ud800"'), "json"),
+                                (422, "not_utf8", "name")),
+    "half a pair in a YAML ruleset": (("POST", "/v1/rulesets", ruleset("sur", 'notes: "\\ud800"\n'), "yaml"),
+                                      (422, "yaml_syntax", "")),
+    "NUL in a game's address": (("GET", "/v1/games/ab%00cd", "", ""), (404, None, None)),
+    "NUL in a ruleset's address": (("GET", "/v1/rulesets/ab%00cd", "", ""), (404, "unknown_ruleset", "id")),
+    "NUL in a round's address": (("GET", "/v1/rulesets/ab%00cd/rounds/1", "", ""),
+                                 (404, "unknown_ruleset", "id")),
+    "NUL in a check's address": (("POST", "/v1/rulesets/ab%00cd/melds/check", '{"cards": ["8H"]}', "json"),
+                                 (404, "unknown_ruleset", "id")),
+    "NUL in a game's ruleset": (("POST", GAMES, '{"ruleset": "ab\\u0000cd", "players": ["a", "b"]}', "json"),
+                                (404, "unknown_ruleset", "ruleset")),
+    "NUL in a JSON ruleset's id": (("POST", "/v1/rulesets", RULESET_JSON % ('"ab\\u0000cd"', '"X"'), "json"),
+                                   (422, None, "id")),
+    "NUL in a YAML ruleset's id": (("POST", "/v1/rulesets", ruleset('"ab\\0cd"'), "yaml"), (422, None, "id")),
+    "NUL in a YAML ruleset's base": (("POST", "/v1/rulesets", ruleset("nul-base").replace(
+        "extends: garbage", 'extends: "gar\\0bage"'), "yaml"), (422, None, "extends")),
+}
+TYPES = {"json": "application/json", "yaml": "application/yaml", "": None}
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize(("request_", "answer"), UNHOLDABLE.values(), ids=UNHOLDABLE.keys())
+def test_values_no_database_can_hold_are_a_small_4xx(client: Any, request_: tuple[str, str, str, str],
+                                                     answer: tuple[int, str | None, str | None]) -> None:
+    # Was: a 500 on both databases for half a UTF-16 pair; on PostgreSQL for a NUL in a query.
+    method, path, body, kind = request_
+    status, code, where = answer
+    before = stored_ids(client)
+    found = problem(client.open(path, method=method, data=body.encode("utf-8", "surrogatepass"),
+                                content_type=TYPES[kind]), status)
+    if where is not None:
+        assert where in [e["path"] for e in found.get("errors", [])], found
+    if code is not None:
+        assert code in [e["code"] for e in found["errors"]], found
+    assert stored_ids(client) == before
+
+
+# ---------------------------------------------------------------- 10. amplification: counted before judged
+
+NAMES = [f"p{i}" for i in range(20)]
+TP = "/v1/rulesets/ten-pennies"
+AMPLIFIED = {
+    # body: (path, body, the one path at fault, its code)
+    "20 x 30 x 200 melded cards": (f"{TP}/scores", {"hands": {n: [] for n in NAMES},
+                                                   "melded": {n: [["1X"] * 200] * 30 for n in NAMES}},
+                                   "hands", "player_count"),
+    "8 players' melds past the decks": (f"{TP}/scores", {"hands": {n: [] for n in NAMES[:8]},
+                                                        "melded": {n: [["1X"] * 200] * 30 for n in NAMES[:8]}},
+                                        "melded", "too_many_cards"),
+    "hands past the decks": (f"{TP}/scores", {"hands": {n: ["1X"] * 200 for n in NAMES[:2]}}, "hands",
+                             "too_many_cards"),
+    "first melds past the decks": (f"{TP}/first-meld/check", {"melds": [["1X"] * 200] * 30}, "melds",
+                                   "too_many_cards"),
+    "a table past the decks": (f"{TP}/going-out/check", {"hand": ["1X"] * 200, "table": [["1X"] * 200] * 40},
+                               "table", "too_many_cards"),
+    "100,000 cards": (f"{TP}/melds/check", {"cards": list(range(100_000))}, "cards", "too_many_cards"),
+    "10,000 melds": (f"{TP}/first-meld/check", {"melds": [["1X"] * 10] * 10_000}, "melds", "too_many_cards"),
+    "10,000 table melds": (f"{TP}/going-out/check", {"hand": ["8H"], "table": [["8H"] * 10] * 10_000}, "table",
+                           "too_many_cards"),
+    "10,000 empty melds": (f"{TP}/first-meld/check", {"melds": [[]] * 10_000}, "melds", "out_of_range"),
+    "100,000 slots of a layout": ("/v1/rulesets/garbage/placements/check", {"card": "AH", "layout": [1] * 100_000},
+                                  "layout", "out_of_range"),
+    "100,000 slots": ("/v1/rulesets/garbage/placements/check", {"card": "AH", "layout": ["x"] * 100_000},
+                      "layout", "out_of_range"),
+    "100,000 players": (GAMES, {"ruleset": "ten-pennies", "players": [f"p{i}" for i in range(100_000)]},
+                        "players", "out_of_range"),
+    "50,000 starting scores": (GAMES, {"ruleset": "ten-pennies", "players": ["a", "b"],
+                                       "scores": {f"p{i}": "x" for i in range(50_000)}}, "scores", "out_of_range"),
+    "lists of lists in a list": (f"{TP}/melds/check", {"cards": [[[[[[]]]]]] * 50_000}, "cards", "out_of_range"),
+}
+
+
+@pytest.mark.parametrize(("path", "body", "where", "code"), AMPLIFIED.values(), ids=AMPLIFIED.keys())
+def test_a_collection_past_what_the_game_holds_is_one_problem(quick_client: Any, path: str, body: Any,
+                                                              where: str, code: str) -> None:
+    # Was: 20 x 30 x 200 melded cards answered 120,019 problems (16 MB) after 2 s.
+    answer = quick_client.post(path, json=body)
+    found = problem(answer, 422)
+    assert [(e["path"], e["code"]) for e in found["errors"]] == [(where, code)]
+    assert len(answer.get_data()) < 1024
+
+
+@pytest.mark.parametrize("ruleset_id", ["ten-pennies", "kalooki", "rummy-500"])
+def test_a_round_past_any_table_is_one_problem(client: Any, ruleset_id: str) -> None:
+    made = client.post(GAMES, json={"ruleset": ruleset_id, "players": ["a", "b", "c"]}).get_json()
+    answer = client.post(f"/v1/games/{made['id']}/rounds", headers={"Authorization": f"Bearer {made['token']}"},
+                         json={"went_out": "c", "hands": {"a": ["1X"] * 200, "b": ["1X"] * 200, "c": []},
+                               "melded": {"a": [["1X"] * 200] * 30}})
+    found = problem(answer, 422)
+    assert [(e["path"], e["code"]) for e in found["errors"]] == [("melded", "too_many_cards")]
+    assert "480" in found["errors"][0]["message"]
+    assert client.get(f"/v1/games/{made['id']}").get_json()["rounds"] == []
+
+
+@pytest.mark.parametrize(("path", "body", "many"), [
+    (CHECK, {"cards": ["1X"] * 200}, 200),
+    (f"{TP}/scores", {"hands": {n: ["1X"] * 25 for n in NAMES[:8]}}, 200),
+    (CHECK, {"cards": ["8H"], **{f"k{i}": 1 for i in range(5_000)}}, 5_000),
+])
+def test_a_problem_lists_fifty_errors_and_counts_them_all(quick_client: Any, path: str, body: Any,
+                                                          many: int) -> None:
+    answer = quick_client.post(path, json=body)
+    found = problem(answer, 422)
+    assert len(found["errors"]) == 50
+    assert found["detail"] == f"{many} problems in the request; the first 50 are listed"
+    assert len(answer.get_data()) < 16 * 1024
+
+
+def test_a_ruleset_with_thousands_of_faults_lists_fifty(quick_client: Any) -> None:
+    text = ruleset("many-faults", "".join(f"k{i}: 1\n" for i in range(3_000)), family="rummy")
+    found = problem(yaml_post(quick_client, "/v1/rulesets", text), 422)
+    assert len(found["errors"]) == 50 and found["detail"].startswith("3000 problems")
+    assert "many-faults" not in stored_ids(quick_client)
+
+
+# ---------------------------------------------------------------- 11. a key given twice
+
+TWICE = {
+    "a check": (CHECK, '{"cards": ["8H"], "cards": ["8H", "8S", "8D"]}', "cards"),
+    "inside a mapping": (f"{TP}/scores", '{"hands": {"a": ["8H"], "a": []}}', "hands.a"),
+    "inside a list": (f"{TP}/going-out/check", '{"hand": ["8H"], "table": [{"x": 1, "x": 2}]}', "table[0].x"),
+    "a game": (GAMES, '{"ruleset": "garbage", "players": ["a", "b"], "ruleset": "ten-pennies"}', "ruleset"),
+    "a JSON ruleset": ("/v1/rulesets", RULESET_JSON.replace('"name"', '"id": "twice-b", "name"')
+                       % ('"twice-a"', '"X"'), "id"),
+    "a ruleset to validate": ("/v1/rulesets/validate", '{"id": "v", "id": "w"}', "id"),
+}
+
+
+@pytest.mark.parametrize(("path", "body", "where"), TWICE.values(), ids=TWICE.keys())
+def test_a_key_given_twice_is_a_400_not_last_wins(quick_client: Any, path: str, body: str, where: str) -> None:
+    found = problem(quick_client.post(path, data=body, content_type="application/json"), 400)
+    assert [(e["path"], e["code"]) for e in found["errors"]] == [(where, "duplicate_key")]
+    assert not {"twice-a", "twice-b"} & stored_ids(quick_client)
+
+
+def test_a_round_with_a_key_twice_is_a_400(client: Any) -> None:
+    made = client.post(GAMES, json={"ruleset": "garbage", "players": ["a", "b"]}).get_json()
+    answer = client.post(f"/v1/games/{made['id']}/rounds", headers={"Authorization": f"Bearer {made['token']}"},
+                         data='{"winner": "a", "winner": "b"}', content_type="application/json")
+    assert problem(answer, 400)["errors"][0]["code"] == "duplicate_key"
+    assert client.get(f"/v1/games/{made['id']}").get_json()["rounds"] == []
+
+
+def test_yaml_refuses_a_key_twice_with_the_same_code(quick_client: Any) -> None:
+    text = ruleset("yaml-twice", "name: Y\n", family="rummy").replace("extends: garbage", "extends: ten-pennies")
+    found = problem(yaml_post(quick_client, "/v1/rulesets", text), 422)
+    assert [(e["path"], e["code"], e["line"]) for e in found["errors"]] == [("name", "duplicate_key", 6)]
+    assert "yaml-twice" not in stored_ids(quick_client)
+
+
+# ---------------------------------------------------------------- 12. answers as UTF-8 text
+
+@pytest.mark.parametrize("path", ["/v1/rulesets/ten-pennies/rounds/3?lang=ru", "/v1/rulesets/nope?lang=ru",
+                                  "/v1/openapi.json"])
+def test_json_answers_are_utf8_text_not_escapes(quick_client: Any, path: str) -> None:
+    answer = quick_client.get(path)
+    raw = answer.get_data()
+    assert b"\\u" not in raw
+    text = raw.decode("utf-8")
+    assert any(ord(c) > 127 for c in text)
+    assert answer.get_json() == json.loads(text)
+    assert answer.mimetype in ("application/json", PROBLEM)
+
+
+# ---------------------------------------------------------------- 13. the planner's budget is CPU time
+
+class Clocks:
+    """The clocks the budget reads, moved by hand: the wall clock and the thread's CPU clock."""
+
+    def __init__(self) -> None:
+        self.wall = 100.0
+        self.cpu = 5.0
+        self.cpu_reads = 0
+
+    def monotonic(self) -> float:
+        return self.wall
+
+    def thread_time(self) -> float:
+        self.cpu_reads += 1
+        return self.cpu
+
+
+@pytest.fixture
+def clocks(monkeypatch: pytest.MonkeyPatch) -> Clocks:
+    from referee import planner
+
+    fake = Clocks()
+    monkeypatch.setattr(planner, "time", fake)
+    return fake
+
+
+def test_the_budget_counts_cpu_time_not_waiting(clocks: Clocks) -> None:
+    from referee.errors import InvalidPlayError
+    from referee.planner import Budget
+
+    budget = Budget(states=10**9, seconds=2.0)
+    clocks.wall += 10.0  # ten seconds waiting for other threads: no CPU time spent
+    budget.spend(30)
+    clocks.wall += 1.9
+    clocks.cpu += 1.9
+    budget.spend(30)
+    clocks.wall += 0.2
+    clocks.cpu += 0.2  # past the two CPU seconds: the very next state is refused
+    with pytest.raises(InvalidPlayError) as caught:
+        budget.spend(30)
+    assert caught.value.problems[0].code == "hand_too_large"
+
+
+def test_the_cpu_clock_is_read_only_once_the_wall_clock_could_have_spent_the_rest(clocks: Clocks) -> None:
+    from referee.planner import Budget
+
+    budget = Budget(states=10**9, seconds=2.0)
+    for _ in range(1000):  # states that take no time on the wall clock cannot spend the budget
+        budget.spend(30)
+    assert clocks.cpu_reads == 2  # once when opened, once at the first state
+    clocks.wall += 2.5
+    clocks.cpu += 0.5  # the thread waited most of that time
+    budget.spend(30)
+    assert clocks.cpu_reads == 3
+    budget.check(30)
+    assert clocks.cpu_reads == 3  # 1.5 CPU seconds are left: none can be spent before the wall says so
+
+
+def test_every_search_of_a_request_shares_its_budget(quick_client: Any, monkeypatch: pytest.MonkeyPatch,
+                                                     library: Library) -> None:
+    """Deadwood scores plan each hand: the request's budget is spent once, not once a hand."""
+    from referee import planner
+    from referee.scoring import Deal, score_round
+
+    indian = library.get("indian-rummy")
+    hands = {"a": "2H 3H 4H 5S 6S 7S 9C 9D 9H KC QD JS 4D", "b": "AH 2H 3H 8S 9S 10S 4C 4D 4H 6C 7D 8H JK",
+             "c": "5H 6H 7H 8C 9C 10C JD JH JS 2C 3D QH KH"}
+    spent = []
+    for name, text in hands.items():
+        budget = planner.open_budget()
+        score_round(indian, {name: referee.parse_cards(text.split())}, None, deal=Deal(1, None, "5", None))
+        spent.append(budget.spent)
+    planner.close_budget()
+    assert all(spent)
+    body = {"wild_rank": "5", "hands": {name: text.split() for name, text in hands.items()}}
+    monkeypatch.setattr(planner, "PLAN_BUDGET", sum(spent) * 4)
+    assert quick_client.post("/v1/rulesets/indian-rummy/scores", json=body).status_code == 200
+    monkeypatch.setattr(planner, "PLAN_BUDGET", max(spent) + 1)
+    for name, text in hands.items():  # each hand alone is within it
+        answer = quick_client.post("/v1/rulesets/indian-rummy/scores",
+                                   json={"wild_rank": "5", "hands": {name: text.split()}})
+        assert answer.status_code == 200, answer.get_json()
+    found = problem(quick_client.post("/v1/rulesets/indian-rummy/scores", json=body), 422)
+    assert [e["code"] for e in found["errors"]] == ["hand_too_large"]
+
+
+@pytest.mark.parametrize("counts", [(), (1,), (3,), (1, 1), (2, 1), (2, 2, 1), (1, 1, 1, 1)])
+def test_the_natural_choices_are_every_choice_once_the_largest_first(counts: tuple[int, ...]) -> None:
+    from itertools import combinations
+
+    from referee.planner import _sub_multisets
+
+    items = [(Card(rank, "H"), n) for rank, n in zip("2345", counts)]
+    made = list(_sub_multisets(items))
+    cards = [c for c, n in items for _ in range(n)]
+    assert sorted(made) == sorted({g for k in range(len(cards) + 1) for g in combinations(cards, k)})
+    assert len(made) == len(set(made))
+    assert [len(g) for g in made] == sorted((len(g) for g in made), reverse=True)
