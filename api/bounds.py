@@ -23,10 +23,13 @@ from referee.ruleset import Ruleset
 MOST_CARDS = 8 * (13 * 4 + 8)
 
 
-def count(data: object, card_fields: Iterable[str], player_fields: Iterable[str] = ()) -> None:
-    """Refuse a request body naming more cards than its table can hold, or (score requests)
-    more players than the game seats; else nothing. Bodies of the wrong shape are left to
-    the schema."""
+def count(data: object, card_fields: Iterable[tuple[str, int]], by_player: Iterable[str] = (),
+          seated: Iterable[str] = ()) -> None:
+    """Refuse a request body naming more cards than its table can hold, or more players than
+    the game seats (the fields `seated`); else nothing. `card_fields`: each field holding cards,
+    with the lists it nests (a hand 1, melds 2); those `by_player` are mappings of such values
+    by player. Only the lengths of lists are read; bodies of another shape are left to the
+    schema."""
     if not isinstance(data, Mapping):
         return
     ruleset = _ruleset()
@@ -35,7 +38,7 @@ def count(data: object, card_fields: Iterable[str], player_fields: Iterable[str]
         and ruleset.players_min <= players <= ruleset.players_max else None
     if ruleset is not None:
         seats = players or ruleset.players_max
-        for name in player_fields:
+        for name in seated:
             value = data.get(name)
             if isinstance(value, Mapping) and len(value) > seats:
                 raise InvalidPlayError(Problem(name, "player_count", tn(
@@ -44,8 +47,12 @@ def count(data: object, card_fields: Iterable[str], player_fields: Iterable[str]
                     count=len(value), game=ruleset.local_name)))
     most = _most_cards(ruleset, players) if ruleset is not None else MOST_CARDS
     named = 0
-    for name in card_fields:
-        named += _cards_in(data.get(name))
+    for name, lists in card_fields:
+        value = data.get(name)
+        if name in by_player:
+            named += sum(_cards_in(v, lists) for v in value.values()) if isinstance(value, Mapping) else 0
+        else:
+            named += _cards_in(value, lists)
         if named > most:
             message = tn("this request names {count} cards; {game} is played with {n} card at most",
                          "this request names {count} cards; {game} is played with {n} cards at most",
@@ -75,11 +82,10 @@ def _most_cards(ruleset: Ruleset, players: int | None) -> int:
                for decks in {deck.decks.for_players(n) for n in tables})
 
 
-def _cards_in(value: Any) -> int:
-    """The items of the lists in `value`, however nested (lists and mappings of them); a
-    value that is not a list counts one. The depth is bounded by the body check."""
-    if isinstance(value, Mapping):
-        return sum(_cards_in(v) for v in value.values())
-    if isinstance(value, list):
-        return sum(_cards_in(v) if isinstance(v, (list, Mapping)) else 1 for v in value)
-    return 0 if value is None else 1
+def _cards_in(value: Any, lists: int) -> int:
+    """The cards in `value`, a list nesting `lists` levels of lists (0 where it is not one)."""
+    if not isinstance(value, list):
+        return 0
+    if lists == 1:
+        return len(value)
+    return sum(_cards_in(item, lists - 1) for item in value)

@@ -83,12 +83,13 @@ def name(**kw: object) -> fields.String:
 class Counted(Schema):
     """A body whose cards (and players) are counted against the table before any is read."""
 
-    CARDS: ClassVar[tuple[str, ...]] = ()    # fields holding cards: lists, or lists and mappings of them
-    PLAYERS: ClassVar[tuple[str, ...]] = ()  # mappings by player
+    CARDS: ClassVar[tuple[tuple[str, int], ...]] = ()  # fields holding cards, and the lists each nests
+    BY_PLAYER: ClassVar[tuple[str, ...]] = ()  # of those, mappings by player
+    SEATED: ClassVar[tuple[str, ...]] = ()     # mappings by player counted against the seats
 
     @pre_load
     def _count(self, data: Any, **kwargs: Any) -> Any:
-        bounds.count(data, self.CARDS, self.PLAYERS)
+        bounds.count(data, self.CARDS, self.BY_PLAYER, self.SEATED)
         return data
 
 
@@ -152,7 +153,7 @@ def _melded() -> fields.Dict:
 
 
 class MeldCheck(WildRankMixin):
-    CARDS = ("cards", "hand")
+    CARDS = (("cards", 1), ("hand", 1))
     cards = cards(metadata={"description": "the cards of one meld"})
     first_meld_done = Boolean(load_default=False, metadata={
         "description": "judge a meld made after the player's first meld (wilds.after_first_meld)"})
@@ -161,7 +162,7 @@ class MeldCheck(WildRankMixin):
 
 
 class FirstMeldCheck(WildRankMixin):
-    CARDS = ("melds", "hand")
+    CARDS = (("melds", 2), ("hand", 1))
     melds = List(cards(), required=True, validate=validate.Length(min=1, max=30),
                         metadata={"description": "the melds laid down together as the first meld",
                                   "example": [["8H", "8S", "8D"], ["3C", "4C", "5C"]]})
@@ -173,7 +174,7 @@ class FirstMeldCheck(WildRankMixin):
 
 
 class LayOffCheck(WildRankMixin):
-    CARDS = ("meld", "cards", "hand")
+    CARDS = (("meld", 1), ("cards", 1), ("hand", 1))
     meld = cards(metadata={"description": "the meld on the table", "example": ["8H", "8S", "8D"]})
     cards = cards(metadata={"description": "the cards added to it", "example": ["2C", "8C"]})
     first_meld_done = Boolean(load_default=True, metadata={
@@ -185,7 +186,7 @@ class LayOffCheck(WildRankMixin):
 
 
 class HandCheck(RoundMixin):
-    CARDS = ("hand",)
+    CARDS = (("hand", 1),)
     hand = cards(example=["KH", "3C"], metadata={
         "description": "the whole hand the player holds after a draw or a discard, judged against "
                        "hand_limit"})
@@ -195,7 +196,7 @@ class HandCheck(RoundMixin):
 
 
 class GoingOutCheck(WildRankMixin):
-    CARDS = ("hand", "table")
+    CARDS = (("hand", 1), ("table", 2))
     hand = cards(example=["8H", "8S", "8D", "5C"], metadata={
         "description": "the whole hand the player would go out with"})
     table = List(cards(), load_default=list, validate=validate.Length(max=40), metadata={
@@ -304,8 +305,8 @@ class PlacementResult(CheckResult):
 
 
 class ScoreRequest(WildRankMixin):
-    CARDS = ("hands", "melded")
-    PLAYERS = ("hands", "melded")
+    CARDS = (("hands", 1), ("melded", 2))
+    BY_PLAYER = SEATED = ("hands", "melded")
     went_out = name(allow_none=True, load_default=None, metadata={
         "description": "the player who went out (their hand must be empty)", "example": "cy"})
     hands = Dict(keys=name(), values=cards(), required=True,
@@ -389,7 +390,8 @@ class GameCreate(Schema):
 class RoundWrite(Counted):
     """A round as the table enters it. A field the game does not use is a 422 naming it."""
 
-    CARDS = ("hands", "melded")
+    CARDS = (("hands", 1), ("melded", 2))
+    BY_PLAYER = ("hands", "melded")
 
     went_out = name(allow_none=True, metadata={
         "description": "rummy: the player who went out (may be left out of hands and points)"})

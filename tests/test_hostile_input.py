@@ -465,6 +465,9 @@ AMPLIFIED = {
                                    "too_many_cards"),
     "a table past the decks": (f"{TP}/going-out/check", {"hand": ["1X"] * 200, "table": [["1X"] * 200] * 40},
                                "table", "too_many_cards"),
+    "a hand past the decks": (f"{TP}/hands/check", {"hand": ["1X"] * 300}, "hand", "too_many_cards"),
+    "a lay-off past the decks": (f"{TP}/lay-offs/check", {"meld": ["1X"] * 150, "cards": ["1X"] * 150}, "cards",
+                                 "too_many_cards"),
     "100,000 cards": (f"{TP}/melds/check", {"cards": list(range(100_000))}, "cards", "too_many_cards"),
     "10,000 melds": (f"{TP}/first-meld/check", {"melds": [["1X"] * 10] * 10_000}, "melds", "too_many_cards"),
     "10,000 table melds": (f"{TP}/going-out/check", {"hand": ["8H"], "table": [["8H"] * 10] * 10_000}, "table",
@@ -478,7 +481,7 @@ AMPLIFIED = {
                         "players", "out_of_range"),
     "50,000 starting scores": (GAMES, {"ruleset": "ten-pennies", "players": ["a", "b"],
                                        "scores": {f"p{i}": "x" for i in range(50_000)}}, "scores", "out_of_range"),
-    "lists of lists in a list": (f"{TP}/melds/check", {"cards": [[[[[[]]]]]] * 50_000}, "cards", "out_of_range"),
+    "lists of lists in a list": (f"{TP}/melds/check", {"cards": [[[[[[]]]]]] * 50_000}, "cards", "too_many_cards"),
 }
 
 
