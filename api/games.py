@@ -90,9 +90,9 @@ def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
     """One write: token, If-Match, Idempotency-Key, then the record, all in one locked transaction."""
     token = _token()
     key = request.headers.get("Idempotency-Key")
-    if key is not None and not 1 <= len(key) <= 200:
+    if key is not None and not (1 <= len(key) <= 200 and key.isprintable()):
         raise InvalidPlayError(Problem("Idempotency-Key", "invalid_header",
-                                       t("an Idempotency-Key is 1-200 characters")))
+                                       t("an Idempotency-Key is 1-200 printable characters")))
     fingerprint = _fingerprint() if key is not None else ""
     with store().writing(game_id) as writer:
         if writer is None:

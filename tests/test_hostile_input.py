@@ -447,6 +447,17 @@ def test_values_no_database_can_hold_are_a_small_4xx(client: Any, request_: tupl
     assert stored_ids(client) == before
 
 
+@pytest.mark.postgres
+@pytest.mark.parametrize("key", ["k\x00y", "k\ty", "k" * 201, ""])
+def test_an_idempotency_key_no_database_can_hold_is_a_422(client: Any, key: str) -> None:
+    # Was: a NUL in the key reached the query, a 500 on PostgreSQL.
+    made = client.post(GAMES, json={"ruleset": "garbage", "players": ["a", "b"]}).get_json()
+    answer = client.post(f"/v1/games/{made['id']}/rounds", json={"winner": "a"},
+                         headers={"Authorization": f"Bearer {made['token']}", "Idempotency-Key": key})
+    assert [(e["path"], e["code"]) for e in problem(answer, 422)["errors"]] == [("Idempotency-Key", "invalid_header")]
+    assert client.get(f"/v1/games/{made['id']}").get_json()["rounds"] == []
+
+
 # ---------------------------------------------------------------- 10. amplification: counted before judged
 
 NAMES = [f"p{i}" for i in range(20)]
