@@ -447,6 +447,14 @@ def test_values_no_database_can_hold_are_a_small_4xx(client: Any, request_: tupl
     assert stored_ids(client) == before
 
 
+def test_a_whole_utf16_pair_is_a_character_and_is_kept(quick_client: Any) -> None:
+    body = '{"ruleset": "garbage", "players": ["\\ud83c\\udccf", "b"]}'  # a joker's playing card
+    answer = quick_client.post(GAMES, data=body, content_type="application/json")
+    assert answer.status_code == 201, answer.get_json()
+    assert [p["name"] for p in answer.get_json()["players"]] == ["\U0001f0cf", "b"]
+    assert "\U0001f0cf".encode() in answer.get_data()
+
+
 @pytest.mark.postgres
 @pytest.mark.parametrize("key", ["k\x00y", "k\ty", "k" * 201, ""])
 def test_an_idempotency_key_no_database_can_hold_is_a_422(client: Any, key: str) -> None:
