@@ -134,7 +134,7 @@ def test_unknown_ruleset_is_404(client: Any) -> None:
 
 @pytest.mark.parametrize(("body", "path"), [
     ({"ruleset": "garbage", "players": ["a"]}, "players"),
-    ({"ruleset": "garbage", "players": ["a", "a"]}, "players"),
+    ({"ruleset": "garbage", "players": ["a", "a"]}, "players[1]"),
     ({"ruleset": "garbage", "players": ["a", "x" * 41]}, "players[1]"),
     ({"ruleset": "garbage", "players": ["a", "b\n"]}, "players[1]"),
     ({"ruleset": "garbage", "players": ["a", "b"], "scores": {"zed": 4}}, "scores.zed"),
@@ -371,3 +371,19 @@ def test_a_database_made_before_dealers_and_kept_etags_still_serves(database_url
         assert client.get(f"/v1/games/{gid}").get_json()["dealer"] == "ann"  # the first player dealt round 1
     finally:
         app.extensions["referee.store"].engine.dispose()
+
+
+@pytest.mark.parametrize(("players", "paths", "named"), [
+    pytest.param(["Ann", "Bob", "ann"], ["players[2]"], ["ann", "Ann"], id="differ by case"),
+    pytest.param(["Ann", "Bob", "Ann"], ["players[2]"], ["Ann"], id="the same"),
+    pytest.param(["Ann", "BOB", "bob", "ANN"], ["players[2]", "players[3]"], ["bob", "BOB", "ANN", "Ann"],
+                 id="two pairs"),
+])
+def test_names_that_differ_only_by_case_are_refused(client: Any, players: list[str], paths: list[str],
+                                                     named: list[str]) -> None:
+    r = client.post("/v1/games", json={"ruleset": "bing-rummy", "players": players})
+    assert r.status_code == 422, r.get_json()
+    errors = r.get_json()["errors"]
+    assert [(e["path"], e["code"]) for e in errors] == [(p, "duplicate_player") for p in paths]
+    words = " ".join(e["message"] for e in errors)
+    assert all(f'"{n}"' in words for n in named)
