@@ -268,7 +268,8 @@ def _rummy_round(sheet: Sheet, record: Mapping[str, Any]) -> None:
             problems.append(Problem(f"{given}.{name}", "eliminated_player", t("{name} is out of the game", name=name)))
     for p in sheet.active():
         if p.name not in points and p.name != went_out:
-            problems.append(Problem("points", "missing_player", t("no result for {name}, who is still in", name=p.name)))
+            problems.append(Problem(f"{given}.{p.name}", "missing_player",
+                                    t("no result for {name}, who is still in", name=p.name)))
     if problems:
         raise InvalidPlayError(problems)
     per_card = sheet.ruleset.scoring.pennies_per_card
