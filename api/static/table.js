@@ -227,7 +227,11 @@ function keptGames() {
 
 function keepGame(entry) {
   const list = [entry, ...keptGames().filter((g) => g.id !== entry.id)].slice(0, KEPT_MOST);
-  localStorage.setItem(KEPT, JSON.stringify(list));
+  try {
+    localStorage.setItem(KEPT, JSON.stringify(list));
+  } catch (error) {
+    // storage full or refused (a private window): the game plays on, only not listed
+  }
 }
 
 /* Take a game off the list (and its token: the game is gone); whether it was on it. */
