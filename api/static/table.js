@@ -420,16 +420,23 @@ async function initGame(root) {
 async function handOver(base) {
   $("hand-over-link").value = `${base}/games/${game.id}#token=${encodeURIComponent(game.token)}`;
   $("hand-over-box").hidden = false;
-  const response = await fetch(`/games/${encodeURIComponent(game.id)}/hand-over.svg`,
-    { method: "POST", headers: { Authorization: `Bearer ${game.token}` }, cache: "no-store" });
-  if (response.ok) $("hand-over-qr").innerHTML = await response.text();  // our own service's SVG
+  try {
+    const response = await fetch(`/games/${encodeURIComponent(game.id)}/hand-over.svg`,
+      { method: "POST", headers: { Authorization: `Bearer ${game.token}` }, cache: "no-store" });
+    if (response.ok) $("hand-over-qr").innerHTML = await response.text();  // our own service's SVG
+  } catch (error) {
+    $("hand-over-qr").hidden = true;  // the link alone still hands over
+  }
 }
 
 /* The sheet as the service writes it in CSV, saved as a file. */
 async function download() {
   const response = await fetch(`/v1/games/${encodeURIComponent(game.id)}?lang=${document.documentElement.lang || "en"}`,
-    { headers: { Accept: "text/csv" }, cache: "no-store" });
-  if (!response.ok) { show("entry-error", w("The service answered {status}.", { status: response.status })); return; }
+    { headers: { Accept: "text/csv" }, cache: "no-store" }).catch(() => null);
+  if (!response || !response.ok) {
+    show("page-error", w("The service answered {status}.", { status: response ? response.status : "—" }));
+    return;
+  }
   const link = el("a", { href: URL.createObjectURL(await response.blob()),
     download: `${game.sheet.ruleset}-${game.id}.csv` });
   document.body.append(link);
