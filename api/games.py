@@ -14,6 +14,7 @@ from flask_smorest import Blueprint
 from api import schemas
 from api.problems import ApiError, answers
 from api.rulesets import catalog
+from api.sheet_csv import sheet_csv
 from api.storage import GameRow, Store, new_token, token_matches
 from referee import ruleset as ruleset_model
 from referee.errors import GameStateError, InvalidPlayError, Problem, UnknownRulesetError
@@ -154,23 +155,47 @@ class Games(MethodView):
         return response
 
 
+CSV = "text/csv"
+
+
+def _wants_csv() -> bool:
+    """Whether the request's Accept prefers the CSV sheet to JSON (`*/*` gets JSON)."""
+    return request.accept_mimetypes.best_match(["application/json", CSV]) == CSV
+
+
 @blp.route("/<string:game_id>")
 class Game(MethodView):
     @blp.response(200, schemas.Game, headers=ETAG)
+    @blp.alt_response(200, schema={"type": "string", "example": "Round,A,B,C\r\n1,0,12,30\r\nTotal,0,12,30\r\n"},
+                      content_type=CSV, success=True, headers=ETAG, description=(
+                          "The game; with `Accept: text/csv`, the score sheet, a header row of players, one row a round "
+                          "(each player's points; a layout game's layout sizes), a last row of totals. A name "
+                          "a spreadsheet would run as a formula starts with `'`."))
     @blp.alt_response(304, description="Unchanged since the ETag given in If-None-Match.", headers=ETAG)
     @answers(blp, (404, "No such game."))
     @blp.doc(parameters=[IF_NONE_MATCH])
     def get(self, game_id: str) -> Response:
-        """The game's standings, with an ETag for If-Match (and If-None-Match: 304)."""
+        """The game's standings, with an ETag for If-Match (and If-None-Match: 304); as CSV with
+        `Accept: text/csv`."""
         found = store().read_game(game_id)
         if found is None:
             raise ApiError(404, t('no game is called "{id}"', id=game_id))
         game, ledger = found
-        if request.if_none_match.contains(_etag(game)):
+        csv = _wants_csv()
+        etag = f"{_etag(game)}.csv" if csv else _etag(game)
+        if request.if_none_match.contains(etag):
             response = Response(status=304)
-            response.set_etag(_etag(game))
-            return response
-        return _respond(game, _body(game, _sheet(game, ledger)))
+            response.set_etag(etag)
+        elif csv:
+            sheet = _sheet(game, ledger)
+            response = Response(sheet_csv(_body(game, sheet), sheet.ruleset.layout is not None),
+                                content_type=f"{CSV}; charset=utf-8")
+            response.headers["Content-Disposition"] = f'attachment; filename="{game.ruleset_id}-{game.id}.csv"'
+            response.set_etag(etag)
+        else:
+            response = _respond(game, _body(game, _sheet(game, ledger)))
+        response.vary.add("Accept")
+        return response
 
 
 def _write_doc(*statuses: int | tuple[int, str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:

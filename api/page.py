@@ -7,15 +7,20 @@ Nothing is loaded from another host.
 
 from __future__ import annotations
 
+import io
+import ipaddress
 from functools import lru_cache
 from pathlib import Path
 
+import segno
 from babel.messages.extract import extract
-from flask import Blueprint, Response, render_template
+from flask import Blueprint, Response, current_app, render_template, request
 
 from api.catalog import Catalog
 from api.games import store
+from api.problems import ApiError
 from api.rulesets import catalog
+from api.storage import token_matches
 from referee.i18n import SOURCE, current, plural_forms, t
 
 blp = Blueprint("page", __name__, template_folder="templates")  # assets: the app's /static
@@ -56,6 +61,39 @@ def _games(rulesets: Catalog) -> list[dict[str, object]]:
     return out
 
 
+def _loopback(host: str) -> bool:
+    """Whether a request's host (`name:port`, `[v6]:port`) names this machine only."""
+    if host.startswith("["):
+        name = host[1:host.find("]")]
+    else:
+        name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    name = name.lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def public_base() -> str:
+    """The address other phones open this service at: the one this request used, except on
+    the host itself (a loopback address), where `PUBLIC_URL` (set by `referee serve --lan`)
+    names the machine's address on the network."""
+    configured = str(current_app.config.get("PUBLIC_URL") or "").rstrip("/")
+    if configured and _loopback(request.host):
+        return configured
+    return request.host_url.rstrip("/")
+
+
+def qr_svg(text: str) -> str:
+    """A QR code of `text` as an inline SVG (no words of its own: the page labels it)."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", border=2, xmldecl=False, svgns=True, svgclass="qr",
+                                     lineclass=None, omitsize=True)  # a viewBox: the page sizes it
+    return out.getvalue().decode()
+
+
 @blp.route("/")
 def index() -> str:
     """Pick a game, seat the players, start."""
@@ -68,7 +106,25 @@ def game(game_id: str) -> tuple[str, int]:
     does not exist is a 404 page that says so."""
     if store().read_game(game_id) is None:
         return render_template("missing.html", game_id=game_id), 404
-    return render_template("game.html", game_id=game_id), 200
+    share = f"{public_base()}/games/{game_id}"
+    return render_template("game.html", game_id=game_id, share=share, base=public_base(), qr=qr_svg(share)), 200
+
+
+@blp.route("/games/<string:game_id>/hand-over.svg", methods=["POST"])
+def hand_over_qr(game_id: str) -> Response:
+    """The QR code of the hand-over link, which holds the game's token: asked for with that
+    token (Authorization: Bearer), in a POST, so the token is in no address."""
+    found = store().read_game(game_id)
+    if found is None:
+        raise ApiError(404, t('no game is called "{id}"', id=game_id))
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token_matches(token.strip(), found[0].token_hash):
+        raise ApiError(401, t("The token does not match this game."),
+                       headers={"WWW-Authenticate": 'Bearer realm="referee", error="invalid_token"'})
+    link = f"{public_base()}/games/{game_id}#token={token.strip()}"
+    response = Response(qr_svg(link), content_type="image/svg+xml; charset=utf-8")
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @blp.after_request

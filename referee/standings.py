@@ -130,9 +130,7 @@ def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | No
     not play, a score or a dealer for someone who is not a player, and a starting score
     that would put the player out at once. `dealer` deals round 1 (default the first player).
     """
-    problems = []
-    if len(set(names)) != len(names):
-        problems.append(Problem("players", "duplicate_player", t("each player's name must be different")))
+    problems = _same_names(names)
     if not ruleset.players_min <= len(names) <= ruleset.players_max:
         problems.append(Problem("players", "player_count",
                                 t("{game} is for {players}; this game has {count}", game=ruleset.local_name,
@@ -161,6 +159,24 @@ def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | No
     if problems:
         raise InvalidPlayError(problems)
     return _opening(ruleset, names, scores, dealer)
+
+
+def _same_names(names: Sequence[str]) -> list[Problem]:
+    """A name given twice, or differing only by case from an earlier one (a sheet with "Ann" and
+    "ann" cannot be read aloud): one problem at each later one, naming both."""
+    problems: list[Problem] = []
+    first: dict[str, str] = {}
+    for i, name in enumerate(names):
+        key = name.casefold()
+        if key not in first:
+            first[key] = name
+            continue
+        other = first[key]
+        words = (t('each player\'s name must be different: "{name}" is given twice', name=name) if other == name
+                 else t('each player\'s name must be different: "{name}" and "{other}" differ only by case',
+                        name=name, other=other))
+        problems.append(Problem(f"players[{i}]", "duplicate_player", words))
+    return problems
 
 
 def _opening(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | None,
@@ -252,7 +268,8 @@ def _rummy_round(sheet: Sheet, record: Mapping[str, Any]) -> None:
             problems.append(Problem(f"{given}.{name}", "eliminated_player", t("{name} is out of the game", name=name)))
     for p in sheet.active():
         if p.name not in points and p.name != went_out:
-            problems.append(Problem("points", "missing_player", t("no result for {name}, who is still in", name=p.name)))
+            problems.append(Problem(f"{given}.{p.name}", "missing_player",
+                                    t("no result for {name}, who is still in", name=p.name)))
     if problems:
         raise InvalidPlayError(problems)
     per_card = sheet.ruleset.scoring.pennies_per_card
@@ -475,17 +492,18 @@ def _card_counts(ruleset: Ruleset, points: Mapping[str, int], cards: Mapping[str
     per_card = ruleset.scoring.pennies_per_card
     charge = tn("{game} charges {n} penny per card caught", "{game} charges {n} pennies per card caught",
                 per_card, game=ruleset.local_name)
-    if cards is None:
-        if per_card and points:
-            problems.append(Problem("cards", "missing_field",
-                                    t("{charge}: give the cards each player in points was caught with",
-                                      charge=charge)))
-        return problems
-    for name in points:
-        if per_card and name not in cards:
+    given = cards or {}
+    for name, value in points.items():
+        if not per_card or name == went_out:  # who went out holds no cards
+            continue
+        if name not in given:
             problems.append(Problem(f"cards.{name}", "missing_field",
                                     t("{charge}: how many cards was {name} caught with?", charge=charge, name=name)))
-    for name, count in cards.items():
+        elif given[name] == 0 and value:
+            problems.append(Problem(f"cards.{name}", "out_of_range", t(
+                "{name} has {points} points in 0 cards: how many cards was {name} caught with?", name=name,
+                points=value)))
+    for name, count in given.items():
         if name == went_out and count:
             problems.append(Problem(f"cards.{name}", "hand_not_empty",
                                     t("{name} went out, so they are caught with nothing", name=name)))

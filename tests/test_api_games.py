@@ -134,7 +134,7 @@ def test_unknown_ruleset_is_404(client: Any) -> None:
 
 @pytest.mark.parametrize(("body", "path"), [
     ({"ruleset": "garbage", "players": ["a"]}, "players"),
-    ({"ruleset": "garbage", "players": ["a", "a"]}, "players"),
+    ({"ruleset": "garbage", "players": ["a", "a"]}, "players[1]"),
     ({"ruleset": "garbage", "players": ["a", "x" * 41]}, "players[1]"),
     ({"ruleset": "garbage", "players": ["a", "b\n"]}, "players[1]"),
     ({"ruleset": "garbage", "players": ["a", "b"], "scores": {"zed": 4}}, "scores.zed"),
@@ -371,3 +371,83 @@ def test_a_database_made_before_dealers_and_kept_etags_still_serves(database_url
         assert client.get(f"/v1/games/{gid}").get_json()["dealer"] == "ann"  # the first player dealt round 1
     finally:
         app.extensions["referee.store"].engine.dispose()
+
+
+@pytest.mark.parametrize(("players", "paths", "named"), [
+    pytest.param(["Ann", "Bob", "ann"], ["players[2]"], ["ann", "Ann"], id="differ by case"),
+    pytest.param(["Ann", "Bob", "Ann"], ["players[2]"], ["Ann"], id="the same"),
+    pytest.param(["Ann", "BOB", "bob", "ANN"], ["players[2]", "players[3]"], ["bob", "BOB", "ANN", "Ann"],
+                 id="two pairs"),
+])
+def test_names_that_differ_only_by_case_are_refused(client: Any, players: list[str], paths: list[str],
+                                                     named: list[str]) -> None:
+    r = client.post("/v1/games", json={"ruleset": "bing-rummy", "players": players})
+    assert r.status_code == 422, r.get_json()
+    errors = r.get_json()["errors"]
+    assert [(e["path"], e["code"]) for e in errors] == [(p, "duplicate_player") for p in paths]
+    words = " ".join(e["message"] for e in errors)
+    assert all(f'"{n}"' in words for n in named)
+
+
+def _csv(client: Any, game_id: str) -> list[list[str]]:
+    import csv
+
+    r = client.get(f"/v1/games/{game_id}", headers={"Accept": "text/csv"})
+    assert r.status_code == 200 and r.headers["Content-Type"] == "text/csv; charset=utf-8"
+    assert "Accept" in r.headers["Vary"]
+    return list(csv.reader(r.get_data(as_text=True).splitlines()))
+
+
+def test_the_sheet_as_csv_has_players_rounds_and_totals(client: Any) -> None:
+    players = ["=SUM(A1)", "Bob, Jr.", 'Cy "the cat"', "-d", "@e", "+f"]
+    gid, auth, _ = new_game(client, "bing-rummy", players)
+    rounds = [("=SUM(A1)", {"Bob, Jr.": 5, 'Cy "the cat"': 9, "-d": 80, "@e": 3, "+f": 0}),
+              ("Bob, Jr.", {"=SUM(A1)": 12, 'Cy "the cat"': 1, "@e": 4, "+f": 7})]
+    for went_out, points in rounds:
+        r = client.post(f"/v1/games/{gid}/rounds", json={"went_out": went_out, "points": points}, headers=auth)
+        assert r.status_code == 200, r.get_json()
+    rows = _csv(client, gid)
+    assert rows[0] == ["Round", "'=SUM(A1)", "Bob, Jr.", 'Cy "the cat"', "'-d", "'@e", "'+f"]
+    assert rows[1] == ["1", "0", "5", "9", "80", "3", "0"]
+    assert rows[2] == ["2", "12", "0", "1", "", "4", "7"]  # -d is out (80 in Bing): no cell
+    scores = [str(p["score"]) for p in client.get(f"/v1/games/{gid}").get_json()["players"]]
+    assert rows[3] == ["Total", *scores] == ["Total", "12", "5", "10", "80", "7", "7"]
+
+
+def test_a_layout_game_as_csv_gives_layout_sizes(client: Any) -> None:
+    gid, auth, _ = new_game(client, "garbage", ["A", "B"])
+    assert client.post(f"/v1/games/{gid}/rounds", json={"winner": "B"}, headers=auth).status_code == 200
+    rows = _csv(client, gid)
+    sizes = {p["name"]: str(p["layout_size"]) for p in client.get(f"/v1/games/{gid}").get_json()["players"]}
+    assert sizes["B"] != sizes["A"]
+    assert rows == [["Round", "A", "B"], ["1", sizes["A"], sizes["B"]], ["Total", sizes["A"], sizes["B"]]]
+
+
+@pytest.mark.parametrize(("accept", "csv"), [
+    ("text/csv", True), ("text/csv, application/json;q=0.5", True), ("application/json", False),
+    ("*/*", False), ("application/json, text/csv;q=0.9", False),
+])
+def test_accept_chooses_csv_or_json(client: Any, accept: str, csv: bool) -> None:
+    gid, _, _ = new_game(client, "garbage", ["A", "B"])
+    r = client.get(f"/v1/games/{gid}", headers={"Accept": accept})
+    assert r.status_code == 200
+    assert r.headers["Content-Type"].startswith("text/csv" if csv else "application/json")
+
+
+def test_the_csv_sheet_has_its_own_etag(client: Any) -> None:
+    gid, auth, _ = new_game(client, "garbage", ["A", "B"])
+    first = client.get(f"/v1/games/{gid}", headers={"Accept": "text/csv"})
+    json_etag = client.get(f"/v1/games/{gid}").headers["ETag"]
+    assert first.headers["ETag"] != json_etag
+    same = client.get(f"/v1/games/{gid}", headers={"Accept": "text/csv", "If-None-Match": first.headers["ETag"]})
+    assert same.status_code == 304
+    assert client.get(f"/v1/games/{gid}", headers={"Accept": "text/csv", "If-None-Match": json_etag}).status_code == 200
+    assert client.post(f"/v1/games/{gid}/rounds", json={"winner": "A"}, headers=auth).status_code == 200
+    changed = client.get(f"/v1/games/{gid}", headers={"Accept": "text/csv", "If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200 and changed.get_data(as_text=True).count("\r\n") == 3
+
+
+def test_csv_is_described_in_the_openapi(client: Any) -> None:
+    ok = client.get("/v1/openapi.json").get_json()["paths"]["/v1/games/{game_id}"]["get"]["responses"]["200"]
+    assert set(ok["content"]) == {"application/json", "text/csv"}
+    assert ok["content"]["text/csv"]["schema"]["type"] == "string"

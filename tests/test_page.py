@@ -8,6 +8,7 @@ screenshots under build/screenshots; any console error fails the test (tests/bro
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -129,7 +130,8 @@ def test_garbage_to_the_end_and_an_undo(live_server: str, page_factory: PageFact
 
     win("Bob")
     assert score_of(page, "Bob") == "9"
-    page.get_by_role("button", name="Undo the last entry").click()
+    page.get_by_role("button", name="Undo deal 1 (Bob won it)").click()
+    page.get_by_role("button", name="Yes, undo it").click()
     expect(page.locator("#game-status")).to_contain_text("Deal 1 being played")
     expect(page.locator("#standings tbody tr").nth(1).locator("td").first).to_have_text("10")
     for _ in range(10):                                            # ten slots, one fewer a win
@@ -383,3 +385,162 @@ def test_a_table_plays_in_swedish_and_the_choice_is_remembered(live_server: str,
     expect(verdict).to_contain_text("Inte tillåtet")
     expect(verdict).to_contain_text("En stege behöver minst 3 kort; den här har 2.")  # the service's sentence
     screenshot(page, "swedish-game-phone")
+
+
+# ------------------------------------------------------------------ phones join, entries, the sheet
+
+def test_a_second_phone_joins_by_the_share_link_and_resumes_kept_games(live_server: str,
+                                                                      page_factory: PageFactory) -> None:
+    scorer = page_factory("phone")
+    game = start(scorer, live_server, "ten-pennies", ["Ann", "Bob", "Cy"])
+    link = scorer.locator("#share-link").input_value()
+    assert link == f"{live_server}/games/{game}"                      # the address this phone used
+    expect(scorer.locator("#share-qr svg")).to_be_visible()           # a code the next phone scans
+    enter_points(scorer, "Cy", {"Ann": 25, "Bob": 10}, {"Ann": 3, "Bob": 2})
+    screenshot(scorer, "share-qr-phone")
+
+    joiner = page_factory("phone")                                    # another phone, its own storage
+    joiner.goto(link)
+    expect(joiner.locator("#game-title")).to_have_text("Ten Pennies")
+    expect(joiner.locator("#game-status")).to_contain_text("You are following the game.")
+    assert (score_of(joiner, "Ann"), score_of(joiner, "Bob")) == ("25", "10")
+    expect(joiner.locator("#h-enter")).to_be_hidden()                 # following, not scoring
+
+    joiner.goto(f"{live_server}/")                                    # its kept games: this one
+    kept = joiner.locator("#kept-games li")
+    expect(kept).to_have_count(1)
+    expect(kept.first).to_contain_text("Ann, Bob, Cy")
+    kept.first.get_by_role("button", name="Resume Ten Pennies").click()
+    joiner.wait_for_url(f"{live_server}/games/{game}")
+    expect(joiner.locator("#standings tbody tr")).to_have_count(3)
+
+    # a kept game the service no longer has is dropped with a word, not an error page
+    joiner.goto(f"{live_server}/")
+    joiner.evaluate("""() => {
+        const list = JSON.parse(localStorage.getItem("referee.games"));
+        list.unshift({id: "gone0000", name: "Gin Rummy", players: ["Kim", "Dan"], seen: Date.now()});
+        localStorage.setItem("referee.games", JSON.stringify(list));
+    }""")
+    joiner.reload()
+    expect(kept).to_have_count(2)
+    kept.first.get_by_role("button", name="Resume Gin Rummy").click()
+    expect(joiner.locator("#kept-note")).to_have_text(
+        "Gin Rummy (Kim, Dan) is no longer on this service; it was taken off the list.")
+    expect(kept).to_have_count(1)
+    assert joiner.url == f"{live_server}/"
+    screenshot(joiner, "kept-games-phone")
+    assert all("404" in e for e in page_factory.errors), page_factory.errors  # the one asked for
+    page_factory.errors.clear()
+
+
+def test_a_blank_box_refuses_to_submit_and_says_which(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    start(page, live_server, "ten-pennies", ["Ann", "Bob", "Cy"])
+    page.get_by_label("Type the points").check()
+    page.select_option("#went-out", "Cy")
+    expect(page.get_by_label("Cy's points")).to_be_disabled()          # who went out has no box
+    page.get_by_label("Ann's points").fill("25")
+    page.get_by_label("Ann's cards caught").fill("3")
+    page.get_by_role("button", name="Enter the round").click()
+    expect(page.locator("#round-error")).to_have_text("Type Bob's points (0 if none).")
+    expect(page.get_by_label("Bob's points")).to_be_focused()
+    expect(page.get_by_label("Bob's points")).to_have_attribute("aria-invalid", "true")
+
+    page.get_by_label("Bob's points").fill("30")
+    page.get_by_role("button", name="Enter the round").click()
+    expect(page.locator("#round-error")).to_contain_text("Bob's cards caught are blank")
+    expect(page.get_by_label("Bob's cards caught")).to_be_focused()
+
+    page.get_by_label("Bob's cards caught").fill("0")                  # the service refuses 30 in 0 cards
+    page.get_by_role("button", name="Enter the round").click()
+    expect(page.locator("#round-error")).to_contain_text("Bob has 30 points in 0 cards")
+    expect(page.get_by_label("Bob's cards caught")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_label("Ann's points")).to_have_value("25")      # what was typed stays
+    expect(page.get_by_label("Bob's points")).to_have_value("30")
+    expect(page.locator("#game-status")).to_contain_text("Round 1 being played")
+    screenshot(page, "blank-box-refused-phone")
+    page_factory.errors.clear()                                         # the 422, asked for
+
+    page.get_by_label("Bob's cards caught").fill("4")
+    page.get_by_role("button", name="Enter the round").click()
+    expect(page.locator("#game-status")).to_contain_text("Round 2 being played")
+    assert (score_of(page, "Ann"), score_of(page, "Bob"), score_of(page, "Cy")) == ("25", "30", "0")
+    expect(page.locator("#pot")).to_have_text("Pot: 7")
+
+
+def test_undo_names_what_it_undoes_asks_first_and_redo_enters_it_again(live_server: str,
+                                                                       page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    start(page, live_server, "ten-pennies", ["Ann", "Bob", "Cy"])
+    enter_points(page, "Cy", {"Ann": 25, "Bob": 10}, {"Ann": 3, "Bob": 2})
+    page.get_by_role("button", name=re.compile(r"^Bob buys")).click()
+    expect(page.locator("#undo")).to_have_text("Undo Bob's buy")
+    page.locator("#undo").click()
+    expect(page.locator("#undo-question")).to_have_text("Undo Bob's buy? It comes off the sheet.")
+    page.get_by_role("button", name="No, keep it").click()             # asked, and kept
+    expect(page.locator("#undo-confirm")).to_be_hidden()
+    expect(page.locator("#pot")).to_have_text("Pot: 6")
+    page.locator("#undo").click()
+    page.get_by_role("button", name="Yes, undo it").click()
+    expect(page.locator("#pot")).to_have_text("Pot: 5")
+
+    expect(page.locator("#undo")).to_have_text("Undo round 1 (Cy went out)")
+    page.locator("#undo").click()
+    expect(page.locator("#undo-question")).to_have_text("Undo round 1 (Cy went out)? It comes off the sheet.")
+    screenshot(page, "undo-asks-phone")
+    page.get_by_role("button", name="Yes, undo it").click()
+    expect(page.locator("#game-status")).to_contain_text("Round 1 being played")
+    assert score_of(page, "Ann") == "0"
+    expect(page.locator("#notice")).to_have_text("Undone: round 1 (Cy went out).")
+    page.get_by_role("button", name="Redo round 1 (Cy went out)").click()
+    expect(page.locator("#game-status")).to_contain_text("Round 2 being played")
+    assert (score_of(page, "Ann"), score_of(page, "Bob")) == ("25", "10")
+    expect(page.locator("#pot")).to_have_text("Pot: 5")                 # the cards came back too
+    expect(page.locator("#redo")).to_be_hidden()
+
+
+def test_the_start_form_follows_the_player_range_and_refuses_names_alike(live_server: str,
+                                                                         page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    page.goto(f"{live_server}/")
+    page.select_option("#ruleset", "gin-rummy")                         # two players, no more
+    expect(page.locator("#players input")).to_have_count(2)
+    expect(page.get_by_role("button", name="Add a player")).to_be_disabled()
+    page.select_option("#ruleset", "ten-pennies")
+    expect(page.get_by_role("button", name="Add a player")).to_be_enabled()
+    page.get_by_label("Player 1", exact=True).fill("Ann")
+    page.get_by_label("Player 2", exact=True).fill("ann")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#start-error")).to_have_text(
+        '"ann" and "Ann" would be one name on the sheet: make them different.')
+    expect(page.get_by_label("Player 2", exact=True)).to_be_focused()
+    expect(page.get_by_label("Player 1", exact=True)).to_have_value("Ann")  # what was typed stays
+    assert page.url == f"{live_server}/"
+    screenshot(page, "start-names-alike-phone")
+
+
+def test_the_sheet_prints_round_by_round_and_downloads_as_csv(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("desktop")
+    game = start(page, live_server, "bing-rummy", ["Ann", "Bob", "Cy"])
+    enter_points(page, "Cy", {"Ann": 20, "Bob": 5})
+    enter_points(page, "Ann", {"Bob": 12, "Cy": 3})
+    rows = page.locator("#rounds-table tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_have_text(re.compile(r"^\s*1\s*20\s*5\s*0\s*$"))
+    expect(rows.nth(1)).to_have_text(re.compile(r"^\s*2\s*0\s*12\s*3\s*$"))
+    expect(page.locator("#rounds-table tfoot tr")).to_have_text(re.compile(r"^\s*Total\s*20\s*17\s*3\s*$"))
+    with page.expect_download() as caught:
+        page.get_by_role("button", name="Download the sheet (CSV)").click()
+    download = caught.value
+    assert download.suggested_filename == f"bing-rummy-{game}.csv"
+    assert Path(download.path()).read_text(encoding="utf-8").splitlines() == [
+        "Round,Ann,Bob,Cy", "1,20,5,0", "2,0,12,3", "Total,20,17,3"]
+    page.emulate_media(media="print")
+    expect(page.locator("#referee")).to_be_hidden()                     # nothing to tap on paper
+    expect(page.locator("#round-form")).to_be_hidden()
+    expect(page.locator("#rounds-table")).to_be_visible()
+    page.set_viewport_size({"width": 794, "height": 1123})               # A4 at 96 dpi
+    assert fits(page)
+    screenshot(page, "sheet-print-a4")
+    pdf = page.pdf(format="A4")
+    assert pdf.startswith(b"%PDF")

@@ -62,17 +62,19 @@ def test_buys_run_out(tp: Ruleset) -> None:
     assert sheet.pot == 10
 
 
-@pytest.mark.parametrize(("body", "code"), [
-    ({"went_out": "zed", "points": {"a": 1, "b": 1}, "cards": {"a": 1, "b": 1}}, "unknown_player"),
-    ({"went_out": "c", "points": {"a": 1}, "cards": {"a": 1}}, "missing_player"),
-    ({"went_out": "c", "points": {"a": 1, "b": 2, "c": 5}, "cards": {"a": 1, "b": 1, "c": 0}}, "hand_not_empty"),
+@pytest.mark.parametrize(("body", "code", "path"), [
+    ({"went_out": "zed", "points": {"a": 1, "b": 1}, "cards": {"a": 1, "b": 1}}, "unknown_player", "went_out"),
+    ({"went_out": "c", "points": {"a": 1}, "cards": {"a": 1}}, "missing_player", "points.b"),
+    ({"went_out": "c", "hands": {"a": ["3H"]}}, "missing_player", "hands.b"),
+    ({"went_out": "c", "points": {"a": 1, "b": 2, "c": 5}, "cards": {"a": 1, "b": 1, "c": 0}}, "hand_not_empty",
+     "points.c"),
 ])
-def test_refused_rounds_change_nothing(tp: Ruleset, body: dict[str, object], code: str) -> None:
+def test_refused_rounds_change_nothing(tp: Ruleset, body: dict[str, object], code: str, path: str) -> None:
     sheet = start(tp, ["a", "b", "c"])
     before = sheet.as_dict()
     with pytest.raises(InvalidPlayError) as info:
         sheet.apply(round_record(tp, body))
-    assert info.value.problems[0].code == code
+    assert (info.value.problems[0].code, info.value.problems[0].path) == (code, path)
     assert sheet.as_dict() == before
 
 

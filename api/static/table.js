@@ -209,6 +209,70 @@ function deckOf(ruleset) {
   };
 }
 
+/* ------------------------------------------------------------------ games kept on this phone */
+
+/* The games this phone has opened (localStorage): id, the game's name, the players, when last
+   seen, and whether this phone keeps the score; newest first. */
+const KEPT = "referee.games";
+const KEPT_MOST = 30;
+
+function keptGames() {
+  try {
+    const list = JSON.parse(localStorage.getItem(KEPT) || "[]");
+    return Array.isArray(list) ? list.filter((g) => g && typeof g.id === "string") : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+function keepGame(entry) {
+  const list = [entry, ...keptGames().filter((g) => g.id !== entry.id)].slice(0, KEPT_MOST);
+  try {
+    localStorage.setItem(KEPT, JSON.stringify(list));
+  } catch (error) {
+    // storage full or refused (a private window): the game plays on, only not listed
+  }
+}
+
+/* Take a game off the list (and its token: the game is gone); whether it was on it. */
+function forgetGame(id) {
+  const list = keptGames();
+  localStorage.setItem(KEPT, JSON.stringify(list.filter((g) => g.id !== id)));
+  localStorage.removeItem(`referee.token.${id}`);
+  return list.some((g) => g.id === id);
+}
+
+function keptWords(g) {
+  const when = new Date(g.seen).toLocaleString(document.documentElement.lang || undefined,
+    { dateStyle: "medium", timeStyle: "short" });
+  const players = Array.isArray(g.players) ? g.players.join(", ") : "";
+  return [players, w("last seen {when}", { when }), g.scorer ? w("you keep the score") : null].filter(Boolean).join(" · ");
+}
+
+function initKept() {
+  const list = keptGames();
+  $("kept").hidden = !list.length && $("kept-note").hidden;
+  $("kept-games").replaceChildren(...list.map((g) => el("li", {},
+    el("button", { type: "button", class: "secondary", "data-game": g.id, onclick: () => resume(g) },
+      w("Resume {game}", { game: g.name || g.id })),
+    el("span", { class: "hint", text: keptWords(g) }))));
+}
+
+/* Open a kept game in a tap; one the service no longer has is taken off the list, with a word. */
+async function resume(g) {
+  show("kept-note", "");
+  const answer = await call("GET", `/v1/games/${encodeURIComponent(g.id)}`);
+  if (answer.status === 404) {
+    forgetGame(g.id);
+    show("kept-note", w("{game} ({players}) is no longer on this service; it was taken off the list.",
+      { game: g.name || g.id, players: (g.players || []).join(", ") }));
+    initKept();
+    return;
+  }
+  if (!answer.ok) { show("kept-note", problemText(answer)); return; }
+  location.href = `/games/${encodeURIComponent(g.id)}`;
+}
+
 /* ------------------------------------------------------------------ starting a game */
 
 function initNewGame() {
@@ -233,33 +297,80 @@ function initNewGame() {
     const number = el("span", { class: "seat", "aria-hidden": "true", text: `${n}.` });
     const remove = el("button", {
       type: "button", class: "secondary", "aria-label": w("Remove player {n}", { n }),
-      onclick: () => { item.remove(); refreshDealer(); },
+      onclick: () => { item.remove(); refreshDealer(); seats(); },
     }, "✕");
     const item = el("li", {}, number, input, remove);
     list.append(item);
     return input;
   }
 
+  const range = () => {
+    const option = select.selectedOptions[0];
+    return option ? { least: Number(option.dataset.min), most: Number(option.dataset.max), words: option.dataset.players }
+      : { least: 1, most: 20, words: "" };
+  };
+
+  /* The game's player range: empty lines up to its least, no more lines than its most. */
   function describe() {
     const option = select.selectedOptions[0];
     $("ruleset-summary").textContent = option ? `${option.dataset.summary} (${option.dataset.players})` : "";
-    const least = option ? Number(option.dataset.min) : 2;
-    while (list.children.length < least) addPlayer();
+    while (list.children.length < range().least) addPlayer();
+    seats();
+  }
+
+  function seats() {
+    const { most } = range();
+    $("add-player").disabled = list.children.length >= most;
+    [...list.children].forEach((item, i) => item.classList.toggle("over", i >= most));
+  }
+
+  /* What keeps these names from starting the game, in a sentence; null when they may. */
+  function namesProblem() {
+    const inputs = [...list.querySelectorAll("input")];
+    const blank = inputs.find((i) => !i.value.trim());
+    if (blank) return [w("Each player needs a name (or remove the empty line)."), blank];
+    const { least, most, words } = range();
+    if (inputs.length < least || inputs.length > most) {
+      return [wn("{game} is for {players}; {n} is named.", "{game} is for {players}; {n} are named.", inputs.length,
+        { game: select.selectedOptions[0].textContent.trim(), players: words }), inputs.at(-1) || $("add-player")];
+    }
+    const seen = new Map();
+    for (const input of inputs) {
+      const name = input.value.trim();
+      const key = name.toLocaleLowerCase();
+      if (seen.has(key)) {
+        return [w("\"{name}\" and \"{other}\" would be one name on the sheet: make them different.", { name, other: seen.get(key) }), input];
+      }
+      seen.set(key, name);
+    }
+    return null;
   }
 
   select.addEventListener("change", describe);
-  $("add-player").addEventListener("click", () => addPlayer().focus());
+  $("add-player").addEventListener("click", () => { addPlayer().focus(); seats(); });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     show("start-error", "");
-    if ([...list.querySelectorAll("input")].some((i) => !i.value.trim())) {
-      show("start-error", w("Each player needs a name (or remove the empty line)."));
+    for (const input of list.querySelectorAll("input")) input.removeAttribute("aria-invalid");
+    const problem = namesProblem();
+    if (problem) {
+      show("start-error", problem[0]);
+      if (problem[1].tagName === "INPUT") problem[1].setAttribute("aria-invalid", "true");
+      problem[1].focus();
       return;
     }
     const body = { ruleset: select.value, players: names() };
     if (dealer.value) body.dealer = dealer.value;
     const answer = await call("POST", "/v1/games", body);
-    if (!answer.ok) { show("start-error", problemText(answer)); return; }
+    if (!answer.ok) {  // what was typed stays; the line at fault is marked
+      show("start-error", problemText(answer));
+      const inputs = [...list.querySelectorAll("input")];
+      for (const e of (answer.data || {}).errors || []) {
+        const at = /^players\[(\d+)\]$/.exec(e.path || "");
+        if (at && inputs[Number(at[1])]) inputs[Number(at[1])].setAttribute("aria-invalid", "true");
+      }
+      return;
+    }
     localStorage.setItem(`referee.token.${answer.data.id}`, answer.data.token);
     location.href = `/games/${answer.data.id}`;
   });
@@ -275,7 +386,8 @@ function initNewGame() {
 
 /* ------------------------------------------------------------------ a game */
 
-const game = { id: "", token: null, sheet: null, etag: null, ruleset: null, round: null, tools: null, wild: "" };
+const game = { id: "", token: null, sheet: null, etag: null, ruleset: null, round: null, tools: null, wild: "",
+  undone: null };
 const FOLLOW_SECONDS = 10;  // a following phone asks whether the game changed this often
 
 async function initGame(root) {
@@ -285,20 +397,123 @@ async function initGame(root) {
     history.replaceState(null, "", location.pathname);
   }
   game.token = localStorage.getItem(`referee.token.${game.id}`);
-  $("share-link").value = `${location.origin}/games/${game.id}`;
-  $("hand-over").addEventListener("click", () => {
-    $("hand-over-link").value = `${location.origin}/games/${game.id}#token=${encodeURIComponent(game.token)}`;
-    $("hand-over-box").hidden = false;
-  });
-  $("undo").addEventListener("click", () => write("DELETE", `/v1/games/${game.id}/entries/last`, undefined, "entry-error",
-    w("The last entry was taken back.")));
+  // The address other phones reach this service at (the server knows it: the one this page
+  // was opened at, or the network's address when opened on the host itself).
+  const base = root.dataset.base || location.origin;
+  $("hand-over").addEventListener("click", () => handOver(base));
+  $("undo").addEventListener("click", undoAsked);
+  $("undo-no").addEventListener("click", () => { $("undo-confirm").hidden = true; $("undo").focus(); });
+  $("undo-yes").addEventListener("click", undoConfirmed);
+  $("redo").addEventListener("click", redo);
   $("finish").addEventListener("click", finishAsked);
+  $("print").addEventListener("click", () => window.print());
+  $("download").addEventListener("click", download);
   const answer = await call("GET", `/v1/games/${game.id}`);
   if (!answer.ok) { show("page-error", problemText(answer)); return; }
   const rules = await call("GET", `/v1/rulesets/${answer.data.ruleset}`);
   game.ruleset = rules.data;
   await refresh(answer.data, answer.etag);
   setInterval(follow, FOLLOW_SECONDS * 1000);
+}
+
+/* The hand-over link and its QR code (asked of the service with the token, never in an address). */
+async function handOver(base) {
+  $("hand-over-link").value = `${base}/games/${game.id}#token=${encodeURIComponent(game.token)}`;
+  $("hand-over-box").hidden = false;
+  try {
+    const response = await fetch(`/games/${encodeURIComponent(game.id)}/hand-over.svg`,
+      { method: "POST", headers: { Authorization: `Bearer ${game.token}` }, cache: "no-store" });
+    if (response.ok) $("hand-over-qr").innerHTML = await response.text();  // our own service's SVG
+  } catch (error) {
+    $("hand-over-qr").hidden = true;  // the link alone still hands over
+  }
+}
+
+/* The sheet as the service writes it in CSV, saved as a file. */
+async function download() {
+  const response = await fetch(`/v1/games/${encodeURIComponent(game.id)}?lang=${document.documentElement.lang || "en"}`,
+    { headers: { Accept: "text/csv" }, cache: "no-store" }).catch(() => null);
+  if (!response || !response.ok) {
+    show("page-error", w("The service answered {status}.", { status: response ? response.status : "—" }));
+    return;
+  }
+  const link = el("a", { href: URL.createObjectURL(await response.blob()),
+    download: `${game.sheet.ruleset}-${game.id}.csv` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/* ------------------------------------------------------------------ undo and redo */
+
+/* What an entry of the sheet is, in a few words a table reads: "round 3 (C went out)". */
+function entryWords(entry) {
+  if (!entry) return "";
+  if (entry.kind === "buy") return w("{name}'s buy", { name: entry.player });
+  if (entry.kind === "buy_back") return w("{name}'s buy-back", { name: entry.player });
+  if (entry.kind === "finish") return w("the end of the game");
+  const played = game.sheet.rounds.find((r) => r.number === entry.number) || {};
+  if (isLayout()) return w("deal {n} ({name} won it)", { n: entry.number, name: played.winner });
+  return played.went_out ? w("round {n} ({name} went out)", { n: entry.number, name: played.went_out })
+    : w("round {n}", { n: entry.number });
+}
+
+/* The write that enters an entry again, as it was: a round as it was given (hands or points). */
+function entryAgain(entry) {
+  if (entry.kind === "buy") return ["POST", "buys", { player: entry.player }];
+  if (entry.kind === "buy_back") return ["POST", "buy-backs", { player: entry.player }];
+  if (entry.kind === "finish") return ["POST", "finish", undefined];
+  const played = game.sheet.rounds.find((r) => r.number === entry.number);
+  if (isLayout()) return ["POST", "rounds", { winner: played.winner, completed: played.completed || [] }];
+  const body = {};
+  if (played.went_out) body.went_out = played.went_out;
+  if (played.wild_rank) body.wild_rank = played.wild_rank;
+  if (played.hands) {
+    body.hands = played.hands;
+    if (played.melded) body.melded = played.melded;
+  } else {
+    body.points = played.points;
+    if (played.cards) body.cards = played.cards;
+  }
+  return ["POST", "rounds", body];
+}
+
+function renderUndo() {
+  const last = game.sheet.entries.at(-1);
+  $("undo").hidden = !last;
+  if (last) $("undo").textContent = w("Undo {what}", { what: entryWords(last) });
+  $("redo").hidden = !game.undone || game.undone.etag !== game.etag;
+  if (game.undone) $("redo").textContent = w("Redo {what}", { what: game.undone.words });
+}
+
+function undoAsked() {
+  const last = game.sheet.entries.at(-1);
+  if (!last) return;
+  $("undo-question").textContent = w("Undo {what}? It comes off the sheet.", { what: entryWords(last) });
+  $("undo-confirm").hidden = false;
+  $("undo-yes").focus();
+}
+
+async function undoConfirmed() {
+  $("undo-confirm").hidden = true;
+  const last = game.sheet.entries.at(-1);
+  if (!last) return;
+  const words = entryWords(last);
+  const again = entryAgain(last);
+  const done = await write("DELETE", `/v1/games/${game.id}/entries/last`, undefined, "entry-error",
+    w("Undone: {what}.", { what: words }));
+  if (done) {
+    game.undone = { words, again, etag: game.etag };  // kept while nothing else is entered
+    renderUndo();
+  }
+}
+
+async function redo() {
+  const undone = game.undone;
+  if (!undone) return;
+  const [method, path, body] = undone.again;
+  game.undone = null;
+  await write(method, `/v1/games/${game.id}/${path}`, body, "entry-error", w("Entered again: {what}.", { what: undone.words }));
 }
 
 /* Another phone may have entered something: ask (304 when nothing changed), and redraw. */
@@ -332,10 +547,21 @@ async function write(method, path, body, errorId, done) {
     show(errorId, w("The game changed on another phone: the sheet now shows it. Check it before entering again."));
     return false;
   }
-  if (!answer.ok) { show(errorId, problemText(answer)); return false; }
+  if (!answer.ok) { show(errorId, problemText(answer)); markFields(answer); return false; }
+  game.undone = null;
   await refresh(fresh.data, fresh.etag);
   if (done) notice(done);
   return true;
+}
+
+/* The boxes a refusal names (points.NAME, cards.NAME) are marked, and the first one focused;
+   what was typed stays. */
+function markFields(answer) {
+  for (const node of document.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+  const boxes = ((answer.data || {}).errors || []).map((e) => /^(points|cards)\.(.+)$/.exec(e.path || ""))
+    .filter(Boolean).map(([, field, name]) => $(`${field}-${name}`)).filter(Boolean);
+  for (const box of boxes) box.setAttribute("aria-invalid", "true");
+  if (boxes.length) boxes[0].focus();
 }
 
 async function refresh(sheet, etag) {
@@ -374,13 +600,36 @@ function render() {
   $("dealer-line").textContent = !over && sheet.dealer ? w("{name} deals.", { name: sheet.dealer }) : "";
   renderStandings();
   renderChart();
+  renderRounds();
   for (const node of document.querySelectorAll(".scorer")) node.hidden = !canWrite();
   // Corrections stay open to the scorer after the end: undoing the last round reopens the game.
   $("entries").hidden = !game.token;
   $("finish").hidden = over;
   if (canWrite()) renderRoundForm();
-  if (game.token) renderEntryButtons();
+  if (game.token) { renderEntryButtons(); renderUndo(); }
   if (!game.tools) renderReferee();
+  keepGame({ id: game.id, name: ruleset.name, players: sheet.players.map((p) => p.name), seen: Date.now(),
+    scorer: Boolean(game.token) });
+}
+
+/* The sheet round by round, as the CSV has it: each round's points (layout games: the layout
+   sizes after the deal), then the totals. */
+function renderRounds() {
+  const sheet = game.sheet;
+  const names = sheet.players.map((p) => p.name);
+  const cell = (r, n) => {
+    if (isLayout()) return r.standing[n];
+    const points = r.points || {};
+    return n in points ? points[n] : (n === r.went_out ? 0 : "");
+  };
+  const table = $("rounds-table");
+  const head = el("tr", {}, el("th", { scope: "col", text: isLayout() ? w("Deal") : w("Round") }),
+    names.map((n) => el("th", { scope: "col", class: "num", text: n })));
+  const rows = sheet.rounds.map((r) => el("tr", {}, el("th", { scope: "row", text: String(r.number) }),
+    names.map((n) => el("td", { class: "num", text: String(cell(r, n)) }))));
+  const totals = el("tr", { class: "total" }, el("th", { scope: "row", text: w("Total") }),
+    sheet.players.map((p) => el("td", { class: "num", text: String(isLayout() ? p.layout_size : p.score) })));
+  table.replaceChildren(table.querySelector("caption"), el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, totals));
 }
 
 function renderStandings() {
@@ -479,8 +728,13 @@ function renderChart() {
 
 function renderRoundForm() {
   const form = $("round-form");
-  form.replaceChildren();
   const active = game.sheet.players.filter((p) => !p.eliminated).map((p) => p.name);
+  // The same round's form is kept as it is (what was typed, the cards tapped) through a buy,
+  // a refusal or another phone's redraw; a new round gets a new form.
+  const key = JSON.stringify([game.sheet.round, game.sheet.rounds.length, active]);
+  if (form.dataset.key === key && form.childElementCount) return;
+  form.dataset.key = key;
+  form.replaceChildren();
   $("h-enter").textContent = isLayout() ? w("Enter the deal") : w("Enter the round");
   if (isLayout()) {
     form.append(
@@ -531,7 +785,7 @@ function renderRoundForm() {
     pickers[n] = cardPicker(deck, knock ? w("{name}'s cards after the discard", { name: n }) : w("{name}'s cards left in hand", { name: n }),
       { folded: w("Tap {name}'s cards", { name: n }) });
     if (melded) meldPickers[n] = cardPicker(deck, w("{name}'s melded cards", { name: n }), { groups: true, folded: w("Tap {name}'s melds", { name: n }) });
-    return el("fieldset", { "data-player": n }, el("legend", { text: n }),
+    return el("fieldset", { "data-player": n, "data-cards": "" }, el("legend", { text: n }),
       el("div", { class: "by-points" }, el("label", { for: `points-${n}` }, w("Points")), points,
         cards ? el("label", { for: `cards-${n}` }, w("Cards caught")) : null, cards),
       el("div", { class: "by-cards" }, el("p", { class: "hint", text: knock ? w("Their ten cards, after the discard:") : w("Cards left in hand:") }), pickers[n].element,
@@ -546,6 +800,24 @@ function renderRoundForm() {
   };
   for (const radio of form.querySelectorAll("input[name=mode]")) radio.addEventListener("change", syncMode);
   syncMode();
+  // Where going out scores nothing, who went out has no boxes to fill: no blank to misread.
+  const outScores = knock || melded;
+  const syncOut = () => {
+    for (const n of active) {
+      const off = !outScores && n === $("went-out").value;
+      for (const box of [$(`points-${n}`), $(`cards-${n}`)].filter(Boolean)) {
+        box.disabled = off;
+        box.placeholder = off ? w("went out") : "";
+      }
+    }
+  };
+  $("went-out").addEventListener("change", syncOut);
+  syncOut();
+  const refuse = (text, box) => {
+    show("round-error", text);
+    for (const node of form.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+    if (box) { box.setAttribute("aria-invalid", "true"); box.focus(); }
+  };
   form.onsubmit = async (event) => {
     event.preventDefault();
     const out = $("went-out").value;
@@ -558,25 +830,41 @@ function renderRoundForm() {
     if (out) body.went_out = out;
     if (perDeal) body.wild_rank = $("wild-rank").value;
     if (form.querySelector("input[name=mode]:checked").value === "cards") {
+      // Only who went out ends with no cards (a knock shows all ten): an empty hand is a slip.
+      const empty = active.find((n) => (knock || n !== out) && !pickers[n].cards().length
+        && !(melded && meldPickers[n].cards().length));
+      if (empty) {
+        refuse(w("No cards are tapped for {name}: tap the cards left in their hand.", { name: empty }),
+          form.querySelector(`fieldset[data-player="${CSS.escape(empty)}"] [data-fold]`));
+        return;
+      }
       body.hands = Object.fromEntries(active.filter((n) => knock || n !== out || pickers[n].cards().length).map((n) => [n, pickers[n].cards()]));
       if (melded) body.melded = Object.fromEntries(active.map((n) => [n, meldPickers[n].groups()]));
     } else {
       body.points = {};
       for (const n of active) {
-        const value = $(`points-${n}`).value;
-        if (n === out && value === "") continue;
-        if (value === "") {
-          show("round-error", w("Type {name}'s points (0 if none).", { name: n }));
-          $(`points-${n}`).focus();
+        if (!outScores && n === out) continue;
+        const box = $(`points-${n}`);
+        if (box.value.trim() === "") {  // blank is not 0: the table types 0 when it is 0
+          refuse(box.validity.badInput ? w("{name}'s points are not a number.", { name: n })
+            : w("Type {name}'s points (0 if none).", { name: n }), box);
           return;
         }
-        body.points[n] = Number(value);
+        body.points[n] = Number(box.value);
       }
       if (pennies) {
         body.cards = {};
-        for (const n of Object.keys(body.points)) body.cards[n] = Number($(`cards-${n}`).value || 0);
+        for (const n of Object.keys(body.points)) {
+          const box = $(`cards-${n}`);
+          if (box.value.trim() === "") {
+            refuse(w("{name}'s cards caught are blank: type how many cards they were caught with.", { name: n }), box);
+            return;
+          }
+          body.cards[n] = Number(box.value);
+        }
       }
     }
+    show("round-error", "");
     await write("POST", `/v1/games/${game.id}/rounds`, body, "round-error", w("Round {n} entered.", { n: game.sheet.round }));
   };
 }
@@ -735,6 +1023,11 @@ function initLanguage() {
 document.addEventListener("DOMContentLoaded", () => {
   initLanguage();
   if ($("new-game")) initNewGame();
+  if ($("kept")) initKept();
+  const missing = document.querySelector("[data-page=missing]");
+  if (missing && forgetGame(missing.dataset.game)) {
+    missing.after(el("p", { class: "notice", role: "status", text: w("It was taken off this phone's list of games.") }));
+  }
   const root = document.querySelector("[data-page=game]");
   if (root) initGame(root).catch((error) => show("page-error", w("The page could not load the game: {error}", { error: error.message })));
 });

@@ -1,0 +1,41 @@
+"""The score sheet as CSV, for a spreadsheet or a printout people keep."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from referee.i18n import t
+
+# A cell a spreadsheet would run as a formula (CSV injection): these start one.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(text: str) -> str:
+    """Text as a spreadsheet shows it, never as a formula: a leading `'` where it could be one."""
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
+def sheet_csv(sheet: Mapping[str, Any], layout: bool) -> str:
+    """A header row of players, one row a round, a last row of totals.
+
+    A rummy round's row gives each player's points in it (0 for who went out and scored
+    nothing; empty for a player out of the game); a layout game's row gives each layout's
+    size after the deal. Totals are the standings now (buy-backs included).
+    """
+    names = [p["name"] for p in sheet["players"]]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([t("Round"), *map(safe_cell, names)])
+    for played in sheet["rounds"]:
+        if layout:
+            cells: list[object] = [played["standing"][n] for n in names]
+        else:
+            points = played.get("points") or {}
+            cells = [points.get(n, 0 if n == played.get("went_out") else "") for n in names]
+        writer.writerow([played["number"], *cells])
+    totals = [p["layout_size"] if layout else p["score"] for p in sheet["players"]]
+    writer.writerow([t("Total"), *totals])
+    return out.getvalue()
