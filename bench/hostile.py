@@ -1,6 +1,6 @@
 """Hostile bodies against the service in process: each one's status, answer size and time.
 
-    python tools/hostile_bodies.py [--database URL] [--repeat 3]
+    python bench/hostile.py [--database URL] [--repeat 3]
 
 Every body is sent through Flask's test client (no network), best of `--repeat`; the table
 lists status, bytes answered, problems listed, milliseconds and CPU milliseconds of the
@@ -18,7 +18,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# bench/ holds http.py, which must not shadow the standard library's `http`: the checkout
+# takes the script folder's place on the path.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from api import create_app
 

@@ -1,6 +1,6 @@
 """How far past its CPU bound the planner goes, on the largest legal tables and hands.
 
-    python tools/planner_overshoot.py [--seed 5] [--hands 6]
+    python bench/overshoot.py [--seed 5] [--hands 6]
 
 Each shipped rummy game is extended to the schema's bounds (8 decks of 8 jokers, 12 players,
 hands of 60) and asked whether random hands (with 0 to 64 jokers, and in Indian Rummy many
@@ -17,7 +17,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# bench/ holds http.py, which must not shadow the standard library's `http`: the checkout
+# takes the script folder's place on the path.
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from referee.cards import parse_cards
 from referee.errors import RefereeError
