@@ -104,14 +104,16 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
     by_index = dict(zip(legal, made, strict=True))
     answers: list[dict[str, object]] = [by_index[i].as_dict() | {"valid": True} if i in by_index
                else {"kind": None, "wilds": [], "valid": False} for i in range(len(melds))]
-    if progress is None or (not need.extra_melds and len(melds) > need.count):
+    if not need.extra_melds and len(melds) > need.count:
         sentence = tn("Round {round}'s first meld is exactly {need}; {n} meld was sent.",
                       "Round {round}'s first meld is exactly {need}; {n} melds were sent.", len(melds),
                       round=rules.number, need=need.describe()) if rules.number else \
             tn("This game's first meld is exactly {need}; {n} meld was sent.",
                "This game's first meld is exactly {need}; {n} melds were sent.", len(melds), need=need.describe())
         violations.append(Violation("too_many_melds", sentence, tuple(c for m in melds for c in m)))
-    elif not progress.met:
+    elif progress is None or not progress.met:
+        # Melds of the wrong kinds within the contract's count: what the contract asks, and
+        # what was sent (a set and a run where deal 1 asks for two sets), not one too many.
         if not made:
             sent = t("none of these melds is legal") if melds else t("no meld was sent")
         elif len(made) < len(melds):
