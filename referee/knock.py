@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
+from referee.meld import RUN_ORDER
 from referee.violations import listed
 
 if TYPE_CHECKING:
@@ -85,7 +86,12 @@ def score_knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: 
             choices = list(arrangements(ruleset, _judge(ruleset, deal), mine, knock.max_deadwood, budget))
     caught: dict[Melds, int] = {}
     best: tuple[tuple[int, int], int, int] | None = None
-    for melds, dead in choices:
+    # Nothing laid off is the most the defender can be left with: once a showing's best
+    # possible result is no better than one found, none with more deadwood can be better.
+    most_left = arrange(ruleset, theirs, (), True, deal.round_number, deal.players, budget=budget).cost
+    for melds, dead in sorted(choices, key=lambda choice: choice[1]):
+        if best is not None and (_knocker_result(knock, dead, most_left), -dead) <= best[0]:
+            break
         table = melds if dead or knock.lay_off_on_gin else ()
         key = tuple(sorted(table))
         if key not in caught:
@@ -128,9 +134,22 @@ def arrangements(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], most: int
     least = min((m.min for m in judge.rules.melds), default=3)
     unnatural = judge.unnatural_ranks
 
+    run = judge.kinds.get("run")
+    places = {r: i for i, r in enumerate(RUN_ORDER)}
+
+    def could_be(group: tuple[Card, ...]) -> bool:
+        """Natural cards alone make a meld only of one rank, or of one suit in a row."""
+        if any(c.rank in unnatural for c in group) or len({c.rank for c in group}) == 1:
+            return True
+        if len({c.suit for c in group}) > 1 or run is None or run.ace == "around":
+            return len({c.suit for c in group}) == 1
+        low = sorted(places[c.rank] for c in group)
+        high = sorted(13 if p == 0 else p for p in low)
+        return any(len(set(ps)) == len(ps) == ps[-1] - ps[0] + 1 for ps in (low, high))
+
     def is_meld(group: tuple[Card, ...]) -> bool:
         if group not in legal:
-            legal[group] = judge.judge(group)[0] is not None
+            legal[group] = could_be(group) and judge.judge(group)[0] is not None
         return legal[group]
 
     found: dict[tuple[tuple[Card, ...], int], list[tuple[Melds, int]]] = {}
