@@ -36,12 +36,14 @@ def melded_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knock
     (the defender's are found from their hand), a group that is no legal meld, cards the
     knocker does not hold."""
     problems: list[Problem] = []
+    if knocker is None:  # who knocked is asked for first
+        return problems
     for name in melded:
         if name != knocker:
             problems.append(Problem(f"melded.{name}", "unused_field", t(
                 "only the knocker's melds are given; {name} did not knock, and their lay-offs are found from "
                 "their hand: leave them out", name=name)))
-    if knocker is None or knocker not in melded or knocker not in hands:
+    if knocker not in melded or knocker not in hands:
         return problems
     judge = _judge(ruleset, deal)
     for i, group in enumerate(melded[knocker]):
