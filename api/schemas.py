@@ -148,7 +148,9 @@ def _melded() -> fields.Dict:
                        validate=validate.Length(max=20), metadata={
                            "description": "melded scoring (scoring.method: melded_minus_caught): the cards "
                                           "each player melded or laid off, in groups; a group that is a meld "
-                                          "by itself counts as that meld (an ace low in A-2-3 at low_ace)",
+                                          "by itself counts as that meld (an ace low in A-2-3 at low_ace). A "
+                                          "knock (scoring.knock): the melds the knocker showed, cards of their "
+                                          "hand; without them the arrangement best for the knocker is scored",
                            "example": {"ann": [["7S", "7H", "7D"], ["AC", "2C", "3C"], ["JK"]]}})
 
 

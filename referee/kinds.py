@@ -45,6 +45,7 @@ class RunState(NamedTuple):
     naturals: frozenset[str]
     length: int
     suit: str | None = None  # a run of wild cards only takes the suit of its first natural
+    held: frozenset[str] = frozenset()  # ranks its wild cards keep (`wilds.fixed_when_melded`)
 
 
 class SetState(NamedTuple):
@@ -75,6 +76,7 @@ class Table:
     suits: frozenset[str] = frozenset()   # sets with distinct suits
     size: int = 0
     naturals: frozenset[str] = frozenset()  # runs: the ranks of its natural cards
+    held: frozenset[str] = frozenset()      # runs: the ranks its wild cards keep where they were melded
     distinct: bool = False                # sets: one card a suit
     most: int = 10**6                     # the most cards it may hold
     counted: bool = False                 # sets: its size matters (distinct suits, or a maximum)
@@ -88,7 +90,7 @@ class Table:
         if type(state) is RunState:
             return state
         if self.first_state is None:
-            self.first_state = RunState(self.naturals, self.size, self.suit)
+            self.first_state = RunState(self.naturals, self.size, self.suit, self.held)
         return self.first_state
 
 
@@ -381,8 +383,10 @@ class RunKind(MeldKind):
         suit = next((c.suit for c in cards if str(c) in placed), None)  # None: wild cards only
         rule = judge.rules.meld_rule("run")
         window = next(w for w in run_windows(rule.ace if rule else "low", len(cards)) if set(w) == set(ranks))
+        held = frozenset(str(stands)[:-1] for _, stands in meld.wilds if stands) \
+            if judge.rules.wilds.fixed_when_melded else frozenset()
         return Table("run", suit=suit, window=window, wilds=len(meld.wilds), size=len(cards),
-                     most=rule.most if rule else 13, naturals=frozenset(c.rank for c in naturals))
+                     most=rule.most if rule else 13, naturals=frozenset(c.rank for c in naturals), held=held)
 
     def takes(self, table: Table, t: int) -> bool:
         return table.suit in (SUITS[t // 13], None)
@@ -413,21 +417,22 @@ class RunKind(MeldKind):
         t = search.types[i]
         own = RUN_ORDER[t % 13]
         out: list[Option] = []
-        if own in run.naturals:
+        taken = run.naturals | run.held  # natural cards, and wild cards kept where they were melded
+        if own in taken:
             search.extension_cache[key] = out
             return out
         rule = search.judge.rules.meld_rule("run")
         ace = rule.ace if rule else "low"
         most_add = rule.min - 1 if rule and search.judge.rules.wilds.all_wild else 14
-        run_wilds = run.length - len(run.naturals)
+        run_wilds = run.length - len(taken)  # the wild cards free to move
         suit_base = (t // 13) * 13
         field_of = search.field_of
         seen: set[tuple[int, int, frozenset[str], int]] = set()
         for length in range(run.length + 1, min(rule.most if rule else 13, run.length + 2 * most_add) + 1):
             for window in run_windows(ace, length):
-                if own not in window or not run.naturals <= set(window):
+                if own not in window or not taken <= set(window):
                     continue
-                empty = [r for r in window if r not in run.naturals and r != own]
+                empty = [r for r in window if r not in taken and r != own]
                 fillable = [(r, field_of[u]) for r in empty
                             if (u := suit_base + _RANK_AT[r]) in field_of and field_of[u] > i]
                 to_fill = len(empty) - run_wilds  # places the hand fills, with cards or wilds
@@ -439,7 +444,7 @@ class RunKind(MeldKind):
                         if seen_key not in seen:
                             seen.add(seen_key)
                             out.append(Option(packed, to_fill - n, None, 0, k,
-                                              RunState(naturals, length, SUITS[t // 13])))
+                                              RunState(naturals, length, SUITS[t // 13], run.held)))
         search.extension_cache[key] = out
         return out
 

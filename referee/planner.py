@@ -182,10 +182,11 @@ class _Search:
         rules = self.judge.rules
         self.want_points = requirement.points > 0
         # A run's part may count toward the points, the rest laid off in the same turn, where
-        # own lay-offs follow the first meld at once and no wild-card limit binds them.
+        # own lay-offs follow the first meld at once, no wild-card limit binds them, and wild
+        # cards may move (the rest laid off may move them).
         self.openings = (self.want_points and self.need_first_meld and self.lay_offs_allowed
                          and self.judge.limit is None and self.later.limit is None
-                         and self.later.per_cards is None)
+                         and self.later.per_cards is None and not rules.wilds.fixed_when_melded)
         first, later = rules.wilds.max_per_meld, self.later.limit
         if self.later.per_cards is not None or first is None or later is None:
             cap = total_wilds

@@ -104,14 +104,16 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
     by_index = dict(zip(legal, made, strict=True))
     answers: list[dict[str, object]] = [by_index[i].as_dict() | {"valid": True} if i in by_index
                else {"kind": None, "wilds": [], "valid": False} for i in range(len(melds))]
-    if progress is None or (not need.extra_melds and len(melds) > need.count):
+    if not need.extra_melds and len(melds) > need.count:
         sentence = tn("Round {round}'s first meld is exactly {need}; {n} meld was sent.",
                       "Round {round}'s first meld is exactly {need}; {n} melds were sent.", len(melds),
                       round=rules.number, need=need.describe()) if rules.number else \
             tn("This game's first meld is exactly {need}; {n} meld was sent.",
                "This game's first meld is exactly {need}; {n} melds were sent.", len(melds), need=need.describe())
         violations.append(Violation("too_many_melds", sentence, tuple(c for m in melds for c in m)))
-    elif not progress.met:
+    elif progress is None or not progress.met:
+        # Melds of the wrong kinds within the contract's count: what the contract asks, and
+        # what was sent (a set and a run where deal 1 asks for two sets), not one too many.
         if not made:
             sent = t("none of these melds is legal") if melds else t("no meld was sent")
         elif len(made) < len(melds):
@@ -180,6 +182,42 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
             "Adding {cards} to the set: {message}", cards=listed(cards), message=continued(v.message)), v.cards)
             for v in found]
         return Verdict(tuple(violations))
+    if judge.rules.wilds.fixed_when_melded and table.kind == "run" and held_places(table):
+        combined, moved = _around_fixed_wilds(judge, table, cards)
+        if combined is None:
+            violations.append(moved)
+            return Verdict(tuple(violations))
     return Verdict(tuple(violations), {"meld": combined.as_dict() | {"cards": [str(c) for c in combined.cards]}}
                    if not violations else {})
 
+
+
+def held_places(meld: Meld) -> list[tuple[Card, Card]]:
+    """A run's wild cards that stand for a card, and that card (`wilds.fixed_when_melded`
+    keeps them there); a run of wild cards only stands for none."""
+    return [(wild, Card.parse(stands)) for wild, stands in meld.wilds if stands]
+
+
+def _around_fixed_wilds(judge: Judge, table: Meld, cards: Sequence[Card]) -> tuple[Meld | None, Violation]:
+    """The run `cards` make laid on `table` with its wild cards kept where they were melded
+    (`wilds.fixed_when_melded`): the cards are judged with each such wild card's place
+    taken by the card it stands for. None and the refusal where they cannot fit around it."""
+    held = held_places(table)
+    wild_cards = [w for w, _ in held]
+    stand_ins = [c for _, c in held]
+    refusal = Violation("not_consecutive", t(
+        "Adding {cards} to the run: in this game a wild card stays the card it was melded as ({wilds} for "
+        "{stands}), and these cards do not fit around it.", cards=listed(cards), wilds=listed(wild_cards),
+        stands=listed(stand_ins)), tuple(cards))
+    taken = set(stand_ins)
+    if any(c in taken for c in cards):  # a natural card where a wild card stands
+        return None, refusal
+    fixed = list(table.cards)
+    for wild in wild_cards:
+        fixed.remove(wild)
+    placed, _ = judge.judge([*fixed, *stand_ins, *cards], kind="run", wild_limit=False)
+    if placed is None:
+        return None, refusal
+    window = [r for r in placed.ranks() if r is not None]
+    wilds = sorted([*table.wilds, *placed.wilds], key=lambda w: window.index((w[1] or "")[:-1]))
+    return Meld("run", (*table.cards, *cards), tuple(wilds)), refusal

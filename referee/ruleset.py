@@ -51,6 +51,7 @@ class WildRule:
     later_per_cards: int | None = None
     natural_in_place: bool = False  # a wild card standing for itself counts as natural
     per_deal: bool = False          # a rank chosen each deal (sent as `wild_rank`) is wild too
+    fixed_when_melded: bool = False  # a wild card in a run keeps the card it was melded as
 
     def with_rank(self, rank: str | None) -> WildRule:
         """These rules with the deal's chosen rank wild as well."""
@@ -361,7 +362,8 @@ def _wild_rule(data: Mapping[str, Any] | None) -> WildRule:
     return WildRule(frozenset(data.get("ranks", [])), data.get("max_per_meld"),
                     bool(data.get("all_wild", True)), later is not None,
                     (later or {}).get("max_per_meld"), (later or {}).get("per_cards"),
-                    bool(data.get("natural_in_place", False)), bool(data.get("per_deal", False)))
+                    bool(data.get("natural_in_place", False)), bool(data.get("per_deal", False)),
+                    bool(data.get("fixed_when_melded", False)))
 
 
 def _requirement(data: Mapping[str, Any] | None) -> Requirement:

@@ -68,7 +68,7 @@ def score_round(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
     problems = list(_went_out_problems(hands, went_out, empty=knock is None))
     problems += _seat_problems(ruleset, hands, went_out, deal)
     problems += _method_problems(ruleset, hands, went_out, deal)
-    melded = deal.melded or {}
+    melded = (deal.melded or {}) if knock is None else {}  # a knocker's melds are cards of their hand
     groups = {f"{n}+{g}": group for n, m in melded.items() for g, group in enumerate(m)}
     problems += deck_problems(ruleset, {**hands, **groups}, deal.players)
     if problems:
@@ -122,6 +122,9 @@ def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went
                 problems.append(Problem(f"melded.{name}", "unknown_player",
                                         t('"{name}" is not one of the players in hands, nor the one who went out',
                                           name=name)))
+    elif deal.melded is not None and knock is not None:
+        from referee.knock import melded_problems  # the melds a knocker showed
+        problems += melded_problems(ruleset, hands, went_out, deal.melded, deal)
     elif deal.melded is not None:
         problems.append(Problem("melded", "unused_field",
                                 t("{game} does not score melded cards; leave them out", game=ruleset.local_name)))
@@ -157,7 +160,8 @@ def _deadwood(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: s
     from referee.planner import arrange  # the planner finds the best arrangement
     scoring = ruleset.scoring
     if scoring.knock is not None and went_out is not None:
-        return _knock(ruleset, hands, went_out, deal)
+        from referee.knock import score_knock  # the knocker's melds and the defender's lay-offs
+        return score_knock(ruleset, hands, went_out, deal)
     out = {}
     for name, cards in hands.items():
         cost = arrange(ruleset, cards, (), False, deal.round_number, deal.players, wild_rank=deal.wild_rank).cost
@@ -167,37 +171,6 @@ def _deadwood(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: s
         points = cost if scoring.cap is None else min(scoring.cap, cost)
         out[name] = HandScore(points, len(cards), len(cards) * scoring.pennies_per_card, deadwood=cost)
     return out
-
-
-def _knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: str,
-           deal: Deal) -> dict[str, HandScore]:
-    """Gin Rummy: the knocker's deadwood must be within the limit; the defender lays off on
-    the knocker's melds (not on gin); the lower deadwood scores the difference, with the gin
-    or undercut bonus."""
-    from referee.planner import arrange
-    knock = ruleset.scoring.knock
-    assert knock is not None
-    defender = next(n for n in hands if n != knocker)
-    mine = arrange(ruleset, hands[knocker], (), True, deal.round_number, deal.players)
-    if mine.cost > knock.max_deadwood:
-        raise InvalidPlayError(Problem(f"hands.{knocker}", "cannot_knock",
-                                       tn("{name} has {n} point of deadwood; a knock needs {most} or less",
-                                          "{name} has {n} points of deadwood; a knock needs {most} or less",
-                                          mine.cost, name=knocker, most=knock.max_deadwood)))
-    gin = mine.cost == 0
-    table = mine.plan.melds if not gin or knock.lay_off_on_gin else ()
-    theirs = arrange(ruleset, hands[defender], table, True, deal.round_number, deal.players)
-    won: dict[str, int] = {knocker: 0, defender: 0}
-    if gin:
-        won[knocker] = knock.gin_bonus + theirs.cost
-    elif theirs.cost <= mine.cost:
-        won[defender] = knock.undercut_bonus + mine.cost - theirs.cost
-    else:
-        won[knocker] = theirs.cost - mine.cost
-    per_card = ruleset.scoring.pennies_per_card
-    return {knocker: HandScore(won[knocker], len(hands[knocker]), 0, deadwood=mine.cost),
-            defender: HandScore(won[defender], len(hands[defender]), len(hands[defender]) * per_card,
-                                deadwood=theirs.cost)}
 
 
 def melded_points(ruleset: Ruleset, groups: Sequence[Sequence[Card]], deal: Deal) -> int:

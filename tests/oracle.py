@@ -9,7 +9,11 @@ turn it implements.
 The central answer is `Oracle.leftovers`: every multiset of cards that some legal turn can
 leave in hand. Going out and the fewest points are read off that set. Each group of a first
 meld is first tried alone with `check_meld` (a first meld is legal melds, so one that is not
-cannot be part of it); `check_first_meld` then judges the groups together. Every check is
+cannot be part of it); `check_first_meld` then judges the groups together. A meld grown by
+lay-offs is judged again from its plain cards: where wild cards stay the card they were melded
+as (`wilds.fixed_when_melded`), that reading (each wild card where it must stand, else above the
+natural cards) keeps every wild card of the meld where it stood before, so a chain of lay-offs
+is judged as the table sees it. Every check is
 asked with its arguments in one canonical order and its answer cached, so a hand of nine
 cards and three table melds takes milliseconds, rarely a second.
 """

@@ -380,9 +380,11 @@ def _case_rows(case: dict[str, Any], library: Library) -> list[Row]:
     if case["check"] == "scores":
         ruleset = library.get(case["ruleset"])
         hands = {name: parse_cards(held) for name, held in case["hands"].items()}
+        melded = {name: [parse_cards(g) for g in groups] for name, groups in case["melded"].items()} \
+            if "melded" in case else None
         with pytest.raises(InvalidPlayError) as info:
             score_round(ruleset, hands, case.get("went_out"), case.get("players"),
-                        deal=Deal(case.get("round", 1), case.get("players"), case.get("wild_rank")))
+                        deal=Deal(case.get("round", 1), case.get("players"), case.get("wild_rank"), melded))
         return _problems(info.value)
     return [(v.code, " ".join(map(str, v.cards)), v.message) for v in _run(case, library).violations]
 

@@ -412,6 +412,10 @@ def test_known_hands_go_out(rid: str, round_number: int, hand: str, table: list[
     ("kalooki-lay-off-same-turn", 1, "AC AC 3C 4C 5C JK JK JK", [], False),
     # ... but never a part that the table reads as a set (7C JK JK JK), with 5C laid off after.
     ("kalooki-lay-off-same-turn", 1, "5C 6C 7C 5C 7C AC JK JK JK", [], False),
+    # A joker stays the card it was melded as (Rummy 500): no natural card takes its place, and
+    # it does not move to the other end to let one in.
+    ("rummy-500", 1, "4H 6H 9C", ["3H JK 5H"], True),
+    ("rummy-500", 1, "AS 5S 5D", ["2S 3S 4S JK", "2S 3S JK JK"], True),
 ])
 def test_hands_the_oracle_caught(rid: str, round_number: int, hand: str, table: list[str],
                                  first_meld_done: bool) -> None:

@@ -273,3 +273,34 @@ def test_a_search_past_its_budget_is_refused_not_hung(bing: Ruleset, monkeypatch
     assert info.value.problems[0].code == "hand_too_large" and info.value.problems[0].path == "hand"
     monkeypatch.setattr(planner, "PLAN_BUDGET", 150_000)
     assert arrange(bing, cards("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H")).cost >= 0
+
+
+# ---------------------------------------------------------------- wild cards fixed where melded
+
+JOKER_CARD = parse_card("JK")
+HEARTS = [Card(r, "H") for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 10), st.integers(3, 5), st.sets(st.integers(0, 4), min_size=1, max_size=2),
+       st.lists(st.integers(-2, 6), min_size=1, max_size=2, unique=True), st.integers(0, 1))
+def test_a_joker_stays_where_it_was_melded_through_every_lay_off(
+        library: Library, start: int, length: int, jokers: set[int], laid: list[int], more: int) -> None:
+    """Rummy 500: every lay-off the check accepts keeps each joker of the table run standing
+    for the same card, and the grown run, read again from its plain cards, reads them there."""
+    ruleset = library.get("rummy-500")
+    window = HEARTS[start:start + length]
+    table = [JOKER_CARD if i in jokers else c for i, c in enumerate(window)]
+    cards = [HEARTS[start + i] for i in laid if 0 <= start + i < len(HEARTS)] + [JOKER_CARD] * more
+    before = check_meld(ruleset, table, players=6)
+    if not before.valid or before.extra["kind"] != "run" or not cards or set(cards) & set(table):
+        return
+    verdict = check_lay_off(ruleset, table, cards, players=6)
+    if not verdict.valid:
+        return
+    grown = verdict.extra["meld"]
+    assert isinstance(grown, dict)
+    stands = Counter(w["as"] for w in grown["wilds"])
+    assert not Counter(w["as"] for w in before.extra["wilds"]) - stands  # type: ignore[union-attr]
+    again = check_meld(ruleset, parse_cards(grown["cards"]), players=6)
+    assert again.valid and Counter(w["as"] for w in again.extra["wilds"]) == stands  # type: ignore[union-attr]
