@@ -77,6 +77,8 @@ def test_scores_example(quick_client: Any) -> None:
     ("ten-pennies/melds/check", {"cards": ["8H"], "round": 0}, "round", "unknown_round"),
     ("ten-pennies/scores", {"round": 0, "went_out": "a", "hands": {"a": [], "b": ["5C"]}}, "round", "unknown_round"),
     ("ten-pennies/melds/check", {"cards": ["8H"], "round": -3}, "round", "unknown_round"),
+    ("bing-rummy/melds/check", {"cards": ["8H"], "round": 0}, "round", "unknown_round"),
+    ("garbage/placements/check", {"layout": ["down"] * 10, "card": "5H", "round": 0}, "round", "unknown_round"),
     ("ten-pennies/melds/check", {"cards": ["8H"], "round": 8}, "round", "unknown_round"),
     ("ten-pennies/melds/check", {"cards": ["8H"], "colour": 1}, "colour", "unknown_field"),
     ("ten-pennies/melds/check", {"cards": ["8H"], "players": 12}, "players", "player_count"),
