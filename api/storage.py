@@ -175,6 +175,10 @@ class Store:
             rows = conn.execute(sa.select(rulesets.c.id, rulesets.c.source).order_by(rulesets.c.created_at))
             return [(r.id, r.source) for r in rows]
 
+    def ruleset_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(sa.select(rulesets.c.id)).scalars())
+
     def ruleset_source(self, ruleset_id: str) -> str | None:
         with self.engine.connect() as conn:
             return conn.execute(sa.select(rulesets.c.source).where(rulesets.c.id == ruleset_id)).scalar()

@@ -11,8 +11,9 @@ request, the command line for its run; codes, paths and field names are never tr
 
 from __future__ import annotations
 
+import difflib
 import io
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -162,6 +163,12 @@ def joined(parts: Sequence[str]) -> str:
     for part in words[1:]:
         text = t("{first} and {second}", first=text, second=part)
     return text
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`; did you mean "winner"?` for the closest of `choices`, or nothing when none is close."""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return t('; did you mean "{name}"?', name=close[0]) if close else ""
 
 
 def decks_in_play(decks: int) -> str:
