@@ -59,7 +59,7 @@ def test_spec_violation_example(quick_client: Any) -> None:
     r = post(quick_client, "ten-pennies/melds/check", {"round": 1, "cards": ["8H", "2S", "2C"]})
     assert r.get_json()["violations"] == [{
         "code": "too_many_wilds",
-        "message": "Round 1 allows at most 1 wild card in a meld; this set has 2 (2S, 2C).",
+        "message": "Round 1 allows at most 1 wild card in a meld; this set has 2 (2♠, 2♣).",
         "cards": ["2S", "2C"]}]
 
 
