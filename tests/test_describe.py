@@ -77,12 +77,12 @@ OUT_AT_101 = ("format: 1\nid: bing-rummy-101\nextends: bing-rummy\nfamily: rummy
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", "Two decks; 14 cards each; a first meld of three melds; deuces wild; a hand limit of 75 points; "
-           "out at 101 points."),
-    ("ru", "2 колоды; по 14 карт; первая выкладка: 3 комбинации; двойки — дикие; лимит руки 75 очков; "
-           "выбывание при 101 очке."),
-    ("sv", "2 kortlekar; 14 kort var; första utläggning: 3 kombinationer; tvåor är fria; handgräns på 75 poäng; "
-           "ute vid 101 poäng."),
+    ("en", ("Two decks; 14 cards each; a first meld of three melds; deuces wild; a hand limit of 75 points; "
+           "out at 101 points.")),
+    ("ru", ("2 колоды; по 14 карт; первая выкладка: 3 комбинации; двойки — дикие; лимит руки 75 очков; "
+           "выбывание при 101 очке.")),
+    ("sv", ("2 kortlekar; 14 kort var; första utläggning: 3 kombinationer; tvåor är fria; handgräns på 75 poäng; "
+           "ute vid 101 poäng.")),
 ])
 def test_a_variant_that_changes_the_rules_is_summed_up_from_them(library: Library, lang: str, words: str) -> None:
     variant = library.copy()
