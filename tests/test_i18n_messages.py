@@ -419,6 +419,8 @@ RULESETS: dict[str, tuple[str, set[str]]] = {
     "a tab": ("id:\n\t- a\n", {"yaml_syntax"}),
     "a colon": ("name: a: b\n", {"yaml_syntax"}),
     "a quote": ('name: "a\n', {"yaml_syntax"}),
+    "a key indented under a value": ("name: a\n  summary: b\n", {"yaml_syntax"}),
+    "a key between two levels": ("melds:\n  set: {min: 3}\n run: {min: 3}\n", {"yaml_syntax"}),
 }
 
 

@@ -52,6 +52,23 @@ def test_files_that_extend_each_other_are_a_cycle(tmp_path: Path, capsys: pytest
     ("format: 1\nid: s\n\tfamily: rummy\n", "3:1: a tab: YAML indents with spaces only"),
     ("format: 1\nid: s\nname: a: b\n", ("3:8: a colon and a space inside a value start a mapping here: "
      "put the value in quotes")),
+    # a key indented under one that has its value: its indentation, not quotes
+    ("format: 1\nid: s\nname: S\n  summary: Ours.\n", ('4:3: "summary" is indented more than "name" on line 3, '
+     'which has its value on that line: line "summary" up with "name" (column 1) to make it the next key')),
+    ("format: 1\nid: s\nmelds:\n  set: {min: 3}\n   run: {min: 3}\n", ('5:4: "run" is indented more than "set" '
+     'on line 4, which has its value on that line: line "run" up with "set" (column 3) to make it the next key')),
+    ("format: 1\nid: s\nwilds:\n  ranks: [\"2\"]\n   max_per_meld: 1\n", ('5:4: "max_per_meld" is indented more '
+     'than "ranks" on line 4, which has its value on that line: line "max_per_meld" up with "ranks" (column 3) '
+     'to make it the next key')),
+    # one space too few: between two levels, in line with no key
+    ("format: 1\nid: s\nmelds:\n  set: {min: 3}\n run: {min: 3}\n", ('5:2: "run" starts in column 2, in line '
+     'with no key above it: "set" on line 4 starts in column 3; the keys of one mapping start in the same column')),
+    ("format: 1\nid: s\ngame:\n  end:\n    elimination: 101\n   winner: lowest_score\n", ('6:4: "winner" starts '
+     'in column 4, in line with no key above it: "elimination" on line 5 starts in column 5; the keys of one '
+     'mapping start in the same column')),
+    # a list above: not a question of key columns, the general words stand
+    ("format: 1\nid: s\nrounds:\n  - hand_size: 6\n   name: A\n", ("5:4: this line does not line up with the ones "
+     "before it: check its indentation, and do not mix list items (-) with keys at one level")),
 ])
 def test_yaml_that_cannot_be_read_is_a_sentence_and_exit_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, line: str) -> None:
