@@ -33,6 +33,7 @@ from referee.i18n import LANGUAGES, N_, choose, set_language, t, tn
 from referee.layout import DOWN, check_placement
 from referee.loader import Library, default_library, extends_cycles, order_for_loading, schema
 from referee.melds import check_meld
+from referee.overrides import overridden_findings
 from referee.planner import check_going_out
 from referee.plays import check_first_meld
 from referee.ruleset import LayoutRules, Ruleset
@@ -459,13 +460,16 @@ def _lint(args: argparse.Namespace) -> int:
 def _lint_one(library: Library, path: Path, raw: bytes) -> int:
     """Print each problem of one file as FILE:LINE:COLUMN: path: message; the count found."""
     try:
-        library.add(library.load(raw, file=str(path)))
+        _ruleset, source, resolved = loaded = library.load(raw, file=str(path))
+        library.add(loaded)
     except RefereeError as exc:
-        for problem in exc.problems:
-            where = f"{problem.file or path}:{problem.line or 1}:{problem.column or 1}"
-            print(f"{where}: {problem.path or t('(document)')}: {problem.message}")
-        return len(exc.problems)
-    return 0
+        problems = exc.problems
+    else:  # it loads; what it sets in vain is still a finding for its author
+        problems = overridden_findings(source, resolved)
+    for problem in problems:
+        where = f"{problem.file or path}:{problem.line or 1}:{problem.column or 1}"
+        print(f"{where}: {problem.path or t('(document)')}: {problem.message}")
+    return len(problems)
 
 
 def _rulesets(args: argparse.Namespace) -> int:

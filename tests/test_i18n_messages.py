@@ -29,6 +29,7 @@ from referee.errors import InvalidPlayError, RefereeError
 from referee.i18n import LANGUAGES, SOURCE, language
 from referee.loader import Library, default_library
 from referee.melds import judge_for
+from referee.overrides import overridden_findings
 from referee.scoring import Deal, score_round
 from referee.standings import replay
 from tests.conftest import CASES
@@ -485,6 +486,19 @@ COMMANDS: dict[str, tuple[Callable[[], list[Row]], set[str]]] = {
     "a card": (_refusal("check", "ten-pennies", "1H"), {"unknown_card"}),
     "a ledger record": (_sheet([{"type": "bogus"}]), {"unknown_record"}),
 }
+
+
+@pytest.mark.parametrize("rounds", ["", 'rounds: [{wilds: {ranks: ["2"]}}]\ngame: {end: {rounds: 1}}\n'])
+def test_a_top_level_field_every_round_sets_again_speaks_every_language(rounds: str) -> None:
+    text = ("format: 1\nid: tp-v\nextends: ten-pennies\nfamily: rummy\nname: V\nwilds: {ranks: [K]}\n"
+            "first_meld: {sets: [3]}\n" + rounds)
+    rows = {}
+    for code in LANGUAGES:
+        with language(code):
+            _ruleset, source, resolved = default_library().copy(as_written=True).load(text, file="v.yaml")
+            rows[code] = [(p.code, p.path, p.message) for p in overridden_findings(source, resolved)]
+    assert [r[1] for r in rows[SOURCE]] == (["wilds"] if rounds else ["wilds", "first_meld"])
+    _check_languages(rows)
 
 
 @pytest.mark.parametrize("name", COMMANDS)

@@ -154,3 +154,14 @@ def test_the_whole_hand_finding_stands_where_it_is_written(tmp_path: Path, capsy
     assert (code, bool(found)) == ((0, False) if at is None else (1, True)), out
     if at is not None:
         assert all(at in line for line in found) and len(found) == 1, out
+
+
+def test_a_top_level_field_every_round_sets_again_is_a_finding(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "tp.yaml", "format: 1\nid: tp-jokers\nextends: ten-pennies\nfamily: rummy\nname: TP\n"
+                                   "wilds:\n  ranks: [\"2\", JOKER]\nhand_size: 10\n")
+    assert lint(capsys, f) == (1, [(f"{f}:6:1: wilds: every round gives its own wilds (rounds 1-7), so the top-level "
+                                   "one changes nothing: set it in the rounds that should have it")], [])
+    fixed = write(tmp_path, "tp2.yaml", "format: 1\nid: tp-jokers-2\nextends: ten-pennies\nfamily: rummy\n"
+                                        "name: TP\nrounds:\n  \"1\": {wilds: {ranks: [\"2\", JOKER]}}\n")
+    assert lint(capsys, fixed) == (0, [f"{fixed}: no problems"], [])
