@@ -231,6 +231,7 @@ def _flatten(messages: Any, path: str = "") -> Iterator[dict[str, Any]]:
 # ---------------------------------------------------------------- did you mean, for an unknown field
 
 _SUGGESTED = 50  # unknown fields worded with a suggestion; a body of thousands keeps its answer quick
+_NAMED = 64  # characters of an unknown field's name its sentence repeats
 
 
 def _suggested(errors: list[dict[str, Any]], schema: object) -> list[dict[str, Any]]:
@@ -249,7 +250,8 @@ def _suggested(errors: list[dict[str, Any]], schema: object) -> list[dict[str, A
         if known is None:
             continue
         worded += 1
-        row["message"] = t('"{field}" is not a field here', field=keys[-1]) + did_you_mean(keys[-1], known)
+        name = keys[-1] if len(keys[-1]) <= _NAMED else keys[-1][:_NAMED] + "…"  # the path has it whole
+        row["message"] = t('"{field}" is not a field here', field=name) + did_you_mean(keys[-1][:_NAMED * 2], known)
     return errors
 
 

@@ -43,3 +43,18 @@ def test_a_game_body_is_told_the_nearest_field(quick_client: Any) -> None:
     answer = quick_client.post("/v1/games", json={"ruleset": "bing-rummy", "players": ["a", "b"], "delaer": "a"})
     assert answer.status_code == 422
     assert answer.get_json()["errors"][0]["message"] == '"delaer" is not a field here; did you mean "dealer"?'
+
+
+def test_a_long_unknown_name_is_said_once(quick_client: Any) -> None:
+    name = "first_meld_done" + "x" * 5000
+    answer = quick_client.post("/v1/rulesets/ten-pennies/melds/check", json={"cards": ["8H"], name: True})
+    [problem] = answer.get_json()["errors"]
+    assert problem["path"] == name and len(problem["message"]) < 200 and "…" in problem["message"]
+
+
+def test_many_unknown_fields_are_each_named(quick_client: Any) -> None:
+    body = {"cards": ["8H"], **{f"hnd{i}": 1 for i in range(60)}}
+    errors = quick_client.post("/v1/rulesets/ten-pennies/melds/check", json=body).get_json()["errors"]
+    assert {e["code"] for e in errors} == {"unknown_field"}
+    named = [e for e in errors if e["message"].startswith(f'"{e["path"]}" is not a field here')]
+    assert len(named) == min(len(errors), 50)
