@@ -215,8 +215,11 @@ def _schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
 
 def unknown_ruleset(ruleset_id: str, known: Iterable[str]) -> UnknownRulesetError:
     """`No ruleset "bing-rumy"; did you mean "bing-rummy"?`: an id that names none of `known`."""
-    return UnknownRulesetError(Problem("id", "unknown_ruleset", t('No ruleset "{id}"', id=ruleset_id)
-                                       + did_you_mean(ruleset_id, known)))
+    close = did_you_mean(ruleset_id, known) if len(ruleset_id) <= 2 * MAX_ID else ""  # none can be close
+    return UnknownRulesetError(Problem("id", "unknown_ruleset", t('No ruleset "{id}"', id=ruleset_id) + close))
+
+
+MAX_ID = 64  # the longest ruleset id (ruleset-format.md)
 
 
 # ---------------------------------------------------------------- meaning checks
