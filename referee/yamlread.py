@@ -257,31 +257,34 @@ def _syntax_message(exc: yaml.MarkedYAMLError, text: str) -> tuple[str, Any]:
     return t("the YAML cannot be read here: {reason}", reason=problem or context), mark
 
 
-_KEY_LINE = re.compile(r"( *)([^\s#:\-\[{][^:#]*?):(?:[ \t]+(?P<value>[^#\s][^\n]*)?)?[ \t]*(?:#.*)?$")
+# A line that starts a key (`  ranks: ["2"]`, or a list item's first key, `  - hand_size: 6`).
+_KEY_LINE = re.compile(r"(?P<indent> *(?:- +)?)(?P<key>[^\s#:\-\[{][^:#]*?):"
+                       r"(?:[ \t]+(?P<value>[^#\s][^\n]*)?)?[ \t]*(?:#.*)?$")
 
 
 def _misindented_key(text: str, mark: Any) -> tuple[str, int] | None:
     """What is wrong, and the key's 0-based column, when the error is at a key whose indentation
     does not fit the keys above it; None where the error is elsewhere (a colon inside a value, a
-    list, a flow mapping).
+    flow mapping, a list of plain values).
 
     A key indented under one that has its value on its line reads, to YAML, as more of that
     value (`name: X` then `  summary: ...`); one between two levels closes neither. Both are the
     key's indentation, not quoting."""
     lines = text.splitlines()
     found = _KEY_LINE.match(lines[mark.line]) if mark.line < len(lines) else None
-    if found is None or mark.column not in (len(found[1]), len(found[1]) + len(found[2])):
+    if found is None or "-" in found["indent"] or \
+            mark.column not in (len(found["indent"]), len(found["indent"]) + len(found["key"])):
         return None
-    column, key = len(found[1]), found[2].strip()
+    column, key = len(found["indent"]), found["key"].strip()
     above: list[tuple[int, int, str, bool]] = []  # (line, column, key, value on its line) upwards
     for number in range(mark.line - 1, -1, -1):
         line = _KEY_LINE.match(lines[number])
         if line is not None:
-            above.append((number + 1, len(line[1]), line[2].strip(), line["value"] is not None))
-            if not line[1]:
+            above.append((number + 1, len(line["indent"]), line["key"].strip(), line["value"] is not None))
+            if not line["indent"]:
                 break
         elif lines[number].strip() and not lines[number].lstrip().startswith("#"):
-            return None  # a list item or a flow collection above: not a question of key columns
+            break  # a plain list item or a flow collection: the keys above it are another matter
     if not above:
         return None
     number, before, name, has_value = above[0]
@@ -289,7 +292,7 @@ def _misindented_key(text: str, mark: Any) -> tuple[str, int] | None:
         return t('"{key}" is indented more than "{above}" on line {line}, which has its value on that line: '
                  'line "{key}" up with "{above}" (column {column}) to make it the next key',
                  key=key, above=name, line=number, column=before + 1), column
-    if column != before and column not in {c for _, c, _, _ in above}:
+    if column != before and column not in {c for _, c, _, _ in above} and (not above[-1][1] or len(above) > 1):
         return t('"{key}" starts in column {column}, in line with no key above it: "{above}" on line {line} '
                  'starts in column {above_column}; the keys of one mapping start in the same column',
                  key=key, column=column + 1, above=name, line=number, above_column=before + 1), column

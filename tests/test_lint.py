@@ -66,6 +66,10 @@ def test_files_that_extend_each_other_are_a_cycle(tmp_path: Path, capsys: pytest
     ("format: 1\nid: s\ngame:\n  end:\n    elimination: 101\n   winner: lowest_score\n", ('6:4: "winner" starts '
      'in column 4, in line with no key above it: "elimination" on line 5 starts in column 5; the keys of one '
      'mapping start in the same column')),
+    # in a list item, the item's first key is the key above
+    ("format: 1\nid: s\nrounds:\n  - hand_size: 6\n     name: A\n", ('5:6: "name" is indented more than '
+     '"hand_size" on line 4, which has its value on that line: line "name" up with "hand_size" (column 5) to make '
+     'it the next key')),
     # a list above: not a question of key columns, the general words stand
     ("format: 1\nid: s\nrounds:\n  - hand_size: 6\n   name: A\n", ("5:4: this line does not line up with the ones "
      "before it: check its indentation, and do not mix list items (-) with keys at one level")),
