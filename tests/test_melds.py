@@ -93,7 +93,7 @@ def test_only_referee_errors_escape(library: Library, tokens: list[str], rnd_no:
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("en", "A set is cards of one rank; 10♠ is not 8s."),
+    ("en", "A set is cards of one rank; 10♠ is not eights."),
     ("ru", "10♠ — не восьмёрки"),
     ("sv", "10♠ är inte åttor"),
     ("ro", "10♠ nu face parte dintre optari"),
