@@ -170,14 +170,14 @@ class Store:
             return False
 
     # -- rulesets
+    def ruleset_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(sa.select(rulesets.c.id)).scalars())
+
     def ruleset_sources(self) -> list[tuple[str, str]]:
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(rulesets.c.id, rulesets.c.source).order_by(rulesets.c.created_at))
             return [(r.id, r.source) for r in rows]
-
-    def ruleset_ids(self) -> list[str]:
-        with self.engine.connect() as conn:
-            return list(conn.execute(sa.select(rulesets.c.id)).scalars())
 
     def ruleset_source(self, ruleset_id: str) -> str | None:
         with self.engine.connect() as conn:
