@@ -147,9 +147,9 @@ def round_summary(ruleset: Ruleset, number_: int) -> str:
 
 
 def game_summary(ruleset: Ruleset) -> str:
-    """The game in one sentence, from its resolved rules: what a variant that changes the rules
-    and writes no `summary` of its own shows (`Two decks, 14 cards each; a first meld of three
-    melds; deuces wild; a hand limit of 75 points; out at 101 points.`)."""
+    """The game in one sentence, from its resolved rules: what a ruleset that writes no `summary`
+    (a variant that changes its base's rules without saying how) shows (`Two decks; 14 cards
+    each; a first meld of three melds; deuces wild; a hand limit of 75 points; out at 101 points.`)."""
     decks = ruleset.deck.decks.fixed
     parts = [tn("{count} deck", "{count} decks", decks, count=number(decks)) if decks else ""]
     if ruleset.layout is not None:
