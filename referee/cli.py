@@ -29,7 +29,7 @@ from referee.errors import (
     RulesetError,
     UnknownRulesetError,
 )
-from referee.i18n import LANGUAGES, N_, choose, set_language, t, tn
+from referee.i18n import LANGUAGES, N_, choose, did_you_mean, set_language, t, tn
 from referee.layout import DOWN, check_placement
 from referee.loader import Library, default_library, extends_cycles, order_for_loading, schema
 from referee.melds import check_meld
@@ -70,6 +70,9 @@ def _ruleset(name: str) -> Ruleset:
         try:
             return default_library().get(name)
         except UnknownRulesetError:
+            close = did_you_mean(name, default_library().ids())
+            if close:  # a shipped id is close: say which
+                raise UnknownRulesetError(t('No ruleset "{id}"', id=name) + close) from None
             raise UnknownRulesetError(t(
                 'no ruleset is called "{name}": `referee rulesets` lists them, or give a ruleset file (.yaml)',
                 name=name)) from None

@@ -398,6 +398,7 @@ def test_first_meld_hand_limit(capsys: pytest.CaptureFixture[str]) -> None:
 
 UNUSABLE = [
     (["check", "no-such-game", "8H"], 'no ruleset is called "no-such-game"'),
+    (["check", "bing-rumy", "8H"], 'No ruleset "bing-rumy"; did you mean "bing-rummy"?'),
     (["score", "no-such-game", "ann="], 'no ruleset is called "no-such-game"'),
     (["check", "ten-pennies", "--round", "8", "8H", "8S", "8D"], "--round: round 8 does not exist"),
     (["score", "ten-pennies", "--round", "8", "ann=8H"], "--round: round 8 does not exist"),
