@@ -13,7 +13,7 @@ from api.storage import Store
 from referee import yamlread
 from referee.errors import Problem, RulesetError, UnknownRulesetError
 from referee.i18n import t
-from referee.loader import Library
+from referee.loader import MAX_ID, Library, unknown_ruleset
 from referee.ruleset import Ruleset
 
 UPLOAD = "request body"  # how problems in an uploaded ruleset name its file
@@ -34,7 +34,8 @@ class Catalog:
     def _fetch(self, ruleset_id: str, seen: tuple[str, ...]) -> Ruleset:
         source = self.store.ruleset_source(ruleset_id)
         if source is None or ruleset_id in seen:
-            raise UnknownRulesetError(Problem("id", "unknown_ruleset", t('no ruleset is called "{id}"', id=ruleset_id)))
+            near = len(ruleset_id) <= 2 * MAX_ID  # a longer id is close to none: the store is not asked
+            raise unknown_ruleset(ruleset_id, [*self.library.ids(), *self.store.ruleset_ids()] if near else [])
         base = _extends(source)
         if base and base not in self.library:
             self._fetch(base, seen + (ruleset_id,))

@@ -59,6 +59,8 @@ def _round(ruleset: Ruleset, args: dict[str, Any]) -> int:
     rnd = int(args.get("round", 1))
     if ruleset.rummy is not None and ruleset.rummy.rounds:
         ruleset.rummy.round(rnd)  # raises for a round the game does not have
+    elif rnd < 1:  # a game without rounds ignores `round`, but 0 is no round of any game
+        raise InvalidPlayError(Problem("round", "unknown_round", t("rounds are numbered from 1")))
     return rnd
 
 
@@ -144,6 +146,7 @@ def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Layout games: where may this card go, does it end the turn, does it complete the layout?"""
     ruleset = _game(ruleset_id, "layout")
+    _round(ruleset, args)
     _players(ruleset, args)
     card = parse_card_at(args["card"], "card")
     return check_placement(ruleset, args["layout"], card).as_dict()

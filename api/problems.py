@@ -16,6 +16,8 @@ from typing import Any
 from flask import Flask, Response, jsonify, request
 from flask_smorest import Api, Blueprint
 from flask_smorest.utils import prepare_response
+from marshmallow import Schema
+from marshmallow import fields as ma_fields
 from werkzeug.exceptions import HTTPException
 
 from api import schemas
@@ -30,7 +32,7 @@ from referee.errors import (
 from referee.errors import (
     Problem as EngineProblem,
 )
-from referee.i18n import N_, SOURCE, current, t, tn
+from referee.i18n import N_, SOURCE, current, did_you_mean, t, tn
 
 log = logging.getLogger("referee.api")
 BASE = "https://referee.example/problems/"
@@ -235,6 +237,57 @@ def _flatten(messages: Any, path: str = "") -> Iterator[dict[str, Any]]:
         yield {"path": path, "code": "invalid", "message": marshmallow_sentence(str(messages))}
 
 
+# ---------------------------------------------------------------- did you mean, for an unknown field
+
+_SUGGESTED = MAX_ERRORS  # unknown fields worded with a suggestion: those a problem lists
+_NAMED = 64  # characters of an unknown field's name its sentence repeats
+
+
+def _suggested(errors: list[dict[str, Any]], schema: object) -> list[dict[str, Any]]:
+    """Each unknown field named, with the closest field the schema knows at that place:
+    `"frist_meld_done" is not a field here; did you mean "first_meld_done"?`."""
+    if not isinstance(schema, Schema):
+        return errors
+    worded = 0
+    for row in errors:
+        if row["code"] != "unknown_field" or worded == _SUGGESTED:
+            continue
+        keys = re.findall(r"[^.\[\]]+", row["path"])
+        if not keys:
+            continue
+        known = _fields_at(schema, keys[:-1])
+        if known is None:
+            continue
+        worded += 1
+        name = keys[-1] if len(keys[-1]) <= _NAMED else keys[-1][:_NAMED] + "…"  # the path has it whole
+        row["message"] = t('"{field}" is not a field here', field=name) + did_you_mean(keys[-1][:_NAMED * 2], known)
+    return errors
+
+
+def _fields_at(schema: Schema, keys: list[str]) -> list[str] | None:
+    """The fields a body may give at the place `keys` lead to from `schema` (`table[0]`: the
+    fields of one item of `table`), or None where no schema is known there."""
+    index = 0
+    while index < len(keys):
+        field: ma_fields.Field | None = _by_key(schema).get(keys[index])
+        index += 1
+        while not isinstance(field, ma_fields.Nested):  # a list's index, a mapping's key: the next key
+            if isinstance(field, ma_fields.List) and index < len(keys):
+                field = field.inner
+            elif isinstance(field, ma_fields.Dict) and field.value_field is not None and index < len(keys):
+                field = field.value_field
+            else:
+                return None
+            index += 1
+        schema = field.schema
+    return list(_by_key(schema))
+
+
+def _by_key(schema: Schema) -> dict[str, ma_fields.Field]:
+    """A schema's fields as a body writes them (their `data_key`), those it may send."""
+    return {f.data_key or name: f for name, f in schema.fields.items() if not f.dump_only}
+
+
 def register(app: Flask) -> None:
     """Install the handlers; called after flask-smorest so these take precedence."""
 
@@ -255,7 +308,7 @@ def register(app: Flask) -> None:
         status = error.code or 500
         data = getattr(error, "data", None) or {}
         if status == 422 and "messages" in data:
-            errors = list(_flatten(data["messages"]))
+            errors = _suggested(list(_flatten(data["messages"])), data.get("schema"))
             return problem_response(422, _count(errors), errors)
         headers = {}
         if status == 405:

@@ -14,7 +14,7 @@ from api import schemas
 from api.catalog import Catalog
 from api.problems import ApiError, answers
 from referee.describe import round_rules
-from referee.errors import Problem, RulesetError
+from referee.errors import InvalidPlayError, Problem, RulesetError
 from referee.i18n import t
 from referee.loader import schema
 
@@ -172,10 +172,15 @@ class Round(MethodView):
     @blp.response(200, ROUND_SCHEMA, description="Round `number`'s resolved rules (the top level with the round's "
                                    "entry applied), with `round` and a one-line `summary` in words.",
                   content_type="application/json")
-    @answers(blp, (404, "No such ruleset."), (422, "No such round."))
+    @answers(blp, (404, "No such ruleset, or no such round (0, or past the game's rounds)."))
     def get(self, ruleset_id: str, number: int) -> Response:
         """One round's rules, and a summary such as "Round 3: two sets of four; deuces wild"."""
-        return current_app.json.response(round_rules(catalog().get(ruleset_id), number))
+        ruleset = catalog().get(ruleset_id)
+        try:
+            rules = round_rules(ruleset, number)
+        except InvalidPlayError as exc:  # no such round: nothing is at this address (http-api.md)
+            raise ApiError(404, exc.problems[0].message, exc.problems) from None
+        return current_app.json.response(rules)
 
 
 schemas_blp = Blueprint("schemas", __name__, url_prefix="/v1/schemas",

@@ -94,8 +94,12 @@ class Counted(Schema):
 
 
 class RoundMixin(Counted):
-    round = fields.Integer(strict=True, load_default=1, validate=validate.Range(min=1, max=1000),
-                           metadata={"description": "1-based round; ignored by games without rounds"})
+    # No lower bound here: round 0 (or below) is told the rounds there are by the engine
+    # (`unknown_round`); the document still says the first round is 1.
+    round = fields.Integer(strict=True, load_default=1, validate=validate.Range(max=1000),
+                           metadata={"description": "1-based round (0 and below are `unknown_round`); "
+                                                    "ignored by games without rounds",
+                                     "minimum": 1})
     players = fields.Integer(strict=True, validate=validate.Range(min=1, max=100),
                              metadata={"description": "players at the table: fixes the decks in play"})
 

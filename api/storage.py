@@ -176,6 +176,10 @@ class Store:
             return False
 
     # -- rulesets
+    def ruleset_ids(self) -> list[str]:
+        with self.engine.connect() as conn:
+            return list(conn.execute(sa.select(rulesets.c.id)).scalars())
+
     def ruleset_sources(self) -> list[tuple[str, str]]:
         with self.engine.connect() as conn:
             rows = conn.execute(sa.select(rulesets.c.id, rulesets.c.source).order_by(rulesets.c.created_at))

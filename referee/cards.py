@@ -58,6 +58,25 @@ def texts(cards: Iterable[Card]) -> list[str]:
     return [c[0] + c[1] if c[1] else "JK" for c in cards]
 
 
+# How the table's page shows a card on its chips (api/static/table.js `cardFace`), and so how
+# every sentence names one: the rank, then the suit's sign; a joker is the joker's sign.
+SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+JOKER_FACE = "🃏"
+
+
+def face(card: Card) -> str:
+    """A card as a sentence names it, as the page's chips show it: `10♠`, `8♥`, `🃏`. Answers'
+    `cards` fields, codes and paths keep the notation (`10S`)."""
+    if card[1] is None:
+        return JOKER_FACE
+    return card[0] + SUIT_SIGNS.get(card[1], card[1])
+
+
+def faces(cards: Iterable[Card]) -> str:
+    """Cards as a sentence lists them: `8♥, 8♠, 2♣`."""
+    return ", ".join(map(face, cards))
+
+
 def shown_token(token: object) -> str:
     """A token as an error names it: text in quotes, anything else as Python writes it."""
     return quoted(token) if isinstance(token, str) else repr(token)

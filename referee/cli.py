@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, NoReturn, cast
 
 from referee import yamlread
-from referee.cards import Card, parse_cards, parse_groups
+from referee.cards import Card, face, parse_card, parse_cards, parse_groups, read_card
 from referee.errors import (
     InvalidPlayError,
     Problem,
@@ -29,10 +29,11 @@ from referee.errors import (
     RulesetError,
     UnknownRulesetError,
 )
-from referee.i18n import LANGUAGES, N_, choose, set_language, t, tn
+from referee.i18n import LANGUAGES, N_, choose, did_you_mean, set_language, t, tn
 from referee.layout import DOWN, check_placement
 from referee.loader import Library, default_library, extends_cycles, order_for_loading, schema
 from referee.melds import check_meld
+from referee.overrides import overridden_findings
 from referee.planner import check_going_out
 from referee.plays import check_first_meld
 from referee.ruleset import LayoutRules, Ruleset
@@ -69,6 +70,9 @@ def _ruleset(name: str) -> Ruleset:
         try:
             return default_library().get(name)
         except UnknownRulesetError:
+            close = did_you_mean(name, default_library().ids())
+            if close:  # a shipped id is close: say which
+                raise UnknownRulesetError(t('No ruleset "{id}"', id=name) + close) from None
             raise UnknownRulesetError(t(
                 'no ruleset is called "{name}": `referee rulesets` lists them, or give a ruleset file (.yaml)',
                 name=name)) from None
@@ -190,11 +194,12 @@ _IS_MELD = {"set": N_("  meld {n}: {cards} is a set"), "run": N_("  meld {n}: {c
 
 
 def _stands(wilds: object) -> str:
-    """`; 2C stands for 8` for each wild card of a meld's answer (`Meld.as_dict()["wilds"]`)."""
+    """`; 2♣ stands for 8` for each wild card of a meld's answer (`Meld.as_dict()["wilds"]`)."""
     said = []
     for wild in cast("list[dict[str, str | None]]", wilds or []):
-        card, stands = wild["card"], wild["as"] or t("any rank")
-        said.append(t("; {card} stands for {what}", card=card, what=stands))
+        stands = read_card(wild["as"]) if wild["as"] else None  # a run's card, or a set's rank
+        said.append(t("; {card} stands for {what}", card=_faced(str(wild["card"])),
+                      what=face(stands) if isinstance(stands, Card) else wild["as"] or t("any rank")))
     return "".join(said)
 
 
@@ -215,7 +220,7 @@ def _check_placement(ruleset: Ruleset, rules: LayoutRules, args: argparse.Namesp
     if len(cards) != 1:
         raise InvalidPlayError(Problem("", "one_card", t(
             "{game} is a layout game: check one drawn card at a time (got {count}: {cards})",
-            game=ruleset.local_name, count=len(cards), cards=" ".join(map(str, cards)))))
+            game=ruleset.local_name, count=len(cards), cards=_shown(cards))))
     card = cards[0]
     tokens = _card_tokens([args.layout]) if args.layout is not None else [DOWN] * len(rules.slots)
     with _labelled("--layout"):
@@ -229,13 +234,13 @@ def _check_placement(ruleset: Ruleset, rules: LayoutRules, args: argparse.Namesp
 
 def _placement_answer(card: Card, verdict: Verdict) -> int:
     if not verdict.valid:
-        return _not_legal(str(card), verdict)
+        return _not_legal(face(card), verdict)
     slots: list[int] = verdict.extra["slots"]  # type: ignore[assignment]
     then = t("it completes the layout") if verdict.extra["completes_layout"] else t("the turn goes on")
     if len(slots) == 1:
-        print(t("legal: {card} goes in slot {slot}; {then}", card=card, slot=slots[0], then=then))
+        print(t("legal: {card} goes in slot {slot}; {then}", card=face(card), slot=slots[0], then=then))
     else:
-        print(t("legal: {card} goes in any of slots {slots}; {then}", card=card, slots=", ".join(map(str, slots)),
+        print(t("legal: {card} goes in any of slots {slots}; {then}", card=face(card), slots=", ".join(map(str, slots)),
                 then=then))
     return YES
 
@@ -291,7 +296,7 @@ def _going_out(args: argparse.Namespace) -> int:
     if knock:
         left = cast("list[str]", plan["left"])
         deadwood = cast(int, verdict.extra["deadwood"])
-        print(t("  deadwood: {cards}, {points}", cards=" ".join(left) or t("none (gin)"),
+        print(t("  deadwood: {cards}, {points}", cards=_faced(*left) or t("none (gin)"),
                 points=_count(deadwood, 0, _points_noun).strip()))
     return YES
 
@@ -305,22 +310,28 @@ def _steps(plan: dict[str, object], table: Sequence[Sequence[Card]]) -> Iterator
     order = first + [i for i in range(len(melds)) if i not in first]
     number = {index: n + 1 for n, index in enumerate(order)}
     for index in order:
-        step = t("meld {n}: {cards}", n=number[index], cards=" ".join(melds[index]))
+        step = t("meld {n}: {cards}", n=number[index], cards=_faced(*melds[index]))
         yield (step + t(" (part of the first meld)")) if index in first else step
     for own in cast("list[dict[str, Any]]", plan["own_lay_offs"]):
-        yield t("lay off {cards} on meld {n}", cards=" ".join(own["cards"]), n=number[own["meld"]])
+        yield t("lay off {cards} on meld {n}", cards=_faced(*own["cards"]), n=number[own["meld"]])
     for lay in cast("list[dict[str, Any]]", plan["lay_offs"]):
         on = lay["table"]
-        yield t("lay off {cards} on table meld {n} ({meld})", cards=" ".join(lay["cards"]), n=on + 1,
+        yield t("lay off {cards} on table meld {n} ({meld})", cards=_faced(*lay["cards"]), n=on + 1,
                 meld=_shown(table[on]))
     if plan["discard"]:
-        yield t("discard {card}", card=plan["discard"])
+        yield t("discard {card}", card=_faced(str(plan["discard"])))
     else:
         yield t("no discard: every card is melded or laid off")
 
 
 def _shown(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    """Cards as the command line's sentences name them, as the page's chips show them: `8♥ 8♠ 2♣`."""
+    return " ".join(map(face, cards))
+
+
+def _faced(*texts: str) -> str:
+    """Cards an answer gives in the notation (`8H`), as a sentence names them (`8♥`)."""
+    return _shown([parse_card(text) for text in texts])
 
 
 # ---------------------------------------------------------------- score
@@ -452,13 +463,16 @@ def _lint(args: argparse.Namespace) -> int:
 def _lint_one(library: Library, path: Path, raw: bytes) -> int:
     """Print each problem of one file as FILE:LINE:COLUMN: path: message; the count found."""
     try:
-        library.add(library.load(raw, file=str(path)))
+        _ruleset, source, resolved = loaded = library.load(raw, file=str(path))
+        library.add(loaded)
     except RefereeError as exc:
-        for problem in exc.problems:
-            where = f"{problem.file or path}:{problem.line or 1}:{problem.column or 1}"
-            print(f"{where}: {problem.path or t('(document)')}: {problem.message}")
-        return len(exc.problems)
-    return 0
+        problems = exc.problems
+    else:  # it loads; what it sets in vain is still a finding for its author
+        problems = overridden_findings(source, resolved)
+    for problem in problems:
+        where = f"{problem.file or path}:{problem.line or 1}:{problem.column or 1}"
+        print(f"{where}: {problem.path or t('(document)')}: {problem.message}")
+    return len(problems)
 
 
 def _rulesets(args: argparse.Namespace) -> int:

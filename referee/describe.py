@@ -146,6 +146,50 @@ def round_summary(ruleset: Ruleset, number_: int) -> str:
     return t("Round {n}: {rules}", n=number_, rules="; ".join(parts))
 
 
+def game_summary(ruleset: Ruleset) -> str:
+    """The game in one sentence, from its resolved rules: what a ruleset that writes no `summary`
+    (a variant that changes its base's rules without saying how) shows (`Two decks; 14 cards
+    each; a first meld of three melds; deuces wild; a hand limit of 75 points; out at 101 points.`)."""
+    decks = ruleset.deck.decks.fixed
+    parts = [tn("{count} deck", "{count} decks", decks, count=number(decks)) if decks else ""]
+    if ruleset.layout is not None:
+        layout = ruleset.layout
+        parts += [t("slots {first}-{last}", first=layout.slots[0], last=layout.slots[-1]) if layout.slots else "",
+                  t("{ranks} wild", ranks=ranks_in_words(layout.wilds)) if layout.wilds else "",
+                  t("{ranks} end the turn", ranks=ranks_in_words(layout.dead_ranks)) if layout.dead_ranks else "",
+                  tn("{n} deal", "{n} deals", ruleset.game.deals) if ruleset.game.deals else ""]
+    else:
+        parts += _rummy_parts(ruleset)
+    text = "; ".join(p for p in parts if p)
+    return f"{text[:1].upper()}{text[1:]}." if text else ""
+
+
+def _rummy_parts(ruleset: Ruleset) -> list[str]:
+    assert ruleset.rummy is not None
+    rummy, end = ruleset.rummy, ruleset.game
+    rounds = rummy.rounds or (rummy.base,)
+    first, kinds = rounds[0], [m.kind for m in rounds[0].melds]
+    same = {"first": all(r.first_meld == first.first_meld for r in rounds),
+            "wilds": all(r.wilds == first.wilds for r in rounds),
+            "size": all(r.hand_size == first.hand_size and not r.hand_sizes for r in rounds)}
+    parts = [tn("{count} round", "{count} rounds", len(rummy.rounds), count=number(len(rummy.rounds)))
+             if rummy.rounds else "",
+             tn("{n} card each", "{n} cards each", first.hand_size) if same["size"] and first.hand_size else ""]
+    needs = requirement_in_words(first.first_meld) if same["first"] else ""
+    parts += [t("a first meld of {melds}", melds=needs) if needs else "",
+              wilds_in_words(first.wilds, kinds) if same["wilds"] else "",
+              tn("a hand limit of {n} point", "a hand limit of {n} points", rummy.hand_limit)
+              if rummy.hand_limit else "",
+              t("knock with {most} or less", most=ruleset.scoring.knock.max_deadwood) if ruleset.scoring.knock else ""]
+    if end.elimination:
+        parts.append(tn("out at {n} point", "out at {n} points", end.elimination))
+    elif end.target:
+        parts.append(tn("first to {n} point wins", "first to {n} points wins", end.target))
+    elif end.winner == "lowest_score":
+        parts.append(t("lowest total wins"))
+    return parts
+
+
 def round_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
     """Round `number_`'s resolved rules: the top level with that round's entry applied, its
     number and its summary (in place of the game's). Games without rounds answer their top

@@ -11,8 +11,9 @@ request, the command line for its run; codes, paths and field names are never tr
 
 from __future__ import annotations
 
+import difflib
 import io
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -164,6 +165,12 @@ def joined(parts: Sequence[str]) -> str:
     return text
 
 
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`; did you mean "winner"?` for the closest of `choices`, or nothing when none is close."""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return t('; did you mean "{name}"?', name=close[0]) if close else ""
+
+
 def decks_in_play(decks: int) -> str:
     """`With 2 decks in play`, the start of a sentence about copies of a card."""
     return tn("With {n} deck in play", "With {n} decks in play", decks)
@@ -172,7 +179,8 @@ def decks_in_play(decks: int) -> str:
 # ---------------------------------------------------------------- cards in words
 
 _RANK_PLURALS = {
-    "en": {"A": "aces", "J": "jacks", "Q": "queens", "K": "kings", "6": "sixes"},
+    "en": {"A": "aces", "2": "deuces", "3": "threes", "4": "fours", "5": "fives", "6": "sixes", "7": "sevens",
+           "8": "eights", "9": "nines", "10": "tens", "J": "jacks", "Q": "queens", "K": "kings", "JOKER": "jokers"},
     "ru": {"A": "тузы", "2": "двойки", "3": "тройки", "4": "четвёрки", "5": "пятёрки", "6": "шестёрки",
            "7": "семёрки", "8": "восьмёрки", "9": "девятки", "10": "десятки", "J": "валеты", "Q": "дамы",
            "K": "короли", "JOKER": "джокеры"},

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.cards import Card, read_card, shown_token
+from referee.cards import Card, face, read_card, shown_token
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
 from referee.ruleset import LayoutRules, Ruleset
@@ -54,7 +54,7 @@ class Layout:
                 problems.append(Problem(
                     where, "invalid_layout",
                     t("slot {slot} takes {rank}s or a wild card; {card} cannot be face up there", slot=i + 1,
-                      rank=rules.slots[i], card=card)))
+                      rank=rules.slots[i], card=face(card))))
             slots.append(card)
         if problems:
             raise InvalidPlayError(problems)
@@ -92,11 +92,11 @@ def placement(rules: LayoutRules, layout: Layout, card: Card, in_deck: bool = Tr
     down = layout.face_down()
     if card.rank in rules.wilds:
         if not down:
-            return _stuck("slot_taken", t("{card} is wild, but no slot is face down.", card=card), card)
+            return _stuck("slot_taken", t("{card} is wild, but no slot is face down.", card=face(card)), card)
         return Placement(tuple(down), False, len(down) == 1, ())
     if not in_deck:
         return _stuck("not_in_deck", tn("{cards} is not in this game's deck.", "{cards} are not in this game's deck.",
-                                         1, cards=card), card)
+                                         1, cards=face(card)), card)
     if card.rank in rules.dead_ranks:
         return _stuck("dead_card", _dead(card), card)
     slot = rules.slot_of(card.rank)
@@ -104,9 +104,9 @@ def placement(rules: LayoutRules, layout: Layout, card: Card, in_deck: bool = Tr
         return _stuck("slot_not_in_layout", tn(
             "This layout has {n} slot, so there is no slot {slot} for {card}: the turn ends.",
             "This layout has {n} slots, so there is no slot {slot} for {card}: the turn ends.",
-            layout.size, slot=slot, card=card) if slot else tn(
+            layout.size, slot=slot, card=face(card)) if slot else tn(
             "This layout has {n} slot, so there is no slot for {card}: the turn ends.",
-            "This layout has {n} slots, so there is no slot for {card}: the turn ends.", layout.size, card=card),
+            "This layout has {n} slots, so there is no slot for {card}: the turn ends.", layout.size, card=face(card)),
             card)
     there = layout.slots[slot - 1]
     if there is None:
@@ -116,7 +116,7 @@ def placement(rules: LayoutRules, layout: Layout, card: Card, in_deck: bool = Tr
         # layout), or is set aside when none is left.
         return Placement((slot,), False, len(down) <= 1, ())
     return _stuck("slot_taken", t("Slot {slot} already holds {there} face up: {card} ends the turn.",
-                                  slot=slot, there=there, card=card), card)
+                                  slot=slot, there=face(there), card=face(card)), card)
 
 
 def _stuck(code: str, message: str, card: Card) -> Placement:
@@ -133,7 +133,7 @@ def _dead(card: Card) -> str:
         return t("A jack can never be placed: the turn ends.")
     if card.rank == "JOKER":
         return t("A joker can never be placed: the turn ends.")
-    return t("{card} can never be placed: the turn ends.", card=card)
+    return t("{card} can never be placed: the turn ends.", card=face(card))
 
 
 def check_placement(ruleset: Ruleset, layout_tokens: Sequence[object], card: Card) -> Verdict:

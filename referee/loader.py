@@ -6,7 +6,6 @@ column (for a variant, in the variant's own file) and a sentence an author can a
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -19,7 +18,7 @@ import jsonschema
 from referee import yamlread
 from referee.cards import JOKER, RANKS
 from referee.errors import Problem, RulesetError, UnknownRulesetError
-from referee.i18n import LANGUAGES, N_, quoted, t, tn
+from referee.i18n import LANGUAGES, N_, did_you_mean, quoted, t, tn
 from referee.merge import apply_variant, round_number
 from referee.ruleset import Ruleset, build, rank_range, round_document
 from referee.yamlread import Document, Path, format_path
@@ -195,10 +194,10 @@ def _schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
                 if by_language:
                     yield path + (extra,), True, "unknown_language", t(
                         '"{key}" is not a language the referee speaks; it speaks {languages}', key=extra,
-                        languages=", ".join(LANGUAGES)) + _did_you_mean(extra, fields)
+                        languages=", ".join(LANGUAGES)) + did_you_mean(extra, fields)
                 else:
                     yield path + (extra,), True, "unknown_field", \
-                        t('"{field}" is not a field here', field=extra) + _did_you_mean(extra, fields)
+                        t('"{field}" is not a field here', field=extra) + did_you_mean(extra, fields)
             continue
         if e.validator == "propertyNames":
             yield path + (str(e.instance),), True, "schema", \
@@ -214,10 +213,13 @@ def _schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
         yield path, False, "schema", explain(e) if explain else str(e.message)
 
 
-def _did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """`; did you mean "winner"?` for the closest of `choices`, or nothing when none is close."""
-    close = difflib.get_close_matches(word, list(choices), n=1)
-    return t('; did you mean "{name}"?', name=close[0]) if close else ""
+def unknown_ruleset(ruleset_id: str, known: Iterable[str]) -> UnknownRulesetError:
+    """`No ruleset "bing-rumy"; did you mean "bing-rummy"?`: an id that names none of `known`."""
+    close = did_you_mean(ruleset_id, known) if len(ruleset_id) <= 2 * MAX_ID else ""  # none can be close
+    return UnknownRulesetError(Problem("id", "unknown_ruleset", t('No ruleset "{id}"', id=ruleset_id) + close))
+
+
+MAX_ID = 64  # the longest ruleset id (ruleset-format.md)
 
 
 # ---------------------------------------------------------------- meaning checks
@@ -491,11 +493,14 @@ class Library:
     def get(self, ruleset_id: str) -> Ruleset:
         entry = self._entries.get(ruleset_id)
         if entry is None:
-            raise UnknownRulesetError(Problem("id", "unknown_ruleset", t('no ruleset is called "{id}"', id=ruleset_id)))
+            raise unknown_ruleset(ruleset_id, self._entries)
         return entry.ruleset
 
     def all(self) -> list[Ruleset]:
         return [e.ruleset for e in self._entries.values()]
+
+    def ids(self) -> list[str]:
+        return list(self._entries)
 
     def add(self, loaded: tuple[Ruleset, Document, dict[str, Any]]) -> Ruleset:
         ruleset, source, resolved = loaded
@@ -561,7 +566,7 @@ class Library:
         if entry is None:
             raise RulesetError(_locate(Problem(
                 "extends", "unknown_base",
-                t('the base ruleset "{base}" does not exist', base=base_id) + _did_you_mean(base_id, self._entries)),
+                t('the base ruleset "{base}" does not exist', base=base_id) + did_you_mean(base_id, self._entries)),
                 chain, ("extends",)))
         own_id = data.get("id")
         seen = {own_id} if isinstance(own_id, str) else set()  # the schema reports another type

@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
 
-from referee.cards import JOKER, JOKER_TOKENS, Card, DeckSpec, rank_named
+from referee.cards import JOKER, JOKER_TOKENS, Card, DeckSpec, face, rank_named
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, decks_in_play, t, tn
@@ -128,7 +128,7 @@ class Judge:
                 found.append(Violation("duplicate_card", tn(
                     "{decks} there is only {n} of {card}; this play has {count}.",
                     "{decks} there are only {n} of {card}; this play has {count}.", have,
-                    decks=decks_in_play(self.decks), card=card, count=n), (card,) * n))
+                    decks=decks_in_play(self.decks), card=face(card), count=n), (card,) * n))
         return found
 
     def joker_violation(self, cards: Sequence[Card]) -> list[Violation]:

@@ -25,6 +25,9 @@ def round_number(key: str) -> int | None:
     return int(text) if text.isdigit() and int(text) >= 1 else None
 
 
+# The keys that say what a ruleset is called and where it comes from, not how it is played.
+WORDS_ONLY = frozenset({"format", "id", "extends", "name", "summary", "source", "notes"})
+
 # Texts by language (`name: {en: ..., ru: ...}`) replace the base's whole: a variant's own name
 # in English is not to be shown next to its base's name in the languages it leaves out.
 WHOLE_TEXTS = ("name", "summary")
@@ -53,4 +56,12 @@ def apply_variant(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, An
             merged.pop("rounds", None)
         else:
             merged["rounds"] = copy.deepcopy(rounds_patch)
+    if "summary" not in variant and _rules(merged) != _rules(base):
+        # The base's sentence describes the base's rules: a variant that changes them and says
+        # nothing of its own is described by its own rules (Ruleset.local_summary).
+        merged.pop("summary", None)
     return merged
+
+
+def _rules(document: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in document.items() if key not in WORDS_ONLY}

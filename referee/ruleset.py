@@ -302,7 +302,7 @@ class Ruleset:
         `summary` are that language's text (the stored document keeps them all)."""
         document = self.document()
         for key, text in (("name", self.local_name), ("summary", self.local_summary)):
-            if isinstance(document.get(key), dict):
+            if isinstance(document.get(key), dict) or key == "summary" and key not in document and text:
                 document[key] = text
         return document
 
@@ -313,6 +313,12 @@ class Ruleset:
 
     @property
     def local_summary(self) -> str:
+        """The summary in the current language; a ruleset that writes none (a variant that
+        changes its base's rules without saying how) is described from its resolved rules."""
+        if not self.summary and not self.summaries:
+            from referee.describe import game_summary  # describe reads rulesets: imported when used
+
+            return game_summary(self)
         return local(self.summaries, self.summary)
 
     def decks_in_play(self, players: int | None) -> int:

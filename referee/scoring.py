@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from referee.cards import RANKS, SUITS, Card, DeckSpec
+from referee.cards import RANKS, SUITS, Card, DeckSpec, face
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import SOURCE, current, decks_in_play, t, tn
 from referee.ruleset import Ruleset, Scoring
@@ -232,14 +232,14 @@ def deck_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], players
             seen[card] += 1
             if have == 0:
                 problems.append(Problem(f"{path}.{name}[{i}]", "not_in_deck",
-                                        t("{card} is not in {possessive} deck ({deck})", card=card,
+                                        t("{card} is not in {possessive} deck ({deck})", card=face(card),
                                           possessive=_possessive(ruleset.name), game=ruleset.local_name,
                                           deck=_deck_words(deck, decks))))
             elif seen[card] > have:
                 problems.append(Problem(f"{path}.{name}[{i}]", "duplicate_card", tn(
                     "{decks} there is only {n} of {card}; these hands hold {count}",
                     "{decks} there are only {n} of {card}; these hands hold {count}", have,
-                    decks=decks_in_play(decks), card=card, count=held[card])))
+                    decks=decks_in_play(decks), card=face(card), count=held[card])))
     return problems
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
-from referee.cards import Card, texts
+from referee.cards import Card, faces, texts
 
 
 class Violation(NamedTuple):
@@ -40,7 +40,8 @@ class Verdict(NamedTuple):
 
 
 def listed(cards: Iterable[Card]) -> str:
-    return ", ".join(texts(cards))
+    """Cards as a sentence names them, as the page's chips show them: `8♥, 8♠, 2♣`."""
+    return faces(cards)
 
 
 def plural(n: int, noun: str) -> str:

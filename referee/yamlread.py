@@ -231,6 +231,10 @@ def _syntax_message(exc: yaml.MarkedYAMLError, text: str) -> tuple[str, Any]:
     if "escape character" in problem:
         return t("a backslash in double-quoted text starts an escape it does not know: "
                  "write \\\\ for a backslash, or use single quotes"), mark
+    misplaced = _misindented_key(text, mark) if mark is not None and (
+        "mapping values are not allowed" in problem or "expected key" in problem or "block end" in problem) else None
+    if misplaced is not None and mark is not None:  # pointed at the key, not at its colon
+        return misplaced[0], yaml.Mark(mark.name, mark.index, mark.line, misplaced[1], "", 0)
     if "mapping values are not allowed" in problem:
         return t("a colon and a space inside a value start a mapping here: put the value in quotes"), mark
     if "tab character" in problem:
@@ -251,6 +255,48 @@ def _syntax_message(exc: yaml.MarkedYAMLError, text: str) -> tuple[str, Any]:
         return t("this line does not line up with the ones before it: check its indentation, "
                  "and do not mix list items (-) with keys at one level"), mark
     return t("the YAML cannot be read here: {reason}", reason=problem or context), mark
+
+
+# A line that starts a key (`  ranks: ["2"]`, or a list item's first key, `  - hand_size: 6`).
+_KEY_LINE = re.compile(r"(?P<indent> *(?:- +)?)(?P<key>[^\s#:\-\[{][^:#]*?):"
+                       r"(?:[ \t]+(?P<value>[^#\s][^\n]*)?)?[ \t]*(?:#.*)?$")
+
+
+def _misindented_key(text: str, mark: Any) -> tuple[str, int] | None:
+    """What is wrong, and the key's 0-based column, when the error is at a key whose indentation
+    does not fit the keys above it; None where the error is elsewhere (a colon inside a value, a
+    flow mapping, a list of plain values).
+
+    A key indented under one that has its value on its line reads, to YAML, as more of that
+    value (`name: X` then `  summary: ...`); one between two levels closes neither. Both are the
+    key's indentation, not quoting."""
+    lines = text.splitlines()
+    found = _KEY_LINE.match(lines[mark.line]) if mark.line < len(lines) else None
+    if found is None or "-" in found["indent"] or \
+            mark.column not in (len(found["indent"]), len(found["indent"]) + len(found["key"])):
+        return None
+    column, key = len(found["indent"]), found["key"].strip()
+    above: list[tuple[int, int, str, bool]] = []  # (line, column, key, value on its line) upwards
+    for number in range(mark.line - 1, -1, -1):
+        line = _KEY_LINE.match(lines[number])
+        if line is not None:
+            above.append((number + 1, len(line["indent"]), line["key"].strip(), line["value"] is not None))
+            if not line["indent"]:
+                break
+        elif lines[number].strip() and not lines[number].lstrip().startswith("#"):
+            break  # a plain list item or a flow collection: the keys above it are another matter
+    if not above:
+        return None
+    number, before, name, has_value = above[0]
+    if column > before and has_value:
+        return t('"{key}" is indented more than "{above}" on line {line}, which has its value on that line: '
+                 'line "{key}" up with "{above}" (column {column}) to make it the next key',
+                 key=key, above=name, line=number, column=before + 1), column
+    if column != before and column not in {c for _, c, _, _ in above} and (not above[-1][1] or len(above) > 1):
+        return t('"{key}" starts in column {column}, in line with no key above it: "{above}" on line {line} '
+                 'starts in column {above_column}; the keys of one mapping start in the same column',
+                 key=key, column=column + 1, above=name, line=number, above_column=before + 1), column
+    return None
 
 
 class _Builder:

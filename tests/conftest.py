@@ -16,10 +16,19 @@ settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI", "").lower() == "true" else "referee")
 
 from referee.cards import Card, parse_cards
+from referee.i18n import SOURCE, language
 from referee.loader import Library, default_library
 from referee.ruleset import Ruleset
 
 CASES = Path(__file__).parent / "cases"
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Any:
+    """A request with `?lang=` in the test client speaks its language in the test's own context:
+    every test starts, and leaves, in English."""
+    with language(SOURCE):
+        yield
 
 
 def cards(text: str) -> tuple[Card, ...]:

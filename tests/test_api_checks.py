@@ -59,7 +59,7 @@ def test_spec_violation_example(quick_client: Any) -> None:
     r = post(quick_client, "ten-pennies/melds/check", {"round": 1, "cards": ["8H", "2S", "2C"]})
     assert r.get_json()["violations"] == [{
         "code": "too_many_wilds",
-        "message": "Round 1 allows at most 1 wild card in a meld; this set has 2 (2S, 2C).",
+        "message": "Round 1 allows at most 1 wild card in a meld; this set has 2 (2♠, 2♣).",
         "cards": ["2S", "2C"]}]
 
 
@@ -74,7 +74,11 @@ def test_scores_example(quick_client: Any) -> None:
     ("ten-pennies/melds/check", {"round": 1, "cards": ["8H", "8S", "1H"]}, "cards[2]", "unknown_card"),
     ("ten-pennies/melds/check", {"cards": "8H"}, "cards", "invalid_type"),
     ("ten-pennies/melds/check", {}, "cards", "required"),
-    ("ten-pennies/melds/check", {"cards": ["8H"], "round": 0}, "round", "out_of_range"),
+    ("ten-pennies/melds/check", {"cards": ["8H"], "round": 0}, "round", "unknown_round"),
+    ("ten-pennies/scores", {"round": 0, "went_out": "a", "hands": {"a": [], "b": ["5C"]}}, "round", "unknown_round"),
+    ("ten-pennies/melds/check", {"cards": ["8H"], "round": -3}, "round", "unknown_round"),
+    ("bing-rummy/melds/check", {"cards": ["8H"], "round": 0}, "round", "unknown_round"),
+    ("garbage/placements/check", {"layout": ["down"] * 10, "card": "5H", "round": 0}, "round", "unknown_round"),
     ("ten-pennies/melds/check", {"cards": ["8H"], "round": 8}, "round", "unknown_round"),
     ("ten-pennies/melds/check", {"cards": ["8H"], "colour": 1}, "colour", "unknown_field"),
     ("ten-pennies/melds/check", {"cards": ["8H"], "players": 12}, "players", "player_count"),

@@ -8,9 +8,9 @@ from tests.test_api_games import new_game
 
 PROBLEM = "application/problem+json"
 
-JOKER_IN_BING = "JK is not in Bing Rummy's deck (two packs, no jokers)"
-THREE_5H_IN_BING = "With 2 decks in play there are only 2 of 5H; these hands hold 3"
-TWO_5H_IN_ONE_PACK = "With 1 deck in play there is only 1 of 5H; these hands hold 2"
+JOKER_IN_BING = "🃏 is not in Bing Rummy's deck (two packs, no jokers)"
+THREE_5H_IN_BING = "With 2 decks in play there are only 2 of 5♥; these hands hold 3"
+TWO_5H_IN_ONE_PACK = "With 1 deck in play there is only 1 of 5♥; these hands hold 2"
 
 
 def _refused(r: Any, path: str, code: str, message: str) -> None:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import yaml
 
 VARIANT = ("format: 1\nid: table-garbage\nextends: garbage\nname: Our Garbage\nfamily: layout\n"
@@ -83,3 +84,24 @@ def test_validate_stores_nothing(client: Any) -> None:
 
 def test_wrong_content_type_for_rulesets(client: Any) -> None:
     assert client.post("/v1/rulesets", data=VARIANT, content_type="text/plain").status_code == 415
+
+
+@pytest.mark.parametrize("address, lang, said", [
+    ("/v1/rulesets/bing-rumy", "en", 'No ruleset "bing-rumy"; did you mean "bing-rummy"?'),
+    ("/v1/rulesets/ten-penies/rounds/1", "en", 'No ruleset "ten-penies"; did you mean "ten-pennies"?'),
+    ("/v1/rulesets/ten-penies?lang=ru", "ru", "«ten-pennies»"),
+    ("/v1/rulesets/ten-penies?lang=sv", "sv", "”ten-pennies”"),
+    ("/v1/rulesets/zzzzzz", "en", 'No ruleset "zzzzzz"'),
+])
+def test_an_unknown_ruleset_is_told_the_nearest(client: Any, address: str, lang: str, said: str) -> None:
+    answer = client.get(address)
+    problem = answer.get_json()
+    assert answer.status_code == 404 and said in problem["detail"] and problem["errors"][0]["code"] == "unknown_ruleset"
+    assert ("did you mean" in problem["detail"]) == (lang == "en" and "zzzzzz" not in address)
+
+
+def test_an_uploaded_ruleset_is_among_the_nearest(client: Any) -> None:
+    assert client.post("/v1/rulesets", data=VARIANT, content_type="application/yaml").status_code == 201
+    answer = client.post("/v1/games", json={"ruleset": "table-garbag", "players": ["a", "b"]})
+    assert answer.status_code == 404
+    assert answer.get_json()["detail"] == 'No ruleset "table-garbag"; did you mean "table-garbage"?'

@@ -4,7 +4,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.cards import RANKS, SUITS, Card, DeckCount, DeckSpec, parse_card, parse_cards
+from referee.cards import (
+    RANKS,
+    SUITS,
+    Card,
+    DeckCount,
+    DeckSpec,
+    face,
+    faces,
+    parse_card,
+    parse_cards,
+)
 from referee.errors import InvalidCardError, RefereeError
 
 cards_strategy = st.one_of(
@@ -93,3 +103,16 @@ def test_deck_composition() -> None:
     assert spec.copies(Card("8", "H"), 3) == 3
     assert spec.copies(Card("JOKER"), 3) == 6
     assert DeckSpec(ranks=RANKS[:6]).copies(Card("K", "H"), 1) == 0
+
+
+@pytest.mark.parametrize(("token", "shown"), [
+    ("10S", "10♠"), ("8H", "8♥"), ("qd", "Q♦"), ("AC", "A♣"), ("TS", "10♠"), ("JK", "🃏"),
+])
+def test_a_card_is_named_as_its_chip_shows_it(token: str, shown: str) -> None:
+    card = Card.parse(token)
+    assert face(card) == shown and Card.parse(str(card)) == card  # the notation stays the card's text
+    assert card.is_joker or Card.parse(shown) == card  # a chip's text, typed back, is the same card
+
+
+def test_cards_are_listed_as_chips() -> None:
+    assert faces(parse_cards(["8H", "8S", "2C", "JK"])) == "8♥, 8♠, 2♣, 🃏"

@@ -49,7 +49,9 @@ def test_lint_unreadable_exits_2(tmp_path: Path) -> None:
 
 def test_check_explains(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "ten-pennies", "8H", "8S", "2C"]) == 0
-    assert "2C stands for 8" in capsys.readouterr().out
+    assert "2♣ stands for 8" in capsys.readouterr().out
+    assert main(["check", "bing-rummy", "8H", "9H", "2C"]) == 0  # a run's wild stands for a rank and suit
+    assert "legal: 8♥ 9♥ 2♣ is a run; 2♣ stands for 10♥" in capsys.readouterr().out
     assert main(["check", "ten-pennies", "8H", "2S", "2C"]) == 1
     assert "at most 1 wild card" in capsys.readouterr().out
 
@@ -104,6 +106,15 @@ def _wild_rank(ruleset: Ruleset) -> list[str]:
 LAYOUT = [r for r in RULESETS if r.layout is not None]
 
 
+SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def chips(cards: str) -> str:
+    """Cards given in the notation (`8H 8S`, `8H,8S`) as the sentences name them, as the page's
+    chips show them (`8♥ 8♠`)."""
+    return " ".join("🃏" if c == "JK" else c[:-1] + SIGNS[c[-1]] for c in cards.replace(",", " ").split())
+
+
 def each(rulesets: list[Ruleset]) -> pytest.MarkDecorator:
     return pytest.mark.parametrize("ruleset", rulesets, ids=[r.id for r in rulesets])
 
@@ -126,12 +137,12 @@ def legal_play(ruleset: Ruleset) -> Play:
     """A play the game's own rules allow: a smallest set of one natural rank, or a card in its slot."""
     if ruleset.layout is not None:
         card = f"{ruleset.layout.slots[0]}H"
-        return Play([], [card], f"legal: {card} goes in slot 1")
+        return Play([], [card], f"legal: {chips(card)} goes in slot 1")
     assert ruleset.rummy is not None
     set_rule = ruleset.rummy.round(1).meld_rule("set")
     assert set_rule is not None, "teach legal_play a meld of this game"
     cards = [f"{_naturals(ruleset)[0]}{suit}" for suit in ruleset.deck.suits[:set_rule.min]]
-    return Play([], cards, f"legal: {' '.join(cards)} is a set")
+    return Play([], cards, f"legal: {chips(' '.join(cards))} is a set")
 
 
 def illegal_play(ruleset: Ruleset) -> Play:
@@ -142,7 +153,7 @@ def illegal_play(ruleset: Ruleset) -> Play:
         return Play(["--layout", layout], [f"{rank}S"], "[slot_taken]")
     ranks = _naturals(ruleset)
     cards = [f"{ranks[0]}C", f"{ranks[2]}D", f"{ranks[4]}H"]
-    return Play([], cards, f"not legal: {' '.join(cards)}\n  - ")
+    return Play([], cards, f"not legal: {chips(' '.join(cards))}\n  - ")
 
 
 def assert_one_line_error(err: str, says: str) -> None:
@@ -249,11 +260,11 @@ def test_first_meld_legal(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) 
     melds = first_meld_play(ruleset)
     assert main(["first-meld", ruleset.id, *melds]) == 0
     out, err = capsys.readouterr()
-    shown = " + ".join(m.replace(",", " ") for m in melds)
+    shown = " + ".join(chips(m) for m in melds)
     assert out.startswith(f"legal: first meld {shown} makes the first meld of {ruleset.name}"), out
     assert f"({ruleset.rummy.round(1).first_meld.describe()})" in out
     assert [line for line in out.splitlines() if line.startswith("  meld ")] == [
-        f"  meld {i + 1}: {m.replace(',', ' ')} is a set" for i, m in enumerate(melds)]
+        f"  meld {i + 1}: {chips(m)} is a set" for i, m in enumerate(melds)]
     assert err == ""
 
 
@@ -285,11 +296,11 @@ def test_going_out_with_the_first_meld(ruleset: Ruleset, capsys: pytest.CaptureF
     assert main(["going-out", ruleset.id, "--first-meld-not-done", *hand]) == 0
     out, err = capsys.readouterr()
     lines = out.splitlines()
-    assert lines[0] == f"legal: going out with {' '.join(hand)}"
+    assert lines[0] == f"legal: going out with {chips(' '.join(hand))}"
     steps = [line for line in lines if line.startswith("  meld ")]
     assert len(steps) == len(melds) and all(s.endswith("(part of the first meld)") for s in steps)
     thrown = discard_card(ruleset)
-    assert lines[-1] == (f"  discard {thrown[0]}" if thrown else
+    assert lines[-1] == (f"  discard {chips(thrown[0])}" if thrown else
                          "  no discard: every card is melded or laid off")
     assert err == ""
 
@@ -299,7 +310,7 @@ def test_going_out_refused(ruleset: Ruleset, capsys: pytest.CaptureFixture[str])
     hand = illegal_play(ruleset).cards
     assert main(["going-out", ruleset.id, *_wild_rank(ruleset), *hand]) == 1
     out, err = capsys.readouterr()
-    assert out.startswith(f"not legal: going out with {' '.join(hand)}\n  - To go out you must"), out
+    assert out.startswith(f"not legal: going out with {chips(' '.join(hand))}\n  - To go out you must"), out
     assert "[cannot_go_out]" in out and err == ""
 
 
@@ -346,8 +357,8 @@ def test_going_out_lays_off_on_the_table(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["going-out", "bing-rummy", "5D", "4D", "9H",
                  "--table", "6D,7D,8D", "--table", "9S,9C,9D"]) == 0
     assert capsys.readouterr().out.splitlines()[1:] == [
-        "  lay off 4D 5D on table meld 1 (6D 7D 8D)",
-        "  lay off 9H on table meld 2 (9S 9C 9D)",
+        "  lay off 4♦ 5♦ on table meld 1 (6♦ 7♦ 8♦)",
+        "  lay off 9♥ on table meld 2 (9♠ 9♣ 9♦)",
         "  no discard: every card is melded or laid off",
     ]
 
@@ -355,18 +366,18 @@ def test_going_out_lays_off_on_the_table(capsys: pytest.CaptureFixture[str]) -> 
 @pytest.mark.parametrize("options, hand, steps", [
     # Round 1 allows one wild card in a first-meld set; the second goes on after it.
     (["--round", "1"], "8H 8S 2C 9H 9S 9D 2D 5C", [
-        "meld 1: 8H 8S 2C (part of the first meld)",
-        "meld 2: 9D 9H 9S (part of the first meld)",
-        "lay off 2D on meld 1",
-        "discard 5C",
+        "meld 1: 8♥ 8♠ 2♣ (part of the first meld)",
+        "meld 2: 9♦ 9♥ 9♠ (part of the first meld)",
+        "lay off 2♦ on meld 1",
+        "discard 5♣",
     ]),
     # The plan's melds are numbered as laid down: the first meld comes first, and a lay-off
     # names that number, not the meld's place in the plan.
     (["--round", "2"], "6D 2H 5C 6C 6D 5S 2S 7S 5D", [
-        "meld 1: 6C 6D 6D 2H (part of the first meld)",
-        "meld 2: 5C 5D 5S",
-        "lay off 2S on meld 2",
-        "discard 7S",
+        "meld 1: 6♣ 6♦ 6♦ 2♥ (part of the first meld)",
+        "meld 2: 5♣ 5♦ 5♠",
+        "lay off 2♠ on meld 2",
+        "discard 7♠",
     ]),
 ], ids=["round 1", "round 2"])
 def test_going_out_lays_off_on_its_own_meld(options: list[str], hand: str, steps: list[str],
@@ -380,13 +391,14 @@ def test_first_meld_hand_limit(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["first-meld", "bing-rummy", "--hand", "KH,3C", "--score", "40", *melds]) == 0
     capsys.readouterr()
     assert main(["first-meld", "bing-rummy", "--hand", "KH,QD,QS,QH", "--score", "40", *melds]) == 1
-    assert "40 would stay (KH, QD, QS, QH). [hand_limit_exceeded]" in capsys.readouterr().out
+    assert "40 would stay (K♥, Q♦, Q♠, Q♥). [hand_limit_exceeded]" in capsys.readouterr().out
 
 
 # ---------------------------------------------------------------- input that cannot be used
 
 UNUSABLE = [
     (["check", "no-such-game", "8H"], 'no ruleset is called "no-such-game"'),
+    (["check", "bing-rumy", "8H"], 'No ruleset "bing-rumy"; did you mean "bing-rummy"?'),
     (["score", "no-such-game", "ann="], 'no ruleset is called "no-such-game"'),
     (["check", "ten-pennies", "--round", "8", "8H", "8S", "8D"], "--round: round 8 does not exist"),
     (["score", "ten-pennies", "--round", "8", "ann=8H"], "--round: round 8 does not exist"),
@@ -395,7 +407,7 @@ UNUSABLE = [
     (["check", "garbage", "--players", "1", "5D"], "Garbage is for 2-8 players"),
     (["check", "ten-pennies", "--layout", "down", "8H"], "--layout is for layout games"),
     (["check", "ten-pennies", "8H,1H,8D"], '"1H" (item 2) is not a card'),
-    (["check", "garbage", "5D", "6D"], "check one drawn card at a time (got 2: 5D 6D)"),
+    (["check", "garbage", "5D", "6D"], "check one drawn card at a time (got 2: 5♦ 6♦)"),
     (["check", "garbage", "--layout", "down,5H", "5D"], "--layout: slot 2 takes 2s"),
     (["check", "garbage", "--layout", "1H", "5D"], '--layout: "1H" (item 1) is not "down" or a card'),
     (["check", "garbage", "--layout", ",".join(["down"] * 11), "5D"], "1 to 10 slots"),
@@ -452,7 +464,7 @@ def test_ruleset_file_that_extends_a_shipped_game(tmp_path: Path,
     ours.write_text("format: 1\nid: ours\nextends: garbage\nname: Ours\nfamily: layout\n"
                     "wilds: {ranks: [K]}\ndead_ranks: [J, Q]\n")
     assert main(["check", str(ours), "KS"]) == 0
-    assert "KS goes in any of slots 1, 2" in capsys.readouterr().out
+    assert "K♠ goes in any of slots 1, 2" in capsys.readouterr().out
     assert main(["check", str(ours), "JS"]) == 1
 
 

@@ -19,22 +19,22 @@ Hands = dict[str, tuple[Card, ...]]
 # (ruleset, players, hands, path, code, message): every row must be refused with exactly this one problem.
 REFUSED = [
     pytest.param("bing-rummy", None, {"ann": "3H KD JK", "bob": "", "cy": ""},
-                 "hands.ann[2]", "not_in_deck", "JK is not in Bing Rummy's deck (two packs, no jokers)",
+                 "hands.ann[2]", "not_in_deck", "🃏 is not in Bing Rummy's deck (two packs, no jokers)",
                  id="joker in Bing"),
     pytest.param("bing-rummy", 4, {"ann": "", "bob": "JK", "cy": "4C"},
-                 "hands.bob[0]", "not_in_deck", "JK is not in Bing Rummy's deck (two packs, no jokers)",
+                 "hands.bob[0]", "not_in_deck", "🃏 is not in Bing Rummy's deck (two packs, no jokers)",
                  id="joker in Bing, players given"),
     pytest.param("bing-rummy", None, {"ann": "5H KD", "bob": "5H", "cy": "9S 5H"},
-                 "hands.cy[1]", "duplicate_card", "With 2 decks in play there are only 2 of 5H; these hands hold 3",
+                 "hands.cy[1]", "duplicate_card", "With 2 decks in play there are only 2 of 5♥; these hands hold 3",
                  id="three 5H across hands in two packs"),
     pytest.param("bing-rummy", None, {"ann": "5H 5H 5H", "bob": ""},
-                 "hands.ann[2]", "duplicate_card", "With 2 decks in play there are only 2 of 5H; these hands hold 3",
+                 "hands.ann[2]", "duplicate_card", "With 2 decks in play there are only 2 of 5♥; these hands hold 3",
                  id="three 5H in one hand in two packs"),
     pytest.param("ten-pennies", 2, {"ann": "5H", "bob": "7C 5H"},
-                 "hands.bob[1]", "duplicate_card", "With 1 deck in play there is only 1 of 5H; these hands hold 2",
+                 "hands.bob[1]", "duplicate_card", "With 1 deck in play there is only 1 of 5♥; these hands hold 2",
                  id="two 5H in Ten Pennies for two players"),
     pytest.param("ten-pennies", 2, {"ann": "JK JK", "bob": "JK"},
-                 "hands.bob[0]", "duplicate_card", "With 1 deck in play there are only 2 of JK; these hands hold 3",
+                 "hands.bob[0]", "duplicate_card", "With 1 deck in play there are only 2 of 🃏; these hands hold 3",
                  id="three jokers in one Ten Pennies pack"),
 ]
 
@@ -147,5 +147,6 @@ def test_real_deals_never_raise_and_one_copy_more_always_does(library: Library, 
     [problem] = caught.value.problems
     copies = ruleset.deck.copies(card, ruleset.decks_in_play(players))
     assert problem.code == ("duplicate_card" if copies else "not_in_deck")
-    assert re.search(rf"(^|\s){re.escape(str(card))}\b", problem.message), problem.message
+    chip = "🃏" if card.is_joker else card.rank + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[str(card.suit)]
+    assert re.search(rf"(^|\s){re.escape(chip)}(?!\w)", problem.message), problem.message  # as its chip shows it
     assert _at(more, problem.path) == card

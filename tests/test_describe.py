@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from referee.describe import round_summary
+from referee.describe import game_summary, round_summary
+from referee.i18n import language
 from referee.loader import Library
 
 # The round table of the Ten Pennies rules text: first meld, wilds per set, wild ranks.
@@ -38,8 +39,6 @@ def test_a_round_through_the_api(quick_client: Any) -> None:
     assert body["round"] == 3 and body["first_meld"] == {"sets": [4, 4]}
     assert body["wilds"]["max_per_meld"] == 1 and body["wilds"]["after_first_meld"] == {"per_cards": 3}
     assert "rounds" not in body and body["summary"].startswith("Round 3: two sets of four; deuces wild")
-    missing = quick_client.get("/v1/rulesets/ten-pennies/rounds/8")
-    assert missing.status_code == 422 and missing.get_json()["errors"][0]["path"] == "number"
     assert quick_client.get("/v1/rulesets/no-such-game/rounds/1").status_code == 404
     bing = quick_client.get("/v1/rulesets/bing-rummy/rounds/5").get_json()
     assert bing["round"] == 5 and bing["first_meld"] == {"melds": 3}
@@ -50,3 +49,81 @@ def test_the_schema_is_served(quick_client: Any) -> None:
 
     answer = quick_client.get("/v1/schemas/ruleset.json")
     assert answer.status_code == 200 and answer.get_json() == schema()
+
+
+@pytest.mark.parametrize("address, told", [
+    ("/v1/rulesets/ten-pennies/rounds/8", "round 8 does not exist: this game has rounds 1-7"),
+    ("/v1/rulesets/ten-pennies/rounds/0", "round 0 does not exist: this game has rounds 1-7"),
+    ("/v1/rulesets/gin-rummy/rounds/0", "rounds are numbered from 1"),
+])
+def test_a_round_the_game_does_not_have_is_not_found(quick_client: Any, address: str, told: str) -> None:
+    missing = quick_client.get(address)
+    problem = missing.get_json()
+    assert missing.status_code == 404 and problem["detail"] == told
+    assert problem["errors"] == [{"path": "number", "code": "unknown_round", "message": told}]
+
+
+@pytest.mark.parametrize("lang, told", [("ru", "раунды 1–7"), ("sv", "1–7")])
+def test_round_zero_in_a_body_is_told_the_rounds(quick_client: Any, lang: str, told: str) -> None:
+    answer = quick_client.post(f"/v1/rulesets/ten-pennies/melds/check?lang={lang}",
+                               json={"round": 0, "cards": ["8H", "8S", "8D"]})
+    problem = answer.get_json()["errors"][0]
+    assert answer.status_code == 422 and problem["code"] == "unknown_round" and told in problem["message"]
+    assert "1000" not in problem["message"]
+
+
+OUT_AT_101 = ("format: 1\nid: bing-rummy-101\nextends: bing-rummy\nfamily: rummy\nname: Bing Rummy, out at 101\n"
+              "game:\n  end: {elimination: 101}\n")
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("Two decks; 14 cards each; a first meld of three melds; deuces wild; a hand limit of 75 points; "
+           "out at 101 points.")),
+    ("ru", ("2 колоды; по 14 карт; первая выкладка: 3 комбинации; двойки — дикие; лимит руки 75 очков; "
+           "выбывание при 101 очке.")),
+    ("sv", ("2 kortlekar; 14 kort var; första utläggning: 3 kombinationer; tvåor är fria; handgräns på 75 poäng; "
+           "ute vid 101 poäng.")),
+])
+def test_a_variant_that_changes_the_rules_is_summed_up_from_them(library: Library, lang: str, words: str) -> None:
+    variant = library.copy()
+    ruleset = variant.add(variant.load(OUT_AT_101, file="v.yaml"))
+    with language(lang):
+        assert ruleset.local_summary == words == game_summary(ruleset)
+        assert "76" not in ruleset.shown_document()["summary"]
+    assert "summary" not in ruleset.document() and ruleset.summary == ""
+
+
+@pytest.mark.parametrize("extra, kept", [
+    ("", True),                                    # a new name only: the base's words still hold
+    ("source: https://example.org/our-table\n", True),
+    ("summary: Out at 101, with buy-backs.\n", False),  # its own words stand
+    ("hand_limit: {max: 60}\n", None),            # another rule: summed up from the rules
+])
+def test_when_a_variant_keeps_its_base_summary(library: Library, extra: str, kept: bool | None) -> None:
+    variant = library.copy()
+    text = "format: 1\nid: our-bing\nextends: bing-rummy\nfamily: rummy\nname: Our Bing\n" + extra
+    ruleset = variant.add(variant.load(text, file="v.yaml"))
+    base = library.get("bing-rummy").local_summary
+    if kept is None:
+        assert ruleset.local_summary == game_summary(ruleset) and "hand limit of 60 points" in ruleset.local_summary
+    else:
+        assert (ruleset.local_summary == base) is kept
+        assert kept or ruleset.local_summary == "Out at 101, with buy-backs."
+
+
+@pytest.mark.parametrize("rid, words", [
+    ("gin-rummy", "One deck; 10 cards each; no wild cards; knock with 10 or less; first to 100 points wins."),
+    ("ten-pennies-three-packs", "Three decks; seven rounds; 11 cards each; lowest total wins."),
+    ("kalooki", "out at 151 points."),
+    ("garbage-ten-deals", "Slots A-10; jacks wild; queens and kings end the turn; 10 deals."),
+])
+def test_a_game_in_one_sentence(library: Library, rid: str, words: str) -> None:
+    assert words in game_summary(library.get(rid))
+
+
+def test_an_uploaded_variant_says_its_own_rules_in_the_request_language(quick_client: Any) -> None:
+    created = quick_client.post("/v1/rulesets", data=OUT_AT_101, content_type="application/yaml")
+    assert created.status_code in (201, 409)
+    for lang, words in (("en", "out at 101 points"), ("ru", "выбывание при 101 очке"), ("ro", "eliminat la 101")):
+        shown = quick_client.get(f"/v1/rulesets/bing-rummy-101?lang={lang}").get_json()["summary"]
+        assert words in shown and "76" not in shown

@@ -139,7 +139,7 @@ def test_scores_refuse_more_players_than_the_table_seats(quick_client: Any, rule
 @pytest.mark.parametrize(("ruleset", "body", "words", "cards"), [
     # Short of the 51, and even with it made KC 9D 7S would be left (one of them the discard), by suit
     ("kalooki", {"first_meld_done": False, "hand": ["2H", "3H", "4H", "5C", "5D", "5S", "7S", "9D", "KC"]},
-     ["cannot make the first meld (melds worth at least 51 points)", "still leave 3 cards (KC, 9D, 7S)"],
+     ["cannot make the first meld (melds worth at least 51 points)", "still leave 3 cards (K♣, 9♦, 7♠)"],
      ["KC", "9D", "7S"]),
     # 60 points make the 51, but 8H could only be laid off, and that waits a turn
     ("kalooki", {"first_meld_done": False, "hand": ["KH", "KD", "KS", "QC", "QD", "QS", "8H", "2C"],

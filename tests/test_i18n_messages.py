@@ -29,6 +29,7 @@ from referee.errors import InvalidPlayError, RefereeError
 from referee.i18n import LANGUAGES, SOURCE, language
 from referee.loader import Library, default_library
 from referee.melds import judge_for
+from referee.overrides import overridden_findings
 from referee.scoring import Deal, score_round
 from referee.standings import replay
 from tests.conftest import CASES
@@ -178,7 +179,7 @@ RULESET = "format: 1\nid: {id}\nfamily: layout\nname: N\nlayout: {{slots: [A, '2
 
 # What each request provokes: the codes are what it is built to get, whatever the language.
 REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
-    "request shape": (_post(f"{TEN}/melds/check", {"round": 0, "players": "x", "colour": 1}),
+    "request shape": (_post(f"{TEN}/melds/check", {"round": 5000, "players": "x", "colour": 1}),
                       {"required", "out_of_range", "invalid_type", "unknown_field"}),
     "null and bad names": (_post(f"{TEN}/scores", {"hands": {"": [], "ann": None}}), {"invalid", "null"}),
     "lengths": (_post("/v1/games", {"ruleset": "", "players": []}), {"out_of_range"}),
@@ -434,6 +435,8 @@ RULESETS: dict[str, tuple[str, set[str]]] = {
     "a tab": ("id:\n\t- a\n", {"yaml_syntax"}),
     "a colon": ("name: a: b\n", {"yaml_syntax"}),
     "a quote": ('name: "a\n', {"yaml_syntax"}),
+    "a key indented under a value": ("name: a\n  summary: b\n", {"yaml_syntax"}),
+    "a key between two levels": ("melds:\n  set: {min: 3}\n run: {min: 3}\n", {"yaml_syntax"}),
 }
 
 
@@ -498,6 +501,19 @@ COMMANDS: dict[str, tuple[Callable[[], list[Row]], set[str]]] = {
     "a card": (_refusal("check", "ten-pennies", "1H"), {"unknown_card"}),
     "a ledger record": (_sheet([{"type": "bogus"}]), {"unknown_record"}),
 }
+
+
+@pytest.mark.parametrize("rounds", ["", 'rounds: [{wilds: {ranks: ["2"]}}]\ngame: {end: {rounds: 1}}\n'])
+def test_a_top_level_field_every_round_sets_again_speaks_every_language(rounds: str) -> None:
+    text = ("format: 1\nid: tp-v\nextends: ten-pennies\nfamily: rummy\nname: V\nwilds: {ranks: [K]}\n"
+            "first_meld: {sets: [3]}\n" + rounds)
+    rows = {}
+    for code in LANGUAGES:
+        with language(code):
+            _ruleset, source, resolved = default_library().copy(as_written=True).load(text, file="v.yaml")
+            rows[code] = [(p.code, p.path, p.message) for p in overridden_findings(source, resolved)]
+    assert [r[1] for r in rows[SOURCE]] == (["wilds"] if rounds else ["wilds", "first_meld"])
+    _check_languages(rows)
 
 
 @pytest.mark.parametrize("name", COMMANDS)
@@ -644,17 +660,19 @@ def test_every_sentence_marshmallow_can_say_about_a_request_is_in_the_catalogs()
 
 
 def test_marshmallow_problems_are_answered_in_russian_with_the_same_codes_and_paths(quick_client: Any) -> None:
-    body = {"round": 0, "players": "x", "colour": 1, "cards": ["8H", 7], "first_meld_done": "yes",
+    body = {"round": 5000, "players": "x", "colour": 1, "cards": ["8H", 7], "first_meld_done": "yes",
             "hand": "KH", "score": -1, "wild_rank": "123456"}
     english = quick_client.post(f"{TEN}/melds/check", json=body).get_json()
     russian = quick_client.post(f"{TEN}/melds/check?lang=ru", json=body).get_json()
     assert [(e["path"], e["code"]) for e in russian["errors"]] == [(e["path"], e["code"]) for e in english["errors"]]
     assert len(english["errors"]) == 8
-    # English is marshmallow's own words, as the schema says them
+    # English is marshmallow's own words, as the schema says them, but an unknown field is named
     own = api_schemas.MeldCheck().validate(body)
-    assert sorted(e["message"] for e in english["errors"]) == sorted(m for ms in own.values() for m in
-                                                                     (ms if isinstance(ms, list) else
-                                                                      [x for v in ms.values() for x in v]))
+    assert sorted(e["message"] for e in english["errors"] if e["code"] != "unknown_field") == sorted(
+        m for ms in own.values() for m in (ms if isinstance(ms, list) else [x for v in ms.values() for x in v])
+        if m != "Unknown field.")
+    assert [e["message"] for e in english["errors"] if e["code"] == "unknown_field"] == \
+        ['"colour" is not a field here']
     for ours, theirs in zip(english["errors"], russian["errors"], strict=True):
         assert theirs["message"] != ours["message"] and re.search("[а-я]", theirs["message"])
         assert re.findall(r"\d+", theirs["message"]) == re.findall(r"\d+", ours["message"])  # the limits kept

@@ -52,6 +52,27 @@ def test_files_that_extend_each_other_are_a_cycle(tmp_path: Path, capsys: pytest
     ("format: 1\nid: s\n\tfamily: rummy\n", "3:1: a tab: YAML indents with spaces only"),
     ("format: 1\nid: s\nname: a: b\n", ("3:8: a colon and a space inside a value start a mapping here: "
      "put the value in quotes")),
+    # a key indented under one that has its value: its indentation, not quotes
+    ("format: 1\nid: s\nname: S\n  summary: Ours.\n", ('4:3: "summary" is indented more than "name" on line 3, '
+     'which has its value on that line: line "summary" up with "name" (column 1) to make it the next key')),
+    ("format: 1\nid: s\nmelds:\n  set: {min: 3}\n   run: {min: 3}\n", ('5:4: "run" is indented more than "set" '
+     'on line 4, which has its value on that line: line "run" up with "set" (column 3) to make it the next key')),
+    ("format: 1\nid: s\nwilds:\n  ranks: [\"2\"]\n   max_per_meld: 1\n", ('5:4: "max_per_meld" is indented more '
+     'than "ranks" on line 4, which has its value on that line: line "max_per_meld" up with "ranks" (column 3) '
+     'to make it the next key')),
+    # one space too few: between two levels, in line with no key
+    ("format: 1\nid: s\nmelds:\n  set: {min: 3}\n run: {min: 3}\n", ('5:2: "run" starts in column 2, in line '
+     'with no key above it: "set" on line 4 starts in column 3; the keys of one mapping start in the same column')),
+    ("format: 1\nid: s\ngame:\n  end:\n    elimination: 101\n   winner: lowest_score\n", ('6:4: "winner" starts '
+     'in column 4, in line with no key above it: "elimination" on line 5 starts in column 5; the keys of one '
+     'mapping start in the same column')),
+    # in a list item, the item's first key is the key above
+    ("format: 1\nid: s\nrounds:\n  - hand_size: 6\n     name: A\n", ('5:6: "name" is indented more than '
+     '"hand_size" on line 4, which has its value on that line: line "name" up with "hand_size" (column 5) to make '
+     'it the next key')),
+    # a list above: not a question of key columns, the general words stand
+    ("format: 1\nid: s\nrounds:\n  - hand_size: 6\n   name: A\n", ("5:4: this line does not line up with the ones "
+     "before it: check its indentation, and do not mix list items (-) with keys at one level")),
 ])
 def test_yaml_that_cannot_be_read_is_a_sentence_and_exit_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, line: str) -> None:
@@ -137,3 +158,14 @@ def test_the_whole_hand_finding_stands_where_it_is_written(tmp_path: Path, capsy
     assert (code, bool(found)) == ((0, False) if at is None else (1, True)), out
     if at is not None:
         assert all(at in line for line in found) and len(found) == 1, out
+
+
+def test_a_top_level_field_every_round_sets_again_is_a_finding(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "tp.yaml", "format: 1\nid: tp-jokers\nextends: ten-pennies\nfamily: rummy\nname: TP\n"
+                                   "wilds:\n  ranks: [\"2\", JOKER]\nhand_size: 10\n")
+    assert lint(capsys, f) == (1, [(f"{f}:6:1: wilds: every round gives its own wilds (rounds 1-7), so the top-level "
+                                   "one changes nothing: set it in the rounds that should have it")], [])
+    fixed = write(tmp_path, "tp2.yaml", "format: 1\nid: tp-jokers-2\nextends: ten-pennies\nfamily: rummy\n"
+                                        "name: TP\nrounds:\n  \"1\": {wilds: {ranks: [\"2\", JOKER]}}\n")
+    assert lint(capsys, fixed) == (0, [f"{fixed}: no problems"], [])

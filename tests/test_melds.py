@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from referee.cards import Card, parse_cards
 from referee.errors import RefereeError
+from referee.i18n import language
 from referee.loader import Library
 from referee.melds import check_meld
 from tests.conftest import load_cases
@@ -34,7 +35,7 @@ def test_meld_cases(case: dict[str, Any], library: Library) -> None:
 def test_violation_sentence_names_the_rule(library: Library) -> None:
     verdict = check_meld(library.get("ten-pennies"), parse_cards(["8H", "2S", "2C"]), 1)
     assert verdict.violations[0].message == \
-        "Round 1 allows at most 1 wild card in a meld; this set has 2 (2S, 2C)."
+        "Round 1 allows at most 1 wild card in a meld; this set has 2 (2♠, 2♣)."
     assert [str(c) for c in verdict.violations[0].cards] == ["2S", "2C"]
 
 
@@ -89,3 +90,17 @@ def test_only_referee_errors_escape(library: Library, tokens: list[str], rnd_no:
         check_meld(library.get(rid), parse_cards(tokens), rnd_no)
     except RefereeError:
         pass
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "A set is cards of one rank; 10♠ is not eights."),
+    ("ru", "10♠ — не восьмёрки"),
+    ("sv", "10♠ är inte åttor"),
+    ("ro", "10♠ nu face parte dintre optari"),
+])
+def test_a_verdict_names_cards_as_the_chips_show_them(library: Library, lang: str, words: str) -> None:
+    with language(lang):
+        verdict = check_meld(library.get("ten-pennies"), parse_cards(["8H", "8S", "10S"]), 1)
+    [violation] = verdict.violations
+    assert words in violation.message and "10S" not in violation.message
+    assert violation.as_dict()["cards"] == ["10S"] and violation.code == "mixed_ranks"  # the notation stays

@@ -297,7 +297,7 @@ def test_sentences_a_player_reads(library: Library) -> None:
     some = check_first_meld(bing, [cards("KD KH KC"), cards("5H 6S")]).violations[-1].message
     assert some.endswith("the legal ones make a set of 3.")
     single = check_meld(library.get("ten-pennies"), cards("8H 8H 8S"), 1, players=2).violations[0].message
-    assert "there is only 1 of 8H" in single
+    assert "there is only 1 of 8♥" in single
     joker = check_placement(library.get("garbage"), ["down"] * 10, Card.parse("JK"))
     assert [v.code for v in joker.violations] == ["not_in_deck"]
 
@@ -348,7 +348,7 @@ def test_a_slot_the_layout_lost_in_words(library: Library) -> None:
     from referee.layout import check_placement
 
     message = check_placement(library.get("garbage"), ["down"] * 9, Card.parse("10H")).violations[0].message
-    assert message == "This layout has 9 slots, so there is no slot 10 for 10H: the turn ends."
+    assert message == "This layout has 9 slots, so there is no slot 10 for 10♥: the turn ends."
 
 
 def test_a_browser_app_on_another_origin_may_call(quick_client: Any) -> None:
