@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from flask import Flask, Response, current_app, request
@@ -10,7 +11,7 @@ from flask_cors import CORS
 from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
 
-from api import checks, games, page, problems, rulesets
+from api import checks, games, page, problems, quick, rulesets
 from api.catalog import Catalog
 from api.problems import ApiError
 from api.storage import Store
@@ -74,6 +75,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.before_request(_choose_language)
     app.before_request(_check_body)
     app.after_request(_say_language)
+    quick.speed_up(app)
     return app
 
 
@@ -87,12 +89,21 @@ def answer_language(asked: str | None, accepted: Iterable[tuple[str, float]]) ->
 def _choose_language() -> None:
     """Speak the request's language. Codes, paths and field names stay as they are; only
     sentences are translated."""
-    asked = request.args.get("lang") or request.cookies.get("lang")
-    set_language(answer_language(asked, request.accept_languages))
+    environ = request.environ
+    set_language(_answer_language_kept(request.args.get("lang") if environ.get("QUERY_STRING") else None,
+                                       environ.get("HTTP_COOKIE"), environ.get("HTTP_ACCEPT_LANGUAGE")))
+
+
+@lru_cache(maxsize=quick.LANGUAGE_CHOICES_KEPT)
+def _answer_language_kept(asked: str | None, cookie: str | None, accept_language: str | None) -> str:
+    return answer_language(*quick.asked_and_accepted(asked, cookie, accept_language))
 
 
 def _say_language(response: Response) -> Response:
     response.headers["Content-Language"] = current()
+    if "Vary" not in response.headers:
+        response.headers["Vary"] = "Accept-Language, Cookie"  # what the two lines below write
+        return response
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")  # the table page's language choice
     return response

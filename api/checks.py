@@ -63,7 +63,7 @@ def _round(ruleset: Ruleset, args: dict[str, Any]) -> int:
 
 
 @blp.route("/<string:ruleset_id>/melds/check", methods=["POST"])
-@blp.arguments(schemas.MeldCheck)
+@blp.arguments(schemas.MeldCheck())
 @blp.response(200, schemas.MeldResult)
 @_ANSWERS
 def melds_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
@@ -85,7 +85,7 @@ def _hand_after(args: dict[str, Any]) -> list[Card] | None:
 
 
 @blp.route("/<string:ruleset_id>/first-meld/check", methods=["POST"])
-@blp.arguments(schemas.FirstMeldCheck)
+@blp.arguments(schemas.FirstMeldCheck())
 @blp.response(200, schemas.FirstMeldResult)
 @_ANSWERS
 def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
@@ -98,7 +98,7 @@ def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
 
 
 @blp.route("/<string:ruleset_id>/lay-offs/check", methods=["POST"])
-@blp.arguments(schemas.LayOffCheck)
+@blp.arguments(schemas.LayOffCheck())
 @blp.response(200, schemas.LayOffResult)
 @_ANSWERS
 def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
@@ -112,7 +112,7 @@ def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 
 
 @blp.route("/<string:ruleset_id>/hands/check", methods=["POST"])
-@blp.arguments(schemas.HandCheck)
+@blp.arguments(schemas.HandCheck())
 @blp.response(200, schemas.CheckResult)
 @_ANSWERS
 def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
@@ -125,7 +125,7 @@ def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 
 
 @blp.route("/<string:ruleset_id>/going-out/check", methods=["POST"])
-@blp.arguments(schemas.GoingOutCheck)
+@blp.arguments(schemas.GoingOutCheck())
 @blp.response(200, schemas.GoingOutResult)
 @_ANSWERS
 def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
@@ -138,7 +138,7 @@ def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 
 
 @blp.route("/<string:ruleset_id>/placements/check", methods=["POST"])
-@blp.arguments(schemas.PlacementCheck)
+@blp.arguments(schemas.PlacementCheck())
 @blp.response(200, schemas.PlacementResult)
 @_ANSWERS
 def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
@@ -150,7 +150,7 @@ def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
 
 
 @blp.route("/<string:ruleset_id>/scores", methods=["POST"])
-@blp.arguments(schemas.ScoreRequest)
+@blp.arguments(schemas.ScoreRequest())
 @blp.response(200, schemas.ScoreResult)
 @_ANSWERS
 def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
