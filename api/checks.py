@@ -36,6 +36,10 @@ _ANSWERS = answers(blp, (404, "No such ruleset."), 400, 408, 413, 415, (
          "a player count outside the ruleset's range, a ruleset of the other family, or a body "
          "the schema refuses.")))
 
+# Checks that may search wait for one of a few places per server process (api/serve.py).
+_SEARCHES = answers(blp, (429, "Too many searches at once in this server process: ask again after "
+                               "`Retry-After` seconds."))
+
 
 def _game(ruleset_id: str, family: str) -> Ruleset:
     ruleset = catalog().get(ruleset_id)
@@ -88,6 +92,7 @@ def _hand_after(args: dict[str, Any]) -> list[Card] | None:
 @blp.arguments(schemas.FirstMeldCheck())
 @blp.response(200, schemas.FirstMeldResult)
 @_ANSWERS
+@_SEARCHES
 def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Are the melds legal, and do they meet the round's first-meld requirement and hand limit?"""
     ruleset = _game(ruleset_id, "rummy")
@@ -101,6 +106,7 @@ def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
 @blp.arguments(schemas.LayOffCheck())
 @blp.response(200, schemas.LayOffResult)
 @_ANSWERS
+@_SEARCHES
 def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """May these cards be added to this meld on the table?"""
     ruleset = _game(ruleset_id, "rummy")
@@ -128,6 +134,7 @@ def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 @blp.arguments(schemas.GoingOutCheck())
 @blp.response(200, schemas.GoingOutResult)
 @_ANSWERS
+@_SEARCHES
 def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Can the whole hand be melded or laid off? The answer adds one plan that does it."""
     ruleset = _game(ruleset_id, "rummy")
@@ -153,6 +160,7 @@ def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
 @blp.arguments(schemas.ScoreRequest())
 @blp.response(200, schemas.ScoreResult)
 @_ANSWERS
+@_SEARCHES
 def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """End-of-round points, cards and pennies for each hand."""
     ruleset = _game(ruleset_id, "rummy")
