@@ -21,6 +21,8 @@ import logging
 import multiprocessing
 import os
 import sys
+import threading
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -129,16 +131,26 @@ class ThreadedWsgi:
 
 _APART: Wsgi | None = None  # the app of a search process
 STARTED_WITHIN_SECONDS = 120.0
+PARENT_CHECK_SECONDS = 1.0
 
 
 def _start_apart(nice: int) -> None:
     global _APART
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
     if nice and hasattr(os, "nice"):
         os.nice(nice)
     if nice and hasattr(os, "SCHED_IDLE"):  # Linux: a core only when nothing else wants it
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     from api import create_app
     _APART = create_app()
+
+
+def _end_with_parent(parent: int) -> None:
+    """End this search process once the worker that started it is gone (even killed at once,
+    as gunicorn kills a worker past its timeout): it would wait for work forever."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def _run_apart(env: dict[str, Any], body: bytes) -> Answer:
