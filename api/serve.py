@@ -104,7 +104,8 @@ class BufferedBody:
         while True:
             try:
                 wait = min(self.idle, deadline - loop.time())
-                message = await asyncio.wait_for(receive(), timeout=max(wait, 0))
+                async with asyncio.timeout(max(wait, 0)):  # no task made, unlike wait_for
+                    message = await receive()
             except TimeoutError:
                 if over:
                     return b"".join(kept), False
@@ -208,7 +209,8 @@ class ExpensiveGate:
         if self._places is None:
             self._places = asyncio.Semaphore(self.at_once)
         try:
-            await asyncio.wait_for(self._places.acquire(), timeout=self.wait)
+            async with asyncio.timeout(self.wait):
+                await self._places.acquire()
         except TimeoutError:
             await _busy(send, _language(scope))
             return
