@@ -1,17 +1,19 @@
 """HTTP throughput: `referee serve` as shipped against a bare Flask endpoint, same keep-alive load.
 
-    python bench/http.py [--seconds 10] [--connections 16] [--workers 2] [--candidates]
+    python bench/http.py [--seconds 12] [--rounds 4] [--connections 16] [--workers 2] [--candidates]
 
-Each server is started as its own process group, warmed up for 2 s, then loaded by wrk
-(/usr/bin/wrk, or WRK) with `--connections` keep-alive connections POSTing one meld check
-(`POST /v1/rulesets/ten-pennies/melds/check`). The two measured side by side:
+Every server is started at once, each as its own process group, and warmed up for 2 s; then
+wrk (/usr/bin/wrk, or WRK) loads one server at a time with `--connections` keep-alive
+connections POSTing one meld check (`POST /v1/rulesets/ten-pennies/melds/check`), taking
+turns for `--rounds` rounds of `--seconds / --rounds` each, so that a change in the machine's
+other load falls on all of them alike. The two measured side by side:
 
 - `referee serve --workers N`, the real command in a subprocess, exactly as shipped;
 - a bare Flask endpoint (parses the JSON, answers a small JSON) under gunicorn's sync workers,
   which close the connection after each answer, so wrk reconnects.
 
-Prints requests/s, p50 and p99 for each, and referee's ratio to the bare endpoint (goal >=
-0.8). `--candidates` also measures the same app under the other servers considered (the
+Prints, for each, the requests/s over all its rounds and the median of its rounds' p50 and
+p99, then referee's ratio to the bare endpoint (goal >= 0.8). `--candidates` also measures the same app under the other servers considered (the
 figures docs/service.md gives), and the bare endpoint under the shipped stack.
 """
 
@@ -30,6 +32,7 @@ import re
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import tempfile
 import time
@@ -153,7 +156,8 @@ def wrk(port: int, seconds: float, connections: int, script: str) -> dict[str, f
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--seconds", type=float, default=12, help="of load for each server, in all")
+    parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--candidates", action="store_true",
@@ -165,23 +169,35 @@ def main() -> None:
         script.write_text(WRK_SCRIPT)
         env = dict(os.environ, REFEREE_DATABASE_URL=f"sqlite:///{tmp}/referee.db",
                    PYTHONPATH=f"{ROOT}{os.pathsep}{tmp}")
-        rates = {}
-        for name, command in commands(args.workers, 0, args.candidates):
-            port = free_port()
-            command = next(c for n, c in commands(args.workers, port, args.candidates) if n == name)
-            proc = start(command, port, tmp, env)
-            try:
-                wrk(port, 2, args.connections, str(script))  # warm up
-                figures = wrk(port, args.seconds, args.connections, str(script))
-            finally:
+        names = [name for name, _ in commands(args.workers, 0, args.candidates)]
+        ports = {name: free_port() for name in names}
+        procs: dict[str, subprocess.Popen[bytes]] = {}
+        rounds: dict[str, list[dict[str, float]]] = {name: [] for name in names}
+        try:
+            for name in names:
+                command = dict(commands(args.workers, ports[name], args.candidates))[name]
+                procs[name] = start(command, ports[name], tmp, env)
+            for name in names:
+                wrk(ports[name], 2, args.connections, str(script))  # warm up
+            for _ in range(args.rounds):
+                for name in names:
+                    rounds[name].append(wrk(ports[name], args.seconds / args.rounds, args.connections, str(script)))
+        finally:
+            for proc in procs.values():
                 stop(proc)
-            rates[name] = figures["rate"]
-            bad = int(figures["non2xx"] + figures["errors"])
-            print(f"{name:30} {figures['rate']:8,.0f} requests/s   p50 {figures['p50']:6.2f} ms   "
-                  f"p99 {figures['p99']:6.2f} ms" + (f"   {bad} not 2xx or failed" if bad else ""), flush=True)
+    rates = {}
+    for name in names:
+        figures = rounds[name]
+        rates[name] = statistics.mean(f["rate"] for f in figures)
+        p50 = statistics.median(f["p50"] for f in figures)
+        p99 = statistics.median(f["p99"] for f in figures)
+        bad = int(sum(f["non2xx"] + f["errors"] for f in figures))
+        print(f"{name:30} {rates[name]:8,.0f} requests/s   p50 {p50:6.2f} ms   p99 {p99:6.2f} ms"
+              + (f"   {bad} not 2xx or failed" if bad else ""))
     ratio = rates["referee serve (shipped)"] / rates["bare Flask, gunicorn sync"]
     print(f"referee serve / bare Flask under gunicorn sync: {ratio:.2f} (goal >= 0.8); {args.workers} "
-          f"workers, {args.connections} keep-alive connections, {args.seconds:g} s each, {os.cpu_count()} cores")
+          f"workers, {args.connections} keep-alive connections, {args.rounds} rounds of "
+          f"{args.seconds / args.rounds:g} s each, {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":
