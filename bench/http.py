@@ -27,6 +27,7 @@ sys.path = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(
 
 import argparse
 import http.client
+import importlib.util
 import json
 import re
 import shutil
@@ -89,6 +90,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def _installed() -> dict[str, bool]:
+    return {name: importlib.util.find_spec(name) is not None for name in ("granian", "a2wsgi")}
+
+
 def commands(workers: int, port: int, candidates: bool) -> list[tuple[str, list[str]]]:
     py, w, bind = sys.executable, str(workers), ["--bind", f"127.0.0.1:{port}"]
     referee = [str(Path(sys.executable).with_name("referee")), "serve", "--port", str(port), "--workers", w]
@@ -99,12 +104,15 @@ def commands(workers: int, port: int, candidates: bool) -> list[tuple[str, list[
               ("referee serve (shipped)", referee)]
     if not candidates:
         return chosen
-    return [*chosen,
+    have = _installed()
+    return [*chosen, *(entry for entry in [
             ("bare Flask, shipped stack", [py, "-c", STACK, str(port), w, "shipped", "bare"]),
             ("referee, former stack", [py, "-c", STACK, str(port), w, "former", "referee"]),
             ("referee, gunicorn gthread 8", [*gunicorn, "-k", "gthread", "--threads", "8", "api:create_app()"]),
             ("referee, granian WSGI", [*granian, "--interface", "wsgi", "api:create_app"]),
             ("referee, granian ASGI+layer", [*granian, "--interface", "asgi", "api.serve:asgi_app"])]
+        if have["a2wsgi"] or "former" not in entry[0]
+        if have["granian"] or "granian" not in entry[0])]
 
 
 def start(command: list[str], port: int, cwd: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
@@ -163,6 +171,9 @@ def main() -> None:
     parser.add_argument("--candidates", action="store_true",
                         help="also measure the other servers considered")
     args = parser.parse_args()
+    missing = [name for name, ok in _installed().items() if not ok]
+    if args.candidates and missing:
+        print(f"not installed, so not measured: {', '.join(missing)} (pip install {' '.join(missing)})")
     with tempfile.TemporaryDirectory() as tmp:
         Path(tmp, "bare_app.py").write_text(BARE_APP)
         script = Path(tmp, "post.lua")

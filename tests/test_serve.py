@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from api import lan, serve
+from api import create_app, lan, serve
 from api.serve import EXPENSIVE, HEADER_SECONDS, ExpensiveGate
 from referee import cli
 from tests.test_e2e import Server, call, command, free_port
@@ -200,17 +200,20 @@ def test_serve_lan_listens_on_every_address_and_sets_the_public_url(monkeypatch:
 
     def run(**kwargs: Any) -> int:
         seen.update(kwargs, public=os.environ.get("REFEREE_PUBLIC_URL"))
+        app = create_app({"DATABASE_URL": "sqlite://"})  # as each worker makes it
+        seen["config"] = app.config.get("PUBLIC_URL")
+        app.extensions["referee.store"].engine.dispose()
         return 0
     monkeypatch.setattr(serve, "run", run)
     monkeypatch.setattr(lan, "lan_address", lambda: "192.168.1.20")
     monkeypatch.delenv("REFEREE_PUBLIC_URL", raising=False)
     assert cli.main(["serve", "--lan", "--port", "8123"]) == 0
-    assert seen["host"] == "0.0.0.0" and seen["public"] == "http://192.168.1.20:8123"
+    assert seen["host"] == "0.0.0.0" and seen["public"] == seen["config"] == "http://192.168.1.20:8123"
     assert seen["also_say"][0].endswith("http://192.168.1.20:8123 (on the same network), or scan:")
     assert seen["also_say"][1] == lan.qr_text("http://192.168.1.20:8123")
     monkeypatch.delenv("REFEREE_PUBLIC_URL")
     assert cli.main(["serve", "--port", "8123"]) == 0
-    assert seen["host"] == "127.0.0.1" and seen["public"] is None and seen["also_say"] == []
+    assert seen["host"] == "127.0.0.1" and seen["public"] is seen["config"] is None and seen["also_say"] == []
 
 
 def test_the_qr_code_is_drawn_in_blocks_and_grows_with_the_address() -> None:
@@ -253,8 +256,6 @@ def test_serve_lan_prints_the_phones_address_and_its_qr_once_it_listens(tmp_path
 
 @pytest.mark.e2e
 def test_a_search_answered_in_its_own_process_is_the_answer_of_the_app(server: Server) -> None:
-    from api import create_app
-
     body = {"round": 2, "hand": ["3H", "3S", "3D", "2C", "9D"], "first_meld_done": False}
     path = "/v1/rulesets/ten-pennies/going-out/check"
     status, answer = call(server.base, "POST", path, body, {"Accept-Language": "sv"})
