@@ -72,7 +72,10 @@ def qr_text(url: str) -> str:
     return out.getvalue().rstrip("\n")
 
 
-def public_url(port: int) -> str:
+def public_url(port: int, host: str | None = None) -> str:
+    """The address phones open: the host listened on, when it is one address, else the LAN's."""
+    if host and host not in (LAN_HOST, "::", ""):
+        return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
     return f"http://{lan_address()}:{port}"
 
 

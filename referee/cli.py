@@ -484,7 +484,7 @@ def _serve(args: argparse.Namespace) -> int:
         from api import lan
 
         host = args.host or lan.LAN_HOST
-        url = lan.public_url(args.port)
+        url = lan.public_url(args.port, args.host)
         os.environ["REFEREE_PUBLIC_URL"] = url  # the page's share links and QR code name it
         told = lan.phone_lines(url)
     try:

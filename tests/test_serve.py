@@ -216,6 +216,16 @@ def test_serve_lan_listens_on_every_address_and_sets_the_public_url(monkeypatch:
     assert seen["host"] == "127.0.0.1" and seen["public"] is seen["config"] is None and seen["also_say"] == []
 
 
+@pytest.mark.parametrize(("host", "url"), [
+    (None, "http://192.168.1.20:8000"), ("0.0.0.0", "http://192.168.1.20:8000"),
+    ("10.1.2.3", "http://10.1.2.3:8000"), ("fd00::2", "http://[fd00::2]:8000"),
+])
+def test_the_public_url_names_the_one_address_listened_on(monkeypatch: pytest.MonkeyPatch, host: str | None,
+                                                          url: str) -> None:
+    monkeypatch.setattr(lan, "lan_address", lambda: "192.168.1.20")
+    assert lan.public_url(8000, host) == url
+
+
 def test_the_qr_code_is_drawn_in_blocks_and_grows_with_the_address() -> None:
     small, large = lan.qr_text("http://10.0.0.7:8000"), lan.qr_text("http://192.168.100.200:65535/?x=" + "a" * 60)
     rows = small.splitlines()
