@@ -36,6 +36,10 @@ _ANSWERS = answers(blp, (404, "No such ruleset."), 400, 408, 413, 415, (
          "a player count outside the ruleset's range, a ruleset of the other family, or a body "
          "the schema refuses.")))
 
+# Checks that may search wait for one of a few places per server process (api/serve.py).
+_SEARCHES = answers(blp, (429, "Too many searches at once in this server process: ask again after "
+                               "`Retry-After` seconds."))
+
 
 def _game(ruleset_id: str, family: str) -> Ruleset:
     ruleset = catalog().get(ruleset_id)
@@ -65,7 +69,7 @@ def _round(ruleset: Ruleset, args: dict[str, Any]) -> int:
 
 
 @blp.route("/<string:ruleset_id>/melds/check", methods=["POST"])
-@blp.arguments(schemas.MeldCheck)
+@blp.arguments(schemas.MeldCheck())
 @blp.response(200, schemas.MeldResult)
 @_ANSWERS
 def melds_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
@@ -87,9 +91,10 @@ def _hand_after(args: dict[str, Any]) -> list[Card] | None:
 
 
 @blp.route("/<string:ruleset_id>/first-meld/check", methods=["POST"])
-@blp.arguments(schemas.FirstMeldCheck)
+@blp.arguments(schemas.FirstMeldCheck())
 @blp.response(200, schemas.FirstMeldResult)
 @_ANSWERS
+@_SEARCHES
 def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Are the melds legal, and do they meet the round's first-meld requirement and hand limit?"""
     ruleset = _game(ruleset_id, "rummy")
@@ -100,9 +105,10 @@ def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
 
 
 @blp.route("/<string:ruleset_id>/lay-offs/check", methods=["POST"])
-@blp.arguments(schemas.LayOffCheck)
+@blp.arguments(schemas.LayOffCheck())
 @blp.response(200, schemas.LayOffResult)
 @_ANSWERS
+@_SEARCHES
 def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """May these cards be added to this meld on the table?"""
     ruleset = _game(ruleset_id, "rummy")
@@ -114,7 +120,7 @@ def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 
 
 @blp.route("/<string:ruleset_id>/hands/check", methods=["POST"])
-@blp.arguments(schemas.HandCheck)
+@blp.arguments(schemas.HandCheck())
 @blp.response(200, schemas.CheckResult)
 @_ANSWERS
 def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
@@ -127,9 +133,10 @@ def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 
 
 @blp.route("/<string:ruleset_id>/going-out/check", methods=["POST"])
-@blp.arguments(schemas.GoingOutCheck)
+@blp.arguments(schemas.GoingOutCheck())
 @blp.response(200, schemas.GoingOutResult)
 @_ANSWERS
+@_SEARCHES
 def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Can the whole hand be melded or laid off? The answer adds one plan that does it."""
     ruleset = _game(ruleset_id, "rummy")
@@ -140,7 +147,7 @@ def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 
 
 @blp.route("/<string:ruleset_id>/placements/check", methods=["POST"])
-@blp.arguments(schemas.PlacementCheck)
+@blp.arguments(schemas.PlacementCheck())
 @blp.response(200, schemas.PlacementResult)
 @_ANSWERS
 def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
@@ -153,9 +160,10 @@ def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
 
 
 @blp.route("/<string:ruleset_id>/scores", methods=["POST"])
-@blp.arguments(schemas.ScoreRequest)
+@blp.arguments(schemas.ScoreRequest())
 @blp.response(200, schemas.ScoreResult)
 @_ANSWERS
+@_SEARCHES
 def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """End-of-round points, cards and pennies for each hand."""
     ruleset = _game(ruleset_id, "rummy")

@@ -134,7 +134,7 @@ def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
 
 @blp.route("")
 class Games(MethodView):
-    @blp.arguments(schemas.GameCreate)
+    @blp.arguments(schemas.GameCreate())
     @blp.response(201, schemas.GameCreated, headers=ETAG | {
         "Location": {"description": "The game's address.", "schema": {"type": "string"}}})
     @answers(blp, (404, "Unknown ruleset."), 400, 408, 413, 415,
@@ -208,7 +208,7 @@ def _write_doc(*statuses: int | tuple[int, str]) -> Callable[[Callable[..., Resp
 
 
 @blp.route("/<string:game_id>/rounds", methods=["POST"])
-@blp.arguments(schemas.RoundWrite)
+@blp.arguments(schemas.RoundWrite())
 @blp.response(200, schemas.Game, headers=ETAG)
 @_write_doc(400, 408, 413, 415,
             (422, "A player, card or field the round cannot have, or a bad Idempotency-Key; nothing is stored."))
@@ -222,7 +222,7 @@ def add_round(args: dict[str, Any], game_id: str) -> Response:
 
 
 @blp.route("/<string:game_id>/buys", methods=["POST"])
-@blp.arguments(schemas.PlayerWrite)
+@blp.arguments(schemas.PlayerWrite())
 @blp.response(200, schemas.Game, headers=ETAG)
 @_write_doc(400, 408, 413, 415, (422, ("A player the game does not have, a game without buys, or a bad "
                                       "Idempotency-Key.")))
@@ -232,7 +232,7 @@ def add_buy(args: dict[str, Any], game_id: str) -> Response:
 
 
 @blp.route("/<string:game_id>/buy-backs", methods=["POST"])
-@blp.arguments(schemas.PlayerWrite)
+@blp.arguments(schemas.PlayerWrite())
 @blp.response(200, schemas.Game, headers=ETAG)
 @_write_doc(400, 408, 413, 415, (422, ("A player the game does not have or who is not out, a game without "
                                       "buy-backs, or a bad Idempotency-Key.")))

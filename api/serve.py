@@ -1,35 +1,52 @@
 """`referee serve`: the app under gunicorn, one event loop per worker process.
 
-Each of the `--workers N` processes runs uvicorn's event loop (gunicorn's `UvicornWorker`).
-The loop reads every request body whole, with a time limit, before the Flask app sees it: a
-client that stalls costs a waiting coroutine, never a thread, and gets a 408. The app then
-runs in that process's thread pool (a2wsgi), so the planner still uses one core per worker.
+Each of the `--workers N` processes runs uvicorn's event loop (gunicorn's `UvicornWorker`,
+uvloop and the httptools parser). The loop reads every request, headers and body, with time
+limits, before the Flask app sees it: a client that stalls costs a waiting coroutine, never a
+thread; its headers are cut off after `HEADER_SECONDS`, its body answered 408. Checks that may
+search (going out, a first meld, lay-offs, scores) wait in the loop for one of
+`EXPENSIVE_AT_ONCE` places per worker, and get a 429 when none frees in time. The app then runs
+in that process's thread pool (`api.bridge`), so the planner still uses one core per worker.
 See docs/service.md, "Serving and slow clients".
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import os
-from collections.abc import Awaitable, Callable, Iterable
+import re
+import socket
+import sys
+from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar, cast
 from urllib.parse import parse_qs
 
 from gunicorn.app.base import BaseApplication
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn_worker import UvicornWorker
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 
 from api import answer_language
-from api.problems import problem_document
+from api.bridge import SearchProcesses, ThreadedWsgi
+from api.problems import BASE, problem_document
 from api.storage import Store
+from referee.errors import Problem, RefereeError
 from referee.i18n import language, t
 
+HEADER_SECONDS = 10.0  # a request line and headers not complete within this: the connection is closed
 BODY_IDLE_SECONDS = 5.0  # no byte of the body for this long: 408
 BODY_TOTAL_SECONDS = 30.0  # the whole body must arrive within this: 408
 DRAIN_BYTES = 4 * 1024 * 1024  # read and dropped past the limit, so the client reads the 413
 APP_THREADS = 8  # per worker process: requests waiting on the database do not hold the others
+EXPENSIVE_AT_ONCE = 1  # per worker process: checks that may search, each in a process of its own
+EXPENSIVE_WAIT_SECONDS = 1.0  # how long such a check waits for its turn before a 429
+RETRY_AFTER_SECONDS = 2
+SEARCH_NICE = 19  # the search processes' priority below the worker's: cheap requests come first
+# The checks whose work grows with the hand and the deck: each may run the planner's search.
+EXPENSIVE = re.compile(r"/v1/rulesets/[^/]+/(?:(?:going-out|first-meld|lay-offs)/check|scores)/?")
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -87,7 +104,8 @@ class BufferedBody:
         while True:
             try:
                 wait = min(self.idle, deadline - loop.time())
-                message = await asyncio.wait_for(receive(), timeout=max(wait, 0))
+                async with asyncio.timeout(max(wait, 0)):  # no task made, unlike wait_for
+                    message = await receive()
             except TimeoutError:
                 if over:
                     return b"".join(kept), False
@@ -147,32 +165,124 @@ def _language(scope: Scope) -> str:
     return answer_language(asked, accepted)
 
 
+async def _problem(send: Send, status: int, body: dict[str, Any], code: str,
+                   headers: list[tuple[bytes, bytes]]) -> None:
+    """Answer a problem written by the server layer, in the request's language."""
+    data = json.dumps(body).encode()
+    await send({"type": "http.response.start", "status": status, "headers": [
+        (b"content-type", b"application/problem+json"), (b"content-length", str(len(data)).encode()),
+        (b"content-language", code.encode()), (b"vary", b"Accept-Language, Cookie"), *headers]})
+    await send({"type": "http.response.body", "body": data})
+
+
 async def _timed_out(send: Send, code: str) -> None:
     idle, total = f"{BODY_IDLE_SECONDS:g}", f"{BODY_TOTAL_SECONDS:g}"
     with language(code):
-        body = json.dumps(problem_document(408, t(
+        body = problem_document(408, t(
             "The request body stopped arriving (nothing for {idle} s, or not all of it within {total} s).",
-            idle=idle, total=total))).encode()
-    await send({"type": "http.response.start", "status": 408, "headers": [
-        (b"content-type", b"application/problem+json"), (b"content-length", str(len(body)).encode()),
-        (b"content-language", code.encode()), (b"vary", b"Accept-Language, Cookie"),
-        (b"connection", b"close")]})
-    await send({"type": "http.response.body", "body": body})
+            idle=idle, total=total))
+    await _problem(send, 408, body, code, [(b"connection", b"close")])
 
 
-def _input_terminated(app: Callable[..., Iterable[bytes]]) -> Callable[..., Iterable[bytes]]:
-    """Tell Werkzeug the body stream ends where the body does (it was buffered whole),
-    so a body without Content-Length (chunked) is read, and over the limit is a 413."""
+class ExpensiveGate:
+    """ASGI middleware: checks that may search take one of `at_once` places of this process.
 
-    def wsgi(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        environ["wsgi.input_terminated"] = True
-        return app(environ, start_response)
+    A check waits in the event loop (a coroutine, no thread) for a place; when none frees
+    within `wait` seconds it is answered 429 with `Retry-After`, and the body it sent is
+    dropped. Every other request passes at once, so `/healthz` and a meld check never queue
+    behind a search.
+    """
 
-    return wsgi
+    def __init__(self, app: Asgi, at_once: int = EXPENSIVE_AT_ONCE,
+                 wait: float = EXPENSIVE_WAIT_SECONDS, searches: Asgi | None = None) -> None:
+        self.app = app
+        self.searches = searches or app  # where the checks that may search run
+        self.at_once = at_once
+        self.wait = wait
+        self._places: asyncio.Semaphore | None = None  # made in the worker's own loop
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") != "POST" \
+                or not EXPENSIVE.fullmatch(scope.get("path", "")):
+            await self.app(scope, receive, send)
+            return
+        if self._places is None:
+            self._places = asyncio.Semaphore(self.at_once)
+        try:
+            async with asyncio.timeout(self.wait):
+                await self._places.acquire()
+        except TimeoutError:
+            await _busy(send, _language(scope))
+            return
+        try:
+            await self.searches(scope, receive, send)
+        finally:
+            self._places.release()
+
+
+async def _busy(send: Send, code: str) -> None:
+    with language(code):
+        body = problem_document(429, t(
+            "The referee is busy with other searches; ask again in {seconds} s.",
+            seconds=RETRY_AFTER_SECONDS))
+        body["type"], body["title"] = BASE + "too-many-requests", t("Too many searches at once")
+    await _problem(send, 429, body, code, [(b"retry-after", str(RETRY_AFTER_SECONDS).encode())])
+
+
+class HeaderLimit(HttpToolsProtocol):  # type: ignore[misc]
+    """uvicorn's httptools protocol with a limit on the request line and headers.
+
+    A connection must finish each request's headers within `HEADER_SECONDS` of opening, or of
+    that request's first byte; else it is closed. (uvicorn itself only times out a kept-alive
+    connection that sends nothing.)
+    """
+
+    header_seconds: ClassVar[float] = HEADER_SECONDS
+    _header_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm_header_timer()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._arm_header_timer()
+
+    def on_headers_complete(self) -> None:
+        self._disarm_header_timer()
+        super().on_headers_complete()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm_header_timer()
+        super().connection_lost(exc)
+
+    def _arm_header_timer(self) -> None:
+        self._disarm_header_timer()
+        self._header_timer = self.loop.call_later(self.header_seconds, self._headers_too_slow)
+
+    def _disarm_header_timer(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _headers_too_slow(self) -> None:
+        self._header_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
 
 
 class _Worker(UvicornWorker):  # type: ignore[misc]
-    CONFIG_KWARGS: ClassVar[dict[str, Any]] = {"loop": "asyncio", "http": "h11", "lifespan": "off"}
+    CONFIG_KWARGS: ClassVar[dict[str, Any]] = {"loop": "uvloop" if sys.platform != "win32" else "asyncio",
+                                               "http": HeaderLimit, "lifespan": "off"}
+
+
+def asgi_app() -> Asgi:
+    """The app as each worker serves it: body buffered, searches gated, WSGI in a thread pool."""
+    from api import create_app
+    app = create_app()
+    threaded = cast(Asgi, ThreadedWsgi(app, APP_THREADS))
+    searches = cast(Asgi, SearchProcesses(EXPENSIVE_AT_ONCE, SEARCH_NICE))
+    return BufferedBody(ExpensiveGate(threaded, searches=searches), app.config.get("MAX_CONTENT_LENGTH"))
 
 
 class _Server(BaseApplication):  # type: ignore[misc]
@@ -188,22 +298,42 @@ class _Server(BaseApplication):  # type: ignore[misc]
             self.cfg.set("control_socket_disable", True)
 
     def load(self) -> Any:
-        from a2wsgi import WSGIMiddleware
-
-        from api import create_app
-        app = create_app()
-        threaded = cast(Asgi, WSGIMiddleware(_input_terminated(app), workers=APP_THREADS))
-        return BufferedBody(threaded, app.config.get("MAX_CONTENT_LENGTH"))
+        return asgi_app()
 
 
-def run(host: str, port: int, database: str | None, workers: int) -> int:
+def check_port(host: str, port: int) -> None:
+    """Raise a RefereeError of one sentence when `host:port` cannot be listened on (in use, not
+    this machine's address, not allowed), before anything is created."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0][0]
+        with socket.create_server((host, port), family=family):
+            pass
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            message = t("port {port} is already in use on {host}; choose another with --port",
+                        port=port, host=host)
+        else:
+            message = t("cannot listen on {host} port {port}: {reason}", host=host, port=port,
+                        reason=os.strerror(exc.errno) if exc.errno else str(exc))
+        raise RefereeError(Problem("--port", "port_unusable", message)) from None
+
+
+def run(host: str, port: int, database: str | None, workers: int, also_say: list[str] | None = None) -> int:
+    """Serve until stopped. Once the server listens it prints where, then `also_say` (for
+    `--lan`, where a phone goes)."""
+    check_port(host, port)
     if database:
         os.environ["REFEREE_DATABASE_URL"] = database
     url = os.environ.get("REFEREE_DATABASE_URL", "sqlite:///referee.db")
     Store(url).migrate()  # once, before the workers start
-    shown = "[::1]" if host == "::1" else host
-    print(f"referee listening on http://{shown}:{port} (database {url.split('@')[-1]}, {workers} workers)",
-          flush=True)
-    _Server({"bind": f"{host}:{port}", "workers": max(1, workers), "worker_class": _Worker,
-             "accesslog": None, "graceful_timeout": 5, "timeout": 60, "keepalive": 5}).run()
+    shown = f"[{host}]" if ":" in host else host
+    said = [f"referee listening on http://{shown}:{port} (database {url.split('@')[-1]}, {workers} workers)",
+            *(also_say or [])]
+
+    def ready(_: object) -> None:
+        print("\n".join(said), flush=True)
+
+    _Server({"bind": f"{shown}:{port}", "workers": max(1, workers), "worker_class": _Worker,
+             "accesslog": None, "graceful_timeout": 5, "timeout": 60, "keepalive": 5,
+             "when_ready": ready}).run()
     return 0

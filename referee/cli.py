@@ -493,8 +493,17 @@ def _serve(args: argparse.Namespace) -> int:
 
     from api.serve import run
 
+    host, told = args.host or "127.0.0.1", []
+    if args.lan:
+        from api import lan
+
+        host = args.host or lan.LAN_HOST
+        url = lan.public_url(args.port, args.host)
+        os.environ["REFEREE_PUBLIC_URL"] = url  # the page's share links and QR code name it
+        told = lan.phone_lines(url)
     try:
-        return int(run(host=args.host, port=args.port, database=args.database, workers=args.workers))
+        return int(run(host=host, port=args.port, database=args.database, workers=args.workers,
+                       also_say=told))
     except SQLAlchemyError as exc:
         reason = str(exc).splitlines()[0]
         raise RefereeError(Problem("--database", "database", t("cannot use the database: {reason}",
@@ -512,8 +521,10 @@ HELP = {
     "serve": ("run the HTTP service", """\
 example:
   referee serve --port 8080 --database postgresql://referee@db.example/referee
+  referee serve --lan        # phones on the same network join: prints the address and a QR code
 
-It prints the address it listens on; the API's documentation is at /docs there.
+It prints the address it listens on once it listens; the API's documentation is at /docs there.
+A port already in use is one line on stderr and exit 2, with nothing created.
 """),
     "lint": ("check ruleset files", """\
 example:
@@ -648,8 +659,12 @@ def parser() -> argparse.ArgumentParser:
                           "from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else en)")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = _command(sub, "serve")
-    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--host", help="the address to listen on (default: 127.0.0.1; with --lan, every "
+                                  "IPv4 address of the machine, 0.0.0.0)")
     p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--lan", action="store_true",
+                   help="listen on the machine's network so the table's phones can join; prints the "
+                        "address a phone opens and its QR code")
     p.add_argument("--database", default=os.environ.get("REFEREE_DATABASE_URL"),
                    help="database URL (default: SQLite file referee.db here)")
     p.add_argument("--workers", type=_positive, default=2)

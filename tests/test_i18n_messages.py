@@ -11,6 +11,7 @@ import ast
 import asyncio
 import json
 import re
+import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from marshmallow import Schema, fields, validate
 from api import create_app
 from api import schemas as api_schemas
 from api.problems import MARSHMALLOW_SENTENCES
-from api.serve import BufferedBody
+from api.serve import BufferedBody, ExpensiveGate
 from referee import cli
 from referee.cards import parse_cards
 from referee.errors import InvalidPlayError, RefereeError
@@ -332,6 +333,38 @@ def test_a_crash_and_an_unreachable_database_speak_every_language(tmp_path: Path
     app.extensions["referee.store"].engine.dispose()
 
 
+def test_too_many_searches_at_once_is_answered_in_the_request_language() -> None:
+    """The 429 is written by the server layer, before the app sees the request."""
+    async def held(scope: Any, receive: Any, send: Any) -> None:
+        await asyncio.sleep(10)
+
+    async def busy(code: str) -> dict[str, Any]:
+        sent: list[dict[str, Any]] = []
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"{}", "more_body": False}
+        gate = ExpensiveGate(held, at_once=1, wait=0.01)
+        scope = {"type": "http", "method": "POST", "path": "/v1/rulesets/ten-pennies/going-out/check",
+                 "query_string": f"lang={code}".encode(), "headers": []}
+        first = asyncio.create_task(gate(scope, receive, send))
+        await asyncio.sleep(0)
+        await gate(scope, receive, send)
+        first.cancel()
+        start, body = sent
+        assert start["status"] == 429 and dict(start["headers"])[b"content-language"] == code.encode()
+        return json.loads(body["body"])
+
+    rows = {}
+    for code in LANGUAGES:
+        problem = asyncio.run(busy(code))
+        assert problem["status"] == 429 and problem["type"].endswith("/too-many-requests")
+        rows[code] = [("type:too-many-requests", "", problem["title"]), ("detail", "", problem["detail"])]
+    _check_languages(rows)
+
+
 def test_a_stalled_body_is_answered_in_the_request_language() -> None:
     """The 408 is written by the server layer, before the app sees the request."""
     async def never() -> dict[str, Any]:
@@ -533,13 +566,16 @@ def test_an_unusable_ruleset_file_and_database_speak_every_language(tmp_path: Pa
     missing = tmp_path / "no" / "such" / "folder" / "referee.db"
     refusals = {"invalid_ruleset": _refusal("check", str(bad), "8H"),
                 "database": _refusal("serve", "--database", f"sqlite:///{missing}")}
-    for wanted, run in refusals.items():
-        rows = {}
-        for code in LANGUAGES:
-            with language(code):
-                rows[code] = run()
-        assert rows[SOURCE][0][0] == wanted
-        _check_languages(rows)
+    with socket.create_server(("127.0.0.1", 0)) as held:  # a port in use; and one not this machine's
+        refusals["port_unusable"] = _refusal("serve", "--port", str(held.getsockname()[1]))
+        refusals["port_unusable "] = _refusal("serve", "--host", "192.0.2.254", "--port", "8000")
+        for wanted, run in refusals.items():
+            rows = {}
+            for code in LANGUAGES:
+                with language(code):
+                    rows[code] = run()
+            assert rows[SOURCE][0][0] == wanted.strip()
+            _check_languages(rows)
 
 
 def test_the_budget_of_a_plan_and_packed_cards_speak_every_language(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -617,7 +653,8 @@ def test_every_code_is_provoked_in_every_language() -> None:
     provoked = set().union(*(wanted for _, wanted in REQUESTS.values()),
                            *(wanted for _, wanted in RULESETS.values()),
                            *(wanted for _, wanted in COMMANDS.values()),
-                           {"invalid_ruleset", "database", "hand_too_large", "duplicate_card", "meld_kind_not_allowed"},
+                           {"invalid_ruleset", "database", "port_unusable", "hand_too_large", "duplicate_card",
+                            "meld_kind_not_allowed"},
                            _table_codes())
     source = _source_codes()
     assert {"too_few_cards", "unknown_language", "method_not_allowed", "required", "slot_taken"} <= source

@@ -1,0 +1,275 @@
+"""`referee serve`: headers that never finish, searches that wait their turn, a port in use,
+`--lan`. The servers run as real processes on loopback; `--lan` binds every address of this
+machine and is only ever called on loopback."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from api import create_app, lan, serve
+from api.serve import EXPENSIVE, HEADER_SECONDS, ExpensiveGate
+from referee import cli
+from tests.test_e2e import Server, call, command, free_port
+
+MELD_PATH = "/v1/rulesets/bing-rummy/melds/check"
+MELD = {"round": 1, "cards": ["8H", "8S", "2C"]}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder: Path = tmp_path_factory.mktemp("serve")
+    running = Server(f"sqlite:///{folder / 'referee.db'}", folder, workers=2)
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def _closed_within(sock: socket.socket, seconds: float) -> float | None:
+    """Seconds until the server closed `sock` (it reads nothing but the end), or None."""
+    start = time.monotonic()
+    sock.settimeout(seconds)
+    try:
+        while sock.recv(4096):
+            pass
+    except ConnectionResetError:
+        pass
+    except TimeoutError:
+        return None
+    return time.monotonic() - start
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("sent", [b"", b"POST /v1/rul", b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1"],
+                         ids=["nothing", "half a request line", "headers unfinished"])
+def test_headers_that_never_finish_are_closed_within_the_limit(server: Server, sent: bytes) -> None:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(sent)
+        status, _ = call(server.base, "GET", "/healthz")  # answered meanwhile
+        assert status == 200
+        status, checked = call(server.base, "POST", MELD_PATH, MELD)
+        assert status == 200 and checked["valid"] is True
+        took = _closed_within(sock, HEADER_SECONDS + 5)
+    assert took is not None and took <= HEADER_SECONDS + 1, took
+
+
+@pytest.mark.e2e
+def test_a_kept_alive_connection_that_starts_a_request_and_stalls_is_closed(server: Server) -> None:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert b" 200 " in sock.recv(4096).split(b"\r\n")[0] + b" "
+        sock.sendall(b"GET /heal")  # the next request, never finished
+        took = _closed_within(sock, HEADER_SECONDS + 5)
+    assert took is not None and took <= HEADER_SECONDS + 1, took
+
+
+# ---------------------------------------------------------------- the gate on searches
+
+
+@pytest.mark.parametrize(("method", "path", "gated"), [
+    ("POST", "/v1/rulesets/ten-pennies/going-out/check", True),
+    ("POST", "/v1/rulesets/my-house/first-meld/check", True),
+    ("POST", "/v1/rulesets/ten-pennies/lay-offs/check", True),
+    ("POST", "/v1/rulesets/gin-rummy/scores", True),
+    ("POST", "/v1/rulesets/ten-pennies/melds/check", False),
+    ("POST", "/v1/rulesets/ten-pennies/hands/check", False),
+    ("GET", "/v1/rulesets/ten-pennies/going-out/check", False),
+    ("GET", "/healthz", False),
+    ("POST", "/v1/games", False),
+])
+def test_the_checks_that_may_search_are_gated(method: str, path: str, gated: bool) -> None:
+    assert bool(EXPENSIVE.fullmatch(path) and method == "POST") is gated
+
+
+def _gate_answers(at_once: int, paths: list[str]) -> list[tuple[int, dict[bytes, bytes], Any]]:
+    """Send `paths` at once through a gate whose app holds each search until all were sent."""
+    release = asyncio.Event()
+    ran: list[str] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        ran.append(scope["path"])
+        if EXPENSIVE.fullmatch(scope["path"]):
+            await release.wait()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    async def one(gate: ExpensiveGate, path: str) -> tuple[int, dict[bytes, bytes], Any]:
+        sent: list[dict[str, Any]] = []
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"{}", "more_body": False}
+        scope = {"type": "http", "method": "POST", "path": path, "query_string": b"lang=sv", "headers": []}
+        await gate(scope, receive, send)
+        start, body = sent
+        return start["status"], dict(start["headers"]), json.loads(body["body"])
+
+    async def all_of_them() -> list[tuple[int, dict[bytes, bytes], Any]]:
+        gate = ExpensiveGate(app, at_once=at_once, wait=0.2)
+        tasks = [asyncio.create_task(one(gate, path)) for path in paths]
+        await asyncio.sleep(0.5)  # past the wait: who had no place has its 429
+        release.set()
+        return list(await asyncio.gather(*tasks))
+
+    return asyncio.run(all_of_them())
+
+
+GOING_OUT = "/v1/rulesets/big/going-out/check"
+
+
+def test_searches_past_the_cap_are_429_with_retry_after_and_the_rest_pass() -> None:
+    answers = _gate_answers(2, [GOING_OUT, GOING_OUT, GOING_OUT, MELD_PATH, "/healthz"])
+    statuses = [status for status, _, _ in answers]
+    assert statuses == [200, 200, 429, 200, 200]
+    _, headers, problem = answers[2]
+    assert headers[b"retry-after"] == str(serve.RETRY_AFTER_SECONDS).encode()
+    assert headers[b"content-type"] == b"application/problem+json" and headers[b"content-language"] == b"sv"
+    assert problem["status"] == 429 and problem["type"].endswith("/too-many-requests")
+    assert str(serve.RETRY_AFTER_SECONDS) in problem["detail"]
+
+
+def test_a_search_that_waits_less_than_the_limit_gets_its_turn() -> None:
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await asyncio.sleep(0.05)
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    async def run() -> list[int]:
+        gate = ExpensiveGate(app, at_once=1, wait=1.0)
+        statuses: list[int] = []
+
+        async def one() -> None:
+            async def send(message: dict[str, Any]) -> None:
+                if message["type"] == "http.response.start":
+                    statuses.append(message["status"])
+
+            async def receive() -> dict[str, Any]:
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await gate({"type": "http", "method": "POST", "path": GOING_OUT, "headers": []}, receive, send)
+        await asyncio.gather(*(one() for _ in range(4)))  # 4 x 0.05 s, one at a time, within 1 s
+        return statuses
+
+    assert asyncio.run(run()) == [200, 200, 200, 200]
+
+
+# ---------------------------------------------------------------- a port in use
+
+
+def test_a_port_in_use_is_one_line_exit_2_and_nothing_created(tmp_path: Path) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as held:
+        port = held.getsockname()[1]
+        done = subprocess.run([*command(), "serve", "--port", str(port)], cwd=tmp_path, capture_output=True, check=False,
+                              text=True, timeout=60, env={**os.environ, "REFEREE_DATABASE_URL": ""})
+    assert done.returncode == 2
+    assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith("referee serve: --port: ") and str(port) in done.stderr
+    assert "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == []  # no referee.db
+
+
+# ---------------------------------------------------------------- --lan
+
+
+@pytest.mark.parametrize(("interfaces", "by_name", "chosen"), [
+    ([("lo", "127.0.0.1"), ("wlan0", "192.168.1.20")], [], "192.168.1.20"),
+    ([("docker0", "172.17.0.1"), ("eth0", "10.0.0.7")], [], "10.0.0.7"),
+    ([("eth0", "169.254.3.4"), ("wlp2s0", "192.168.0.9")], [], "192.168.0.9"),  # link-local: no
+    ([("eth0", "81.2.69.142"), ("wlan0", "192.168.1.20")], [], "192.168.1.20"),  # private first
+    ([("eth0", "81.2.69.142")], [], "81.2.69.142"),
+    ([("lo", "127.0.0.1")], ["127.0.1.1", "192.168.5.5"], "192.168.5.5"),  # the name's addresses
+    ([("lo", "127.0.0.1")], [], "127.0.0.1"),
+])
+def test_the_address_given_to_phones(interfaces: list[tuple[str, str]], by_name: list[str], chosen: str) -> None:
+    assert lan.choose_address(interfaces, by_name) == chosen
+
+
+def test_serve_lan_listens_on_every_address_and_sets_the_public_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+
+    def run(**kwargs: Any) -> int:
+        seen.update(kwargs, public=os.environ.get("REFEREE_PUBLIC_URL"))
+        app = create_app({"DATABASE_URL": "sqlite://"})  # as each worker makes it
+        seen["config"] = app.config.get("PUBLIC_URL")
+        app.extensions["referee.store"].engine.dispose()
+        return 0
+    monkeypatch.setattr(serve, "run", run)
+    monkeypatch.setattr(lan, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.delenv("REFEREE_PUBLIC_URL", raising=False)
+    assert cli.main(["serve", "--lan", "--port", "8123"]) == 0
+    assert seen["host"] == "0.0.0.0" and seen["public"] == seen["config"] == "http://192.168.1.20:8123"
+    assert seen["also_say"][0].endswith("http://192.168.1.20:8123 (on the same network), or scan:")
+    assert seen["also_say"][1] == lan.qr_text("http://192.168.1.20:8123")
+    monkeypatch.delenv("REFEREE_PUBLIC_URL")
+    assert cli.main(["serve", "--port", "8123"]) == 0
+    assert seen["host"] == "127.0.0.1" and seen["public"] is seen["config"] is None and seen["also_say"] == []
+
+
+@pytest.mark.parametrize(("host", "url"), [
+    (None, "http://192.168.1.20:8000"), ("0.0.0.0", "http://192.168.1.20:8000"),
+    ("10.1.2.3", "http://10.1.2.3:8000"), ("fd00::2", "http://[fd00::2]:8000"),
+])
+def test_the_public_url_names_the_one_address_listened_on(monkeypatch: pytest.MonkeyPatch, host: str | None,
+                                                          url: str) -> None:
+    monkeypatch.setattr(lan, "lan_address", lambda: "192.168.1.20")
+    assert lan.public_url(8000, host) == url
+
+
+def test_the_qr_code_is_drawn_in_blocks_and_grows_with_the_address() -> None:
+    small, large = lan.qr_text("http://10.0.0.7:8000"), lan.qr_text("http://192.168.100.200:65535/?x=" + "a" * 60)
+    rows = small.splitlines()
+    assert len({len(row) for row in rows}) == 1 and set(small) <= set("█▀▄ \n")
+    assert len(large.splitlines()) > len(rows)
+
+
+@pytest.mark.e2e
+def test_serve_lan_prints_the_phones_address_and_its_qr_once_it_listens(tmp_path: Path) -> None:
+    port = free_port()
+    url = f"http://{lan.lan_address()}:{port}"
+    proc = subprocess.Popen([*command(), "serve", "--lan", "--port", str(port), "--workers", "1",
+                             "--database", f"sqlite:///{tmp_path / 'r.db'}"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        assert f"http://0.0.0.0:{port}" in first
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass  # it listens once it says so
+        assert proc.stdout.readline().rstrip("\n").endswith(f"{url} (on the same network), or scan:")
+        qr = [proc.stdout.readline().rstrip("\n") for _ in lan.qr_text(url).splitlines()]
+        assert "\n".join(qr) == lan.qr_text(url)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if call(f"http://127.0.0.1:{port}", "GET", "/healthz")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.1)
+        assert call(f"http://127.0.0.1:{port}", "GET", "/healthz")[0] == 200
+    finally:
+        os.killpg(proc.pid, 15)
+        proc.wait(timeout=30)
+        if proc.stdout:
+            proc.stdout.close()
+
+
+@pytest.mark.e2e
+def test_a_search_answered_in_its_own_process_is_the_answer_of_the_app(server: Server) -> None:
+    body = {"round": 2, "hand": ["3H", "3S", "3D", "2C", "9D"], "first_meld_done": False}
+    path = "/v1/rulesets/ten-pennies/going-out/check"
+    status, answer = call(server.base, "POST", path, body, {"Accept-Language": "sv"})
+    app = create_app({"DATABASE_URL": "sqlite://"})
+    expected = app.test_client().post(path, json=body, headers={"Accept-Language": "sv"})
+    assert (status, answer) == (expected.status_code, expected.get_json())
+    app.extensions["referee.store"].engine.dispose()
