@@ -290,7 +290,8 @@ def bench_open_spiel(hands: dict[str, list[list[Card]]]) -> None:
         return
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
     gin = _gin()
-    assert [utils.card_string(open_spiel_card(Card.parse(c))) for c in ("AS", "10C", "KH")] == ["As", "Tc", "Kh"]
+    named = [utils.card_string(open_spiel_card(Card.parse(c))) for c in ("AS", "10C", "KH")]
+    assert named == ["As", "Tc", "Kh"], named
     for name, drawn in hands.items():
         n = len(drawn)
         os_hands = [[open_spiel_card(c) for c in h] for h in drawn]
@@ -308,7 +309,8 @@ def bench_open_spiel(hands: dict[str, list[list[Card]]]) -> None:
             t_ours, t_theirs = t_ours + ours_t, t_theirs + theirs_t
         goal = 3 if name == "random" else 1
         print(f"gin deadwood, {n:,} {name} 10-card hands: all agree with OpenSpiel; "
-              f"referee {t_ours * 1e6 / n:.1f} us/hand, OpenSpiel {t_theirs * 1e6 / n:.1f} us/hand, "
+              f"referee {t_ours * 1e6 / n:.1f} us/hand, "
+              f"OpenSpiel {t_theirs * 1e6 / n:.1f} us/hand, "
               f"referee / OpenSpiel time {t_ours / t_theirs:.2f}x (goal <= {goal}x)")
 
 
