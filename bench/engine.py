@@ -1,6 +1,7 @@
 """Engine speed, printed as figures and ratios against baselines run in this same process.
 
-    python bench/engine.py [--hands 10000] [--seed 20261130] [--no-rlcard]
+    python bench/engine.py [--hands 10000] [--seed 20261130] [--no-rlcard] [--no-open-spiel]
+                           [--only-anchors]
 
 1. Meld checks per second, and the generic check against a Ten Pennies set check hard-coded
    below (goal: at most 2x).
@@ -13,6 +14,11 @@
    `pip install rlcard`, never a dependency): fewest points left in random 10-card hands and in
    dense ones (drawn from four adjacent ranks in all suits), read through a gin-style ruleset.
    The deadwood must agree on every hand; goal: no slower on random hands, 5x faster on dense.
+4. Against OpenSpiel's gin rummy `GinRummyUtils(13, 4, 10).min_deadwood` (C++; installed for
+   this bench only with `pip install open_spiel`, never a dependency): the same hands as
+   RLCard's. Every hand must agree, else the bench stops naming it; goal: at most 3x
+   OpenSpiel's time on random hands and at most 1x on dense ones. `--only-anchors` runs 3 and
+   4 alone (on other hands than a full run draws).
 """
 
 from __future__ import annotations
@@ -219,16 +225,26 @@ def bench_first_melds(rng: random.Random, n: int) -> None:
             print(f"planner, {n:,} {ruleset.name} hands of {size} cards, {asked}: {_spread(times)}")
 
 
-def bench_rlcard(rng: random.Random, n: int) -> None:
+def gin_hands(rng: random.Random, n: int) -> dict[str, list[list[Card]]]:
+    """The 10-card hands both gin anchors read: random ones, then dense ones."""
+    deck = [Card(r, s) for r in RANKS for s in SUITS]
+    random_hands = [rng.sample(deck, 10) for _ in range(n)]
+    return {"random": random_hands, "dense": [_dense(rng) for _ in range(n)]}
+
+
+def _gin() -> Any:
+    lib = default_library().copy()
+    return lib.add(lib.load(GIN))
+
+
+def bench_rlcard(hands: dict[str, list[list[Card]]]) -> None:
     try:
         from rlcard.games.gin_rummy.utils import melding, utils
     except ImportError:
         print("rlcard: not installed (pip install rlcard), comparison skipped")
         return
 
-    lib = default_library().copy()
-    gin = lib.add(lib.load(GIN))
-    deck = [Card(r, s) for r in RANKS for s in SUITS]
+    gin = _gin()
 
     def rl_card(card: Card) -> Any:
         return utils.card_from_text(("T" if card.rank == "10" else card.rank) + card.suit)
@@ -239,22 +255,63 @@ def bench_rlcard(rng: random.Random, n: int) -> None:
         melded = {c for meld in best for c in meld}
         return sum(utils.get_deadwood_value(c) for c in cards if c not in melded)
 
-    for name, draw in (("random", lambda: rng.sample(deck, 10)), ("dense", lambda: _dense(rng))):
-        hands = [draw() for _ in range(n)]
-        rl_hands = [[rl_card(c) for c in h] for h in hands]
-        ours = [arrange(gin, h).cost for h in hands]
+    for name, drawn in hands.items():
+        n = len(drawn)
+        rl_hands = [[rl_card(c) for c in h] for h in drawn]
+        ours = [arrange(gin, h).cost for h in drawn]
         theirs = [rl_deadwood(h) for h in rl_hands]
         differ = sum(a != b for a, b in zip(ours, theirs, strict=True))
         t_ours = t_theirs = 0.0
         for i in range(0, n, 500):  # short interleaved batches, as for the meld check
             ours_t, theirs_t = timed_pair(
-                lambda hs=hands[i:i + 500]: [arrange(gin, h) for h in hs],
+                lambda hs=drawn[i:i + 500]: [arrange(gin, h) for h in hs],
                 lambda hs=rl_hands[i:i + 500]: [melding.get_best_meld_clusters(hand=h) for h in hs],
                 repeat=5)
             t_ours, t_theirs = t_ours + ours_t, t_theirs + theirs_t
         print(f"gin deadwood, {n:,} {name} 10-card hands: {differ} differ from RLCard; "
               f"referee {t_ours * 1e6 / n:.0f} us/hand, RLCard {t_theirs * 1e6 / n:.0f} us/hand, "
               f"RLCard / referee time {t_theirs / t_ours:.2f}x")
+
+
+def open_spiel_card(card: Card) -> int:
+    """OpenSpiel's gin card number: suit (spades, clubs, diamonds, hearts) times 13 plus the
+    rank (ace 0 to king 12), the order of its `card_string` ("As" is 0, "Kh" is 51)."""
+    return "SCDH".index(card.suit or "") * 13 + RUN_ORDER.index(card.rank)
+
+
+def bench_open_spiel(hands: dict[str, list[list[Card]]]) -> None:
+    """Gin deadwood against OpenSpiel's `GinRummyUtils(13, 4, 10).min_deadwood` (C++, reached
+    through pybind11; installed for this bench only with `pip install open_spiel`). On a hand
+    of exactly ten cards it keeps every card, as `arrange` does. A disagreement stops the bench."""
+    try:
+        import pyspiel
+    except ImportError:
+        print("open_spiel: not installed (pip install open_spiel), comparison skipped")
+        return
+    utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+    gin = _gin()
+    named = [utils.card_string(open_spiel_card(Card.parse(c))) for c in ("AS", "10C", "KH")]
+    assert named == ["As", "Tc", "Kh"], named
+    for name, drawn in hands.items():
+        n = len(drawn)
+        os_hands = [[open_spiel_card(c) for c in h] for h in drawn]
+        for hand, os_hand in zip(drawn, os_hands, strict=True):
+            ours, theirs = arrange(gin, hand).cost, utils.min_deadwood(os_hand)
+            if ours != theirs:
+                raise SystemExit(f"gin deadwood of {' '.join(map(str, hand))}: referee {ours}, "
+                                 f"OpenSpiel {theirs}")
+        t_ours = t_theirs = 0.0
+        for i in range(0, n, 500):  # short interleaved batches, as for RLCard
+            ours_t, theirs_t = timed_pair(
+                lambda hs=drawn[i:i + 500]: [arrange(gin, h) for h in hs],
+                lambda hs=os_hands[i:i + 500]: [utils.min_deadwood(h) for h in hs],
+                repeat=5)
+            t_ours, t_theirs = t_ours + ours_t, t_theirs + theirs_t
+        goal = 3 if name == "random" else 1
+        print(f"gin deadwood, {n:,} {name} 10-card hands: all agree with OpenSpiel; "
+              f"referee {t_ours * 1e6 / n:.1f} us/hand, "
+              f"OpenSpiel {t_theirs * 1e6 / n:.1f} us/hand, "
+              f"referee / OpenSpiel time {t_ours / t_theirs:.2f}x (goal <= {goal}x)")
 
 
 def _dense(rng: random.Random) -> list[Card]:
@@ -306,14 +363,20 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=20261130, help="draws other hands (p99 moves with them)")
     parser.add_argument("--no-rlcard", action="store_true")
+    parser.add_argument("--no-open-spiel", action="store_true")
+    parser.add_argument("--only-anchors", action="store_true", help="the gin anchors alone")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    bench_melds(rng)
-    bench_planner(rng, args.hands)
-    bench_first_melds(rng, args.hands // 5)
-    bench_first_check()
+    if not args.only_anchors:
+        bench_melds(rng)
+        bench_planner(rng, args.hands)
+        bench_first_melds(rng, args.hands // 5)
+        bench_first_check()
+    hands = gin_hands(rng, args.hands)
     if not args.no_rlcard:
-        bench_rlcard(rng, args.hands)
+        bench_rlcard(hands)
+    if not args.no_open_spiel:
+        bench_open_spiel(hands)
 
 
 if __name__ == "__main__":
