@@ -12,7 +12,7 @@ from werkzeug.routing import BaseConverter
 
 from api import schemas
 from api.catalog import Catalog
-from api.problems import ApiError, answers
+from api.problems import MAX_ERRORS, ApiError, answers
 from referee.describe import round_rules
 from referee.errors import InvalidPlayError, Problem, RulesetError
 from referee.i18n import t
@@ -145,7 +145,11 @@ class Validate(MethodView):
         """Check a ruleset without storing it."""
         text = ruleset_text()
         problems = catalog().validate(text)
-        return {"valid": not problems, "errors": [p.as_dict() for p in problems]}
+        answer: dict[str, object] = {"valid": not problems,
+                                     "errors": [p.as_dict() for p in problems[:MAX_ERRORS]]}
+        if len(problems) > MAX_ERRORS:
+            answer["count"] = len(problems)
+        return answer
 
 
 @blp.route("/<ruleset_id:ruleset_id>")

@@ -374,7 +374,11 @@ class Problem(Schema):
 
 class ValidateResult(Schema):
     valid = fields.Boolean(required=True)
-    errors = List(fields.Nested(ProblemItem), required=True)
+    errors = List(fields.Nested(ProblemItem), required=True,
+                  metadata={"description": "the first 50 problems found"})
+    count = fields.Integer(metadata={
+        "description": "how many problems were found, given when more than 50 were (past 200 "
+                       "schema errors a file is read no further)"})
 
 
 class GameCreate(Schema):

@@ -10,6 +10,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from itertools import islice
 from pathlib import Path as FsPath
 from typing import IO, Any
 
@@ -181,9 +182,34 @@ def _flatten(errors: Iterable[jsonschema.ValidationError]) -> Iterator[jsonschem
             yield e
 
 
+MAX_SCHEMA_ERRORS = 200  # read no further: a file of thousands of faults is answered quickly
+MAX_PROBLEMS = 200  # the problems of one file looked for and placed, the schema's and the meaning's
+
+
+MAX_LIST_ITEMS = 256  # no list of a ruleset needs more (ranks, rounds, card values...)
+
+
+def _long_lists(data: object) -> list[tuple[Path, int]]:
+    """(path, length) of each list longer than `MAX_LIST_ITEMS`, the first `MAX_PROBLEMS`:
+    counted before any item is read, so a list of thousands costs no schema walk."""
+    found: list[tuple[Path, int]] = []
+    stack: list[tuple[Path, object]] = [((), data)]
+    while stack and len(found) < MAX_PROBLEMS:
+        path, node = stack.pop()
+        if isinstance(node, list):
+            if len(node) > MAX_LIST_ITEMS:
+                found.append((path, len(node)))
+                continue
+            stack.extend((path + (i,), item) for i, item in enumerate(node))
+        elif isinstance(node, dict):
+            stack.extend((path + (key,), item) for key, item in node.items())
+    return sorted(found, key=lambda f: format_path(f[0]))
+
+
 def _schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
-    """(path, points at a key, code, message) for every schema error."""
-    errors = list(_flatten(_validator().iter_errors(data)))
+    """(path, points at a key, code, message) for each schema error, the first
+    `MAX_SCHEMA_ERRORS` of them: the schema is not walked past those."""
+    errors = list(islice(_flatten(_validator().iter_errors(data)), MAX_SCHEMA_ERRORS))
     typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
     for e in errors:
         path: Path = tuple(e.absolute_path)
@@ -523,11 +549,17 @@ class Library:
         if not isinstance(doc.data, dict):
             raise RulesetError(_with_file(Problem(
                 "", "schema", t("a ruleset is a mapping of fields (format, id, name, family, ...)"), 1, 1), file))
+        too_long = [_locate(Problem(format_path(path), "schema", tn(
+            "a list here holds at most {n} item; this one has {count}",
+            "a list here holds at most {n} items; this one has {count}", MAX_LIST_ITEMS, count=count)),
+            [doc], path) for path, count in _long_lists(doc.data)]
+        if too_long:
+            raise RulesetError([_with_file(p, file) for p in too_long])  # its items are never judged
         mismatch = self._family_mismatch(doc)
         if mismatch is not None and self.as_written:
             raise RulesetError(mismatch)  # the base's fields would only be reported against it
         resolved, chain = self._resolve(doc)
-        problems = ([mismatch] if mismatch else []) + list(self._problems(resolved, chain))
+        problems = ([mismatch] if mismatch else []) + list(islice(self._problems(resolved, chain), MAX_PROBLEMS))
         if problems:
             raise RulesetError(list(dict.fromkeys(problems)))  # the file and its resolved form may agree
         return build(resolved, builtin=builtin), doc, resolved
