@@ -34,7 +34,7 @@ from api.bridge import SearchProcesses, ThreadedWsgi
 from api.problems import BASE, problem_document
 from api.storage import Store
 from referee.errors import Problem, RefereeError
-from referee.i18n import language, t
+from referee.i18n import language, t, tn
 
 HEADER_SECONDS = 10.0  # a request line and headers not complete within this: the connection is closed
 BODY_IDLE_SECONDS = 5.0  # no byte of the body for this long: 408
@@ -327,7 +327,8 @@ def run(host: str, port: int, database: str | None, workers: int, also_say: list
     url = os.environ.get("REFEREE_DATABASE_URL", "sqlite:///referee.db")
     Store(url).migrate()  # once, before the workers start
     shown = f"[{host}]" if ":" in host else host
-    said = [f"referee listening on http://{shown}:{port} (database {url.split('@')[-1]}, {workers} workers)",
+    processes = tn("{n} worker", "{n} workers", max(1, workers))
+    said = [f"referee listening on http://{shown}:{port} (database {url.split('@')[-1]}, {processes})",
             *(also_say or [])]
 
     def ready(_: object) -> None:

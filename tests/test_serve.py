@@ -19,7 +19,7 @@ import pytest
 from api import create_app, lan, serve
 from api.serve import EXPENSIVE, HEADER_SECONDS, ExpensiveGate
 from referee import cli
-from tests.test_e2e import Server, call, command, free_port
+from tests.test_e2e import Server, call, command, free_port, served
 
 MELD_PATH = "/v1/rulesets/bing-rummy/melds/check"
 MELD = {"round": 1, "cards": ["8H", "8S", "2C"]}
@@ -27,12 +27,7 @@ MELD = {"round": 1, "cards": ["8H", "8S", "2C"]}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder: Path = tmp_path_factory.mktemp("serve")
-    running = Server(f"sqlite:///{folder / 'referee.db'}", folder, workers=2)
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from served(tmp_path_factory, "serve")
 
 
 def _closed_within(sock: socket.socket, seconds: float) -> float | None:

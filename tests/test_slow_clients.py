@@ -8,12 +8,11 @@ import socket
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.test_e2e import Server, call
+from tests.test_e2e import Server, call, served
 
 pytestmark = pytest.mark.e2e
 
@@ -24,12 +23,7 @@ STALL_ANSWERED_WITHIN = 15.0  # the server gives up after 5 s without a byte; th
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder: Path = tmp_path_factory.mktemp("slow")
-    running = Server(f"sqlite:///{folder / 'referee.db'}", folder, workers=2)
-    try:
-        yield running
-    finally:
-        running.stop()
+    yield from served(tmp_path_factory, "slow")
 
 
 def head(path: str = MELD_PATH, length: int = 100, extra: str = "") -> bytes:
