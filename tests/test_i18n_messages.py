@@ -34,6 +34,7 @@ from referee.overrides import overridden_findings
 from referee.scoring import Deal, score_round
 from referee.standings import replay
 from tests.conftest import CASES
+from tests.loops import run_apart
 from tests.test_plays import _run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -359,7 +360,7 @@ def test_too_many_searches_at_once_is_answered_in_the_request_language() -> None
 
     rows = {}
     for code in LANGUAGES:
-        problem = asyncio.run(busy(code))
+        problem = run_apart(busy(code))
         assert problem["status"] == 429 and problem["type"].endswith("/too-many-requests")
         rows[code] = [("type:too-many-requests", "", problem["title"]), ("detail", "", problem["detail"])]
     _check_languages(rows)
@@ -380,7 +381,7 @@ def test_a_stalled_body_is_answered_in_the_request_language() -> None:
         async def send(message: dict[str, Any]) -> None:
             sent.append(message)
         scope = {"type": "http", "query_string": query, "headers": headers}
-        asyncio.run(BufferedBody(app, 1024, idle=0.01, total=1)(scope, never, send))
+        run_apart(BufferedBody(app, 1024, idle=0.01, total=1)(scope, never, send))
         start, body = sent
         return ({k.decode(): v.decode() for k, v in start["headers"]}, json.loads(body["body"]))
 

@@ -19,6 +19,7 @@ import pytest
 from api import create_app, lan, serve
 from api.serve import EXPENSIVE, HEADER_SECONDS, ExpensiveGate
 from referee import cli
+from tests.loops import run_apart
 from tests.test_e2e import Server, call, command, free_port, served
 
 MELD_PATH = "/v1/rulesets/bing-rummy/melds/check"
@@ -118,7 +119,7 @@ def _gate_answers(at_once: int, paths: list[str]) -> list[tuple[int, dict[bytes,
         release.set()
         return list(await asyncio.gather(*tasks))
 
-    return asyncio.run(all_of_them())
+    return run_apart(all_of_them())
 
 
 GOING_OUT = "/v1/rulesets/big/going-out/check"
@@ -156,7 +157,7 @@ def test_a_search_that_waits_less_than_the_limit_gets_its_turn() -> None:
         await asyncio.gather(*(one() for _ in range(4)))  # 4 x 0.05 s, one at a time, within 1 s
         return statuses
 
-    assert asyncio.run(run()) == [200, 200, 200, 200]
+    assert run_apart(run()) == [200, 200, 200, 200]
 
 
 # ---------------------------------------------------------------- a port in use
