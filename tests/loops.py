@@ -8,8 +8,8 @@ no loop, so the coroutine runs there and its answer (or its exception) comes bac
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -17,17 +17,5 @@ T = TypeVar("T")
 
 def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
     """`asyncio.run(coroutine)` in a thread of its own."""
-    outcome: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            outcome["value"] = asyncio.run(coroutine)
-        except Exception as exc:  # handed back to the test's thread
-            outcome["error"] = exc
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if "error" in outcome:
-        raise outcome["error"]
-    return outcome["value"]  # type: ignore[no-any-return]
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
