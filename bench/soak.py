@@ -78,7 +78,7 @@ class Tally:
     healthz_calls: int = 0
     healthz_failures: int = 0
     timeouts_408: int = 0
-    too_busy: int = 0
+    too_busy: dict[str, int] = field(default_factory=dict)  # 429s by kind
     acknowledged: dict[str, int] = field(default_factory=dict)
 
     def trouble(self, what: str) -> None:
@@ -89,7 +89,8 @@ class Tally:
         with self.lock:
             self.answered += 1
             self.by_kind[kind] = self.by_kind.get(kind, 0) + 1
-            self.too_busy += status == 429
+            if status == 429:
+                self.too_busy[kind] = self.too_busy.get(kind, 0) + 1
             if status >= 500:
                 self.server_errors.append(f"{kind}: {status}")
             elif status not in expected:
@@ -426,7 +427,8 @@ def main() -> int:
     if args.flood:
         flooded = {k: v for k, v in tally.by_kind.items() if k == "flood going-out"}
         print(f"flood:               {flooded.get('flood going-out', 0)} going-out checks of 60 cards answered, "
-              f"{tally.too_busy} of them 429")
+              f"{tally.too_busy.get('flood going-out', 0)} of them 429; the well-behaved going-out checks: "
+              f"{tally.too_busy.get('going-out', 0)} of {tally.by_kind.get('going-out', 0)} answered 429")
     print(f"stalled bodies:      {tally.timeouts_408} answered 408")
     print(f"rounds:              {acknowledged} acknowledged, {stored} stored in {len(tally.acknowledged)} games "
           f"(goal equal)")
