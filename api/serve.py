@@ -24,6 +24,7 @@ from typing import Any, ClassVar, cast
 from urllib.parse import parse_qs
 
 from gunicorn.app.base import BaseApplication
+from sqlalchemy.exc import SQLAlchemyError
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn_worker import UvicornWorker
 from werkzeug.datastructures import LanguageAccept
@@ -338,3 +339,22 @@ def run(host: str, port: int, database: str | None, workers: int, also_say: list
              "accesslog": None, "graceful_timeout": 5, "timeout": 60, "keepalive": 5,
              "when_ready": ready}).run()
     return 0
+
+
+def main(*, host: str | None, port: int, lan: bool, database: str | None, workers: int) -> int:
+    """`referee serve` (the `referee.serve` entry point): `--lan` resolved to the address phones
+    open, then `run`; a database that cannot be used is a RefereeError at `--database`."""
+    listen, told = host or "127.0.0.1", []
+    if lan:
+        from api import lan as network
+
+        listen = host or network.LAN_HOST
+        url = network.public_url(port, host)
+        os.environ["REFEREE_PUBLIC_URL"] = url  # the page's share links and QR code name it
+        told = network.phone_lines(url)
+    try:
+        return int(run(host=listen, port=port, database=database, workers=workers, also_say=told))
+    except SQLAlchemyError as exc:
+        reason = str(exc).splitlines()[0]
+        raise RefereeError(Problem("--database", "database", t("cannot use the database: {reason}",
+                                                                reason=reason))) from None

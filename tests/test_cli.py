@@ -4,14 +4,14 @@ import json
 import shlex
 import subprocess
 import sys
-from importlib.metadata import version
+from importlib.metadata import EntryPoint, entry_points, version
 from pathlib import Path
 from typing import NamedTuple
 
 import pytest
 
 from referee.cards import Card
-from referee.cli import main
+from referee.cli import main, serve
 from referee.loader import default_library, schema
 from referee.ruleset import Ruleset
 
@@ -473,6 +473,22 @@ def test_serve_with_an_unusable_database(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("REFEREE_DATABASE_URL", "postgresql://nobody@127.0.0.1:1/none")
     assert main(["serve", "--port", "0"]) == 2
     assert_one_line_error(capsys.readouterr().err, "--database: cannot use the database")
+
+
+@pytest.mark.parametrize("found", [
+    [],  # no installed package names a service
+    [EntryPoint("serve", "no_such_service_module:main", "referee.serve")],  # named, not installed
+])
+def test_serve_without_the_service_installed(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                                             found: list[EntryPoint]) -> None:
+    monkeypatch.setattr(serve, "entry_points", lambda **_: found)
+    assert main(["serve", "--port", "0"]) == 2
+    assert_one_line_error(capsys.readouterr().err, "the HTTP service is not installed")
+
+
+def test_serve_finds_the_service_through_its_entry_point() -> None:
+    (point,) = entry_points(group=serve.SERVICE_GROUP, name="serve")
+    assert point.value == "api.serve:main"
 
 
 # ---------------------------------------------------------------- help, version, schema

@@ -609,6 +609,17 @@ def test_a_kind_the_game_lacks_speaks_every_language() -> None:
 # ---------------------------------------------------------------- every code is provoked above
 
 
+def test_serve_without_the_service_speaks_every_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli.serve, "entry_points", lambda **_: [])
+    run = _refusal("serve", "--port", "0")
+    rows = {}
+    for code in LANGUAGES:
+        with language(code):
+            rows[code] = run()
+    assert rows[SOURCE][0][0] == "no_service"
+    _check_languages(rows)
+
+
 def _source_codes() -> set[str]:
     """Every code the code can emit, read from it: the codes of `Problem`, `Violation` and the
     helpers that make them, error classes' codes, the loader's findings and marshmallow's codes."""
@@ -617,7 +628,7 @@ def _source_codes() -> set[str]:
     def text(node: ast.AST | None) -> str | None:
         return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
-    for path in [*sorted((ROOT / "referee").glob("*.py")), *sorted((ROOT / "api").glob("*.py"))]:
+    for path in [*sorted((ROOT / "referee").rglob("*.py")), *sorted((ROOT / "api").glob("*.py"))]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
@@ -655,7 +666,7 @@ def test_every_code_is_provoked_in_every_language() -> None:
                            *(wanted for _, wanted in RULESETS.values()),
                            *(wanted for _, wanted in COMMANDS.values()),
                            {"invalid_ruleset", "database", "port_unusable", "hand_too_large", "duplicate_card",
-                            "meld_kind_not_allowed"},
+                            "meld_kind_not_allowed", "no_service"},
                            _table_codes())
     source = _source_codes()
     assert {"too_few_cards", "unknown_language", "method_not_allowed", "required", "slot_taken"} <= source

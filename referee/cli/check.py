@@ -1,0 +1,200 @@
+"""`referee check`, `first-meld` and `going-out`: one play of a hand against the rules."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator, Sequence
+from typing import Any, cast
+
+from referee.cards import Card, face, read_card
+from referee.cli.common import (
+    NO,
+    YES,
+    _card_tokens,
+    _cards,
+    _count,
+    _faced,
+    _groups,
+    _labelled,
+    _players,
+    _points_noun,
+    _round,
+    _ruleset,
+    _shown,
+)
+from referee.errors import InvalidPlayError, Problem
+from referee.i18n import N_, t, tn
+from referee.layout import DOWN, check_placement
+from referee.melds import check_meld
+from referee.planner import check_going_out
+from referee.plays import check_first_meld
+from referee.ruleset import LayoutRules, Ruleset
+from referee.violations import Verdict
+
+# What a layout game, whose turns have no melds, is told when asked a rummy question.
+NO_FIRST_MELD = N_("{game} is a {family} game: it has no melds, so there is no first meld to judge (first meld "
+                   "is for rummy games; `referee check` places a card)")
+NO_GOING_OUT = N_("{game} is a {family} game: it has no melds, so there is no going out to judge (going out "
+                  "is for rummy games; `referee check` places a card)")
+
+
+def _rummy_only(ruleset: Ruleset, refusal: str) -> None:
+    """Refuse a layout game with `refusal` (`NO_FIRST_MELD`, `NO_GOING_OUT`)."""
+    if ruleset.rummy is None:
+        raise InvalidPlayError(Problem("", "wrong_family", t(refusal, game=ruleset.local_name,
+                                                             family=ruleset.family)))
+
+
+def _check(args: argparse.Namespace) -> int:
+    """One meld in a rummy game, one placement in a layout game."""
+    ruleset = _ruleset(args.ruleset)
+    _round(ruleset, args.round)
+    players = _players(ruleset, args.players)
+    if ruleset.layout is not None:
+        return _check_placement(ruleset, ruleset.layout, args)
+    if args.layout is not None:
+        raise InvalidPlayError(Problem("--layout", "wrong_family", t(
+            "{game} is a {family} game: --layout is for layout games; give the cards of one meld",
+            game=ruleset.local_name, family=ruleset.family)))
+    cards = _cards(_card_tokens(args.cards))
+    verdict = check_meld(ruleset, cards, args.round, players, wild_rank=args.wild_rank)
+    shown = _shown(cards)
+    if verdict.valid:
+        print(t(_LEGAL_MELD[str(verdict.extra["kind"])], cards=shown) + _stands(verdict.extra.get("wilds")))
+        return YES
+    return _not_legal(shown, verdict)
+
+
+_LEGAL_MELD = {"set": N_("legal: {cards} is a set"), "run": N_("legal: {cards} is a run")}
+_IS_MELD = {"set": N_("  meld {n}: {cards} is a set"), "run": N_("  meld {n}: {cards} is a run")}
+
+
+def _stands(wilds: object) -> str:
+    """`; 2♣ stands for 8` for each wild card of a meld's answer (`Meld.as_dict()["wilds"]`)."""
+    said = []
+    for wild in cast("list[dict[str, str | None]]", wilds or []):
+        stands = read_card(wild["as"]) if wild["as"] else None  # a run's card, or a set's rank
+        said.append(t("; {card} stands for {what}", card=_faced(str(wild["card"])),
+                      what=face(stands) if isinstance(stands, Card) else wild["as"] or t("any rank")))
+    return "".join(said)
+
+
+def _not_legal(shown: str, verdict: Verdict) -> int:
+    print(t("not legal: {play}", play=shown))
+    for v in verdict.violations:
+        print(f"  - {v.message} [{v.code}]")
+    return NO
+
+
+def _check_placement(ruleset: Ruleset, rules: LayoutRules, args: argparse.Namespace) -> int:
+    """Where a drawn card may go; without `--layout`, on a fresh layout (every slot face down).
+
+    A fresh layout is what a player has at the start of a game, and the question "where does
+    this card go" has the same answer on any layout whose slot is still face down.
+    """
+    cards = _cards(_card_tokens(args.cards))
+    if len(cards) != 1:
+        raise InvalidPlayError(Problem("", "one_card", t(
+            "{game} is a layout game: check one drawn card at a time (got {count}: {cards})",
+            game=ruleset.local_name, count=len(cards), cards=_shown(cards))))
+    card = cards[0]
+    tokens = _card_tokens([args.layout]) if args.layout is not None else [DOWN] * len(rules.slots)
+    with _labelled("--layout"):
+        verdict = check_placement(ruleset, tokens, card)
+    answer = _placement_answer(card, verdict)
+    if args.layout is None:
+        print(tn("  (on a fresh layout, all {n} slots face down; give --layout for yours)",
+                 "  (on a fresh layout, all {n} slots face down; give --layout for yours)", len(rules.slots)))
+    return answer
+
+
+def _placement_answer(card: Card, verdict: Verdict) -> int:
+    if not verdict.valid:
+        return _not_legal(face(card), verdict)
+    slots: list[int] = verdict.extra["slots"]  # type: ignore[assignment]
+    then = t("it completes the layout") if verdict.extra["completes_layout"] else t("the turn goes on")
+    if len(slots) == 1:
+        print(t("legal: {card} goes in slot {slot}; {then}", card=face(card), slot=slots[0], then=then))
+    else:
+        print(t("legal: {card} goes in any of slots {slots}; {then}", card=face(card), slots=", ".join(map(str, slots)),
+                then=then))
+    return YES
+
+
+# ---------------------------------------------------------------- first-meld, going-out
+
+
+def _rummy_table(args: argparse.Namespace, refusal: str) -> tuple[Ruleset, int | None]:
+    """The rummy ruleset a question names, its round checked, and the players at the table."""
+    ruleset = _ruleset(args.ruleset)
+    _rummy_only(ruleset, refusal)
+    _round(ruleset, args.round)
+    return ruleset, _players(ruleset, args.players)
+
+
+def _first_meld(args: argparse.Namespace) -> int:
+    """The melds laid down together as a player's first meld, and the hand left after them."""
+    ruleset, players = _rummy_table(args, NO_FIRST_MELD)
+    melds = _groups(args.melds, "meld")
+    hand = _cards([c for c in args.hand.split(",") if c.strip()], "--hand")
+    verdict = check_first_meld(ruleset, melds, hand, args.score, args.round, players, wild_rank=args.wild_rank)
+    shown = t("first meld {melds}", melds=" + ".join(_shown(m) for m in melds))
+    if not verdict.valid:
+        return _not_legal(shown, verdict)
+    assert ruleset.rummy is not None
+    rules = ruleset.rummy.round(args.round)
+    game = t("{game} round {n}", game=ruleset.local_name, n=rules.number) if rules.number else ruleset.local_name
+    print(t("legal: {play} makes the first meld of {game} ({needs})", play=shown, game=game,
+            needs=rules.first_meld.describe()))
+    answers = cast("list[dict[str, object]]", verdict.extra["melds"])
+    for i, (cards, answer) in enumerate(zip(melds, answers, strict=True)):
+        print(t(_IS_MELD[str(answer["kind"])], n=i + 1, cards=_shown(cards)) + _stands(answer["wilds"]))
+    return YES
+
+
+def _going_out(args: argparse.Namespace) -> int:
+    """Whether the whole hand can be melded or laid off; a yes comes with the steps that do it."""
+    ruleset, players = _rummy_table(args, NO_GOING_OUT)
+    table = _groups(args.table, "--table")
+    hand = _cards(_card_tokens(args.cards))
+    with _labelled(lambda path: "--table" if path.startswith("table") else ""):
+        verdict = check_going_out(ruleset, hand, table, args.first_meld_done, args.round, players,
+                                  wild_rank=args.wild_rank)
+    knock = ruleset.scoring.knock is not None  # a hand ends by knocking, deadwood and all
+    shown = t("knocking with {cards}", cards=_shown(hand)) if knock else \
+        t("going out with {cards}", cards=_shown(hand))
+    if not verdict.valid:
+        return _not_legal(shown, verdict)
+    print(t("legal: {play}", play=shown))
+    plan = cast("dict[str, object]", verdict.extra["plan"])
+    for step in _steps(plan, table):
+        print(f"  {step}")
+    if knock:
+        left = cast("list[str]", plan["left"])
+        deadwood = cast(int, verdict.extra["deadwood"])
+        print(t("  deadwood: {cards}, {points}", cards=_faced(*left) or t("none (gin)"),
+                points=_count(deadwood, 0, _points_noun).strip()))
+    return YES
+
+
+def _steps(plan: dict[str, object], table: Sequence[Sequence[Card]]) -> Iterator[str]:
+    """A going-out plan in play order, one sentence a step; new melds are numbered as laid down.
+
+    The plan is the API's (`Plan.as_dict`): `first_meld` and `own_lay_offs` index `melds`."""
+    melds = cast("list[list[str]]", plan["melds"])
+    first = cast("list[int] | None", plan["first_meld"]) or []
+    order = first + [i for i in range(len(melds)) if i not in first]
+    number = {index: n + 1 for n, index in enumerate(order)}
+    for index in order:
+        step = t("meld {n}: {cards}", n=number[index], cards=_faced(*melds[index]))
+        yield (step + t(" (part of the first meld)")) if index in first else step
+    for own in cast("list[dict[str, Any]]", plan["own_lay_offs"]):
+        yield t("lay off {cards} on meld {n}", cards=_faced(*own["cards"]), n=number[own["meld"]])
+    for lay in cast("list[dict[str, Any]]", plan["lay_offs"]):
+        on = lay["table"]
+        yield t("lay off {cards} on table meld {n} ({meld})", cards=_faced(*lay["cards"]), n=on + 1,
+                meld=_shown(table[on]))
+    if plan["discard"]:
+        yield t("discard {card}", card=_faced(str(plan["discard"])))
+    else:
+        yield t("no discard: every card is melded or laid off")

@@ -1,0 +1,84 @@
+"""`referee score`: a round's points, cards and pennies for each player's hand."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Iterator, Sequence
+
+from referee.cards import Card
+from referee.cli.common import (
+    _OPTIONS,
+    YES,
+    _cards,
+    _cards_noun,
+    _count,
+    _labelled,
+    _pennies_noun,
+    _points_noun,
+    _round,
+    _ruleset,
+)
+from referee.errors import InvalidPlayError, Problem
+from referee.i18n import t
+from referee.scoring import Deal, score_round
+
+
+def _score(args: argparse.Namespace) -> int:
+    """End-of-round points; layout games keep no points, so they are refused."""
+    ruleset = _ruleset(args.ruleset)
+    if ruleset.rummy is None:
+        raise InvalidPlayError(Problem("", "wrong_family", t(
+            "{game} is a {family} game: it is won by the layout, not by points, so there is nothing to score "
+            "(score is for rummy games)", game=ruleset.local_name, family=ruleset.family)))
+    _round(ruleset, args.round)
+    hands = _hands(args.hands)
+    melded: dict[str, list[tuple[Card, ...]]] | None = None
+    if args.melded:
+        melded = {}
+        for name, group in _named_cards(args.melded, "--melded"):
+            melded.setdefault(name, []).append(group)
+    with _labelled(_player_of):
+        scores = score_round(ruleset, hands, args.went_out,
+                             deal=Deal(args.round, args.players, args.wild_rank, melded))
+    pennies = ruleset.scoring.pennies_per_card
+    for name, result in scores.items():
+        line = f"{name:12} {_count(result.points, 5, _points_noun)}  {_count(result.cards, 3, _cards_noun)}"
+        if pennies:
+            line += f"  {_count(result.pennies, 3, _pennies_noun)}"
+        if result.deadwood is not None:
+            line += "  " + t("deadwood {n}", n=result.deadwood)
+        if result.melded is not None:
+            line += "  " + t("melded {n}", n=result.melded)
+        print(line.rstrip())
+    return YES
+
+
+def _hands(items: Sequence[str]) -> dict[str, tuple[Card, ...]]:
+    """`NAME=CARD,CARD...` items by name; a name given twice would hide one of the hands."""
+    hands: dict[str, tuple[Card, ...]] = {}
+    for name, cards in _named_cards(items, ""):
+        if name in hands:
+            raise InvalidPlayError(Problem(name, "duplicate_player",
+                                           t("this name is given twice; give each player's hand once")))
+        hands[name] = cards
+    return hands
+
+
+def _named_cards(items: Sequence[str], option: str) -> Iterator[tuple[str, tuple[Card, ...]]]:
+    """Each `NAME=CARD,CARD...` item as a name and its cards (`option`: where errors point)."""
+    for item in items:
+        name, sep, cards = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise InvalidPlayError(Problem(option, "invalid_hand", t(
+                '"{item}" should be NAME=CARD,CARD,... (NAME= for an empty hand)', item=item)))
+        yield name, _cards([c for c in cards.split(",") if c.strip()], f"{option} {name}".strip())
+
+
+def _player_of(path: str) -> str:
+    """`hands.ann[2]` → `ann`, `melded.ann[1][0]` → `--melded ann`: the engine's path of a
+    card, as the command line names it."""
+    if path.startswith("melded."):
+        return "--melded " + re.sub(r"(\[\d+\])+$", "", path.removeprefix("melded."))
+    return _OPTIONS.get(path) or re.sub(r"\[\d+\]$", "", path.removeprefix("hands."))
