@@ -216,10 +216,18 @@ def _marshmallow_code(message: str) -> str:
     return "invalid"
 
 
+def _unknown_last(item: tuple[Any, Any]) -> tuple[bool, str]:
+    key, value = item
+    unknown = isinstance(value, list) and len(value) == 1 and str(value[0]).startswith("Unknown field")
+    return unknown, str(key) if unknown else ""
+
+
 def _flatten(messages: Any, path: str = "") -> Iterator[dict[str, Any]]:
     """webargs/marshmallow nested messages → `{"path", "code", "message"}` rows."""
     if isinstance(messages, dict):
-        for key, value in messages.items():
+        # marshmallow finds unknown fields as a set: they are listed by name, after the rest, so
+        # that the same body always gets the same answer
+        for key, value in sorted(messages.items(), key=_unknown_last):
             if key in ("json", "_schema") and not path or key in ("value", "key") and path:
                 yield from _flatten(value, path)
             elif isinstance(key, int) or (isinstance(key, str) and key.isdigit()):

@@ -724,3 +724,10 @@ def test_a_ruleset_of_hundreds_of_faults_lists_fifty_and_counts_them(quick_clien
         assert body["valid"] is False and body["count"] == 200  # the schema is read no further
     else:
         assert body["detail"].startswith("200 problems") and "the first 50 are listed" in body["detail"]
+
+
+def test_many_unknown_fields_are_listed_by_name_whatever_the_hash_seed(quick_client: Any) -> None:
+    body = {"cards": ["8H", "8S", "8D"], **{f"x{i}": 1 for i in range(200)}}
+    found = problem(quick_client.post(CHECK, json=body), 422)
+    listed = [row["path"] for row in found["errors"]]
+    assert listed == sorted(f"x{i}" for i in range(200))[:50]
