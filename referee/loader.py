@@ -22,39 +22,11 @@ from referee.errors import Problem, RulesetError, UnknownRulesetError
 from referee.i18n import LANGUAGES, N_, did_you_mean, quoted, t, tn
 from referee.merge import apply_variant, round_number
 from referee.ruleset import Ruleset, build, rank_range, round_document
+from referee.shipped import builtin_files, schema, validator
 from referee.yamlread import Document, Path, format_path
 
-# ---------------------------------------------------------------- shipped files
-
-
-def _data_dir(name: str) -> FsPath:
-    """The installed `referee/data/<name>` folder, or the checkout's `<name>` when run from source."""
-    here = FsPath(__file__).resolve().parent
-    installed = here / "data" / name
-    return installed if installed.is_dir() else here.parent / name
-
-
-def builtin_files() -> list[FsPath]:
-    return sorted(_data_dir("rulesets").glob("*.yaml"))
-
-
-@cache
-def schema() -> dict[str, Any]:
-    text = (_data_dir("schemas") / "ruleset.schema.json").read_text(encoding="utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
-
-
-@cache
-def _validator() -> jsonschema.Draft202012Validator:
-    """The schema's stricter form, for a resolved ruleset: everything required, no `null` removals.
-
-    The schema's root is the editor's form of a file as written, where a variant gives only
-    what changes; both forms share one set of field definitions.
-    """
-    root = schema()
-    resolved = {"$schema": root["$schema"], "$id": root["$id"], "$defs": root["$defs"],
-                "$ref": "#/$defs/resolved"}
-    return jsonschema.Draft202012Validator(resolved)
+__all__ = ["MAX_ID", "Entry", "Library", "builtin_files", "default_library", "extends_cycles",
+           "order_for_loading", "schema", "unknown_ruleset"]
 
 
 # ---------------------------------------------------------------- schema messages
@@ -209,7 +181,7 @@ def _long_lists(data: object) -> list[tuple[Path, int]]:
 def _schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
     """(path, points at a key, code, message) for each schema error, the first
     `MAX_SCHEMA_ERRORS` of them: the schema is not walked past those."""
-    errors = list(islice(_flatten(_validator().iter_errors(data)), MAX_SCHEMA_ERRORS))
+    errors = list(islice(_flatten(validator().iter_errors(data)), MAX_SCHEMA_ERRORS))
     typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
     for e in errors:
         path: Path = tuple(e.absolute_path)
