@@ -1,7 +1,9 @@
-"""The one module that reads rulesets: YAML safely, the schema, `extends`, and meaning.
+"""Rulesets read from files: `extends` resolved against a library of rulesets known by id.
 
 `Library.load(text)` reports every problem at once, each with its JSON path, line and
-column (for a variant, in the variant's own file) and a sentence an author can act on.
+column (for a variant, in the variant's own file) and a sentence an author can act on: the
+YAML's (`yamlread`), the schema's (`schema_messages`) and the meaning's (`meaning`), each
+placed in its file (`placing`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from referee.errors import Problem, RulesetError, UnknownRulesetError
 from referee.i18n import did_you_mean, t, tn
 from referee.meaning import MEANING_CHECKS
 from referee.merge import apply_variant, round_number
+from referee.placing import locate, locate_as_written, with_file
 from referee.ruleset import Ruleset, build
 from referee.schema_messages import schema_problems
 from referee.shipped import builtin_files, schema
@@ -26,10 +29,7 @@ from referee.yamlread import Document, Path, format_path
 __all__ = ["MAX_ID", "Entry", "Library", "builtin_files", "default_library", "extends_cycles",
            "order_for_loading", "schema", "unknown_ruleset"]
 
-
 MAX_PROBLEMS = 200  # the problems of one file looked for and placed, the schema's and the meaning's
-
-
 MAX_LIST_ITEMS = 256  # no list of a ruleset needs more (ranks, rounds, card values...)
 
 
@@ -124,16 +124,16 @@ class Library:
         try:
             doc = yamlread.read(raw, file)
         except yamlread.YamlError as exc:
-            raise RulesetError([_with_file(p, file) for p in exc.problems]) from None
+            raise RulesetError([with_file(p, file) for p in exc.problems]) from None
         if not isinstance(doc.data, dict):
-            raise RulesetError(_with_file(Problem(
+            raise RulesetError(with_file(Problem(
                 "", "schema", t("a ruleset is a mapping of fields (format, id, name, family, ...)"), 1, 1), file))
-        too_long = [_locate(Problem(format_path(path), "schema", tn(
+        too_long = [locate(Problem(format_path(path), "schema", tn(
             "a list here holds at most {n} item; this one has {count}",
             "a list here holds at most {n} items; this one has {count}", MAX_LIST_ITEMS, count=count)),
             [doc], path) for path, count in _long_lists(doc.data)]
         if too_long:
-            raise RulesetError([_with_file(p, file) for p in too_long])  # its items are never judged
+            raise RulesetError([with_file(p, file) for p in too_long])  # its items are never judged
         mismatch = self._family_mismatch(doc)
         if mismatch is not None and self.as_written:
             raise RulesetError(mismatch)  # the base's fields would only be reported against it
@@ -157,7 +157,7 @@ class Library:
         entry = self._entries.get(base_id) if isinstance(base_id, str) else None
         if entry is None or not isinstance(family, str) or family == entry.ruleset.family:
             return None
-        return _locate(Problem(
+        return locate(Problem(
             "family", "family_mismatch",
             t('"{family}" differs from the family of the base "{base}", "{base_family}": a variant keeps its base\'s '
               "family", family=family, base=base_id, base_family=entry.ruleset.family)), [doc], ("family",))
@@ -171,11 +171,11 @@ class Library:
         if not isinstance(base_id, str):
             return data, chain  # the schema reports the type
         if base_id == data.get("id"):
-            raise RulesetError(_locate(Problem(
+            raise RulesetError(locate(Problem(
                 "extends", "extends_cycle", t('"{base}" extends itself', base=base_id)), chain, ("extends",)))
         entry = self._entries.get(base_id)
         if entry is None:
-            raise RulesetError(_locate(Problem(
+            raise RulesetError(locate(Problem(
                 "extends", "unknown_base",
                 t('the base ruleset "{base}" does not exist', base=base_id) + did_you_mean(base_id, self._entries)),
                 chain, ("extends",)))
@@ -184,7 +184,7 @@ class Library:
         probe: Ruleset | None = entry.ruleset
         while probe is not None and probe.extends is not None:
             if probe.extends in seen or probe.extends == probe.id:
-                raise RulesetError(_locate(Problem(
+                raise RulesetError(locate(Problem(
                     "extends", "extends_cycle", t('extends forms a cycle through "{base}"', base=probe.extends)),
                     chain, ("extends",)))
             seen.add(probe.id)
@@ -197,7 +197,7 @@ class Library:
             for key in rounds_patch:
                 n = round_number(key)
                 if n is None or n > len(base_rounds):
-                    problems.append(_locate(Problem(
+                    problems.append(locate(Problem(
                         format_path(("rounds", key)), "unknown_round",
                         t('"{key}" names no round of "{base}" (it has {count})', key=key, base=base_id,
                           count=len(base_rounds))),
@@ -234,46 +234,8 @@ class Library:
 
     def _place(self, problem: Problem, chain: list[Document], path: Path, *, key: bool = False) -> Problem:
         if self.as_written and len(chain) > 1:
-            return _locate_as_written(problem, chain[0], path, key=key)
-        return _locate(problem, chain, path, key=key)
-
-
-def _variant_path(path: Path, doc: Document) -> Path:
-    """A resolved path as the variant wrote it: `rounds[0]` may be `rounds."1"` there."""
-    if len(path) >= 2 and path[0] == "rounds" and isinstance(path[1], int) \
-            and isinstance(doc.data, dict) and isinstance(doc.data.get("rounds"), dict):
-        return ("rounds", str(path[1] + 1)) + path[2:]
-    return path
-
-
-def _locate(problem: Problem, chain: list[Document], path: Path, *, key: bool = False) -> Problem:
-    """The problem placed in the first file of the chain that wrote this path."""
-    for doc in chain:
-        written = doc.nearest(_variant_path(path, doc))
-        if written or doc is chain[-1]:
-            line, column = doc.position(written, key=key)
-            return Problem(problem.path, problem.code, problem.message, line, column, doc.file)
-    return problem
-
-
-def _locate_as_written(problem: Problem, variant: Document, path: Path, *, key: bool = False) -> Problem:
-    """The problem placed in the variant's file, its path as the variant wrote it.
-
-    A problem at a path the variant does not write comes with its base: it is placed at the
-    variant's `extends` line and says so.
-    """
-    written_path = _variant_path(path, variant)
-    written, message = variant.nearest(written_path), problem.message
-    if not written:
-        base = variant.data.get("extends") if isinstance(variant.data, dict) else None
-        written, key, message = ("extends",), False, t('{message} (inherited from "{base}")', message=message,
-                                                        base=base)
-    line, column = variant.position(written, key=key)
-    return Problem(format_path(written_path), problem.code, message, line, column, variant.file)
-
-
-def _with_file(problem: Problem, file: str | None) -> Problem:
-    return Problem(problem.path, problem.code, problem.message, problem.line, problem.column, file)
+            return locate_as_written(problem, chain[0], path, key=key)
+        return locate(problem, chain, path, key=key)
 
 
 def extends_cycles(documents: Iterable[Document]) -> dict[str | None, Problem]:
@@ -292,7 +254,7 @@ def extends_cycles(documents: Iterable[Document]) -> dict[str | None, Problem]:
             chain.append(base)
             base = by_id[base][1].get("extends")
         if base == start and len(chain) > 1:
-            found[doc.file] = _locate(Problem(
+            found[doc.file] = locate(Problem(
                 "extends", "extends_cycle", t("the bases form a cycle: {chain}", chain=" -> ".join([*chain, start]))),
                 [doc], ("extends",))
     return found
