@@ -16,7 +16,7 @@ from api.problems import MAX_ERRORS, ApiError, answers
 from referee.describe import round_rules
 from referee.errors import InvalidPlayError, Problem, RulesetError
 from referee.i18n import t
-from referee.loader import schema
+from referee.shipped import schema
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets",
                 description="Games and house variants as YAML rulesets.")

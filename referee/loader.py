@@ -1,191 +1,35 @@
-"""The one module that reads rulesets: YAML safely, the schema, `extends`, and meaning.
+"""Rulesets read from files: `extends` resolved against a library of rulesets known by id.
 
 `Library.load(text)` reports every problem at once, each with its JSON path, line and
-column (for a variant, in the variant's own file) and a sentence an author can act on.
+column (for a variant, in the variant's own file) and a sentence an author can act on: the
+YAML's (`yamlread`), the schema's (`schema_messages`) and the meaning's (`meaning`), each
+placed in its file (`placing`).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import islice
 from pathlib import Path as FsPath
-from typing import IO, Any
-
-import jsonschema
+from typing import Any
 
 from referee import yamlread
-from referee.cards import JOKER, RANKS
 from referee.errors import Problem, RulesetError, UnknownRulesetError
-from referee.i18n import LANGUAGES, N_, did_you_mean, quoted, t, tn
+from referee.i18n import did_you_mean, t, tn
+from referee.meaning import MEANING_CHECKS
 from referee.merge import apply_variant, round_number
-from referee.ruleset import Ruleset, build, rank_range, round_document
+from referee.placing import locate, locate_as_written, with_file
+from referee.ruleset import Ruleset, build
+from referee.schema_messages import schema_problems
+from referee.shipped import builtin_files, schema
 from referee.yamlread import Document, Path, format_path
 
-# ---------------------------------------------------------------- shipped files
+__all__ = ["MAX_ID", "Entry", "Library", "builtin_files", "default_library", "extends_cycles",
+           "order_for_loading", "schema", "unknown_ruleset"]
 
-
-def _data_dir(name: str) -> FsPath:
-    """The installed `referee/data/<name>` folder, or the checkout's `<name>` when run from source."""
-    here = FsPath(__file__).resolve().parent
-    installed = here / "data" / name
-    return installed if installed.is_dir() else here.parent / name
-
-
-def builtin_files() -> list[FsPath]:
-    return sorted(_data_dir("rulesets").glob("*.yaml"))
-
-
-@cache
-def schema() -> dict[str, Any]:
-    text = (_data_dir("schemas") / "ruleset.schema.json").read_text(encoding="utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
-
-
-@cache
-def _validator() -> jsonschema.Draft202012Validator:
-    """The schema's stricter form, for a resolved ruleset: everything required, no `null` removals.
-
-    The schema's root is the editor's form of a file as written, where a variant gives only
-    what changes; both forms share one set of field definitions.
-    """
-    root = schema()
-    resolved = {"$schema": root["$schema"], "$id": root["$id"], "$defs": root["$defs"],
-                "$ref": "#/$defs/resolved"}
-    return jsonschema.Draft202012Validator(resolved)
-
-
-# ---------------------------------------------------------------- schema messages
-
-def _show(value: object) -> str:
-    if isinstance(value, str):
-        return quoted(json.dumps(value)[1:-1])
-    return json.dumps(value) if not isinstance(value, (dict, list)) else type(value).__name__
-
-
-_TYPE_WORDS = {"integer": N_("a whole number"), "string": N_("text"), "boolean": N_("true or false"),
-               "object": N_("a mapping"), "array": N_("a list"), "number": N_("a number")}
-
-
-def _type_words(expected: object) -> str:
-    kinds = expected if isinstance(expected, list) else [expected]
-    return t(" or ").join(t(_TYPE_WORDS[str(k)]) if str(k) in _TYPE_WORDS else str(k) for k in kinds)
-
-
-def _msg_type(e: jsonschema.ValidationError) -> str:
-    hint = t(' (quote numeric ranks: "2", "10")') if isinstance(e.instance, int) and \
-        e.schema.get("title") in ("rank",) else ""
-    return t("{value} should be {kind}", value=_show(e.instance), kind=_type_words(e.validator_value)) + hint
-
-
-# A schema `title` names what an enum chooses from.
-_NOT_ONE_OF = {"rank": N_("{value} is not a rank: use one of {options}"),
-               "suit": N_("{value} is not a suit: use one of {options}")}
-
-
-def _msg_enum(e: jsonschema.ValidationError) -> str:
-    noun = e.schema.get("title")
-    options = " ".join(str(v) for v in e.validator_value if v is not None)  # null: a variant's removal
-    if noun in _NOT_ONE_OF:
-        return t(_NOT_ONE_OF[noun], value=_show(e.instance), options=options)
-    if noun:
-        return t("{value} is not a {noun}: use one of {options}", value=_show(e.instance), noun=noun, options=options)
-    return t("{value} is not one of {options}", value=_show(e.instance), options=options)
-
-
-def _msg_forms(e: jsonschema.ValidationError) -> str:
-    """The forms a value may take, in short (each form's `title` in the schema, translated in
-    the catalogs: see `schema_sentences`): `"eleven" should be a number of cards (1-60) or a
-    table of cards by player count`."""
-    forms = t(" or ").join(t(str(s["title"])) if s.get("title") else t(_TYPE_WORDS.get(str(s.get("type")), "a mapping"))
-                           for s in e.validator_value)
-    return t("{value} should be {kind}", value=_show(e.instance), kind=forms)
-
-
-_SCHEMA_MESSAGES: dict[str, Callable[[jsonschema.ValidationError], str]] = {
-    "type": _msg_type,
-    "enum": _msg_enum,
-    "const": lambda e: t("{value} should be {expected}", value=_show(e.instance), expected=_show(e.validator_value)),
-    "minimum": lambda e: t("{value} is below the least allowed, {least}", value=_show(e.instance),
-                           least=e.validator_value),
-    "maximum": lambda e: t("{value} is above the most allowed, {most}", value=_show(e.instance),
-                           most=e.validator_value),
-    "pattern": lambda e: t("{value} does not have the expected form", value=_show(e.instance)),
-    "uniqueItems": lambda e: t("the list repeats an item"),
-    "minItems": lambda e: tn("the list needs at least {n} item", "the list needs at least {n} items",
-                             e.validator_value),
-    "maxItems": lambda e: tn("the list may hold at most {n} item", "the list may hold at most {n} items",
-                             e.validator_value),
-    "minProperties": lambda e: tn("give at least {n} field here", "give at least {n} fields here",
-                                  e.validator_value),
-    "maxProperties": lambda e: tn("give only {n} of these fields", "give only {n} of these fields",
-                                  e.validator_value),
-    "anyOf": _msg_forms,
-    "maxLength": lambda e: tn("longer than {n} character", "longer than {n} characters", e.validator_value),
-    "minLength": lambda e: t("may not be empty"),
-    "not": lambda e: t("null removes a field only in a variant (a file with extends): give a value or leave the "
-                       "field out"),
-}
-
-
-def schema_sentences(fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
-                     ) -> Iterator[tuple[int, str, str, list[str]]]:
-    """Babel's extractor (`referee/locale/babel.cfg`) for the schema's sentences that messages
-    quote: the title of each form a value may take (`anyOf`), which `_msg_forms` lists."""
-    text = fileobj.read().decode("utf-8")
-    lines = text.splitlines()
-
-    def forms(node: object) -> Iterator[str]:
-        if isinstance(node, dict):
-            for branch in node.get("anyOf", []):
-                if isinstance(branch, dict) and branch.get("title"):
-                    yield str(branch["title"])
-            for value in node.values():
-                yield from forms(value)
-        elif isinstance(node, list):
-            for value in node:
-                yield from forms(value)
-
-    for sentence in forms(json.loads(text)):
-        written_as = json.dumps(sentence, ensure_ascii=False)
-        line = next((i for i, written in enumerate(lines, 1) if written_as in written), 0)
-        yield line, "N_", sentence, []
-
-
-def _branch_errors(e: jsonschema.ValidationError) -> list[jsonschema.ValidationError]:
-    """For an `anyOf`, the errors of the branch whose type fits the value, if one does."""
-    branches: dict[int, list[jsonschema.ValidationError]] = {}
-    for sub in e.context or []:
-        branches.setdefault(int(sub.schema_path[0]), []).append(sub)
-    fitting = [errs for errs in branches.values()
-               if not any(s.validator == "type" and not s.relative_path for s in errs)]
-    if len(fitting) > 1:  # several mappings: the one whose keys fit is the form meant
-        keyed = [errs for errs in fitting if not any(_about_keys(s) for s in errs)]
-        fitting = keyed or fitting
-    return fitting[0] if len(fitting) == 1 else []
-
-
-def _about_keys(e: jsonschema.ValidationError) -> bool:
-    """An error about which keys a mapping has (missing, unknown, or of the wrong form)."""
-    return not e.relative_path and (e.validator in ("required", "additionalProperties")
-                                    or "propertyNames" in e.schema_path)
-
-
-def _flatten(errors: Iterable[jsonschema.ValidationError]) -> Iterator[jsonschema.ValidationError]:
-    for e in errors:
-        inner = _branch_errors(e) if e.validator == "anyOf" else []
-        if inner:
-            yield from _flatten(inner)
-        else:
-            yield e
-
-
-MAX_SCHEMA_ERRORS = 200  # read no further: a file of thousands of faults is answered quickly
 MAX_PROBLEMS = 200  # the problems of one file looked for and placed, the schema's and the meaning's
-
-
 MAX_LIST_ITEMS = 256  # no list of a ruleset needs more (ranks, rounds, card values...)
 
 
@@ -206,39 +50,6 @@ def _long_lists(data: object) -> list[tuple[Path, int]]:
     return sorted(found, key=lambda f: format_path(f[0]))
 
 
-def _schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
-    """(path, points at a key, code, message) for each schema error, the first
-    `MAX_SCHEMA_ERRORS` of them: the schema is not walked past those."""
-    errors = list(islice(_flatten(_validator().iter_errors(data)), MAX_SCHEMA_ERRORS))
-    typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
-    for e in errors:
-        path: Path = tuple(e.absolute_path)
-        if e.validator == "additionalProperties":
-            fields = e.schema.get("properties", {})
-            by_language = set(fields) == set(LANGUAGES)  # a text by language: `name: {en: ..., ru: ...}`
-            for extra in sorted(set(e.instance) - set(fields)):
-                if by_language:
-                    yield path + (extra,), True, "unknown_language", t(
-                        '"{key}" is not a language the referee speaks; it speaks {languages}', key=extra,
-                        languages=", ".join(LANGUAGES)) + did_you_mean(extra, fields)
-                else:
-                    yield path + (extra,), True, "unknown_field", \
-                        t('"{field}" is not a field here', field=extra) + did_you_mean(extra, fields)
-            continue
-        if e.validator == "propertyNames":
-            yield path + (str(e.instance),), True, "schema", \
-                t('"{key}" is not an allowed key here', key=e.instance)
-            continue
-        if e.validator in ("if", "allOf") or (path in typed and e.validator != "type"):
-            continue
-        if e.validator == "required":
-            missing = str(e.message).split("'")[1] if "'" in str(e.message) else ""
-            yield path + (missing,), False, "required", t('"{field}" is required here', field=missing)
-            continue
-        explain = _SCHEMA_MESSAGES.get(str(e.validator))
-        yield path, False, "schema", explain(e) if explain else str(e.message)
-
-
 def unknown_ruleset(ruleset_id: str, known: Iterable[str]) -> UnknownRulesetError:
     """`No ruleset "bing-rumy"; did you mean "bing-rummy"?`: an id that names none of `known`."""
     close = did_you_mean(ruleset_id, known) if len(ruleset_id) <= 2 * MAX_ID else ""  # none can be close
@@ -246,238 +57,6 @@ def unknown_ruleset(ruleset_id: str, known: Iterable[str]) -> UnknownRulesetErro
 
 
 MAX_ID = 64  # the longest ruleset id (ruleset-format.md)
-
-
-# ---------------------------------------------------------------- meaning checks
-
-Finding = tuple[Path, str]
-Check = Callable[[Mapping[str, Any]], Iterator[Finding]]
-
-
-def _deck_ranks(doc: Mapping[str, Any]) -> set[str]:
-    deck = doc.get("deck") or {}
-    ranks = set(deck.get("ranks", RANKS))
-    table = deck.get("jokers_per_table")
-    if deck.get("jokers", 0) if table is None else (
-            table if isinstance(table, int) else any((table or {}).values())):
-        ranks.add(JOKER)
-    return ranks
-
-
-_WILD_NOT_IN_DECK = N_('the wild rank "{rank}" is not in the deck')
-
-
-def _rank_lists(doc: Mapping[str, Any]) -> Iterator[tuple[Path, list[Any], str]]:
-    """Every list of ranks that must name ranks of the deck, and what to say of one that is not."""
-    yield ("wilds", "ranks"), (doc.get("wilds") or {}).get("ranks", []), _WILD_NOT_IN_DECK
-    yield ("dead_ranks",), doc.get("dead_ranks") or [], N_('the dead rank "{rank}" is not in the deck')
-    yield ("layout", "slots"), (doc.get("layout") or {}).get("slots", []), \
-        N_('the slot rank "{rank}" is not in the deck')
-    for i, entry in enumerate(doc.get("rounds") or []):
-        yield ("rounds", i, "wilds", "ranks"), ((entry or {}).get("wilds") or {}).get("ranks", []), \
-            _WILD_NOT_IN_DECK
-
-
-def check_ranks_in_deck(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    in_deck = _deck_ranks(doc)
-    for path, ranks, not_in_deck in _rank_lists(doc):
-        for i, rank in enumerate(ranks):
-            if rank not in in_deck:
-                extra = t(" (this deck has no jokers)") if rank == JOKER else ""
-                yield path + (i,), t(not_in_deck, rank=rank) + extra
-
-
-_KIND_MISSING = (
-    ("sets", "set", N_("the first meld asks for sets, but this game has no sets (add melds.set)")),
-    ("runs", "run", N_("the first meld asks for runs, but this game has no runs (add melds.run)")))
-
-
-def _round_scopes(doc: Mapping[str, Any]) -> Iterator[tuple[Path, dict[str, Any]]]:
-    """The top level, then each round as it is played (its entry applied over the top level)."""
-    yield (), round_document(doc, None)
-    for i, entry in enumerate(doc.get("rounds") or []):
-        yield ("rounds", i), round_document(doc, entry or {})
-
-
-def check_first_meld_kinds(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    for path, scope in _round_scopes(doc):
-        melds = scope.get("melds") or {}
-        req = scope.get("first_meld") or {}
-        for key, kind, missing in _KIND_MISSING:
-            if req.get(key) and kind not in melds:
-                yield path + ("first_meld", key), t(missing)
-
-
-def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    """A first meld that needs more cards than a player is dealt can never be made."""
-    for path, scope in _round_scopes(doc):
-        req, hand = scope.get("first_meld") or {}, scope.get("hand_size")
-        if isinstance(hand, Mapping) and hand:
-            hand = max(int(v) for v in hand.values())  # the largest hand at any table
-        if not isinstance(hand, int) or not req:
-            continue
-        sized = [*req.get("sets", []), *req.get("runs", [])]
-        least = min((int((spec or {}).get("min", 3)) for spec in (scope.get("melds") or {}).values()),
-                    default=3)
-        needed = sum(sized) + max(0, int(req.get("melds", 0)) - len(sized)) * least
-        if needed > hand:
-            yield path + ("first_meld",), \
-                tn("this first meld needs at least {n} card, but a player is dealt {hand}",
-                   "this first meld needs at least {n} cards, but a player is dealt {hand}", needed, hand=hand)
-
-
-def check_whole_hand_size(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    """A round that shows every meld with the whole hand needs a hand size to check it; the
-    finding stands where `whole_hand` is written (a round's entry, or the top level once)."""
-    rounds = doc.get("rounds") or []
-    entries: list[Mapping[str, Any]] = [e if isinstance(e, Mapping) else {} for e in rounds]
-    scopes = list(_round_scopes(doc))[1:] if rounds else list(_round_scopes(doc))
-    top_missing = False
-    for (path, scope), entry in zip(scopes, entries or [{}], strict=False):
-        if not (scope.get("going_out") or {}).get("whole_hand") or scope.get("hand_size") is not None:
-            continue
-        if "whole_hand" in (entry.get("going_out") or {}):
-            yield path + ("going_out", "whole_hand"), t(_NO_HAND_SIZE)
-        else:
-            top_missing = True
-    if top_missing:
-        yield ("going_out", "whole_hand"), t(_NO_HAND_SIZE)
-
-
-_NO_HAND_SIZE = N_("every meld is shown with the whole hand, but there is no hand_size to check that hand against")
-
-
-def check_card_values(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    for field in ("card_values", "meld_values"):
-        values = (doc.get("scoring") or {}).get(field)
-        if values:
-            yield from _value_table(doc, values, field)
-
-
-def _value_table(doc: Mapping[str, Any], values: Mapping[str, Any], field: str) -> Iterator[Finding]:
-    ranks = tuple((doc.get("deck") or {}).get("ranks", RANKS))
-    owner: dict[str, str] = {}
-    for key in values:
-        covered = rank_range(key, ranks)
-        if not covered:
-            yield ("scoring", field, key), \
-                t('"{key}" is not a rank or a range of ranks of this deck in order (such as "3-9")', key=key)
-        clashes = [r for r in covered if r in owner]
-        if clashes:
-            yield ("scoring", field, key), \
-                t('"{key}" gives {ranks} a value that "{other}" already gives', key=key, ranks=", ".join(clashes),
-                  other=owner[clashes[0]])
-        for rank in covered:
-            owner.setdefault(rank, key)
-    missing = [r for r in sorted(_deck_ranks(doc), key=_rank_order) if r not in owner]
-    if missing:
-        yield ("scoring", field), t("no value for {ranks}", ranks=", ".join(missing))
-
-
-def _never_reaches(kind: str, most: int, least: int) -> str:
-    if kind == "run":
-        return tn("a run of at most {n} card can never reach its minimum of {least}",
-                  "a run of at most {n} cards can never reach its minimum of {least}", most, least=least)
-    return tn("a set of at most {n} card can never reach its minimum of {least}",
-              "a set of at most {n} cards can never reach its minimum of {least}", most, least=least)
-
-
-def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    """Choices that cannot work together: a meld's maximum below its minimum, pure runs
-    beyond the runs asked for, no new melds where there is no first meld to make, a points
-    threshold with no points, a knock outside a two-player deadwood game."""
-    for path, scope in _round_scopes(doc):
-        for kind, spec in (scope.get("melds") or {}).items():
-            spec = spec or {}
-            if kind in ("set", "run") and spec.get("max") is not None and spec["max"] < spec.get("min", 3):
-                yield path + ("melds", kind, "max"), _never_reaches(kind, spec["max"], spec.get("min", 3))
-        req = scope.get("first_meld") or {}
-        runs = len(req.get("runs") or [])
-        if req.get("pure_runs") and runs and req["pure_runs"] > runs:
-            yield path + ("first_meld", "pure_runs"), \
-                tn("{pure} pure runs, but the first meld asks for only {n} run",
-                   "{pure} pure runs, but the first meld asks for only {n} runs", runs, pure=req["pure_runs"])
-        if req.get("pure_runs") and "run" not in (scope.get("melds") or {}):
-            yield path + ("first_meld", "pure_runs"), \
-                t("the first meld asks for pure runs, but this game has no runs")
-        asks = any(req.get(k) for k in ("sets", "runs", "melds", "points", "pure_runs"))
-        if scope.get("later_melds") is False and not asks:
-            yield path + ("later_melds",), \
-                t("no new melds after the first meld, but there is no first meld: nobody could ever meld")
-    scoring = doc.get("scoring") or {}
-    if scoring.get("knock") is not None:
-        if scoring.get("method") != "deadwood":
-            yield ("scoring", "knock"), t("a knock scores deadwood: give scoring.method: deadwood")
-        if (doc.get("players") or {}).get("max", 8) > 2:
-            yield ("scoring", "knock"), t("a knock is for two players: give players.max: 2")
-
-
-def check_game_end(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    """A score that grows needs a target to end on; the highest score cannot be last standing."""
-    game = doc.get("game") or {}
-    winner = game.get("winner")
-    method = (doc.get("scoring") or {}).get("method")
-    if winner == "highest_score" and "elimination" in (game.get("end") or {}):
-        yield ("game", "winner"), t("with elimination the winner is the last standing or the lowest score")
-    if method == "melded_minus_caught" and winner not in (None, "highest_score"):
-        yield ("game", "winner"), t("melded cards score for the player, so the highest score wins")
-
-
-def _rank_order(rank: str) -> int:
-    return RANKS.index(rank) if rank in RANKS else len(RANKS)
-
-
-def check_players(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    players = doc.get("players") or {}
-    if players.get("min", 2) > players.get("max", 8):
-        yield ("players", "min"), t("min ({least}) is more than max ({most})", least=players.get("min", 2),
-                                    most=players.get("max", 8))
-
-
-MAX_PLAYERS = 12  # as the schema's players.max
-
-
-def check_deck_table(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    """A row of the decks-by-players table for more players than any game may have."""
-    decks = (doc.get("deck") or {}).get("decks")
-    if not isinstance(decks, Mapping) or "players_per_deck" in decks:
-        return
-    for key in map(str, decks):
-        if key.isdigit() and (len(key) > 2 or int(key) > MAX_PLAYERS):
-            yield ("deck", "decks", key), tn("a row for {n} player, but a game has at most {most}",
-                                             "a row for {n} players, but a game has at most {most}", int(key),
-                                             most=MAX_PLAYERS)
-
-
-def check_deck_ranks(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    """The deck's ranks are suited ranks; jokers are counted by `deck.jokers`."""
-    ranks = (doc.get("deck") or {}).get("ranks") or []
-    if JOKER in ranks:
-        yield ("deck", "ranks", ranks.index(JOKER)), \
-            t("{joker} is not a rank of the suits; give the jokers in each deck with deck.jokers", joker=JOKER)
-
-
-def check_rounds_count(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    end = (doc.get("game") or {}).get("end") or {}
-    rounds = doc.get("rounds")
-    if isinstance(rounds, list) and "rounds" in end and end["rounds"] != len(rounds):
-        yield ("game", "end", "rounds"), \
-            tn("the game ends after {n} round but {described} are described",
-               "the game ends after {n} rounds but {described} are described", end["rounds"],
-               described=len(rounds))
-
-
-def check_run_ace(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    ranks = tuple((doc.get("deck") or {}).get("ranks", RANKS))
-    if ranks != RANKS[: len(ranks)] and ((doc.get("melds") or {}).get("run")):
-        yield ("deck", "ranks"), t("runs need the deck's ranks in order from the ace")
-
-
-MEANING_CHECKS: tuple[Check, ...] = (
-    check_ranks_in_deck, check_first_meld_kinds, check_first_meld_fits_hand, check_card_values, check_players,
-    check_rounds_count, check_run_ace, check_deck_table, check_deck_ranks, check_melding_choices,
-    check_game_end, check_whole_hand_size,
-)
 
 
 # ---------------------------------------------------------------- the library
@@ -545,16 +124,16 @@ class Library:
         try:
             doc = yamlread.read(raw, file)
         except yamlread.YamlError as exc:
-            raise RulesetError([_with_file(p, file) for p in exc.problems]) from None
+            raise RulesetError([with_file(p, file) for p in exc.problems]) from None
         if not isinstance(doc.data, dict):
-            raise RulesetError(_with_file(Problem(
+            raise RulesetError(with_file(Problem(
                 "", "schema", t("a ruleset is a mapping of fields (format, id, name, family, ...)"), 1, 1), file))
-        too_long = [_locate(Problem(format_path(path), "schema", tn(
+        too_long = [locate(Problem(format_path(path), "schema", tn(
             "a list here holds at most {n} item; this one has {count}",
             "a list here holds at most {n} items; this one has {count}", MAX_LIST_ITEMS, count=count)),
             [doc], path) for path, count in _long_lists(doc.data)]
         if too_long:
-            raise RulesetError([_with_file(p, file) for p in too_long])  # its items are never judged
+            raise RulesetError([with_file(p, file) for p in too_long])  # its items are never judged
         mismatch = self._family_mismatch(doc)
         if mismatch is not None and self.as_written:
             raise RulesetError(mismatch)  # the base's fields would only be reported against it
@@ -578,7 +157,7 @@ class Library:
         entry = self._entries.get(base_id) if isinstance(base_id, str) else None
         if entry is None or not isinstance(family, str) or family == entry.ruleset.family:
             return None
-        return _locate(Problem(
+        return locate(Problem(
             "family", "family_mismatch",
             t('"{family}" differs from the family of the base "{base}", "{base_family}": a variant keeps its base\'s '
               "family", family=family, base=base_id, base_family=entry.ruleset.family)), [doc], ("family",))
@@ -592,11 +171,11 @@ class Library:
         if not isinstance(base_id, str):
             return data, chain  # the schema reports the type
         if base_id == data.get("id"):
-            raise RulesetError(_locate(Problem(
+            raise RulesetError(locate(Problem(
                 "extends", "extends_cycle", t('"{base}" extends itself', base=base_id)), chain, ("extends",)))
         entry = self._entries.get(base_id)
         if entry is None:
-            raise RulesetError(_locate(Problem(
+            raise RulesetError(locate(Problem(
                 "extends", "unknown_base",
                 t('the base ruleset "{base}" does not exist', base=base_id) + did_you_mean(base_id, self._entries)),
                 chain, ("extends",)))
@@ -605,7 +184,7 @@ class Library:
         probe: Ruleset | None = entry.ruleset
         while probe is not None and probe.extends is not None:
             if probe.extends in seen or probe.extends == probe.id:
-                raise RulesetError(_locate(Problem(
+                raise RulesetError(locate(Problem(
                     "extends", "extends_cycle", t('extends forms a cycle through "{base}"', base=probe.extends)),
                     chain, ("extends",)))
             seen.add(probe.id)
@@ -618,7 +197,7 @@ class Library:
             for key in rounds_patch:
                 n = round_number(key)
                 if n is None or n > len(base_rounds):
-                    problems.append(_locate(Problem(
+                    problems.append(locate(Problem(
                         format_path(("rounds", key)), "unknown_round",
                         t('"{key}" names no round of "{base}" (it has {count})', key=key, base=base_id,
                           count=len(base_rounds))),
@@ -640,7 +219,7 @@ class Library:
 
     def _problems(self, resolved: dict[str, Any], chain: list[Document]) -> Iterator[Problem]:
         reported: set[Path] = set()
-        for path, key, code, message in _schema_problems(resolved):
+        for path, key, code, message in schema_problems(resolved):
             reported.add(path)
             yield self._place(Problem(format_path(path), code, message), chain, path, key=key)
         for check in MEANING_CHECKS:
@@ -655,46 +234,8 @@ class Library:
 
     def _place(self, problem: Problem, chain: list[Document], path: Path, *, key: bool = False) -> Problem:
         if self.as_written and len(chain) > 1:
-            return _locate_as_written(problem, chain[0], path, key=key)
-        return _locate(problem, chain, path, key=key)
-
-
-def _variant_path(path: Path, doc: Document) -> Path:
-    """A resolved path as the variant wrote it: `rounds[0]` may be `rounds."1"` there."""
-    if len(path) >= 2 and path[0] == "rounds" and isinstance(path[1], int) \
-            and isinstance(doc.data, dict) and isinstance(doc.data.get("rounds"), dict):
-        return ("rounds", str(path[1] + 1)) + path[2:]
-    return path
-
-
-def _locate(problem: Problem, chain: list[Document], path: Path, *, key: bool = False) -> Problem:
-    """The problem placed in the first file of the chain that wrote this path."""
-    for doc in chain:
-        written = doc.nearest(_variant_path(path, doc))
-        if written or doc is chain[-1]:
-            line, column = doc.position(written, key=key)
-            return Problem(problem.path, problem.code, problem.message, line, column, doc.file)
-    return problem
-
-
-def _locate_as_written(problem: Problem, variant: Document, path: Path, *, key: bool = False) -> Problem:
-    """The problem placed in the variant's file, its path as the variant wrote it.
-
-    A problem at a path the variant does not write comes with its base: it is placed at the
-    variant's `extends` line and says so.
-    """
-    written_path = _variant_path(path, variant)
-    written, message = variant.nearest(written_path), problem.message
-    if not written:
-        base = variant.data.get("extends") if isinstance(variant.data, dict) else None
-        written, key, message = ("extends",), False, t('{message} (inherited from "{base}")', message=message,
-                                                        base=base)
-    line, column = variant.position(written, key=key)
-    return Problem(format_path(written_path), problem.code, message, line, column, variant.file)
-
-
-def _with_file(problem: Problem, file: str | None) -> Problem:
-    return Problem(problem.path, problem.code, problem.message, problem.line, problem.column, file)
+            return locate_as_written(problem, chain[0], path, key=key)
+        return locate(problem, chain, path, key=key)
 
 
 def extends_cycles(documents: Iterable[Document]) -> dict[str | None, Problem]:
@@ -713,7 +254,7 @@ def extends_cycles(documents: Iterable[Document]) -> dict[str | None, Problem]:
             chain.append(base)
             base = by_id[base][1].get("extends")
         if base == start and len(chain) > 1:
-            found[doc.file] = _locate(Problem(
+            found[doc.file] = locate(Problem(
                 "extends", "extends_cycle", t("the bases form a cycle: {chain}", chain=" -> ".join([*chain, start]))),
                 [doc], ("extends",))
     return found

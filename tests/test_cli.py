@@ -12,8 +12,9 @@ import pytest
 
 from referee.cards import Card
 from referee.cli import main, serve
-from referee.loader import default_library, schema
+from referee.loader import default_library
 from referee.ruleset import Ruleset
+from referee.shipped import schema
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -45,7 +45,7 @@ def test_a_round_through_the_api(quick_client: Any) -> None:
 
 
 def test_the_schema_is_served(quick_client: Any) -> None:
-    from referee.loader import schema
+    from referee.shipped import schema
 
     answer = quick_client.get("/v1/schemas/ruleset.json")
     assert answer.status_code == 200 and answer.get_json() == schema()

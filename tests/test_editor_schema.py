@@ -11,7 +11,8 @@ import pytest
 import yaml
 
 from referee.errors import RulesetError
-from referee.loader import Library, schema
+from referee.loader import Library
+from referee.shipped import schema
 
 ROOT = Path(__file__).resolve().parent.parent
 

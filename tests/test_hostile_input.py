@@ -22,7 +22,8 @@ from api.rulesets import ROUTE_WORDS
 from referee import yamlread
 from referee.cards import JOKER, Card, DeckCount, DeckSpec
 from referee.errors import RulesetError
-from referee.loader import Library, builtin_files
+from referee.loader import Library
+from referee.shipped import builtin_files
 
 PROBLEM = "application/problem+json"
 CHECK = "/v1/rulesets/ten-pennies/melds/check"

@@ -12,8 +12,9 @@ import yaml
 
 from referee.errors import RulesetError, UnknownRulesetError
 from referee.i18n import LANGUAGES
-from referee.loader import Library, builtin_files, schema
+from referee.loader import Library
 from referee.merge import apply_variant, merge_patch
+from referee.shipped import builtin_files, schema
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = "format: 1\nid: {id}\nfamily: rummy\nname: X\nmelds: {{set: {{min: 3}}}}\n"

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from referee.cli.common import YES
-from referee.loader import schema
+from referee.shipped import schema
 
 
 def _schema(args: argparse.Namespace) -> int:

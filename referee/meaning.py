@@ -1,0 +1,245 @@
+"""The checks that cross fields: what the schema cannot say of a ruleset, as findings at a path.
+
+Each check reads the resolved document and yields (path, message) for each choice that cannot
+work (a wild rank not in the deck, a first meld larger than the hand, ...); `MEANING_CHECKS`
+lists them in the order the loader runs them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from referee.cards import JOKER, RANKS
+from referee.i18n import N_, t, tn
+from referee.ruleset import rank_range, round_document
+from referee.yamlread import Path
+
+Finding = tuple[Path, str]
+Check = Callable[[Mapping[str, Any]], Iterator[Finding]]
+
+
+def _deck_ranks(doc: Mapping[str, Any]) -> set[str]:
+    deck = doc.get("deck") or {}
+    ranks = set(deck.get("ranks", RANKS))
+    table = deck.get("jokers_per_table")
+    if deck.get("jokers", 0) if table is None else (
+            table if isinstance(table, int) else any((table or {}).values())):
+        ranks.add(JOKER)
+    return ranks
+
+
+_WILD_NOT_IN_DECK = N_('the wild rank "{rank}" is not in the deck')
+
+
+def _rank_lists(doc: Mapping[str, Any]) -> Iterator[tuple[Path, list[Any], str]]:
+    """Every list of ranks that must name ranks of the deck, and what to say of one that is not."""
+    yield ("wilds", "ranks"), (doc.get("wilds") or {}).get("ranks", []), _WILD_NOT_IN_DECK
+    yield ("dead_ranks",), doc.get("dead_ranks") or [], N_('the dead rank "{rank}" is not in the deck')
+    yield ("layout", "slots"), (doc.get("layout") or {}).get("slots", []), \
+        N_('the slot rank "{rank}" is not in the deck')
+    for i, entry in enumerate(doc.get("rounds") or []):
+        yield ("rounds", i, "wilds", "ranks"), ((entry or {}).get("wilds") or {}).get("ranks", []), \
+            _WILD_NOT_IN_DECK
+
+
+def check_ranks_in_deck(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    in_deck = _deck_ranks(doc)
+    for path, ranks, not_in_deck in _rank_lists(doc):
+        for i, rank in enumerate(ranks):
+            if rank not in in_deck:
+                extra = t(" (this deck has no jokers)") if rank == JOKER else ""
+                yield path + (i,), t(not_in_deck, rank=rank) + extra
+
+
+_KIND_MISSING = (
+    ("sets", "set", N_("the first meld asks for sets, but this game has no sets (add melds.set)")),
+    ("runs", "run", N_("the first meld asks for runs, but this game has no runs (add melds.run)")))
+
+
+def _round_scopes(doc: Mapping[str, Any]) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """The top level, then each round as it is played (its entry applied over the top level)."""
+    yield (), round_document(doc, None)
+    for i, entry in enumerate(doc.get("rounds") or []):
+        yield ("rounds", i), round_document(doc, entry or {})
+
+
+def check_first_meld_kinds(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    for path, scope in _round_scopes(doc):
+        melds = scope.get("melds") or {}
+        req = scope.get("first_meld") or {}
+        for key, kind, missing in _KIND_MISSING:
+            if req.get(key) and kind not in melds:
+                yield path + ("first_meld", key), t(missing)
+
+
+def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """A first meld that needs more cards than a player is dealt can never be made."""
+    for path, scope in _round_scopes(doc):
+        req, hand = scope.get("first_meld") or {}, scope.get("hand_size")
+        if isinstance(hand, Mapping) and hand:
+            hand = max(int(v) for v in hand.values())  # the largest hand at any table
+        if not isinstance(hand, int) or not req:
+            continue
+        sized = [*req.get("sets", []), *req.get("runs", [])]
+        least = min((int((spec or {}).get("min", 3)) for spec in (scope.get("melds") or {}).values()),
+                    default=3)
+        needed = sum(sized) + max(0, int(req.get("melds", 0)) - len(sized)) * least
+        if needed > hand:
+            yield path + ("first_meld",), \
+                tn("this first meld needs at least {n} card, but a player is dealt {hand}",
+                   "this first meld needs at least {n} cards, but a player is dealt {hand}", needed, hand=hand)
+
+
+def check_whole_hand_size(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """A round that shows every meld with the whole hand needs a hand size to check it; the
+    finding stands where `whole_hand` is written (a round's entry, or the top level once)."""
+    rounds = doc.get("rounds") or []
+    entries: list[Mapping[str, Any]] = [e if isinstance(e, Mapping) else {} for e in rounds]
+    scopes = list(_round_scopes(doc))[1:] if rounds else list(_round_scopes(doc))
+    top_missing = False
+    for (path, scope), entry in zip(scopes, entries or [{}], strict=False):
+        if not (scope.get("going_out") or {}).get("whole_hand") or scope.get("hand_size") is not None:
+            continue
+        if "whole_hand" in (entry.get("going_out") or {}):
+            yield path + ("going_out", "whole_hand"), t(_NO_HAND_SIZE)
+        else:
+            top_missing = True
+    if top_missing:
+        yield ("going_out", "whole_hand"), t(_NO_HAND_SIZE)
+
+
+_NO_HAND_SIZE = N_("every meld is shown with the whole hand, but there is no hand_size to check that hand against")
+
+
+def check_card_values(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    for field in ("card_values", "meld_values"):
+        values = (doc.get("scoring") or {}).get(field)
+        if values:
+            yield from _value_table(doc, values, field)
+
+
+def _value_table(doc: Mapping[str, Any], values: Mapping[str, Any], field: str) -> Iterator[Finding]:
+    ranks = tuple((doc.get("deck") or {}).get("ranks", RANKS))
+    owner: dict[str, str] = {}
+    for key in values:
+        covered = rank_range(key, ranks)
+        if not covered:
+            yield ("scoring", field, key), \
+                t('"{key}" is not a rank or a range of ranks of this deck in order (such as "3-9")', key=key)
+        clashes = [r for r in covered if r in owner]
+        if clashes:
+            yield ("scoring", field, key), \
+                t('"{key}" gives {ranks} a value that "{other}" already gives', key=key, ranks=", ".join(clashes),
+                  other=owner[clashes[0]])
+        for rank in covered:
+            owner.setdefault(rank, key)
+    missing = [r for r in sorted(_deck_ranks(doc), key=_rank_order) if r not in owner]
+    if missing:
+        yield ("scoring", field), t("no value for {ranks}", ranks=", ".join(missing))
+
+
+def _never_reaches(kind: str, most: int, least: int) -> str:
+    if kind == "run":
+        return tn("a run of at most {n} card can never reach its minimum of {least}",
+                  "a run of at most {n} cards can never reach its minimum of {least}", most, least=least)
+    return tn("a set of at most {n} card can never reach its minimum of {least}",
+              "a set of at most {n} cards can never reach its minimum of {least}", most, least=least)
+
+
+def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """Choices that cannot work together: a meld's maximum below its minimum, pure runs
+    beyond the runs asked for, no new melds where there is no first meld to make, a points
+    threshold with no points, a knock outside a two-player deadwood game."""
+    for path, scope in _round_scopes(doc):
+        for kind, spec in (scope.get("melds") or {}).items():
+            spec = spec or {}
+            if kind in ("set", "run") and spec.get("max") is not None and spec["max"] < spec.get("min", 3):
+                yield path + ("melds", kind, "max"), _never_reaches(kind, spec["max"], spec.get("min", 3))
+        req = scope.get("first_meld") or {}
+        runs = len(req.get("runs") or [])
+        if req.get("pure_runs") and runs and req["pure_runs"] > runs:
+            yield path + ("first_meld", "pure_runs"), \
+                tn("{pure} pure runs, but the first meld asks for only {n} run",
+                   "{pure} pure runs, but the first meld asks for only {n} runs", runs, pure=req["pure_runs"])
+        if req.get("pure_runs") and "run" not in (scope.get("melds") or {}):
+            yield path + ("first_meld", "pure_runs"), \
+                t("the first meld asks for pure runs, but this game has no runs")
+        asks = any(req.get(k) for k in ("sets", "runs", "melds", "points", "pure_runs"))
+        if scope.get("later_melds") is False and not asks:
+            yield path + ("later_melds",), \
+                t("no new melds after the first meld, but there is no first meld: nobody could ever meld")
+    scoring = doc.get("scoring") or {}
+    if scoring.get("knock") is not None:
+        if scoring.get("method") != "deadwood":
+            yield ("scoring", "knock"), t("a knock scores deadwood: give scoring.method: deadwood")
+        if (doc.get("players") or {}).get("max", 8) > 2:
+            yield ("scoring", "knock"), t("a knock is for two players: give players.max: 2")
+
+
+def check_game_end(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """A score that grows needs a target to end on; the highest score cannot be last standing."""
+    game = doc.get("game") or {}
+    winner = game.get("winner")
+    method = (doc.get("scoring") or {}).get("method")
+    if winner == "highest_score" and "elimination" in (game.get("end") or {}):
+        yield ("game", "winner"), t("with elimination the winner is the last standing or the lowest score")
+    if method == "melded_minus_caught" and winner not in (None, "highest_score"):
+        yield ("game", "winner"), t("melded cards score for the player, so the highest score wins")
+
+
+def _rank_order(rank: str) -> int:
+    return RANKS.index(rank) if rank in RANKS else len(RANKS)
+
+
+def check_players(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    players = doc.get("players") or {}
+    if players.get("min", 2) > players.get("max", 8):
+        yield ("players", "min"), t("min ({least}) is more than max ({most})", least=players.get("min", 2),
+                                    most=players.get("max", 8))
+
+
+MAX_PLAYERS = 12  # as the schema's players.max
+
+
+def check_deck_table(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """A row of the decks-by-players table for more players than any game may have."""
+    decks = (doc.get("deck") or {}).get("decks")
+    if not isinstance(decks, Mapping) or "players_per_deck" in decks:
+        return
+    for key in map(str, decks):
+        if key.isdigit() and (len(key) > 2 or int(key) > MAX_PLAYERS):
+            yield ("deck", "decks", key), tn("a row for {n} player, but a game has at most {most}",
+                                             "a row for {n} players, but a game has at most {most}", int(key),
+                                             most=MAX_PLAYERS)
+
+
+def check_deck_ranks(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """The deck's ranks are suited ranks; jokers are counted by `deck.jokers`."""
+    ranks = (doc.get("deck") or {}).get("ranks") or []
+    if JOKER in ranks:
+        yield ("deck", "ranks", ranks.index(JOKER)), \
+            t("{joker} is not a rank of the suits; give the jokers in each deck with deck.jokers", joker=JOKER)
+
+
+def check_rounds_count(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    end = (doc.get("game") or {}).get("end") or {}
+    rounds = doc.get("rounds")
+    if isinstance(rounds, list) and "rounds" in end and end["rounds"] != len(rounds):
+        yield ("game", "end", "rounds"), \
+            tn("the game ends after {n} round but {described} are described",
+               "the game ends after {n} rounds but {described} are described", end["rounds"],
+               described=len(rounds))
+
+
+def check_run_ace(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    ranks = tuple((doc.get("deck") or {}).get("ranks", RANKS))
+    if ranks != RANKS[: len(ranks)] and ((doc.get("melds") or {}).get("run")):
+        yield ("deck", "ranks"), t("runs need the deck's ranks in order from the ace")
+
+
+MEANING_CHECKS: tuple[Check, ...] = (
+    check_ranks_in_deck, check_first_meld_kinds, check_first_meld_fits_hand, check_card_values, check_players,
+    check_rounds_count, check_run_ace, check_deck_table, check_deck_ranks, check_melding_choices,
+    check_game_end, check_whole_hand_size,
+)
