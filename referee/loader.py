@@ -23,11 +23,11 @@ from referee.merge import apply_variant, round_number
 from referee.placing import locate, locate_as_written, with_file
 from referee.ruleset import Ruleset, build
 from referee.schema_messages import schema_problems
-from referee.shipped import builtin_files, schema
+from referee.shipped import builtin_files
 from referee.yamlread import Document, Path, format_path
 
-__all__ = ["MAX_ID", "Entry", "Library", "builtin_files", "default_library", "extends_cycles",
-           "order_for_loading", "schema", "unknown_ruleset"]
+__all__ = ["MAX_ID", "Entry", "Library", "default_library", "extends_cycles", "order_for_loading",
+           "unknown_ruleset"]
 
 MAX_PROBLEMS = 200  # the problems of one file looked for and placed, the schema's and the meaning's
 MAX_LIST_ITEMS = 256  # no list of a ruleset needs more (ranks, rounds, card values...)
