@@ -8,7 +8,7 @@ for the API to show it back.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -193,6 +193,10 @@ class Scoring:
 
     def value(self, card: Card) -> int:
         return self.values.get(card.rank, 0)
+
+    def hand_points(self, cards: Iterable[Card]) -> int:
+        """What these cards are worth caught in hand (`card_values`)."""
+        return sum(self.value(c) for c in cards)
 
     def melded_value(self, rank: str) -> int:
         """What a card of this rank is worth melded (`meld_values`, else `card_values`)."""

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.cards import RANKS, SUITS, Card, DeckSpec, face
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import SOURCE, current, decks_in_play, t, tn
-from referee.ruleset import Ruleset, Scoring
-
-
-def hand_points(scoring: Scoring, cards: Iterable[Card]) -> int:
-    return sum(scoring.value(c) for c in cards)
+from referee.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -38,7 +34,7 @@ class HandScore:
 
 def score_hand(ruleset: Ruleset, cards: Sequence[Card]) -> HandScore:
     scoring = ruleset.scoring
-    return HandScore(hand_points(scoring, cards), len(cards), len(cards) * scoring.pennies_per_card)
+    return HandScore(scoring.hand_points(cards), len(cards), len(cards) * scoring.pennies_per_card)
 
 
 @dataclass(frozen=True)
@@ -195,7 +191,7 @@ def _melded_minus_caught(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
     everyone = {**{name: () for name in deal.melded or {}}, **hands}  # who went out may have no hand
     for name, cards in everyone.items():
         melded = melded_points(ruleset, (deal.melded or {}).get(name, ()), deal)
-        caught = hand_points(scoring, cards)
+        caught = scoring.hand_points(cards)
         out[name] = HandScore(melded - caught, len(cards), len(cards) * scoring.pennies_per_card, melded=melded)
     return out
 
