@@ -22,10 +22,11 @@ from typing import NamedTuple
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
-from referee.kinds import FIELD, FIRST, KINDS, LATER, SUITS, B, Option, RunLength, RunState, Table
+from referee.kinds import KINDS
 from referee.meld import run_windows
 from referee.melds import RUN_ORDER, Judge, judge_for
 from referee.ruleset import Progress, Ruleset
+from referee.searching import FIELD, FIRST, LATER, SUITS, B, Option, RunLength, RunState, Table
 from referee.violations import Verdict, Violation, listed
 
 INF = 10**9
