@@ -29,6 +29,7 @@ from referee.errors import (
     RulesetError,
     UnknownRulesetError,
 )
+from referee.handscore import Deal
 from referee.i18n import LANGUAGES, N_, choose, did_you_mean, set_language, t, tn
 from referee.layout import DOWN, check_placement
 from referee.loader import Library, default_library, extends_cycles, order_for_loading, schema
@@ -37,7 +38,7 @@ from referee.overrides import overridden_findings
 from referee.planner import check_going_out
 from referee.plays import check_first_meld
 from referee.ruleset import LayoutRules, Ruleset
-from referee.scoring import Deal, score_round
+from referee.scoring import score_round
 from referee.violations import Verdict
 from referee.yamlread import Document
 

@@ -11,13 +11,14 @@ from hypothesis import strategies as st
 from referee.cards import Card, parse_card, parse_cards
 from referee.errors import InvalidPlayError
 from referee.handlimit import check_hand
+from referee.handscore import Deal
 from referee.layout import check_placement
 from referee.loader import Library
 from referee.melds import check_meld
 from referee.planner import arrange, check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import Ruleset
-from referee.scoring import Deal, score_round
+from referee.scoring import score_round
 from referee.violations import Verdict
 from tests.conftest import cards, load_cases
 
