@@ -19,13 +19,14 @@ from referee.cards import (
 )
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import check_hand
+from referee.handscore import Deal
 from referee.i18n import t
 from referee.layout import check_placement
 from referee.melds import check_meld
 from referee.planner import check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import Ruleset
-from referee.scoring import Deal, score_round
+from referee.scoring import score_round
 
 blp = Blueprint("checks", __name__, url_prefix="/v1/rulesets",
                 description="Stateless checks of plays, and end-of-round scores.")

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from referee.cards import Card
 from referee.i18n import tn
 from referee.ruleset import Ruleset
-from referee.scoring import hand_points
 from referee.violations import Verdict, Violation, listed
 
 
@@ -24,7 +23,7 @@ def hand_limit_violation(ruleset: Ruleset, hand: Sequence[Card] | None, score: i
     if limit is None or hand is None:
         return []
     score = score or 0
-    left = hand_points(ruleset.scoring, hand)
+    left = ruleset.scoring.hand_points(hand)
     if left + score <= limit:
         return []
     room = max(0, limit - score)

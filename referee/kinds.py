@@ -2,112 +2,44 @@
 planner, reads one on the table, and extends it by lay-offs. The judge (`referee.melds`) and
 the planner (`referee.planner`) ask `KINDS[kind]`; a new kind is a new entry here.
 
-Also here: the values the planner's search is made of (`Option`, `Table` and the states of
-table melds), since the kinds build them.
+The kinds meet the judge and the planner's search through the two small Protocols of
+`referee.searching` (which also holds the values the search is made of: `Option`, `Table` and
+the states of table melds), so they import neither.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from referee.cards import JOKER, Card
 from referee.i18n import rank_plural, suit_name, t, tn
 from referee.meld import RUN_ORDER, Meld, run_windows
 from referee.ruleset import MeldRule
+from referee.searching import (
+    FIELD,
+    FIRST,
+    SUITS,
+    B,
+    Move,
+    Option,
+    RunLength,
+    RunState,
+    SetState,
+    Table,
+)
 from referee.violations import Violation, listed
 
 if TYPE_CHECKING:
-    from referee.melds import Judge
-    from referee.planner import _Search
+    from referee.searching import KindJudge, Search
 
-SUITS = ("C", "D", "H", "S")
 INF = 10**9
-B = 4           # bits per card type in a packed hand: 3 for the count, 1 guard bit
-FIELD = (1 << (B - 1)) - 1
-FIRST, LATER = 1, 2   # a new meld's wild cards fit the first meld's limit / the later limit
 _RANK_AT = {r: i for i, r in enumerate(RUN_ORDER)}
 
 Judged = tuple[Meld | None, list[Violation]]
-Move = tuple["Option", tuple[object, ...]]
-
-
-# ---------------------------------------------------------------- the search's values
-
-class RunState(NamedTuple):
-    """A table run as the search grows it: the ranks its natural cards hold, and its length.
-    Its wild cards fill the other places of any window that fits, so they may move."""
-
-    naturals: frozenset[str]
-    length: int
-    suit: str | None = None  # a run of wild cards only takes the suit of its first natural
-    held: frozenset[str] = frozenset()  # ranks its wild cards keep (`wilds.fixed_when_melded`)
-
-
-class SetState(NamedTuple):
-    """A table set that lay-offs change: one of wild cards only takes the rank of the first
-    natural laid on it; one of distinct suits counts its suits and cards."""
-
-    rank: str | None
-    suits: frozenset[str]
-    size: int
-
-
-class RunLength(NamedTuple):
-    """A table run whose suit is finished: only its length and wild cards still matter."""
-
-    length: int
-    wilds: int
-
-
-@dataclass
-class Table:
-    """A meld on the table as the search sees it."""
-
-    kind: str
-    rank: str | None = None               # sets
-    suit: str | None = None               # runs
-    window: tuple[str, ...] = ()          # runs: the ranks it covers, in order
-    wilds: int = 0
-    suits: frozenset[str] = frozenset()   # sets with distinct suits
-    size: int = 0
-    naturals: frozenset[str] = frozenset()  # runs: the ranks of its natural cards
-    held: frozenset[str] = frozenset()      # runs: the ranks its wild cards keep where they were melded
-    distinct: bool = False                # sets: one card a suit
-    most: int = 10**6                     # the most cards it may hold
-    counted: bool = False                 # sets: its size matters (distinct suits, or a maximum)
-    first_state: RunState | None = None   # runs: its state before anything is laid on it
-
-    def set_state(self, state: object) -> SetState:
-        return state if isinstance(state, SetState) else SetState(self.rank, self.suits, self.size)
-
-    def run_state(self, state: object) -> RunState:
-        """A table run's state in the search (`None` until something is laid on it)."""
-        if type(state) is RunState:
-            return state
-        if self.first_state is None:
-            self.first_state = RunState(self.naturals, self.size, self.suit, self.held)
-        return self.first_state
-
-
-class Option(NamedTuple):
-    """One way to place the lowest remaining card: a new meld, or a lay-off on table meld `table`."""
-
-    packed: int                     # the natural cards it uses, packed like the hand
-    wilds: int
-    kind: str | None                # "set" / "run" for a new meld, None for a lay-off or keeping
-    size: int
-    table: int = -1
-    grows_to: RunState | None = None  # a table run's new state
-    phases: int = FIRST | LATER     # new melds: legal as part of the first meld, after it, or both
-    core: int = 0                   # the size it counts as toward a first meld (0: its size)
-    points: int = 0                 # what it is worth toward a first meld's points
-    opening: frozenset[str] | None = None  # runs: the natural ranks laid down first, the rest laid off
-    opening_wilds: int = 0          # and the wild cards laid down with them
 
 
 # ---------------------------------------------------------------- the kinds
@@ -117,7 +49,7 @@ class MeldKind:
 
     name = ""
 
-    def judge(self, judge: Judge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+    def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
               wilds: Sequence[Card], wild_limit: bool) -> Judged:
         """The meld these cards make as this kind, or what is wrong with them."""
         raise NotImplementedError
@@ -127,11 +59,11 @@ class MeldKind:
         Two natural cards or more that make a legal meld of this kind always look like it."""
         raise NotImplementedError
 
-    def new_melds(self, search: _Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
+    def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
         """New melds of this kind that hold card field `i` (of type `t`) and higher fields."""
         raise NotImplementedError
 
-    def read_table(self, judge: Judge, cards: Sequence[Card], meld: Meld) -> Table:
+    def read_table(self, judge: KindJudge, cards: Sequence[Card], meld: Meld) -> Table:
         raise NotImplementedError
 
     def takes(self, table: Table, t: int) -> bool:
@@ -143,12 +75,12 @@ class MeldKind:
         not remember it)?"""
         return False
 
-    def lay_offs(self, search: _Search, i: int, k: int, table: Table, rest: int, w: int,
+    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
                  tstate: tuple[object, ...]) -> Iterator[Move]:
         """Ways card field `i` is laid off on table meld `k`, with the table's new states."""
         raise NotImplementedError
 
-    def wild_room(self, search: _Search, table: Table, state: object) -> int:
+    def wild_room(self, search: Search, table: Table, state: object) -> int:
         """How many more wild cards the table meld takes in this state."""
         raise NotImplementedError
 
@@ -156,7 +88,7 @@ class MeldKind:
 class SetKind(MeldKind):
     name = "set"
 
-    def judge(self, judge: Judge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+    def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
               wilds: Sequence[Card], wild_limit: bool) -> Judged:
         found = judge.common(rule, cards, naturals, wilds, wild_limit)
         rank = naturals[0].rank if naturals else None
@@ -187,7 +119,7 @@ class SetKind(MeldKind):
     def shaped(self, naturals: Sequence[Card]) -> bool:
         return len({c.rank for c in naturals}) <= 1
 
-    def new_melds(self, search: _Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
+    def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
         rule = search.judge.rules.meld_rule("set")
         if rule is None:
             return
@@ -231,7 +163,7 @@ class SetKind(MeldKind):
                         yield Option(packed, j, "set", n + j, phases=extra, core=j,
                                      points=search.set_points(RUN_ORDER[rank], j))
 
-    def read_table(self, judge: Judge, cards: Sequence[Card], meld: Meld) -> Table:
+    def read_table(self, judge: KindJudge, cards: Sequence[Card], meld: Meld) -> Table:
         naturals = meld.naturals()
         rule = judge.rules.meld_rule("set")
         distinct = bool(rule and rule.distinct_suits)
@@ -246,7 +178,7 @@ class SetKind(MeldKind):
     def takes_as_is(self, table: Table, rank: str) -> bool:
         return table.rank == rank and not table.counted
 
-    def lay_offs(self, search: _Search, i: int, k: int, table: Table, rest: int, w: int,
+    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
                  tstate: tuple[object, ...]) -> Iterator[Move]:
         t = search.types[i]
         one = 1 << (B * i)
@@ -263,7 +195,7 @@ class SetKind(MeldKind):
         laid = SetState(rank, now.suits | {suit} if table.distinct else now.suits, now.size + 1)
         yield Option(one, 0, None, 0, k), tstate[:k] + (laid,) + tstate[k + 1:]
 
-    def wild_room(self, search: _Search, table: Table, state: object) -> int:
+    def wild_room(self, search: Search, table: Table, state: object) -> int:
         later = search.later
         size = table.set_state(state).size
         if table.counted:
@@ -284,7 +216,7 @@ class SetKind(MeldKind):
 class RunKind(MeldKind):
     name = "run"
 
-    def judge(self, judge: Judge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+    def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
               wilds: Sequence[Card], wild_limit: bool) -> Judged:
         found = judge.common(rule, cards, naturals, wilds, wild_limit)
         suits = Counter(c.suit for c in naturals)
@@ -351,7 +283,7 @@ class RunKind(MeldKind):
         stretch = len(ranks) == len(naturals) and max(places) - min(places) < len(naturals) + 2
         return len({c.suit for c in naturals}) <= 1 or stretch
 
-    def new_melds(self, search: _Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
+    def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
         rule = search.judge.rules.meld_rule("run")
         if rule is None:
             return
@@ -376,7 +308,7 @@ class RunKind(MeldKind):
                         continue
                 yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
 
-    def read_table(self, judge: Judge, cards: Sequence[Card], meld: Meld) -> Table:
+    def read_table(self, judge: KindJudge, cards: Sequence[Card], meld: Meld) -> Table:
         naturals = meld.naturals()
         placed = {str(c) for c in naturals}
         ranks = [c.rank for c in naturals] + [str(stands)[:-1] for _, stands in meld.wilds]
@@ -391,7 +323,7 @@ class RunKind(MeldKind):
     def takes(self, table: Table, t: int) -> bool:
         return table.suit in (SUITS[t // 13], None)
 
-    def lay_offs(self, search: _Search, i: int, k: int, table: Table, rest: int, w: int,
+    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
                  tstate: tuple[object, ...]) -> Iterator[Move]:
         run = table.run_state(tstate[k])
         if run.suit not in (None, SUITS[search.types[i] // 13]):
@@ -406,7 +338,7 @@ class RunKind(MeldKind):
                 yield opt, tstate[:k] + (grown,) + tstate[k + 1:]
 
     @staticmethod
-    def _extensions(search: _Search, i: int, k: int, run: RunState) -> list[Option]:
+    def _extensions(search: Search, i: int, k: int, run: RunState) -> list[Option]:
         """Ways card field `i` (with higher cards of its suit and wild cards) lengthens table
         run `k`: every window that holds the run's natural ranks and the card's, its other
         places filled by the run's wild cards, hand cards or new wild cards (cached)."""
@@ -448,7 +380,7 @@ class RunKind(MeldKind):
         search.extension_cache[key] = out
         return out
 
-    def wild_room(self, search: _Search, table: Table, state: object) -> int:
+    def wild_room(self, search: Search, table: Table, state: object) -> int:
         if isinstance(state, RunLength):
             length, wilds = state
         else:
@@ -465,7 +397,7 @@ KINDS: dict[str, MeldKind] = {"set": SetKind(), "run": RunKind()}
 
 # ---------------------------------------------------------------- helpers
 
-def _opening(judge: Judge, rule: MeldRule, ranks: frozenset[str], wilds: int,
+def _opening(judge: KindJudge, rule: MeldRule, ranks: frozenset[str], wilds: int,
              size: int) -> tuple[int, frozenset[str], int] | None:
     """The run worth most that part of a run (natural `ranks`, `wilds` wild cards) makes when
     laid down alone, as the judge reads it: its points, its natural ranks and wild cards."""
@@ -473,7 +405,7 @@ def _opening(judge: Judge, rule: MeldRule, ranks: frozenset[str], wilds: int,
 
 
 @lru_cache(maxsize=8192)
-def _opening_cached(judge: Judge, rule: MeldRule, ranks: frozenset[str], wilds: int,
+def _opening_cached(judge: KindJudge, rule: MeldRule, ranks: frozenset[str], wilds: int,
                     size: int) -> tuple[int, frozenset[str], int] | None:
     from referee.meld import meld_points  # values of a placed meld
     best: tuple[int, frozenset[str], int] | None = None
@@ -494,7 +426,7 @@ def _opening_cached(judge: Judge, rule: MeldRule, ranks: frozenset[str], wilds: 
     return best
 
 
-def _read_as_other_kind(judge: Judge, naturals: list[Card], wilds: list[Card]) -> bool:
+def _read_as_other_kind(judge: KindJudge, naturals: list[Card], wilds: list[Card]) -> bool:
     """Would the table read these cards as a kind judged before runs (one natural card and
     wild cards make a set as well)? Then nothing can be laid off on them as on a run."""
     for kind in judge.kind_order:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
+from referee.handscore import Deal, HandScore
 from referee.i18n import t, tn
 from referee.meld import RUN_ORDER
 from referee.violations import listed
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from referee.melds import Judge
     from referee.planner import Budget
     from referee.ruleset import Knock, Ruleset
-    from referee.scoring import Deal, HandScore
 
 Melds = tuple[tuple[Card, ...], ...]
 
@@ -66,7 +66,6 @@ def score_knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: 
     melds (not on gin); the lower deadwood scores the difference, with the gin or undercut
     bonus. The knocker's melds: those shown (`deal.melded`), else the best for the knocker."""
     from referee.planner import Budget, arrange  # the defender's best arrangement, laying off
-    from referee.scoring import HandScore
     budget = Budget()  # one for the whole knock: the knocker's arrangements and the defender's
     knock = ruleset.scoring.knock
     assert knock is not None

@@ -22,11 +22,11 @@ from typing import NamedTuple
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
-from referee.kinds import FIELD, FIRST, KINDS, LATER, SUITS, B, Option, RunLength, RunState, Table
+from referee.kinds import KINDS
 from referee.meld import run_windows
 from referee.melds import RUN_ORDER, Judge, judge_for
-from referee.plays import Progress, lay_off_refusal
-from referee.ruleset import Ruleset
+from referee.ruleset import Progress, Ruleset
+from referee.searching import FIELD, FIRST, LATER, SUITS, B, Option, RunLength, RunState, Table
 from referee.violations import Verdict, Violation, listed
 
 INF = 10**9
@@ -529,7 +529,7 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     as natural (`wilds.natural_in_place`), each way of counting such cards natural is searched."""
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
     if judge.direct_path and not pure_runs_only and discard != "required" and (
-            not table or lay_off_refusal(judge.rules.lay_off, True, True) is not None):
+            not table or judge.rules.lay_off.refusal(True, True) is not None):
         direct = _direct(ruleset, judge, hand, first_meld_done, objective, score, discard)
         if direct is not None:
             return direct
@@ -632,8 +632,8 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
         cost_of=[cost(_card(t)) for t in types],
         wild_costs=prefix,
         tables=tables,
-        lay_offs_ok=bool(tables) and not no_lay_offs and lay_off_refusal(judge.rules.lay_off, True, True) is None,
-        lay_offs_allowed=not no_lay_offs and not pure and lay_off_refusal(judge.rules.lay_off, True, False) is None,
+        lay_offs_ok=bool(tables) and not no_lay_offs and judge.rules.lay_off.refusal(True, True) is None,
+        lay_offs_allowed=not no_lay_offs and not pure and judge.rules.lay_off.refusal(True, False) is None,
         pure_runs_only=pure,
         need_first_meld=need,
         later=later,
@@ -1091,7 +1091,7 @@ def _first_meld_words(judge: Judge, rule: str, made: bool, hand: Sequence[Card],
 def _left_over(judge: Judge, rule: str, kept: Sequence[Card]) -> str:
     """Why a hand cannot go out: the cards its best arrangement still leaves."""
     values = {"cards": listed(kept)}
-    if lay_off_refusal(judge.rules.lay_off, True, False) is not None:  # a game without lay-offs
+    if judge.rules.lay_off.refusal(True, False) is not None:  # a game without lay-offs
         return tn("To go out you must meld every card; the best arrangement still leaves {n} card ({cards}).",
                   "To go out you must meld every card; the best arrangement still leaves {n} cards ({cards}).",
                   len(kept), **values) if rule == "forbidden" else tn(

@@ -4,57 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import product
-from typing import NamedTuple
 
 from referee.cards import Card
 from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, continued, t, tn
 from referee.melds import Judge, Meld, judge_for, meld_points
-from referee.ruleset import LayOffRule, Requirement, Ruleset
+from referee.ruleset import Progress, Requirement, Ruleset
 from referee.violations import Verdict, Violation, listed
-
-
-class Progress(NamedTuple):
-    """Which parts of a first-meld requirement are still open (sizes, largest first; pure
-    runs; points). A named tuple: the planner hashes one in every memo key."""
-
-    sets: tuple[int, ...]
-    runs: tuple[int, ...]
-    melds: int
-    exact: bool = False
-    points: int = 0
-    pure: int = 0
-    extra: bool = True  # may a meld that fills nothing open be part of it
-
-    @classmethod
-    def of(cls, req: Requirement) -> Progress:
-        return cls(req.sets, req.runs, req.melds, req.exact, req.points, req.pure_runs, req.extra_melds)
-
-    def add(self, kind: str, size: int, points: int = 0, pure: bool = False) -> Progress | None:
-        """Count one meld: it fills the largest open requirement of its kind it is big enough
-        for. None: a meld that fills nothing, where the first meld may hold no extra meld."""
-        sets, runs = self.sets, self.runs
-        if kind == "set":
-            sets = _fill(sets, size, self.exact)
-        elif kind == "run":
-            runs = _fill(runs, size, self.exact)
-        pure_left = self.pure - 1 if pure and kind == "run" and self.pure else self.pure
-        if not self.extra and sets == self.sets and runs == self.runs and not self.melds \
-                and pure_left == self.pure:
-            return None
-        return Progress(sets, runs, max(0, self.melds - 1), self.exact, max(0, self.points - points),
-                        pure_left, self.extra)
-
-    @property
-    def met(self) -> bool:
-        return not self.sets and not self.runs and self.melds == 0 and self.points <= 0 and not self.pure
-
-
-def _fill(open_sizes: tuple[int, ...], size: int, exact: bool) -> tuple[int, ...]:
-    for i, need in enumerate(open_sizes):
-        if need == size or (need <= size and not exact):
-            return open_sizes[:i] + open_sizes[i + 1:]
-    return open_sizes
 
 
 def _made(melds: Sequence[Meld]) -> str:
@@ -142,19 +98,6 @@ def _count(ruleset: Ruleset, need: Requirement, made: list[Meld]) -> tuple[list[
     return made, progress, points
 
 
-def lay_off_refusal(rule: LayOffRule, first_meld_done: bool, others_meld: bool) -> str | None:
-    """Why a lay-off is not allowed at all right now, or None (`rule`: the round's `lay_off`)."""
-    if rule.allowed == "never":
-        return t("This game does not allow laying off cards on melds.")
-    if rule.allowed == "after_first_meld" and not first_meld_done:
-        return t("You may lay off cards only after your first meld.")
-    if rule.allowed == "next_turn" and not first_meld_done:
-        return t("You may lay off cards only from the turn after your first meld.")
-    if others_meld and not rule.others_melds:
-        return t("In this game cards may be laid off only on your own melds.")
-    return None
-
-
 def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
                   first_meld_done: bool = True, others_meld: bool = False,
                   round_number: int = 1, players: int | None = None, *,
@@ -165,7 +108,7 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
     under the limits for later melds (`wilds.after_first_meld`)."""
     judge = judge_for(ruleset, round_number, players, True, wild_rank)
     violations: list[Violation] = hand_limit_violation(ruleset, hand, score, "lay off")
-    refusal = lay_off_refusal(judge.rules.lay_off, first_meld_done, others_meld)
+    refusal = judge.rules.lay_off.refusal(first_meld_done, others_meld)
     if refusal:
         violations.insert(0, Violation("lay_off_not_allowed", refusal, tuple(cards)))
     table, found = judge.judge(meld, wild_limit=False)

@@ -8,9 +8,9 @@ for the API to show it back.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.cards import JOKER, RANKS, SUITS, Card, DeckCount, DeckSpec
 from referee.errors import InvalidPlayError, Problem
@@ -120,6 +120,49 @@ def _sized(sizes: tuple[int, ...], kind: str) -> str:
     return joined([tn("{n} set of {size}", "{n} sets of {size}", n, size=size) for n, size in counts])
 
 
+class Progress(NamedTuple):
+    """Which parts of a first-meld requirement are still open (sizes, largest first; pure
+    runs; points). A named tuple: the planner hashes one in every memo key."""
+
+    sets: tuple[int, ...]
+    runs: tuple[int, ...]
+    melds: int
+    exact: bool = False
+    points: int = 0
+    pure: int = 0
+    extra: bool = True  # may a meld that fills nothing open be part of it
+
+    @classmethod
+    def of(cls, req: Requirement) -> Progress:
+        return cls(req.sets, req.runs, req.melds, req.exact, req.points, req.pure_runs, req.extra_melds)
+
+    def add(self, kind: str, size: int, points: int = 0, pure: bool = False) -> Progress | None:
+        """Count one meld: it fills the largest open requirement of its kind it is big enough
+        for. None: a meld that fills nothing, where the first meld may hold no extra meld."""
+        sets, runs = self.sets, self.runs
+        if kind == "set":
+            sets = _fill(sets, size, self.exact)
+        elif kind == "run":
+            runs = _fill(runs, size, self.exact)
+        pure_left = self.pure - 1 if pure and kind == "run" and self.pure else self.pure
+        if not self.extra and sets == self.sets and runs == self.runs and not self.melds \
+                and pure_left == self.pure:
+            return None
+        return Progress(sets, runs, max(0, self.melds - 1), self.exact, max(0, self.points - points),
+                        pure_left, self.extra)
+
+    @property
+    def met(self) -> bool:
+        return not self.sets and not self.runs and self.melds == 0 and self.points <= 0 and not self.pure
+
+
+def _fill(open_sizes: tuple[int, ...], size: int, exact: bool) -> tuple[int, ...]:
+    for i, need in enumerate(open_sizes):
+        if need == size or (need <= size and not exact):
+            return open_sizes[:i] + open_sizes[i + 1:]
+    return open_sizes
+
+
 @dataclass(frozen=True)
 class RoundRules:
     """The rules in force in one round: base fields with that round's overrides merged in."""
@@ -162,6 +205,18 @@ class LayOffRule:
     others_melds: bool = True
     wilds_unlimited: bool = False
 
+    def refusal(self, first_meld_done: bool, others_meld: bool) -> str | None:
+        """Why a lay-off is not allowed at all right now, or None."""
+        if self.allowed == "never":
+            return t("This game does not allow laying off cards on melds.")
+        if self.allowed == "after_first_meld" and not first_meld_done:
+            return t("You may lay off cards only after your first meld.")
+        if self.allowed == "next_turn" and not first_meld_done:
+            return t("You may lay off cards only from the turn after your first meld.")
+        if others_meld and not self.others_melds:
+            return t("In this game cards may be laid off only on your own melds.")
+        return None
+
 
 @dataclass(frozen=True)
 class Knock:
@@ -193,6 +248,10 @@ class Scoring:
 
     def value(self, card: Card) -> int:
         return self.values.get(card.rank, 0)
+
+    def hand_points(self, cards: Iterable[Card]) -> int:
+        """What these cards are worth caught in hand (`card_values`)."""
+        return sum(self.value(c) for c in cards)
 
     def melded_value(self, rank: str) -> int:
         """What a card of this rank is worth melded (`meld_values`, else `card_values`)."""

@@ -3,53 +3,18 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
 
 from referee.cards import RANKS, SUITS, Card, DeckSpec, face
 from referee.errors import InvalidPlayError, Problem
+from referee.handscore import Deal, HandScore
 from referee.i18n import SOURCE, current, decks_in_play, t, tn
-from referee.ruleset import Ruleset, Scoring
-
-
-def hand_points(scoring: Scoring, cards: Iterable[Card]) -> int:
-    return sum(scoring.value(c) for c in cards)
-
-
-@dataclass(frozen=True)
-class HandScore:
-    """One player's result of a round: `points` go onto their score. `deadwood` (deadwood
-    scoring) and `melded` (melded scoring) show where the points come from."""
-
-    points: int
-    cards: int
-    pennies: int
-    deadwood: int | None = None
-    melded: int | None = None
-
-    def as_dict(self) -> dict[str, int]:
-        out = {"points": self.points, "cards": self.cards, "pennies": self.pennies}
-        if self.deadwood is not None:
-            out["deadwood"] = self.deadwood
-        if self.melded is not None:
-            out["melded"] = self.melded
-        return out
+from referee.ruleset import Ruleset
 
 
 def score_hand(ruleset: Ruleset, cards: Sequence[Card]) -> HandScore:
     scoring = ruleset.scoring
-    return HandScore(hand_points(scoring, cards), len(cards), len(cards) * scoring.pennies_per_card)
-
-
-@dataclass(frozen=True)
-class Deal:
-    """What a round's score needs beyond the hands: the round, the table's size, the deal's
-    wild rank, and the cards each player melded (melded scoring)."""
-
-    round_number: int = 1
-    players: int | None = None
-    wild_rank: str | None = None
-    melded: Mapping[str, Sequence[Sequence[Card]]] | None = None
+    return HandScore(scoring.hand_points(cards), len(cards), len(cards) * scoring.pennies_per_card)
 
 
 def score_round(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
@@ -195,7 +160,7 @@ def _melded_minus_caught(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
     everyone = {**{name: () for name in deal.melded or {}}, **hands}  # who went out may have no hand
     for name, cards in everyone.items():
         melded = melded_points(ruleset, (deal.melded or {}).get(name, ()), deal)
-        caught = hand_points(scoring, cards)
+        caught = scoring.hand_points(cards)
         out[name] = HandScore(melded - caught, len(cards), len(cards) * scoring.pennies_per_card, melded=melded)
     return out
 

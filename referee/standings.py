@@ -17,10 +17,11 @@ from typing import Any
 
 from referee.cards import parse_named, parse_named_groups
 from referee.errors import GameStateError, InvalidPlayError, Problem
+from referee.handscore import Deal
 from referee.i18n import t, tn
 from referee.melds import wild_rank_problem
 from referee.ruleset import Ruleset
-from referee.scoring import Deal, score_round
+from referee.scoring import score_round
 
 Record = dict[str, Any]
 

@@ -661,7 +661,8 @@ def test_every_search_of_a_request_shares_its_budget(quick_client: Any, monkeypa
                                                      library: Library) -> None:
     """Deadwood scores plan each hand: the request's budget is spent once, not once a hand."""
     from referee import planner
-    from referee.scoring import Deal, score_round
+    from referee.handscore import Deal
+    from referee.scoring import score_round
 
     indian = library.get("indian-rummy")
     hands = {"a": "2H 3H 4H 5S 6S 7S 9C 9D 9H KC QD JS 4D", "b": "AH 2H 3H 8S 9S 10S 4C 4D 4H 6C 7D 8H JK",

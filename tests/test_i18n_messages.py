@@ -27,11 +27,12 @@ from api.serve import BufferedBody, ExpensiveGate
 from referee import cli
 from referee.cards import parse_cards
 from referee.errors import InvalidPlayError, RefereeError
+from referee.handscore import Deal
 from referee.i18n import LANGUAGES, SOURCE, language
 from referee.loader import Library, default_library
 from referee.melds import judge_for
 from referee.overrides import overridden_findings
-from referee.scoring import Deal, score_round
+from referee.scoring import score_round
 from referee.standings import replay
 from tests.conftest import CASES
 from tests.loops import run_apart

@@ -12,12 +12,13 @@ from hypothesis import strategies as st
 
 from referee.cards import Card, parse_cards
 from referee.errors import InvalidPlayError
+from referee.handscore import Deal
 from referee.knock import arrangements
 from referee.loader import default_library
 from referee.melds import check_meld, judge_for
 from referee.planner import arrange
 from referee.ruleset import Ruleset
-from referee.scoring import Deal, score_round
+from referee.scoring import score_round
 from tests.conftest import cards
 from tests.oracle import Oracle, minus, norm
 

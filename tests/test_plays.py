@@ -11,13 +11,14 @@ from hypothesis import strategies as st
 from referee.cards import Card, parse_card, parse_cards
 from referee.errors import InvalidPlayError
 from referee.handlimit import check_hand
+from referee.handscore import Deal
 from referee.layout import check_placement
 from referee.loader import Library
 from referee.melds import check_meld
 from referee.planner import arrange, check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import Ruleset
-from referee.scoring import Deal, hand_points, score_round
+from referee.scoring import score_round
 from referee.violations import Verdict
 from tests.conftest import cards, load_cases
 
@@ -127,7 +128,7 @@ def test_rules_text_cases(case: dict[str, Any], library: Library) -> None:
     ("ten-pennies", "2C AS 9D 10H", 55),
 ])
 def test_card_values(rid: str, hand: str, points: int, library: Library) -> None:
-    assert hand_points(library.get(rid).scoring, cards(hand)) == points
+    assert library.get(rid).scoring.hand_points(cards(hand)) == points
 
 
 def test_round_scores_with_pennies(tp: Ruleset) -> None:
@@ -167,7 +168,7 @@ def _legal_group(ruleset: Ruleset, group: list[Card], rnd: int) -> bool:
 
 def _brute_force(ruleset: Ruleset, hand: list[Card], rnd: int) -> int:
     """Fewest points left over all ways to split the hand into melds and kept cards."""
-    best = hand_points(ruleset.scoring, hand)
+    best = ruleset.scoring.hand_points(hand)
 
     def go(i: int, groups: list[list[Card]], kept: int) -> None:
         nonlocal best
@@ -220,7 +221,7 @@ def test_plan_replays_as_legal_plays(library: Library, hand: list[Card], game: t
     plan = found.plan
     used = [c for m in plan.melds for c in m] + [c for _, cs in plan.lay_offs + plan.own_lay_offs for c in cs]
     assert Counter(used + list(plan.left)) == Counter(hand)
-    assert found.cost == hand_points(ruleset.scoring, plan.left)
+    assert found.cost == ruleset.scoring.hand_points(plan.left)
     grown = [list(m) for m in plan.melds]
     for index, laid in plan.own_lay_offs:
         assert check_lay_off(ruleset, grown[index], laid, round_number=rnd).valid

@@ -20,8 +20,9 @@ from referee.cli.common import (
     _ruleset,
 )
 from referee.errors import InvalidPlayError, Problem
+from referee.handscore import Deal
 from referee.i18n import t
-from referee.scoring import Deal, score_round
+from referee.scoring import score_round
 
 
 def _score(args: argparse.Namespace) -> int:
