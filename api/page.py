@@ -21,6 +21,7 @@ from api.games import store
 from api.problems import ApiError
 from api.rulesets import catalog
 from api.storage import token_matches
+from referee import describe
 from referee.i18n import SOURCE, current, plural_forms, t
 
 blp = Blueprint("page", __name__, template_folder="templates")  # assets: the app's /static
@@ -55,7 +56,7 @@ def _games(rulesets: Catalog) -> list[dict[str, object]]:
     """Every game a table may start, shipped first, with what the start form needs."""
     out = []
     for ruleset in sorted(rulesets.all(), key=lambda r: (not r.builtin, r.extends is not None, r.local_name)):
-        out.append({"id": ruleset.id, "name": ruleset.local_name, "summary": ruleset.local_summary,
+        out.append({"id": ruleset.id, "name": ruleset.local_name, "summary": describe.summary(ruleset),
                     "players_min": ruleset.players_min, "players_max": ruleset.players_max,
                     "players": ruleset.players_words, "variant": ruleset.extends is not None})
     return out

@@ -13,6 +13,7 @@ from werkzeug.routing import BaseConverter
 from api import schemas
 from api.catalog import Catalog
 from api.problems import MAX_ERRORS, ApiError, answers
+from referee import describe
 from referee.describe import round_rules
 from referee.errors import InvalidPlayError, Problem, RulesetError
 from referee.i18n import t
@@ -130,7 +131,7 @@ class Rulesets(MethodView):
         if ruleset is None:
             raise ApiError(409, t('a ruleset called "{id}" already exists', id=ruleset_id),
                            [Problem("id", "id_taken", t('"{id}" is taken; choose another id', id=ruleset_id))])
-        response = current_app.json.response(ruleset.shown_document())
+        response = current_app.json.response(describe.shown_document(ruleset))
         response.status_code = 201
         response.headers["Location"] = url_for("rulesets.Ruleset", ruleset_id=ruleset.id)
         return response
@@ -162,7 +163,7 @@ class Ruleset(MethodView):
                                                    "/v1/rulesets/validate.")))
     def get(self, ruleset_id: str) -> Response:
         """Read one ruleset, variants merged."""
-        document = catalog().get(ruleset_id).shown_document()
+        document = describe.shown_document(catalog().get(ruleset_id))
         best = request.accept_mimetypes.best_match(["application/json", *YAML_TYPES],
                                                    default="application/json")
         if best in YAML_TYPES and request.accept_mimetypes[best] > request.accept_mimetypes["application/json"]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.cards import JOKER
 from referee.errors import InvalidPlayError, Problem
-from referee.i18n import N_, SOURCE, current, joined, rank_plural, t, tn
+from referee.i18n import N_, SOURCE, current, joined, local, rank_plural, t, tn
 from referee.ruleset import Requirement, Ruleset, WildRule, round_document
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -146,6 +146,24 @@ def round_summary(ruleset: Ruleset, number_: int) -> str:
     return t("Round {n}: {rules}", n=number_, rules="; ".join(parts))
 
 
+def summary(ruleset: Ruleset) -> str:
+    """The summary in the current language; a ruleset that writes none (a variant that
+    changes its base's rules without saying how) is described from its resolved rules."""
+    if not ruleset.summary and not ruleset.summaries:
+        return game_summary(ruleset)
+    return local(ruleset.summaries, ruleset.summary)
+
+
+def shown_document(ruleset: Ruleset) -> dict[str, Any]:
+    """The resolved document as a table in the current language reads it: `name` and
+    `summary` are that language's text (the stored document keeps them all)."""
+    document = ruleset.document()
+    for key, text in (("name", ruleset.local_name), ("summary", summary(ruleset))):
+        if isinstance(document.get(key), dict) or key == "summary" and key not in document and text:
+            document[key] = text
+    return document
+
+
 def game_summary(ruleset: Ruleset) -> str:
     """The game in one sentence, from its resolved rules: what a ruleset that writes no `summary`
     (a variant that changes its base's rules without saying how) shows (`Two decks; 14 cards
@@ -194,7 +212,7 @@ def round_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
     """Round `number_`'s resolved rules: the top level with that round's entry applied, its
     number and its summary (in place of the game's). Games without rounds answer their top
     level for any round."""
-    document = ruleset.shown_document()
+    document = shown_document(ruleset)
     rounds = document.pop("rounds", None) or []
     if number_ < 1 or (rounds and number_ > len(rounds)):
         raise InvalidPlayError(Problem(

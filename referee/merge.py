@@ -58,7 +58,7 @@ def apply_variant(base: dict[str, Any], variant: dict[str, Any]) -> dict[str, An
             merged["rounds"] = copy.deepcopy(rounds_patch)
     if "summary" not in variant and _rules(merged) != _rules(base):
         # The base's sentence describes the base's rules: a variant that changes them and says
-        # nothing of its own is described by its own rules (Ruleset.local_summary).
+        # nothing of its own is described by its own rules (describe.summary).
         merged.pop("summary", None)
     return merged
 

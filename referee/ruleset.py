@@ -329,8 +329,8 @@ class Ruleset:
     """One game or variant, resolved. Compared and hashed by identity: each load is one value.
 
     `name` and `summary` are the English (or only) texts; `names` and `summaries` hold the texts
-    by language where the file gives them (`name: {en: ..., ru: ...}`), and `local_name` and
-    `local_summary` pick the current language's."""
+    by language where the file gives them (`name: {en: ..., ru: ...}`); `local_name` picks the
+    current language's (the summary in words is `describe.summary`)."""
 
     id: str
     name: str
@@ -356,29 +356,10 @@ class Ruleset:
         """A fresh copy of the resolved document (variants merged), texts in every language."""
         return json.loads(self.document_json)  # type: ignore[no-any-return]
 
-    def shown_document(self) -> dict[str, Any]:
-        """The resolved document as a table in the current language reads it: `name` and
-        `summary` are that language's text (the stored document keeps them all)."""
-        document = self.document()
-        for key, text in (("name", self.local_name), ("summary", self.local_summary)):
-            if isinstance(document.get(key), dict) or key == "summary" and key not in document and text:
-                document[key] = text
-        return document
-
     @property
     def local_name(self) -> str:
         """The name in the current language, else the English (or only) one."""
         return local(self.names, self.name)
-
-    @property
-    def local_summary(self) -> str:
-        """The summary in the current language; a ruleset that writes none (a variant that
-        changes its base's rules without saying how) is described from its resolved rules."""
-        if not self.summary and not self.summaries:
-            from referee.describe import game_summary  # describe reads rulesets: imported when used
-
-            return game_summary(self)
-        return local(self.summaries, self.summary)
 
     def decks_in_play(self, players: int | None) -> int:
         """Decks at a table of `players`; without a count, the most the ruleset can use."""

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from referee import describe
 from referee.describe import game_summary, round_summary
 from referee.i18n import language
 from referee.loader import Library
@@ -88,8 +89,8 @@ def test_a_variant_that_changes_the_rules_is_summed_up_from_them(library: Librar
     variant = library.copy()
     ruleset = variant.add(variant.load(OUT_AT_101, file="v.yaml"))
     with language(lang):
-        assert ruleset.local_summary == words == game_summary(ruleset)
-        assert "76" not in ruleset.shown_document()["summary"]
+        assert describe.summary(ruleset) == words == game_summary(ruleset)
+        assert "76" not in describe.shown_document(ruleset)["summary"]
     assert "summary" not in ruleset.document() and ruleset.summary == ""
 
 
@@ -103,12 +104,12 @@ def test_when_a_variant_keeps_its_base_summary(library: Library, extra: str, kep
     variant = library.copy()
     text = "format: 1\nid: our-bing\nextends: bing-rummy\nfamily: rummy\nname: Our Bing\n" + extra
     ruleset = variant.add(variant.load(text, file="v.yaml"))
-    base = library.get("bing-rummy").local_summary
+    base = describe.summary(library.get("bing-rummy"))
     if kept is None:
-        assert ruleset.local_summary == game_summary(ruleset) and "hand limit of 60 points" in ruleset.local_summary
+        assert describe.summary(ruleset) == game_summary(ruleset) and "hand limit of 60 points" in describe.summary(ruleset)
     else:
-        assert (ruleset.local_summary == base) is kept
-        assert kept or ruleset.local_summary == "Out at 101, with buy-backs."
+        assert (describe.summary(ruleset) == base) is kept
+        assert kept or describe.summary(ruleset) == "Out at 101, with buy-backs."
 
 
 @pytest.mark.parametrize("rid, words", [

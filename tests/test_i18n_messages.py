@@ -24,7 +24,7 @@ from api import create_app
 from api import schemas as api_schemas
 from api.problems import MARSHMALLOW_SENTENCES
 from api.serve import BufferedBody, ExpensiveGate
-from referee import cli
+from referee import cli, describe
 from referee.cards import parse_cards
 from referee.errors import InvalidPlayError, RefereeError
 from referee.handscore import Deal
@@ -836,5 +836,5 @@ def test_the_shipped_games_are_named_in_their_tables_languages() -> None:
         ruleset = library.get(ruleset_id)
         for code in codes:
             with language(code):
-                assert ruleset.local_name != ruleset.name and ruleset.local_summary != ruleset.summary
-        assert ruleset.shown_document()["name"] == ruleset.name  # English outside a request
+                assert ruleset.local_name != ruleset.name and describe.summary(ruleset) != ruleset.summary
+        assert describe.shown_document(ruleset)["name"] == ruleset.name  # English outside a request
