@@ -19,8 +19,9 @@ from api.storage import GameRow, Store, new_token, token_matches
 from referee import ruleset as ruleset_model
 from referee.errors import GameStateError, InvalidPlayError, Problem, UnknownRulesetError
 from referee.i18n import t
+from referee.records import Record, round_record
 from referee.ruleset import Ruleset
-from referee.standings import UNDO_TYPES, Record, Sheet, check_undo, replay, round_record, start
+from referee.standings import UNDO_TYPES, Sheet, check_undo, replay, start
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Score sheets: rounds, buys, buy-backs and undo, kept as a ledger.")

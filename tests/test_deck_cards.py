@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 from referee.cards import JOKER, RANKS, SUITS, Card
 from referee.errors import InvalidPlayError
 from referee.loader import Library
+from referee.records import round_record
 from referee.ruleset import Ruleset
 from referee.scoring import score_round
-from referee.standings import replay, round_record
+from referee.standings import replay
 from tests.conftest import cards
 
 Hands = dict[str, tuple[Card, ...]]

@@ -4,8 +4,9 @@ import pytest
 
 from referee.errors import GameStateError, InvalidPlayError
 from referee.loader import Library
+from referee.records import round_record
 from referee.ruleset import Ruleset
-from referee.standings import check_undo, replay, round_record, start
+from referee.standings import check_undo, replay, start
 
 
 def scores(sheet: object) -> dict[str, int]:

@@ -1,0 +1,141 @@
+"""A round as a table enters it, turned into a record of the score sheet's ledger.
+
+The checks of the entry itself live here: the fields the game uses, hands scored by the
+engine, points and the card counts pennies hang on, the wild rank of the deal. What the
+records add up to is `standings`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from referee.cards import parse_named, parse_named_groups
+from referee.errors import InvalidPlayError, Problem
+from referee.handscore import Deal
+from referee.i18n import t, tn
+from referee.melds import wild_rank_problem
+from referee.ruleset import Ruleset
+from referee.scoring import score_round
+
+Record = dict[str, Any]  # a ledger entry, JSON-ready: {"type": "round", ...}
+
+
+_LAYOUT_FIELDS = ("winner", "completed")
+_RUMMY_FIELDS = ("went_out", "hands", "points", "cards", "melded", "wild_rank")
+
+
+def _unused(ruleset: Ruleset, body: Mapping[str, Any], names: Sequence[str], why: str) -> list[Problem]:
+    return [Problem(name, "unused_field", t('{game} does not use "{name}" in a round: {why}', game=ruleset.local_name,
+                                            name=name, why=why))
+            for name in names if name in body]
+
+
+def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None = None,
+                 round_number: int = 1) -> Record:
+    """A ledger record from a round as a table enters it: hands are scored by the engine.
+
+    `players` (the game's size) fixes the decks in play, so hands holding a card those
+    decks cannot hold are refused here, before any record exists (see `deck_problems`).
+    A field the game does not use is refused rather than dropped (even when null or empty),
+    and where the ruleset charges pennies per card caught, a round given as `points` must
+    say how many cards each of those players was caught with.
+    """
+    if ruleset.layout is not None:
+        problems = _unused(ruleset, body, _RUMMY_FIELDS, t("a layout game's round names its winner"))
+        if not body.get("winner"):
+            problems.append(Problem("winner", "missing_field", t("a layout game's round names its winner")))
+        if problems:
+            raise InvalidPlayError(problems)
+        return {"type": "round", "winner": body["winner"], "completed": list(body.get("completed") or [])}
+    problems = _unused(ruleset, body, _LAYOUT_FIELDS, t("a round gives each player's hand or points"))
+    went_out = body.get("went_out")
+    if body.get("hands") is not None:
+        problems += [Problem(name, "unused_field", t('"{name}" would be ignored: the hands are scored here, '
+                                                     'so give the hands or the {name}, not both', name=name))
+                     for name in ("points", "cards") if name in body]
+        if problems:
+            raise InvalidPlayError(problems)
+        hands = parse_named(body["hands"], "hands")
+        melded = parse_named_groups(body["melded"], "melded") if body.get("melded") is not None else None
+        if problems:
+            raise InvalidPlayError(problems)
+        rules_round = round_number if ruleset.rummy and ruleset.rummy.rounds else 1
+        named = went_out in hands or went_out in (melded or {})  # who went out may be left out of hands
+        scored = score_round(ruleset, {**({str(went_out): ()} if named and went_out not in hands else {}), **hands},
+                             went_out if named else None,
+                             players, deal=Deal(rules_round, players, body.get("wild_rank"), melded))
+        scored_record: Record = {"type": "round", "went_out": went_out,
+                                 "points": {n: s.points for n, s in scored.items()},
+                                 "cards": {n: s.cards for n, s in scored.items()},
+                                 "hands": {n: [str(c) for c in cards] for n, cards in hands.items()}}
+        if melded is not None:
+            scored_record["melded"] = {n: [[str(c) for c in g] for g in groups] for n, groups in melded.items()}
+        if body.get("wild_rank") is not None:
+            scored_record["wild_rank"] = body["wild_rank"]
+        return scored_record
+    if body.get("points") is None:
+        problems.append(Problem("points", "missing_field", t("give the round's hands or points")))
+        raise InvalidPlayError(problems)
+    points: Mapping[str, int] = body["points"]
+    cards: Mapping[str, int] | None = body.get("cards")
+    problems += _card_counts(ruleset, points, cards, went_out)
+    melded_scored = ruleset.scoring.method == "melded_minus_caught"
+    problems += _unused(ruleset, body, ("melded",), t("melded cards are scored from hands, not with points")
+                        if melded_scored else t("it does not score melded cards"))
+    if not melded_scored:
+        problems += [Problem(f"points.{n}", "out_of_range", t("{name}: points are 0 or more in {game}", name=n,
+                                                              game=ruleset.local_name))
+                     for n, v in points.items() if v < 0]
+    scorers = [n for n, v in points.items() if v > 0]
+    if ruleset.scoring.knock is not None and len(scorers) > 1:  # the knocker or the defender, not both
+        problems.append(Problem("points", "out_of_range", t(
+            "only the winner of a hand scores in {game}, but points are given to {names}", game=ruleset.local_name,
+            names=", ".join(scorers))))
+    cap = ruleset.scoring.cap
+    if cap is not None:
+        problems += [Problem(f"points.{n}", "out_of_range", t("{name}: a hand costs at most {cap} in {game}", name=n,
+                                                              cap=cap, game=ruleset.local_name))
+                     for n, v in points.items() if v > cap]
+    if body.get("wild_rank") is not None and ruleset.rummy is not None:
+        found = wild_rank_problem(ruleset, ruleset.rummy.round(round_number if ruleset.rummy.rounds else 1),
+                                  body["wild_rank"])
+        if found is not None:
+            problems.append(found)
+    if problems:
+        raise InvalidPlayError(problems)
+    record: Record = {"type": "round", "went_out": went_out, "points": dict(points)}
+    if body.get("wild_rank") is not None:
+        record["wild_rank"] = body["wild_rank"]
+    if cards is not None:
+        record["cards"] = dict(cards)
+    return record
+
+
+def _card_counts(ruleset: Ruleset, points: Mapping[str, int], cards: Mapping[str, int] | None,
+                 went_out: object) -> list[Problem]:
+    """What is wrong with a points round's `cards`: missing where pennies hang on them, or
+    naming a player the round gives no points."""
+    problems: list[Problem] = []
+    per_card = ruleset.scoring.pennies_per_card
+    charge = tn("{game} charges {n} penny per card caught", "{game} charges {n} pennies per card caught",
+                per_card, game=ruleset.local_name)
+    given = cards or {}
+    for name, value in points.items():
+        if not per_card or name == went_out:  # who went out holds no cards
+            continue
+        if name not in given:
+            problems.append(Problem(f"cards.{name}", "missing_field",
+                                    t("{charge}: how many cards was {name} caught with?", charge=charge, name=name)))
+        elif given[name] == 0 and value:
+            problems.append(Problem(f"cards.{name}", "out_of_range", t(
+                "{name} has {points} points in 0 cards: how many cards was {name} caught with?", name=name,
+                points=value)))
+    for name, count in given.items():
+        if name == went_out and count:
+            problems.append(Problem(f"cards.{name}", "hand_not_empty",
+                                    t("{name} went out, so they are caught with nothing", name=name)))
+        elif name not in points and name != went_out:
+            problems.append(Problem(f"cards.{name}", "unused_field",
+                                    t('"{name}" has no points in this round, so no cards to count', name=name)))
+    return problems
