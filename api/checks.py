@@ -38,8 +38,8 @@ _ANSWERS = answers(blp, (404, "No such ruleset."), 400, 408, 413, 415, (
          "the schema refuses.")))
 
 # Checks that may search wait for one of a few places per server process (api/serve.py).
-_SEARCHES = answers(blp, (429, "Too many searches at once in this server process: ask again after "
-                               "`Retry-After` seconds."))
+_SEARCHES = answers(blp, (429, ("Too many searches at once in this server process: ask again after "
+                               "`Retry-After` seconds.")))
 
 
 def _game(ruleset_id: str, family: str) -> Ruleset:

@@ -16,7 +16,7 @@ from api.problems import ApiError, answers
 from api.rulesets import catalog
 from api.sheet_csv import sheet_csv
 from api.storage import GameRow, Store, new_token, token_matches
-from referee import ruleset as ruleset_model
+from referee import rulebuild
 from referee.errors import GameStateError, InvalidPlayError, Problem, UnknownRulesetError
 from referee.i18n import t
 from referee.records import Record, round_record
@@ -50,7 +50,7 @@ def _pinned(game: GameRow) -> Ruleset:
     cache: dict[str, Ruleset] = current_app.extensions.setdefault("referee.pinned", {})
     found = cache.get(game.id)
     if found is None:
-        found = cache[game.id] = ruleset_model.build(game.ruleset_document)
+        found = cache[game.id] = rulebuild.build(game.ruleset_document)
     return found
 
 

@@ -10,7 +10,8 @@ from typing import Any
 from referee.cards import JOKER
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import N_, SOURCE, current, joined, local, rank_plural, t, tn
-from referee.ruleset import Requirement, Ruleset, WildRule, round_document
+from referee.rulebuild import round_document
+from referee.ruleset import Requirement, Ruleset, WildRule
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
             "eleven", "twelve", "thirteen")

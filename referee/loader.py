@@ -21,7 +21,8 @@ from referee.i18n import did_you_mean, t, tn
 from referee.meaning import MEANING_CHECKS
 from referee.merge import apply_variant, round_number
 from referee.placing import locate, locate_as_written, with_file
-from referee.ruleset import Ruleset, build
+from referee.rulebuild import build
+from referee.ruleset import Ruleset
 from referee.schema_messages import schema_problems
 from referee.shipped import builtin_files
 from referee.yamlread import Document, Path, format_path

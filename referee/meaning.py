@@ -12,7 +12,7 @@ from typing import Any
 
 from referee.cards import JOKER, RANKS
 from referee.i18n import N_, t, tn
-from referee.ruleset import rank_range, round_document
+from referee.rulebuild import rank_range, round_document
 from referee.yamlread import Path
 
 Finding = tuple[Path, str]

@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.errors import Problem
 from referee.i18n import t
-from referee.ruleset import ROUND_FIELDS, ROUND_REPLACES
+from referee.rulebuild import ROUND_FIELDS, ROUND_REPLACES
 from referee.yamlread import Document, Path, format_path
 
 _ABSENT = object()

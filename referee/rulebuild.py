@@ -1,0 +1,220 @@
+"""A checked ruleset document made into its frozen `Ruleset` (the values of `ruleset`).
+
+The document is already resolved (variants merged) and checked against the schema and the
+meaning checks by the loader; this module only reads it. A round's rules are the top level with
+the round's entry applied (`round_document`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from referee.cards import JOKER, RANKS, SUITS, DeckCount, DeckSpec
+from referee.merge import merge_patch
+from referee.ruleset import (
+    Buying,
+    GameEnd,
+    Knock,
+    LayOffRule,
+    LayoutRules,
+    MeldRule,
+    Requirement,
+    RoundRules,
+    Ruleset,
+    RummyRules,
+    Scoring,
+    WildRule,
+)
+
+
+def rank_range(spec: str, ranks: tuple[str, ...]) -> list[str]:
+    """`"3-9"` → the ranks from 3 to 9 in deck order; a single rank → itself."""
+    if spec == JOKER or spec in ranks:
+        return [spec]
+    lo, _, hi = spec.partition("-")
+    if lo in ranks and hi in ranks and ranks.index(lo) <= ranks.index(hi):
+        return list(ranks[ranks.index(lo): ranks.index(hi) + 1])
+    return []
+
+
+def _meld_rules(data: Mapping[str, Any]) -> tuple[MeldRule, ...]:
+    out = []
+    for kind, spec in sorted(data.items()):
+        spec = spec or {}
+        out.append(MeldRule(kind, int(spec.get("min", 3)), str(spec.get("ace", "low")),
+                            bool(spec.get("distinct_suits", False)),
+                            int(spec["max"]) if spec.get("max") is not None else None))
+    return tuple(out)
+
+
+def _wild_rule(data: Mapping[str, Any] | None) -> WildRule:
+    data = data or {}
+    later = data.get("after_first_meld")
+    return WildRule(frozenset(data.get("ranks", [])), data.get("max_per_meld"),
+                    bool(data.get("all_wild", True)), later is not None,
+                    (later or {}).get("max_per_meld"), (later or {}).get("per_cards"),
+                    bool(data.get("natural_in_place", False)), bool(data.get("per_deal", False)),
+                    bool(data.get("fixed_when_melded", False)))
+
+
+def _requirement(data: Mapping[str, Any] | None) -> Requirement:
+    data = data or {}
+    return Requirement(tuple(sorted(data.get("sets", []), reverse=True)),
+                       tuple(sorted(data.get("runs", []), reverse=True)),
+                       int(data.get("melds", 0)), bool(data.get("exact", False)),
+                       int(data.get("points", 0)), int(data.get("pure_runs", 0)),
+                       bool(data.get("extra_melds", True)))
+
+
+def _round(number: int, doc: Mapping[str, Any]) -> RoundRules:
+    size = doc.get("hand_size")
+    sizes = tuple(sorted((int(k), int(v)) for k, v in size.items())) if isinstance(size, Mapping) else ()
+    return RoundRules(number, max(v for _, v in sizes) if sizes else size,
+                      _meld_rules(doc.get("melds") or {}),
+                      _wild_rule(doc.get("wilds")), _requirement(doc.get("first_meld")),
+                      _lay_off_rule(doc.get("lay_off")),
+                      str((doc.get("going_out") or {}).get("final_discard", "optional")),
+                      doc.get("later_melds") is not False, sizes,
+                      bool((doc.get("going_out") or {}).get("whole_hand")))
+
+
+def _lay_off_rule(data: Mapping[str, Any] | None) -> LayOffRule:
+    data = data or {}
+    return LayOffRule(str(data.get("allowed", "after_first_meld")), bool(data.get("others_melds", True)),
+                      bool(data.get("wilds_unlimited", False)))
+
+
+def _scoring(doc: Mapping[str, Any], ranks: tuple[str, ...]) -> Scoring:
+    data = doc.get("scoring") or {}
+    values: dict[str, int] = {}
+    for key, value in (data.get("card_values") or {}).items():
+        for rank in rank_range(key, ranks):
+            values[rank] = int(value)
+    melded: dict[str, int] | None = None
+    if data.get("meld_values") is not None:
+        melded = {rank: int(value) for key, value in data["meld_values"].items()
+                  for rank in rank_range(key, ranks)}
+    knock = data.get("knock")
+    return Scoring(values, int(data.get("pennies_per_card", 0)), str(data.get("method", "caught")),
+                   melded, data.get("low_ace"), str(data.get("wilds_count", "own")), data.get("cap"),
+                   Knock(int(knock.get("max_deadwood", 10)), int(knock.get("gin_bonus", 25)),
+                         int(knock.get("undercut_bonus", 25)), bool(knock.get("lay_off_on_gin", False)))
+                   if knock is not None else None, data.get("wild_value"),
+                   str(data.get("unmet_first_meld", "count_all")))
+
+
+ROUND_FIELDS = ("hand_size", "melds", "wilds", "first_meld", "lay_off", "going_out", "buying",
+                "later_melds")
+ROUND_REPLACES = frozenset({"melds", "first_meld"})  # a round's contract is its whole requirement
+
+
+def round_document(doc: Mapping[str, Any], entry: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The top-level round fields with one round's entry applied: `first_meld` and `melds`
+    replace the top-level field whole, other mappings merge key by key (ruleset-format.md)."""
+    out: dict[str, Any] = {k: doc.get(k) for k in ROUND_FIELDS}
+    for key, value in (entry or {}).items():
+        if key in ROUND_FIELDS:
+            out[key] = value if key in ROUND_REPLACES else merge_patch(out.get(key), value)
+    return out
+
+
+def _rummy(doc: Mapping[str, Any], scoring: Scoring) -> RummyRules:
+    base_doc = {k: doc.get(k) for k in ROUND_FIELDS}
+    rounds = tuple(_round(i + 1, round_document(doc, entry))
+                   for i, entry in enumerate(doc.get("rounds") or []))
+    buying = doc.get("buying")
+    base = _round(0, base_doc)  # number 0: a game without rounds
+    return RummyRules(
+        rounds=rounds,
+        base=base,
+        lay_off=base.lay_off,
+        final_discard=base.final_discard,
+        hand_limit=(doc.get("hand_limit") or {}).get("max"),
+        scoring=scoring,
+        buying=Buying(int(buying["per_player"]), int(buying.get("cost", 1)),
+                      int(buying.get("extra_cards", 0)), str(buying.get("per", "game"))) if buying else None,
+    )
+
+
+def _layout(doc: Mapping[str, Any]) -> LayoutRules:
+    layout = doc.get("layout") or {}
+    shrink = doc.get("shrink") or {}
+    return LayoutRules(
+        slots=tuple(layout.get("slots", RANKS[:10])),
+        rows=int(layout.get("rows", 2)),
+        wilds=frozenset((doc.get("wilds") or {}).get("ranks", [])),
+        dead_ranks=frozenset(doc.get("dead_ranks") or []),
+        shrink_winner=int(shrink.get("winner", 1)),
+        shrink_completed=int(shrink.get("completed", 0)),
+        first_player=str(doc.get("first_player", "last_winner")),
+        free_draws=int((doc.get("two_players") or {}).get("free_draws", 0)),
+        last_turn=bool(doc.get("last_turn", False)),
+    )
+
+
+def _table_jokers(data: object) -> tuple[tuple[int, int], ...] | None:
+    """`jokers_per_table`: one count whatever the packs (as `{0: n}`), or packs in play → jokers."""
+    if data is None:
+        return None
+    if isinstance(data, int):
+        return ((0, data),)
+    assert isinstance(data, Mapping)
+    return tuple(sorted((int(k), int(v)) for k, v in data.items()))
+
+
+def _texts(value: object) -> tuple[str | None, dict[str, str]]:
+    """A text field written once or by language: (the English or only text, the texts by language)."""
+    if isinstance(value, Mapping):
+        return str(value["en"]), {str(code): str(text) for code, text in value.items()}
+    return (None if value is None else str(value)), {}
+
+
+def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
+    """A `Ruleset` from a resolved document that has passed the schema and the checks."""
+    deck_doc = doc.get("deck") or {}
+    deck = DeckSpec(
+        ranks=tuple(deck_doc.get("ranks", RANKS)),
+        suits=tuple(deck_doc.get("suits", SUITS)),
+        jokers=int(deck_doc.get("jokers", 0)),
+        decks=DeckCount.from_data(deck_doc.get("decks", 1)),
+        table_jokers=_table_jokers(deck_doc.get("jokers_per_table")),
+    )
+    game = doc.get("game") or {}
+    end = game.get("end") or {}
+    players = doc.get("players") or {}
+    stakes = doc.get("stakes") or {}
+    family = str(doc["family"])
+    scoring = _scoring(doc, deck.ranks)
+    name, names = _texts(doc.get("name", doc["id"]))
+    summary, summaries = _texts(doc.get("summary", ""))
+    return Ruleset(
+        id=str(doc["id"]),
+        name=name or str(doc["id"]),
+        family=family,
+        extends=doc.get("extends"),
+        summary=summary or "",
+        source=doc.get("source"),
+        players_min=int(players.get("min", 2)),
+        players_max=int(players.get("max", 8)),
+        deck=deck,
+        buy_in=int(stakes.get("buy_in", 0)),
+        buy_back_cost=int(stakes.get("buy_back", stakes.get("buy_in", 0))),
+        game=GameEnd(
+            rounds=end.get("rounds") or (len(doc["rounds"]) if doc.get("rounds") else None),
+            elimination=end.get("elimination"),
+            layout_size=end.get("layout_size"),
+            deals=end.get("deals"),
+            winner=str(game.get("winner", "lowest_score")),
+            buy_back=(game.get("buy_back") or {}).get("score"),
+            target=end.get("target"),
+        ),
+        scoring=scoring,
+        rummy=_rummy(doc, scoring) if family == "rummy" else None,
+        layout=_layout(doc) if family == "layout" else None,
+        document_json=json.dumps(doc, sort_keys=False),
+        builtin=builtin,
+        names=names,
+        summaries=summaries,
+    )
