@@ -84,15 +84,21 @@ def meld_points(scoring: Scoring, meld: Meld) -> int:
     return total
 
 
-@lru_cache(maxsize=64)
-def run_windows(ace: str, length: int) -> tuple[tuple[str, ...], ...]:
-    """Every sequence of `length` consecutive ranks a run may use under the `ace` option."""
-    low = RUN_ORDER
-    high = RUN_ORDER[1:] + ("A",)
+@lru_cache(maxsize=256)
+def run_windows(ace: str, length: int, order: tuple[str, ...] = RUN_ORDER) -> tuple[tuple[str, ...], ...]:
+    """Every sequence of `length` consecutive ranks a run may use under the `ace` option, in a
+    deck whose ranks run in `order` (the French deck's by default). The ace option reads only
+    a deck whose first rank is `A`; in any other deck a run never turns the corner unless
+    `ace` is `around`."""
+    top = len(order)
+    low = order
+    if order[0] != "A" and ace != "around":
+        ace = "low"
+    high = order[1:] + order[:1]
     out: list[tuple[str, ...]] = []
     if ace == "around":
-        if length <= 13:
-            out = [tuple(low[(s + i) % 13] for i in range(length)) for s in range(13)]
+        if length <= top:
+            out = [tuple(low[(s + i) % top] for i in range(length)) for s in range(top)]
     else:
         sequences = {"low": [low], "high": [high], "low-or-high": [low, high]}[ace]
         for seq in sequences:
