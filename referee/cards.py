@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, NamedTuple, TypeVar
 
 from referee.errors import InvalidCardError, Problem
@@ -40,7 +41,7 @@ class Card(NamedTuple):
         return parse_card(token, position)
 
     def __str__(self) -> str:
-        return self.rank + self.suit if self.suit else "JK"
+        return self.rank + self.suit if self.suit else ("JK" if self.rank == JOKER else self.rank)
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
@@ -55,7 +56,7 @@ def rank_named(text: str) -> str:
 def texts(cards: Iterable[Card]) -> list[str]:
     """The cards as the notation writes them, as `str(card)` does; without a method call a
     card, for the answers every check builds."""
-    return [c[0] + c[1] if c[1] else "JK" for c in cards]
+    return [c[0] + c[1] if c[1] else ("JK" if c[0] == JOKER else c[0]) for c in cards]
 
 
 # How the table's page shows a card on its chips (api/static/table.js `cardFace`), and so how
@@ -90,40 +91,47 @@ def _card_error(token: object, position: int | None, reason: str) -> InvalidCard
     return InvalidCardError(Problem(path, "unknown_card", message))
 
 
-def read_card(token: object) -> Card | str:
-    """The card a token names in the notation of cards.md, or why it names none."""
+def read_card(token: object, deck: DeckSpec | None = None) -> Card | str:
+    """The card a token names in the notation of cards.md, or why it names none. Without a
+    deck, or with a deck written in the French notation, any French card is read (a deck
+    that lacks it says `not_in_deck` later); another deck reads its own ranks, suits and
+    special cards, and a token it cannot hold names them."""
     if not isinstance(token, str):
         return t("a card is written as text, such as 8H or JK")
     text = token.strip().upper()
     if text in JOKER_TOKENS:
         return Card(JOKER, None)
+    notation = FRENCH if deck is None or deck.french_notation else deck
+    special = notation.special_names.get(text)
+    if special is not None:
+        return Card(special, None)
     if len(text) < 2:
-        return t("a card is a rank then a suit, such as 8H")
+        return t("a card is a rank then a suit, such as {card}", card=notation.example)
     rank_text, suit_text = text[:-1], text[-1]
-    rank = _RANK_ALIASES.get(rank_text)
-    suit = _SUIT_ALIASES.get(suit_text)
+    rank = notation.rank_aliases.get(rank_text)
+    suit = notation.suit_aliases.get(suit_text)
     if rank is None:
-        return t('rank "{rank}" is not one of A 2-10 J Q K', rank=rank_text)
+        return t('rank "{rank}" is not one of {ranks}', rank=rank_text, ranks=notation.ranks_text)
     if suit is None:
-        return t('suit "{suit}" is not one of C D H S', suit=suit_text)
+        return t('suit "{suit}" is not one of {suits}', suit=suit_text, suits=" ".join(notation.suits))
     return Card(rank, suit)
 
 
-def parse_card(token: object, position: int | None = None) -> Card:
+def parse_card(token: object, position: int | None = None, deck: DeckSpec | None = None) -> Card:
     """Read one card; `InvalidCardError` names the token and its 1-based item number."""
-    found = read_card(token)
+    found = read_card(token, deck)
     if isinstance(found, Card):
         return found
     raise _card_error(token, position, found)
 
 
-def parse_cards(tokens: Iterable[object], path: str = "") -> tuple[Card, ...]:
+def parse_cards(tokens: Iterable[object], path: str = "", deck: DeckSpec | None = None) -> tuple[Card, ...]:
     """Read a list of cards; every bad token is reported at once, each with its path."""
     cards: list[Card] = []
     problems: list[Problem] = []
     for i, token in enumerate(tokens):
         try:
-            cards.append(parse_card(token, i))
+            cards.append(parse_card(token, i, deck))
         except InvalidCardError as exc:
             problems.extend(Problem(f"{path}[{i}]", p.code, p.message) for p in exc.problems)
     if problems:
@@ -131,13 +139,14 @@ def parse_cards(tokens: Iterable[object], path: str = "") -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def parse_groups(groups: Iterable[Iterable[object]], path: str) -> list[tuple[Card, ...]]:
+def parse_groups(groups: Iterable[Iterable[object]], path: str,
+                 deck: DeckSpec | None = None) -> list[tuple[Card, ...]]:
     """Read a list of card lists (melds on the table); every bad token reported at once."""
     out: list[tuple[Card, ...]] = []
     problems: list[Problem] = []
     for i, group in enumerate(groups):
         try:
-            out.append(parse_cards(group, f"{path}[{i}]"))
+            out.append(parse_cards(group, f"{path}[{i}]", deck))
         except InvalidCardError as exc:
             problems += exc.problems
     if problems:
@@ -145,23 +154,25 @@ def parse_groups(groups: Iterable[Iterable[object]], path: str) -> list[tuple[Ca
     return out
 
 
-def parse_named(hands: Mapping[str, Iterable[object]], path: str) -> dict[str, tuple[Card, ...]]:
+def parse_named(hands: Mapping[str, Iterable[object]], path: str,
+                deck: DeckSpec | None = None) -> dict[str, tuple[Card, ...]]:
     """Read cards by player name (`hands.ann[2]` in errors); every bad token reported at once."""
-    return _by_name(hands, path, parse_cards)
+    return _by_name(hands, path, parse_cards, deck)
 
 
-def parse_named_groups(groups: Mapping[str, Iterable[Iterable[object]]], path: str
-                       ) -> dict[str, list[tuple[Card, ...]]]:
+def parse_named_groups(groups: Mapping[str, Iterable[Iterable[object]]], path: str,
+                       deck: DeckSpec | None = None) -> dict[str, list[tuple[Card, ...]]]:
     """Read groups of cards by player name (`melded.ann[1][0]` in errors), every bad token at once."""
-    return _by_name(groups, path, parse_groups)
+    return _by_name(groups, path, parse_groups, deck)
 
 
-def _by_name(items: Mapping[str, Any], path: str, parse: Callable[[Any, str], T]) -> dict[str, T]:
+def _by_name(items: Mapping[str, Any], path: str, parse: Callable[[Any, str, DeckSpec | None], T],
+             deck: DeckSpec | None) -> dict[str, T]:
     out: dict[str, T] = {}
     problems: list[Problem] = []
     for name, item in items.items():
         try:
-            out[name] = parse(item, f"{path}.{name}")
+            out[name] = parse(item, f"{path}.{name}", deck)
         except InvalidCardError as exc:
             problems += exc.problems
     if problems:
@@ -169,10 +180,10 @@ def _by_name(items: Mapping[str, Any], path: str, parse: Callable[[Any, str], T]
     return out
 
 
-def parse_card_at(token: object, path: str) -> Card:
+def parse_card_at(token: object, path: str, deck: DeckSpec | None = None) -> Card:
     """Read one card whose errors carry `path` (such as `card`)."""
     try:
-        return parse_card(token)
+        return parse_card(token, None, deck)
     except InvalidCardError as exc:
         raise InvalidCardError([Problem(path, p.code, p.message) for p in exc.problems]) from None
 
@@ -210,7 +221,10 @@ class DeckCount:
 
 @dataclass(frozen=True)
 class DeckSpec:
-    """The cards of one deck and how many decks a table uses."""
+    """The cards of one deck and how many decks a table uses: ranks in run order (lowest
+    first), suits (each a letter, a symbol and a name), copies of each natural card in one
+    deck, jokers and other special cards (no suit) per deck. Every field defaults to the
+    French deck's (`FRENCH`)."""
 
     ranks: tuple[str, ...] = RANKS
     suits: tuple[str, ...] = SUITS
@@ -219,7 +233,65 @@ class DeckSpec:
     # Jokers for the whole table instead of per deck: (packs in play, jokers) rows, the
     # last row at or below the packs in play counting; `((0, n),)` for n whatever the packs.
     table_jokers: tuple[tuple[int, int], ...] | None = None
+    symbols: tuple[str, ...] = ("♣", "♦", "♥", "♠")          # one a suit, in the order of `suits`
+    suit_names: tuple[str, ...] = ("clubs", "diamonds", "hearts", "spades")
+    copies_per_deck: int = 1                                  # of each natural card, in one deck
+    specials: tuple[tuple[str, int], ...] = ()                # (name, cards per deck): Phase 10's W, SK
+    aliases: tuple[tuple[str, str], ...] = ()                 # (other letter, suit letter): Rummikub's Y for O
 
+    # ---- the notation this deck reads and writes
+    @cached_property
+    def french_notation(self) -> bool:
+        """Is the deck written with French ranks and suits (perhaps fewer), so any French card
+        is read and one it lacks is `not_in_deck`?"""
+        return (set(self.ranks) <= set(RANKS) and set(self.suits) <= set(SUITS) and not self.specials
+                and not self.aliases and all(SUIT_SIGNS.get(s) == y for s, y in zip(self.suits, self.symbols)))
+
+    @cached_property
+    def rank_aliases(self) -> dict[str, str]:
+        names = {r.upper(): r for r in self.ranks}
+        if "10" in self.ranks and "T" not in names:
+            names["T"] = "10"
+        return names
+
+    @cached_property
+    def suit_aliases(self) -> dict[str, str]:
+        letters = {s.upper(): s for s in self.suits}
+        letters |= {y: s for s, y in zip(self.suits, self.symbols) if y}
+        return letters | {a.upper(): s for a, s in self.aliases}
+
+    @cached_property
+    def special_names(self) -> dict[str, str]:
+        return {name.upper(): name for name, _ in self.specials}
+
+    @cached_property
+    def ranks_text(self) -> str:
+        """The ranks as an error lists them: `A 2-10 J Q K`, `3-10 J Q K`, `1-12`."""
+        return ranks_text(self.ranks)
+
+    @property
+    def example(self) -> str:
+        """A card of the deck to show how cards are written."""
+        if self.french_notation:
+            return "8H"
+        return f"{self.ranks[len(self.ranks) // 2]}{self.suits[-1]}"
+
+    def face(self, card: Card) -> str:
+        """A card as a sentence names it in this deck: `Q★`, `10♠`, `W`, `🃏`."""
+        if card[1] is None:
+            return JOKER_FACE if card[0] == JOKER else card[0]
+        at = self.suits.index(card[1]) if card[1] in self.suits else -1
+        return card[0] + (self.symbols[at] if at >= 0 and self.symbols[at] else card[1])
+
+    def as_dict(self) -> dict[str, object]:
+        """The deck as the spec writes it, every field given: what a client draws its cards from."""
+        return {"ranks": list(self.ranks),
+                "suits": [{"letter": s, "symbol": y, "name": n}
+                          for s, y, n in zip(self.suits, self.symbols, self.suit_names)],
+                "copies": self.copies_per_deck, "jokers": self.jokers,
+                "specials": dict(self.specials)}
+
+    # ---- the cards
     def jokers_with(self, decks: int) -> int:
         """How many jokers are on the table with `decks` decks in play."""
         if self.table_jokers is None:
@@ -230,16 +302,21 @@ class DeckSpec:
                 count = n
         return count
 
+    def _naturals(self) -> tuple[Card, ...]:
+        return tuple(Card(r, s) for r in self.ranks for s in self.suits) * self.copies_per_deck
+
+    def _special_cards(self, decks: int) -> tuple[Card, ...]:
+        return tuple(Card(name) for name, n in self.specials for _ in range(n * decks))
+
     def cards(self) -> tuple[Card, ...]:
-        """One deck, in rank-major order, jokers last."""
-        naturals = tuple(Card(r, s) for r in self.ranks for s in self.suits)
-        return naturals + tuple(Card(JOKER) for _ in range(self.jokers))
+        """One deck, in rank-major order, special cards then jokers last."""
+        return self._naturals() + self._special_cards(1) + tuple(Card(JOKER) for _ in range(self.jokers))
 
     def full(self, players: int) -> tuple[Card, ...]:
         """Every card at a table of `players`."""
         decks = self.decks.for_players(players)
-        naturals = tuple(Card(r, s) for r in self.ranks for s in self.suits) * decks
-        return naturals + tuple(Card(JOKER) for _ in range(self.jokers_with(decks)))
+        return self._naturals() * decks + self._special_cards(decks) + \
+            tuple(Card(JOKER) for _ in range(self.jokers_with(decks)))
 
     @property
     def has_jokers(self) -> bool:
@@ -249,12 +326,15 @@ class DeckSpec:
         """Whether this deck has the card at all; no card of the deck is built to answer."""
         if card.is_joker:
             return self.has_jokers
+        if card.suit is None:
+            return any(name == card.rank and n > 0 for name, n in self.specials)
         return card.rank in self.ranks and card.suit in self.suits
 
     def distinct(self) -> frozenset[Card]:
         """Each different card of the deck once (a joker once, however many there are)."""
         naturals = {Card(r, s) for r in self.ranks for s in self.suits}
-        return frozenset(naturals | ({Card(JOKER)} if self.has_jokers else set()))
+        specials = {Card(name) for name, n in self.specials if n > 0}
+        return frozenset(naturals | specials | ({Card(JOKER)} if self.has_jokers else set()))
 
     def copies(self, card: Card, decks: int) -> int:
         """How many of this exact card exist with `decks` decks in play (0: not in the deck).
@@ -263,4 +343,26 @@ class DeckSpec:
         """
         if not self.holds(card):
             return 0
-        return self.jokers_with(decks) if card.is_joker else decks
+        if card.is_joker:
+            return self.jokers_with(decks)
+        if card.suit is None:
+            return decks * next(n for name, n in self.specials if name == card.rank)
+        return decks * self.copies_per_deck
+
+
+FRENCH = DeckSpec()
+
+
+def ranks_text(ranks: Sequence[str]) -> str:
+    """Ranks as a sentence lists them, a stretch of three or more numbers in a row written
+    first-last: `A 2-10 J Q K`."""
+    parts: list[str] = []
+    i = 0
+    while i < len(ranks):
+        j = i
+        while j + 1 < len(ranks) and ranks[j].isdigit() and ranks[j + 1].isdigit() and \
+                int(ranks[j + 1]) == int(ranks[j]) + 1:
+            j += 1
+        parts.append(f"{ranks[i]}-{ranks[j]}" if j - i >= 2 else " ".join(ranks[i:j + 1]))
+        i = j + 1
+    return " ".join(parts)

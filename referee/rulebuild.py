@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import JOKER, RANKS, SUITS, DeckCount, DeckSpec
+from referee.cards import FRENCH, JOKER, RANKS, SUITS, DeckCount, DeckSpec
 from referee.merge import merge_patch
 from referee.ruleset import (
     Buying,
@@ -154,6 +154,22 @@ def _layout(doc: Mapping[str, Any]) -> LayoutRules:
     )
 
 
+_FRENCH_SUITS = dict(zip(SUITS, zip(FRENCH.symbols, FRENCH.suit_names, strict=True), strict=True))
+
+
+def _suit(data: object) -> tuple[str, str, str, tuple[str, ...]]:
+    """A suit as a deck names it: a letter alone (a French letter keeps its symbol and name),
+    or `{letter, symbol, name, aliases}`."""
+    if isinstance(data, Mapping):
+        letter = str(data["letter"])
+        symbol, name = _FRENCH_SUITS.get(letter, ("", letter))
+        return (letter, str(data.get("symbol", symbol)), str(data.get("name", name)),
+                tuple(str(a) for a in data.get("aliases") or ()))
+    letter = str(data)
+    symbol, name = _FRENCH_SUITS.get(letter, ("", letter))
+    return letter, symbol, name, ()
+
+
 def _table_jokers(data: object) -> tuple[tuple[int, int], ...] | None:
     """`jokers_per_table`: one count whatever the packs (as `{0: n}`), or packs in play → jokers."""
     if data is None:
@@ -174,9 +190,15 @@ def _texts(value: object) -> tuple[str | None, dict[str, str]]:
 def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
     """A `Ruleset` from a resolved document that has passed the schema and the checks."""
     deck_doc = doc.get("deck") or {}
+    suits = [_suit(s) for s in deck_doc.get("suits", SUITS)]
     deck = DeckSpec(
-        ranks=tuple(deck_doc.get("ranks", RANKS)),
-        suits=tuple(deck_doc.get("suits", SUITS)),
+        ranks=tuple(str(r) for r in deck_doc.get("ranks", RANKS)),
+        suits=tuple(s[0] for s in suits),
+        symbols=tuple(s[1] for s in suits),
+        suit_names=tuple(s[2] for s in suits),
+        aliases=tuple((a, s[0]) for s in suits for a in s[3]),
+        copies_per_deck=int(deck_doc.get("copies", 1)),
+        specials=tuple((str(k), int(v)) for k, v in (deck_doc.get("specials") or {}).items()),
         jokers=int(deck_doc.get("jokers", 0)),
         decks=DeckCount.from_data(deck_doc.get("decks", 1)),
         table_jokers=_table_jokers(deck_doc.get("jokers_per_table")),
