@@ -33,7 +33,8 @@ blp = Blueprint("checks", __name__, url_prefix="/v1/rulesets",
 
 # A play against the rules is a 200 with `valid: false`; these are what cannot be judged.
 _ANSWERS = answers(blp, (404, "No such ruleset."), 400, 408, 413, 415, (
-    422, ("Input that cannot be judged: a card not in the notation, a round the game does not have, "
+    422, ("Input that cannot be judged: a card the ruleset's deck cannot hold (the error names its ranks "
+         "and suits), a round the game does not have, "
          "a player count outside the ruleset's range, a ruleset of the other family, or a body "
          "the schema refuses.")))
 
