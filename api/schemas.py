@@ -129,7 +129,8 @@ class RoundMixin(Counted):
                              metadata={"description": "players at the table: fixes the decks in play"})
 
 
-RANK_PATTERN = r"^\s*([2-9]|10|[AaTtJjQqKk])\s*$"  # as cards write their ranks: T is 10, any case
+# As cards write their ranks (T is 10, any case), in every deck cards.md lists.
+RANK_PATTERN = rf"^\s*({'|'.join(_any_case(r) for r in sorted(NOTATION_RANKS, key=len, reverse=True))})\s*$"
 
 
 class Rank(fields.String):

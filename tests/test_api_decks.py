@@ -10,7 +10,7 @@ import pytest
 
 from api import bounds
 from api.bounds import MOST_CARDS, schema_most_cards
-from api.schemas import CARD_PATTERN
+from api.schemas import CARD_PATTERN, RANK_PATTERN
 from referee.cards import FRENCH, Card, parse_card
 from referee.shipped import schema
 from tests.decks import COLOURS, STARS, install, upload
@@ -179,6 +179,9 @@ def test_the_card_pattern_admits_every_listed_decks_notation() -> None:
     pattern = re.compile(CARD_PATTERN)
     assert [c for c in NOTATIONS if not pattern.match(c)] == []
     assert [c for c in ["1H0", "14R", "QZ", "Q", "10", "JKK", "**", "8 H", "0C"] if pattern.match(c)] == []
+    ranks = re.compile(RANK_PATTERN)
+    assert [r for r in ["A", "t", "10", "q", "1", "12", " 13 "] if not ranks.match(r)] == []
+    assert [r for r in ["14", "0", "QX", "JK", "W"] if ranks.match(r)] == []
 
 
 def test_every_card_the_pattern_admits_is_read_or_named_by_a_deck() -> None:
