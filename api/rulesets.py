@@ -67,11 +67,15 @@ DECK_SCHEMA = {
     "properties": {
         "ranks": {"type": "array", "items": {"type": "string"}, "description": "in run order, lowest first",
                   "example": ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]},
-        "suits": {"type": "array", "description": "each suit or colour: its letter, symbol and name",
-                  "items": {"type": "object", "required": ["letter", "symbol", "name"],
-                            "properties": {"letter": {"type": "string", "example": "X"},
-                                           "symbol": {"type": "string", "example": "★"},
-                                           "name": {"type": "string", "example": "stars"}}}},
+        "suits": {"type": "array", "description": "each suit or colour as the ruleset writes it: a French "
+                                                  "letter alone (C D H S), or its letter, symbol and name",
+                  "items": {"oneOf": [
+                      {"type": "string", "example": "C"},
+                      {"type": "object", "required": ["letter"],
+                       "properties": {"letter": {"type": "string", "example": "X"},
+                                      "symbol": {"type": "string", "example": "★"},
+                                      "name": {"type": "string", "example": "stars"},
+                                      "aliases": {"type": "array", "items": {"type": "string"}}}}]}},
         "copies": {"type": "integer", "description": "of each rank of each suit in one deck"},
         "jokers": {"type": "integer", "description": "per deck (`jokers_per_table`, where given, replaces it)"},
         "specials": {"type": "object", "additionalProperties": {"type": "integer"},
@@ -124,8 +128,12 @@ def catalog() -> Catalog:
 def with_deck(ruleset: Rules, document: dict[str, Any]) -> dict[str, Any]:
     """A ruleset's document as answers show it: its `deck` gives every field, what a client
     draws the cards from (ranks in run order, each suit's letter, symbol and name, copies,
-    jokers, special cards), where the document as written may leave the French deck's out."""
-    return {**document, "deck": {**(document.get("deck") or {}), **ruleset.deck.as_dict()}}
+    jokers, special cards), where the document as written may leave the French deck's out.
+    What the document writes stands as written (its suits letters, or letter/symbol/name)."""
+    written = document.get("deck") or {}
+    full = ruleset.deck.as_dict()
+    full["suits"] = list(ruleset.deck.suits)  # as the document writes them when it names none
+    return {**document, "deck": {**full, **written}}
 
 
 def ruleset_text() -> str:
