@@ -221,6 +221,10 @@ def rank_plural(rank: str | None, definite: bool = False) -> str:
     return names[_language.get()].get(rank) or f"{rank}s"  # the language is always one of them
 
 
-def suit_name(suit: str | None) -> str:
+def suit_name(suit: str | None, own: str | None = None) -> str:
+    """`hearts`, `червы`: a suit in the language spoken. `own` is the name the game's deck gives
+    the letter; a name other than the French suit's (Five Crowns' `stars`) is said as written."""
+    if own is not None and own != _SUITS[SOURCE].get(suit or ""):
+        return own
     names = _SUITS.get(_language.get(), _SUITS[SOURCE])
     return names.get(suit or "", str(suit))
