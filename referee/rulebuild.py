@@ -190,22 +190,32 @@ def _texts(value: object) -> tuple[str | None, dict[str, str]]:
     return (None if value is None else str(value)), {}
 
 
-def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
-    """A `Ruleset` from a resolved document that has passed the schema and the checks."""
+def suits_of(deck_doc: Mapping[str, Any]) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """The deck's suits as (letter, symbol, name, aliases), in the order written."""
+    return [_suit(s) for s in deck_doc.get("suits") or SUITS]
+
+
+def deck_of(doc: Mapping[str, Any]) -> DeckSpec:
+    """The deck a resolved document describes (the French deck's value for each field left out)."""
     deck_doc = doc.get("deck") or {}
-    suits = [_suit(s) for s in deck_doc.get("suits", SUITS)]
-    deck = DeckSpec(
-        ranks=tuple(str(r) for r in deck_doc.get("ranks", RANKS)),
+    suits = suits_of(deck_doc)
+    return DeckSpec(
+        ranks=tuple(str(r) for r in deck_doc.get("ranks") or RANKS),
         suits=tuple(s[0] for s in suits),
         symbols=tuple(s[1] for s in suits),
         suit_names=tuple(s[2] for s in suits),
         aliases=tuple((a, s[0]) for s in suits for a in s[3]),
-        copies_per_deck=int(deck_doc.get("copies", 1)),
+        copies_per_deck=int(deck_doc.get("copies") or 1),
         specials=tuple((str(k), int(v)) for k, v in (deck_doc.get("specials") or {}).items()),
         jokers=int(deck_doc.get("jokers", 0)),
         decks=DeckCount.from_data(deck_doc.get("decks", 1)),
         table_jokers=_table_jokers(deck_doc.get("jokers_per_table")),
     )
+
+
+def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
+    """A `Ruleset` from a resolved document that has passed the schema and the checks."""
+    deck = deck_of(doc)
     game = doc.get("game") or {}
     end = game.get("end") or {}
     players = doc.get("players") or {}
