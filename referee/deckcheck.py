@@ -35,7 +35,7 @@ def not_a_rank(doc: Mapping[str, Any], rank: object) -> str | None:
     if rank in named_cards(doc) or rank in known or (rank == JOKER):
         return None
     return t(N_("{value} is not a rank: use one of {options}"), value=quoted(str(rank)),
-             options=" ".join(named_cards(doc)))
+             options=" ".join(dict.fromkeys(named_cards(doc))))
 
 
 def check_deck_ranks_once(doc: Mapping[str, Any]) -> Iterator[Finding]:
