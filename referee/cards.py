@@ -74,9 +74,9 @@ def face(card: Card) -> str:
     return card[0] + SUIT_SIGNS.get(card[1], card[1])
 
 
-def faces(cards: Iterable[Card]) -> str:
-    """Cards as a sentence lists them: `8♥, 8♠, 2♣`."""
-    return ", ".join(map(face, cards))
+def faces(cards: Iterable[Card], deck: DeckSpec | None = None) -> str:
+    """Cards as a sentence lists them: `8♥, 8♠, 2♣`; in a deck's own faces where one is given (`Q★`)."""
+    return ", ".join(map(face if deck is None else deck.face, cards))
 
 
 def shown_token(token: object) -> str:
@@ -258,7 +258,7 @@ class DeckSpec:
     @cached_property
     def suit_aliases(self) -> dict[str, str]:
         letters = {s.upper(): s for s in self.suits}
-        letters |= {y: s for s, y in zip(self.suits, self.symbols) if y}
+        letters |= {y.upper(): s for s, y in zip(self.suits, self.symbols) if y}
         return letters | {a.upper(): s for a, s in self.aliases}
 
     @cached_property

@@ -100,14 +100,14 @@ class SetKind(MeldKind):
             found.append(Violation("mixed_ranks", tn(
                 "A set is cards of one rank; {cards} is not {rank}.",
                 "A set is cards of one rank; {cards} are not {rank}.", len(odd),
-                cards=listed(odd), rank=rank_plural(rank)), odd))
+                cards=listed(odd, judge.deck), rank=rank_plural(rank)), odd))
         if rule.distinct_suits:
             suits = Counter(c.suit for c in naturals)
             repeated = tuple(c for c in naturals if suits[c.suit] > 1)
             if repeated or len(cards) > len(judge.deck.suits):
                 found.append(Violation("repeated_suit", t(
                     "In this game a set holds each suit at most once; {cards} repeat a suit.",
-                    cards=listed(repeated)) if repeated else tn(
+                    cards=listed(repeated, judge.deck)) if repeated else tn(
                     "In this game a set holds each suit at most once, so at most {n} card; this one has {count}.",
                     "In this game a set holds each suit at most once, so at most {n} cards; this one has {count}.",
                     len(judge.deck.suits), count=len(cards)),
@@ -226,12 +226,12 @@ class RunKind(MeldKind):
             found.append(Violation("mixed_suits", tn(
                 "A run is cards of one suit; {cards} is not {suit}.",
                 "A run is cards of one suit; {cards} are not {suit}.", len(odd),
-                cards=listed(odd), suit=suit_name(suit, judge.deck.suit_named(suit))), odd))
+                cards=listed(odd, judge.deck), suit=suit_name(suit, judge.deck.suit_named(suit))), odd))
         same = [c for c in naturals if c.suit == suit]
         doubled = tuple(c for c in same if Counter(x.rank for x in same)[c.rank] > 1)
         if doubled:
             found.append(Violation("not_consecutive", t(
-                "A run holds each rank once; {cards} repeat a rank.", cards=listed(doubled)), doubled))
+                "A run holds each rank once; {cards} repeat a rank.", cards=listed(doubled, judge.deck)), doubled))
         if found:
             return None, found
         placed = self._place(rule, cards, same, wilds, suit, judge.deck)
@@ -490,7 +490,7 @@ def ace_words(ace: str) -> str:
 def _not_consecutive(rule: MeldRule, deck: DeckSpec, cards: Sequence[Card], wilds: int) -> str:
     """Why cards of one suit make no run with `wilds` wild cards: where the ace may stand, or
     in a deck without an ace first, the order its ranks run in."""
-    shown = listed(cards)
+    shown = listed(cards, deck)
     if deck.ranks[0] != "A":
         return tn("{cards} cannot make one run of consecutive ranks with {n} wild card (ranks in order {order}).",
                   "{cards} cannot make one run of consecutive ranks with {n} wild cards (ranks in order {order}).",

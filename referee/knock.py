@@ -55,7 +55,7 @@ def melded_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knock
     if missing:
         problems.append(Problem(f"melded.{knocker}", "not_in_hand", t(
             "{name} does not hold {cards}: the melds shown are cards of the knocker's hand",
-            name=knocker, cards=listed(missing))))
+            name=knocker, cards=listed(missing, ruleset.deck))))
     return problems
 
 

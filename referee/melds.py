@@ -122,7 +122,7 @@ class Judge:
             foreign = list(dict.fromkeys(foreign))
             found.append(Violation("not_in_deck", tn(
                 "{cards} is not in this game's deck.", "{cards} are not in this game's deck.", len(foreign),
-                cards=listed(foreign)), tuple(foreign)))
+                cards=listed(foreign, self.deck)), tuple(foreign)))
         for card, n in Counter(cards).items():
             have = self.deck.copies(card, self.decks)
             if have and n > have:
@@ -215,7 +215,7 @@ class Judge:
         if not naturals and wilds and not self.all_wild:
             found.append(Violation("all_wild_not_allowed", _by_kind(
                 kind, N_("A set may not be made of wild cards only ({cards})."),
-                N_("A run may not be made of wild cards only ({cards})."), cards=listed(wilds)), tuple(wilds)))
+                N_("A run may not be made of wild cards only ({cards})."), cards=listed(wilds, self.deck)), tuple(wilds)))
         # A limit per so many cards says nothing more about a meld already too short.
         short = self.per_cards is not None and len(cards) < rule.min
         if naturals and wild_limit and not short and not self.wilds_fit(len(wilds), len(cards)):
@@ -223,7 +223,7 @@ class Judge:
         return found
 
     def _too_many(self, kind: str, cards: Sequence[Card], wilds: Sequence[Card]) -> str:
-        shown = listed(wilds)
+        shown = listed(wilds, self.deck)
         if self.per_cards is not None:
             values = {"size": len(cards), "count": len(wilds), "cards": shown}
             if kind == "run":

@@ -120,9 +120,9 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
     combined, found = judge.judge(tuple(meld) + tuple(cards), kind=table.kind,
                                   wild_limit=not (unlimited and table.kind == "set"))
     if combined is None:
-        violations += [Violation(v.code, t("Adding {cards} to the run: {message}", cards=listed(cards),
+        violations += [Violation(v.code, t("Adding {cards} to the run: {message}", cards=listed(cards, judge.deck),
                                            message=continued(v.message)) if table.kind == "run" else t(
-            "Adding {cards} to the set: {message}", cards=listed(cards), message=continued(v.message)), v.cards)
+            "Adding {cards} to the set: {message}", cards=listed(cards, judge.deck), message=continued(v.message)), v.cards)
             for v in found]
         return Verdict(tuple(violations))
     if judge.rules.wilds.fixed_when_melded and table.kind == "run" and held_places(table, judge.deck):
@@ -150,8 +150,8 @@ def _around_fixed_wilds(judge: Judge, table: Meld, cards: Sequence[Card]) -> tup
     stand_ins = [c for _, c in held]
     refusal = Violation("not_consecutive", t(
         "Adding {cards} to the run: in this game a wild card stays the card it was melded as ({wilds} for "
-        "{stands}), and these cards do not fit around it.", cards=listed(cards), wilds=listed(wild_cards),
-        stands=listed(stand_ins)), tuple(cards))
+        "{stands}), and these cards do not fit around it.", cards=listed(cards, judge.deck),
+        wilds=listed(wild_cards, judge.deck), stands=listed(stand_ins, judge.deck)), tuple(cards))
     taken = set(stand_ins)
     if any(c in taken for c in cards):  # a natural card where a wild card stands
         return None, refusal
