@@ -55,6 +55,21 @@ scoring:
 """
 
 
+TILES = """\
+format: 1
+id: tiles
+family: rummy
+name: Tiles
+deck:
+  ranks: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13"]
+  suits: [{letter: K, name: black}, {letter: B, name: blue}, {letter: O, name: orange, aliases: [Y]}, R]
+  jokers: 2
+  decks: 2
+melds: {set: {min: 3, distinct_suits: true}, run: {min: 3}}
+wilds: {ranks: [JOKER]}
+"""
+
+
 def load(text: str) -> Ruleset:
     return Library().load(text, "deck.yaml")[0]
 
@@ -140,6 +155,14 @@ def test_a_french_deck_still_reads_every_french_card() -> None:
     assert short.french_notation
     assert parse_card("KH", deck=short) == Card("K", "H")  # read, and refused later as not in the deck
     assert not short.holds(Card("K", "H"))
+
+
+def test_a_suit_alias_reads_as_its_suit() -> None:
+    tiles = load(TILES)
+    assert cards_of(tiles, "13K 1R 5Y 5o") == (Card("13", "K"), Card("1", "R"), Card("5", "O"), Card("5", "O"))
+    assert meld(tiles, "11Y 12O 13O")["valid"]
+    assert meld(tiles, "5K 5B 5R 5O")["valid"]
+    assert codes(meld(tiles, "5K 5B 5R 5O 5K")) == ["repeated_suit"]
 
 
 # ---------------------------------------------------------------- copies
