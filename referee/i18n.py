@@ -218,7 +218,10 @@ def rank_plural(rank: str | None, definite: bool = False) -> str:
     if rank is None:
         return ""
     names = _RANK_DEFINITE_NAMES if definite else _RANK_NAMES
-    return names[_language.get()].get(rank) or f"{rank}s"  # the language is always one of them
+    found = names[_language.get()].get(rank)  # the language is always one of them
+    if found:
+        return found
+    return f"{rank}s" if _language.get() == SOURCE else rank  # a deck's own rank (`12`), as written
 
 
 def suit_name(suit: str | None, own: str | None = None) -> str:

@@ -434,3 +434,13 @@ def test_copies_of_every_deck_are_counted(deck: dict[str, Any], data: st.DataObj
 
 def test_the_french_deck_is_the_default() -> None:
     assert load("format: 1\nid: plain\nfamily: rummy\nname: P\nmelds: {set: {min: 3}}\n").deck == FRENCH
+
+
+def test_an_upload_whose_deck_contradicts_itself_is_a_422_at_its_line(quick_client: Any) -> None:
+    text = _edit(PHASES, "{letter: Y, name: yellow}", "{letter: R, name: yellow}")
+    response = quick_client.post("/v1/rulesets", data=text.encode(), content_type="application/yaml")
+    assert response.status_code == 422
+    [error] = response.get_json()["errors"]
+    assert (error["path"], error["code"], error["line"]) == ("deck.suits[3].letter", "meaning", 7)
+    response = quick_client.post("/v1/rulesets", data=PHASES.encode(), content_type="application/yaml")
+    assert response.status_code == 201, response.get_data(as_text=True)[:300]
