@@ -432,6 +432,21 @@ def test_copies_of_every_deck_are_counted(deck: dict[str, Any], data: st.DataObj
     assert {p.code for p in caught.value.problems} == {"duplicate_card"}
 
 
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deck_documents().filter(lambda d: len(d["ranks"]) >= 4), st.data())
+def test_every_deck_runs_in_its_written_order(deck: dict[str, Any], data: st.DataObject) -> None:
+    ruleset = _ruleset_with(deck)
+    spec = ruleset.deck
+    suit = data.draw(st.sampled_from(spec.suits))
+    start = data.draw(st.integers(0, len(spec.ranks) - 3))
+    run = [Card(r, suit) for r in spec.ranks[start:start + 3]]
+    for order in (run, run[::-1], data.draw(st.permutations(run))):
+        answer = check_meld(ruleset, order, players=2).as_dict()
+        assert (answer["valid"], answer.get("kind")) == (True, "run"), answer
+    corner = [Card(spec.ranks[-1], suit), Card(spec.ranks[0], suit), Card(spec.ranks[1], suit)]
+    assert not check_meld(ruleset, corner, players=2).valid
+
+
 def test_the_french_deck_is_the_default() -> None:
     assert load("format: 1\nid: plain\nfamily: rummy\nname: P\nmelds: {set: {min: 3}}\n").deck == FRENCH
 
