@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from referee.cards import JOKER, JOKER_TOKENS, RANKS, DeckSpec
-from referee.i18n import N_, quoted, t
+from referee.i18n import quoted, t
 from referee.rulebuild import deck_of
 from referee.yamlread import Path
 
@@ -30,12 +30,11 @@ def named_cards(doc: Mapping[str, Any]) -> tuple[str, ...]:
 def not_a_rank(doc: Mapping[str, Any], rank: object) -> str | None:
     """Why a field cannot name `rank` in this deck where it is no rank, special card or joker
     of any deck written like it (None: it is one, perhaps not in this deck)."""
-    deck = deck_of(doc)
-    known = RANKS + (JOKER,) if deck.french_notation else ()
-    if rank in named_cards(doc) or rank in known or (rank == JOKER):
+    named = named_cards(doc)
+    if rank == JOKER or rank in named or (deck_of(doc).french_notation and rank in RANKS):
         return None
-    return t(N_("{value} is not a rank: use one of {options}"), value=quoted(str(rank)),
-             options=" ".join(dict.fromkeys(named_cards(doc))))
+    return t("{value} is not a rank: use one of {options}", value=quoted(str(rank)),
+             options=" ".join(dict.fromkeys(named)))
 
 
 def check_deck_ranks_once(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -54,13 +53,14 @@ def _suit_tokens(deck: DeckSpec) -> Iterator[tuple[int, Path, str]]:
         yield i, (), letter
         if deck.symbols[i] and deck.symbols[i] != letter:
             yield i, ("symbol",), deck.symbols[i]
-        for n, (alias, suit) in enumerate(a for a in deck.aliases if a[1] == letter):
+        for n, alias in enumerate(a for a, suit in deck.aliases if suit == letter):
             yield i, ("aliases", n), alias
 
 
 def check_deck_suits(doc: Mapping[str, Any]) -> Iterator[Finding]:
     """A suit letter, symbol or alias given twice, or one that reads as a rank, a special card
-    or a joker; a rank and a suit that together write a joker or a special card."""
+    or a joker; a suit that writes a joker after a rank (`J` then `K`). A rank and a suit that
+    write a special card are found from the special card (`check_deck_specials`)."""
     deck = deck_of(doc)
     written = (doc.get("deck") or {}).get("suits") or []
     ranks = {r.upper(): r for r in deck.ranks}
