@@ -10,10 +10,10 @@ from collections import Counter
 from functools import lru_cache
 from typing import NamedTuple
 
-from referee.cards import Card
+from referee.cards import RANKS, Card
 from referee.ruleset import Scoring
 
-RUN_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RUN_ORDER = RANKS  # the French deck's; a ruleset's deck gives its own (`DeckSpec.ranks`)
 
 
 class Meld(NamedTuple):
@@ -33,14 +33,14 @@ class Meld(NamedTuple):
         """No wild card stands in it for another card."""
         return not self.wilds
 
-    def ranks(self) -> tuple[str | None, ...]:
+    def ranks(self, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
         """The rank each place of the meld stands for: a set's rank (None: wild cards only),
-        a run's ranks in order."""
+        a run's ranks in order, in a deck whose ranks run in `order`."""
         if self.kind == "set":
             naturals = self.naturals()
             stands = next((s for _, s in self.wilds if s), None)
             return ((naturals[0].rank if naturals else stands),) * len(self.cards)
-        return tuple(_run_ranks(self))
+        return tuple(_run_ranks(self, order))
 
     def naturals(self) -> list[Card]:
         """Its cards that are not standing in as wild cards."""
@@ -54,11 +54,11 @@ class Meld(NamedTuple):
         return out
 
 
-def _run_ranks(meld: Meld) -> list[str]:
+def _run_ranks(meld: Meld, order: tuple[str, ...]) -> list[str]:
     """A run's ranks in order, from its natural cards and what its wild cards stand for."""
     placed = [c.rank for c in meld.naturals()]
     placed += [(s or "")[:-1] for _, s in meld.wilds]
-    for window in run_windows("around", len(placed)) + run_windows("high", len(placed)):
+    for window in run_windows("around", len(placed), order) + run_windows("high", len(placed), order):
         if sorted(window) == sorted(placed):
             return list(window)
     return placed
@@ -69,7 +69,7 @@ def meld_points(scoring: Scoring, meld: Meld) -> int:
     card its `meld_values` worth; an ace low in a run `low_ace`; a wild card the card it
     stands for (`wilds_count: stands_for`) or its own worth. A meld of wild cards only
     stands for no card: its wild cards count their own worth."""
-    ranks = meld.ranks()
+    ranks = meld.ranks(scoring.run_order)
     if scoring.wilds_count == "stands_for" and all(r is not None for r in ranks):
         if meld.kind == "run":
             return scoring.run_value(tuple(r for r in ranks if r is not None))

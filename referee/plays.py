@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import product
 
-from referee.cards import Card
+from referee.cards import Card, DeckSpec, parse_card
 from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, continued, t, tn
 from referee.melds import Judge, Meld, judge_for, meld_points
@@ -120,12 +120,12 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
     combined, found = judge.judge(tuple(meld) + tuple(cards), kind=table.kind,
                                   wild_limit=not (unlimited and table.kind == "set"))
     if combined is None:
-        violations += [Violation(v.code, t("Adding {cards} to the run: {message}", cards=listed(cards),
+        violations += [Violation(v.code, t("Adding {cards} to the run: {message}", cards=listed(cards, judge.deck),
                                            message=continued(v.message)) if table.kind == "run" else t(
-            "Adding {cards} to the set: {message}", cards=listed(cards), message=continued(v.message)), v.cards)
+            "Adding {cards} to the set: {message}", cards=listed(cards, judge.deck), message=continued(v.message)), v.cards)
             for v in found]
         return Verdict(tuple(violations))
-    if judge.rules.wilds.fixed_when_melded and table.kind == "run" and held_places(table):
+    if judge.rules.wilds.fixed_when_melded and table.kind == "run" and held_places(table, judge.deck):
         combined, moved = _around_fixed_wilds(judge, table, cards)
         if combined is None:
             violations.append(moved)
@@ -135,23 +135,23 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
 
 
 
-def held_places(meld: Meld) -> list[tuple[Card, Card]]:
+def held_places(meld: Meld, deck: DeckSpec) -> list[tuple[Card, Card]]:
     """A run's wild cards that stand for a card, and that card (`wilds.fixed_when_melded`
     keeps them there); a run of wild cards only stands for none."""
-    return [(wild, Card.parse(stands)) for wild, stands in meld.wilds if stands]
+    return [(wild, parse_card(stands, deck=deck)) for wild, stands in meld.wilds if stands]
 
 
 def _around_fixed_wilds(judge: Judge, table: Meld, cards: Sequence[Card]) -> tuple[Meld | None, Violation]:
     """The run `cards` make laid on `table` with its wild cards kept where they were melded
     (`wilds.fixed_when_melded`): the cards are judged with each such wild card's place
     taken by the card it stands for. None and the refusal where they cannot fit around it."""
-    held = held_places(table)
+    held = held_places(table, judge.deck)
     wild_cards = [w for w, _ in held]
     stand_ins = [c for _, c in held]
     refusal = Violation("not_consecutive", t(
         "Adding {cards} to the run: in this game a wild card stays the card it was melded as ({wilds} for "
-        "{stands}), and these cards do not fit around it.", cards=listed(cards), wilds=listed(wild_cards),
-        stands=listed(stand_ins)), tuple(cards))
+        "{stands}), and these cards do not fit around it.", cards=listed(cards, judge.deck),
+        wilds=listed(wild_cards, judge.deck), stands=listed(stand_ins, judge.deck)), tuple(cards))
     taken = set(stand_ins)
     if any(c in taken for c in cards):  # a natural card where a wild card stands
         return None, refusal
@@ -161,6 +161,6 @@ def _around_fixed_wilds(judge: Judge, table: Meld, cards: Sequence[Card]) -> tup
     placed, _ = judge.judge([*fixed, *stand_ins, *cards], kind="run", wild_limit=False)
     if placed is None:
         return None, refusal
-    window = [r for r in placed.ranks() if r is not None]
+    window = [r for r in placed.ranks(judge.deck.ranks) if r is not None]
     wilds = sorted([*table.wilds, *placed.wilds], key=lambda w: window.index((w[1] or "")[:-1]))
     return Meld("run", (*table.cards, *cards), tuple(wilds)), refusal

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
-from referee.cards import Card, DeckSpec
+from referee.cards import RANKS, SUITS, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import joined, local, t, tn
 
@@ -26,12 +26,14 @@ class MeldRule:
     ace: str = "low"
     distinct_suits: bool = False
     max: int | None = None  # the most cards a meld of this kind may hold; None: no limit
+    deck_ranks: int = len(RANKS)  # ranks and suits in the game's deck, which bound a run and a
+    deck_suits: int = len(SUITS)  # set of distinct suits
 
     @property
     def most(self) -> int:
-        """The most cards a meld of this kind can hold (a run at most 13, a set of distinct
-        suits one card a suit)."""
-        cap = 13 if self.kind == "run" else (4 if self.distinct_suits else 10**6)
+        """The most cards a meld of this kind can hold (a run each rank of the deck once, a
+        set of distinct suits one card a suit)."""
+        cap = self.deck_ranks if self.kind == "run" else (self.deck_suits if self.distinct_suits else 10**6)
         return min(cap, self.max) if self.max is not None else cap
 
 
@@ -244,6 +246,7 @@ class Scoring:
     wild_value: int | None = None  # a wild card caught in hand (else its rank's value)
     unmet_first_meld: str = "count_all"  # deadwood short of the first meld: every card, or all
                                          # but pure runs (`except_pure_runs`)
+    run_order: tuple[str, ...] = RANKS  # the deck's ranks, in the order a run follows
 
     def value(self, card: Card) -> int:
         return self.values.get(card.rank, 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 
-from referee.cards import RANKS, SUITS, Card, DeckSpec, face
+from referee.cards import FRENCH, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal, HandScore
 from referee.i18n import SOURCE, current, decks_in_play, t, tn
@@ -197,14 +197,14 @@ def deck_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], players
             seen[card] += 1
             if have == 0:
                 problems.append(Problem(f"{path}.{name}[{i}]", "not_in_deck",
-                                        t("{card} is not in {possessive} deck ({deck})", card=face(card),
+                                        t("{card} is not in {possessive} deck ({deck})", card=deck.face(card),
                                           possessive=_possessive(ruleset.name), game=ruleset.local_name,
                                           deck=_deck_words(deck, decks))))
             elif seen[card] > have:
                 problems.append(Problem(f"{path}.{name}[{i}]", "duplicate_card", tn(
                     "{decks} there is only {n} of {card}; these hands hold {count}",
                     "{decks} there are only {n} of {card}; these hands hold {count}", have,
-                    decks=decks_in_play(decks), card=face(card), count=held[card])))
+                    decks=decks_in_play(decks), card=deck.face(card), count=held[card])))
     return problems
 
 
@@ -225,8 +225,9 @@ def _possessive(name: str) -> str:
 def _deck_words(deck: DeckSpec, decks: int) -> str:
     """`two packs, no jokers`; a short pack says its size (`one pack of 32 cards, ...`)."""
     packs = tn("{count} pack", "{count} packs", decks, count=_in_words(decks))
-    if deck.ranks != RANKS or deck.suits != SUITS:
-        size = len(deck.ranks) * len(deck.suits) + deck.jokers
+    if (deck.ranks, deck.suits, deck.copies_per_deck, deck.specials) != \
+            (FRENCH.ranks, FRENCH.suits, FRENCH.copies_per_deck, FRENCH.specials):
+        size = len(deck.cards())
         packs = tn("{packs} of {n} card", "{packs} of {n} cards", size, packs=packs)
     jokers = deck.jokers_with(decks)
     if not jokers:

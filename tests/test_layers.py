@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "referee"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("values", ("i18n", "errors", "violations", "merge", "cards", "data")),  # data: shipped files
     ("rules", ("ruleset",)),
-    ("loading", ("yamlread", "shipped", "placing", "rulebuild", "meaning", "schema_messages", "loader",
+    ("loading", ("yamlread", "shipped", "placing", "rulebuild", "deckcheck", "meaning", "schema_messages", "loader",
                  "overrides")),
     # `meld` (the placed meld and the run windows) sits with the kinds, which read it, rather
     # than with the checks; `searching` holds what the kinds share with the judge and the
