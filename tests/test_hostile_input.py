@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 import referee
+from api.bounds import schema_most_cards
 from api.rulesets import ROUTE_WORDS
 from referee import yamlread
 from referee.cards import JOKER, Card, DeckCount, DeckSpec
@@ -523,7 +524,7 @@ def test_a_round_past_any_table_is_one_problem(client: Any, ruleset_id: str) -> 
                                "melded": {"a": [["1X"] * 200] * 30}})
     found = problem(answer, 422)
     assert [(e["path"], e["code"]) for e in found["errors"]] == [("melded", "too_many_cards")]
-    assert "480" in found["errors"][0]["message"]
+    assert f"no table holds more than {schema_most_cards()} cards" in found["errors"][0]["message"]
     assert client.get(f"/v1/games/{made['id']}").get_json()["rounds"] == []
 
 

@@ -22,6 +22,7 @@ from marshmallow import Schema, fields, validate
 
 from api import create_app
 from api import schemas as api_schemas
+from api.bounds import schema_most_cards
 from api.problems import MARSHMALLOW_SENTENCES
 from api.serve import BufferedBody, ExpensiveGate
 from referee import cli, describe
@@ -180,6 +181,8 @@ def _too_deep(ask: Table) -> Any:
 TEN = "/v1/rulesets/ten-pennies"
 RULESET = "format: 1\nid: {id}\nfamily: layout\nname: N\nlayout: {{slots: [A, '2']}}\ngame: {{end: {{layout_size: 0}}}}\n"
 
+_PAST = schema_most_cards() // 3 + 1  # cards a player: three players hold more than any table
+
 # What each request provokes: the codes are what it is built to get, whatever the language.
 REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
     "request shape": (_post(f"{TEN}/melds/check", {"round": 5000, "players": "x", "colour": 1}),
@@ -261,7 +264,8 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
     "more cards than the decks": (_post(f"{TEN}/scores", {"hands": {"a": ["8H"] * 200, "b": ["8S"] * 200}}),
                                   {"too_many_cards"}),
     "more cards than any table": (_round("ten-pennies", ["a", "b", "c"], {
-        "went_out": "c", "hands": {"a": ["8H"] * 200, "b": ["8S"] * 200, "c": ["8D"] * 200}}), {"too_many_cards"}),
+        "went_out": "c", "hands": {"a": ["8H"] * _PAST, "b": ["8S"] * _PAST, "c": ["8D"] * _PAST}}),
+        {"too_many_cards"}),
     "more players than seats": (_post(f"{TEN}/scores", {"hands": {f"p{i}": [] for i in range(20)}}),
                                 {"player_count"}),
     "over fifty problems": (_post(f"{TEN}/melds/check", {"cards": ["1X"] * 60}), {"type:invalid-request"}),
