@@ -102,7 +102,7 @@ def _scoring(doc: Mapping[str, Any], ranks: tuple[str, ...]) -> Scoring:
                    Knock(int(knock.get("max_deadwood", 10)), int(knock.get("gin_bonus", 25)),
                          int(knock.get("undercut_bonus", 25)), bool(knock.get("lay_off_on_gin", False)))
                    if knock is not None else None, data.get("wild_value"),
-                   str(data.get("unmet_first_meld", "count_all")))
+                   str(data.get("unmet_first_meld", "count_all")), data.get("wild_rank_value"))
 
 
 ROUND_FIELDS = ("hand_size", "melds", "wilds", "first_meld", "lay_off", "going_out", "buying",
