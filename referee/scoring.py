@@ -131,7 +131,7 @@ def _deadwood(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: s
               deal: Deal) -> dict[str, HandScore]:
     """Deadwood: what is left outside the best arrangement of each hand (with a first meld to
     make, melds count only when they make it), capped by `scoring.cap`; or a knock."""
-    from referee.planner import arrange  # the planner finds the best arrangement
+    from referee.planner import Arrangement, arrange  # the planner finds the best arrangement
     scoring = ruleset.scoring
     if scoring.knock is not None and went_out is not None:
         from referee.knock import score_knock  # the knocker's melds and the defender's lay-offs
@@ -139,16 +139,19 @@ def _deadwood(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: s
     out = {}
     wild_ranks = round_wild_ranks(ruleset, deal.round_number) | (
         {rank_named(deal.wild_rank)} if deal.wild_rank is not None else set())
+
+    def priced(best: Arrangement) -> int:
+        if scoring.wild_rank_value is None:
+            return best.cost
+        # The search prices every wild card alike; the cards it leaves out are priced again
+        # here, a natural card of a wild rank at `wild_rank_value`.
+        return scoring.hand_points(best.plan.not_played(), wild_ranks)
+
     for name, cards in hands.items():
-        best = arrange(ruleset, cards, (), False, deal.round_number, deal.players, wild_rank=deal.wild_rank)
-        cost = best.cost
-        if scoring.wild_rank_value is not None:
-            # The search prices every wild card alike; the cards it leaves out are priced
-            # again here, a natural card of a wild rank at `wild_rank_value`.
-            cost = scoring.hand_points(best.plan.not_played(), wild_ranks)
+        cost = priced(arrange(ruleset, cards, (), False, deal.round_number, deal.players, wild_rank=deal.wild_rank))
         if scoring.unmet_first_meld == "except_pure_runs":  # short of the first meld, pure runs still count
-            cost = min(cost, arrange(ruleset, cards, (), True, deal.round_number, deal.players,
-                                     wild_rank=deal.wild_rank, pure_runs_only=True).cost)
+            cost = min(cost, priced(arrange(ruleset, cards, (), True, deal.round_number, deal.players,
+                                            wild_rank=deal.wild_rank, pure_runs_only=True)))
         points = cost if scoring.cap is None else min(scoring.cap, cost)
         out[name] = HandScore(points, len(cards), len(cards) * scoring.pennies_per_card, deadwood=cost)
     return out
