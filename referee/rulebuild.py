@@ -105,7 +105,8 @@ def _scoring(doc: Mapping[str, Any], deck: DeckSpec) -> Scoring:
                    Knock(int(knock.get("max_deadwood", 10)), int(knock.get("gin_bonus", 25)),
                          int(knock.get("undercut_bonus", 25)), bool(knock.get("lay_off_on_gin", False)))
                    if knock is not None else None, data.get("wild_value"),
-                   str(data.get("unmet_first_meld", "count_all")), ranks)
+                   str(data.get("unmet_first_meld", "count_all")), run_order=ranks,
+                   wild_rank_value=data.get("wild_rank_value"))
 
 
 ROUND_FIELDS = ("hand_size", "melds", "wilds", "first_meld", "lay_off", "going_out", "buying",

@@ -9,7 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import Card, parse_card, parse_cards
-from referee.errors import InvalidPlayError
+from referee.errors import InvalidPlayError, RulesetError
 from referee.handlimit import check_hand
 from referee.handscore import Deal
 from referee.layout import check_placement
@@ -17,6 +17,7 @@ from referee.loader import Library
 from referee.melds import check_meld
 from referee.planner import arrange, check_going_out
 from referee.plays import check_first_meld, check_lay_off
+from referee.records import round_record
 from referee.ruleset import Ruleset
 from referee.scoring import score_round
 from referee.violations import Verdict
@@ -305,3 +306,91 @@ def test_a_joker_stays_where_it_was_melded_through_every_lay_off(
     assert not Counter(w["as"] for w in before.extra["wilds"]) - stands  # type: ignore[union-attr]
     again = check_meld(ruleset, parse_cards(grown["cards"]), players=6)
     assert again.valid and Counter(w["as"] for w in again.extra["wilds"]) == stands  # type: ignore[union-attr]
+
+
+# ---- scoring.wild_rank_value: a natural card of the round's wild rank costs the same in every
+#      round (Five Crowns' 20), while a joker keeps card_values.JOKER. Built on the French deck.
+_ROTATING_WILDS = """\
+format: 1
+id: rotating-wilds{suffix}
+name: Rotating wilds
+family: rummy
+players: {{min: 2, max: 7}}
+deck: {{jokers: 3, decks: 2}}
+hand_size: 3
+melds: {{set: {{min: 3}}, run: {{min: 3}}}}
+wilds: {{ranks: ["3", JOKER]}}
+rounds:
+  - {{hand_size: 3, wilds: {{ranks: ["3", JOKER]}}}}
+  - {{hand_size: 4, wilds: {{ranks: ["4", JOKER]}}}}
+  - {{hand_size: 5, wilds: {{ranks: ["5", JOKER]}}}}
+going_out: {{final_discard: required{whole_hand}}}
+scoring:
+  card_values: {{A: 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
+                J: 11, Q: 12, K: 13, JOKER: 50}}
+{scoring}game: {{end: {{rounds: 3}}}}
+"""
+
+
+def _rotating(library: Library, scoring: str = "", whole_hand: bool = False) -> Ruleset:
+    text = _ROTATING_WILDS.format(suffix="-whole" if whole_hand else "", scoring=scoring,
+                                  whole_hand=", whole_hand: true" if whole_hand else "")
+    return library.load(text)[0]
+
+
+@pytest.mark.parametrize(("round_number", "hand", "points"), [
+    (1, "3C 4D JK KS", 20 + 4 + 50 + 13),   # the 3 is wild in round 1
+    (2, "3C 4D JK KS", 3 + 20 + 50 + 13),   # in round 2 the 4 is, and the 3 is worth 3 again
+    (3, "5S 5H 5D", 60),                    # every card of the wild rank, whatever its suit
+    (3, "JK JK 4C", 104),                   # jokers stay at 50
+    (2, "AH 2C 10D", 13),                   # no wild card: face values
+])
+def test_wild_rank_value_prices_the_rounds_wild_rank(library: Library, round_number: int, hand: str,
+                                                       points: int) -> None:
+    ruleset = _rotating(library, "  wild_rank_value: 20\n")
+    result = score_round(ruleset, {"ann": cards(hand), "bob": ()}, "bob", 4, deal=Deal(round_number, 4))
+    assert result["ann"].points == points
+    assert result["bob"].points == 0
+
+
+def test_without_wild_rank_value_a_wild_rank_costs_its_face(library: Library) -> None:
+    ruleset = _rotating(library)
+    assert ruleset.scoring.wild_rank_value is None
+    result = score_round(ruleset, {"ann": cards("3C 4D JK KS"), "bob": ()}, "bob", deal=Deal(1, 4))
+    assert result["ann"].points == 3 + 4 + 50 + 13
+
+
+def test_wild_rank_value_beside_wild_value(library: Library) -> None:
+    """`wild_value` prices the jokers; `wild_rank_value` the natural cards of the wild rank."""
+    ruleset = _rotating(library, "  wild_rank_value: 20\n  wild_value: 25\n")
+    result = score_round(ruleset, {"ann": cards("3C JK 9H"), "bob": ()}, "bob", deal=Deal(1, 4))
+    assert result["ann"].points == 20 + 25 + 9
+
+
+def test_a_stored_round_prices_its_own_wild_rank(library: Library) -> None:
+    ruleset = _rotating(library, "  wild_rank_value: 20\n")
+    first = round_record(ruleset, {"went_out": "bob", "hands": {"ann": ["4C", "4D", "9S"], "bob": []}},
+                         4, round_number=1)
+    second = round_record(ruleset, {"went_out": "bob", "hands": {"ann": ["4C", "4D", "9S"], "bob": []}},
+                          4, round_number=2)
+    assert first["points"]["ann"] == 4 + 4 + 9
+    assert second["points"]["ann"] == 20 + 20 + 9
+
+
+def test_deadwood_prices_a_wild_rank_left_out(library: Library) -> None:
+    """Whole hands scored by their best arrangement: a wild card no meld can take costs 20."""
+    text = "  method: deadwood\n  wild_rank_value: 20\n"
+    ruleset = _rotating(library, text, whole_hand=True)
+    result = score_round(ruleset, {"ann": cards("3C 6H 9S"), "bob": cards("3C KS KH"), "cy": ()}, "cy",
+                         deal=Deal(1, 4))
+    assert result["ann"].points == 20 + 6 + 9    # nothing melds: the 3 costs 20
+    assert result["bob"].points == 0             # KS KH and the wild 3 are a set
+    result = score_round(ruleset, {"ann": cards("3C 6H 9S KD"), "cy": ()}, "cy", deal=Deal(2, 4))
+    assert result["ann"].points == 3 + 6 + 9 + 13   # in round 2 the 3 is a plain card
+
+
+@pytest.mark.parametrize("value", [-1, 1001, "20"])
+def test_wild_rank_value_is_checked(library: Library, value: object) -> None:
+    with pytest.raises(RulesetError) as caught:
+        _rotating(library, f"  wild_rank_value: {value!r}\n".replace("'", '"'))
+    assert any(p.path == "scoring.wild_rank_value" for p in caught.value.problems)
