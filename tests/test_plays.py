@@ -8,8 +8,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, parse_card, parse_cards
-from referee.errors import InvalidPlayError, RulesetError
+from referee.cards import Card, DeckSpec, parse_card, parse_cards
+from referee.cards import parse_cards as read_cards
+from referee.errors import InvalidCardError, InvalidPlayError, RulesetError
 from referee.handlimit import check_hand
 from referee.handscore import Deal
 from referee.layout import check_placement
@@ -24,20 +25,25 @@ from referee.violations import Verdict
 from tests.conftest import cards, load_cases
 
 
-def _held(case: dict[str, Any]) -> tuple[Card, ...] | None:
+def _held(case: dict[str, Any], deck: DeckSpec) -> tuple[Card, ...] | None:
     """The cards a case says are left in hand (for the hand limit), or None when it says nothing."""
-    return None if case.get("hand") is None else parse_cards(case["hand"])
+    return None if case.get("hand") is None else parse_cards(case["hand"], deck=deck)
 
 
 def _run(case: dict[str, Any], library: Library) -> Verdict:
     """The verdict of a case's `check`: meld, first-meld, lay-off, going-out, hand or placement."""
     ruleset = library.get(case["ruleset"])
+    deck = ruleset.deck
+
+    def parse_cards(tokens: Any) -> tuple[Card, ...]:  # read by the game's deck
+        return read_cards(tokens, deck=deck)
+
     rnd, players, check = case.get("round", 1), case.get("players"), case["check"]
     wild = case.get("wild_rank")
     if check == "meld":
         return check_meld(ruleset, parse_cards(case["cards"]), rnd, players,
                           first_meld_done=case.get("first_meld_done", False),
-                          hand=_held(case), score=case.get("score"), wild_rank=wild)
+                          hand=_held(case, deck), score=case.get("score"), wild_rank=wild)
     if check == "first-meld":
         return check_first_meld(ruleset, [parse_cards(m) for m in case["melds"]],
                                 parse_cards(case.get("hand", [])), case.get("score", 0), rnd, players,
@@ -45,7 +51,7 @@ def _run(case: dict[str, Any], library: Library) -> Verdict:
     if check == "lay-off":
         return check_lay_off(ruleset, parse_cards(case["meld"]), parse_cards(case["cards"]),
                              case.get("first_meld_done", True), case.get("others_meld", False),
-                             rnd, players, hand=_held(case), score=case.get("score"), wild_rank=wild)
+                             rnd, players, hand=_held(case, deck), score=case.get("score"), wild_rank=wild)
     if check == "going-out":
         return check_going_out(ruleset, parse_cards(case["hand"]),
                                [parse_cards(m) for m in case.get("table", [])],
@@ -54,7 +60,7 @@ def _run(case: dict[str, Any], library: Library) -> Verdict:
         return check_hand(ruleset, parse_cards(case["hand"]), case.get("score", 0),
                           case.get("first_meld_done", True))
     if check == "placement":
-        return check_placement(ruleset, case["layout"], parse_card(case["card"]))
+        return check_placement(ruleset, case["layout"], parse_card(case["card"], deck=deck))
     raise ValueError(f"{case['description']}: unknown check {check!r}")
 
 
@@ -62,9 +68,13 @@ def _check_scores(case: dict[str, Any], library: Library) -> None:
     """A `check: scores` case: each named player's expected `points`/`cards`/`pennies`, or
     (`valid: false`) the problem codes of a round the deck cannot hold."""
     ruleset = library.get(case["ruleset"])
-    hands = {name: parse_cards(held) for name, held in case["hands"].items()}
-    melded = {name: [parse_cards(g) for g in groups] for name, groups in case["melded"].items()} \
-        if "melded" in case else None
+    try:
+        hands = {name: parse_cards(held, deck=ruleset.deck) for name, held in case["hands"].items()}
+        melded = {name: [parse_cards(g, deck=ruleset.deck) for g in groups]
+                  for name, groups in case["melded"].items()} if "melded" in case else None
+    except InvalidCardError as exc:  # a token the game's deck cannot hold
+        assert sorted(p.code for p in exc.problems) == sorted(case.get("problems", [])), exc.problems
+        return
     deal = Deal(case.get("round", 1), case.get("players"), case.get("wild_rank"), melded)
     try:
         result = score_round(ruleset, hands, case.get("went_out"), case.get("players"), deal=deal)
@@ -85,7 +95,7 @@ def _check_case(case: dict[str, Any], library: Library) -> None:
         return
     try:
         verdict = _run(case, library)
-    except InvalidPlayError as exc:  # a request no table can make: its problems, by code
+    except (InvalidPlayError, InvalidCardError) as exc:  # a request no table can make: its problems, by code
         assert sorted(p.code for p in exc.problems) == sorted(case.get("problems", [])), exc.problems
         return
     assert "problems" not in case, verdict.as_dict()
@@ -111,7 +121,7 @@ def test_play_cases(case: dict[str, Any], library: Library) -> None:
 # worked example, as tables: what the referee must answer whatever the engine does today.
 RULES_TEXTS = ("ten-pennies-rules.yaml", "bing-rummy-rules.yaml", "garbage-rules.yaml",
                "contract-rummy-rules.yaml", "kalooki-rules.yaml", "gin-rummy-rules.yaml",
-               "rummy-500-rules.yaml", "indian-rummy-rules.yaml")
+               "rummy-500-rules.yaml", "indian-rummy-rules.yaml", "five-crowns-rules.yaml")
 
 
 @pytest.mark.parametrize("case", [
