@@ -265,7 +265,7 @@ def test_direct_path_without_wilds_is_optimal(library: Library, gin: Ruleset, ha
 
 
 def test_a_search_past_its_budget_is_refused_not_hung(bing: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee import planner
+    from referee.planner import budget as planner
     from referee.errors import InvalidPlayError
 
     monkeypatch.setattr(planner, "PLAN_BUDGET", 5)
