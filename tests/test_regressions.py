@@ -211,9 +211,9 @@ def test_the_app_builds_the_planner_tables_when_it_starts(tmp_path: Path) -> Non
     script = (
         "from api import create_app\n"
         "from referee.planner import direct as planner\n"
-        "before = planner._suit_cards.cache_info().currsize\n"
+        "before = planner._suit_tables.cache_info().currsize\n"
         f"create_app({{'DATABASE_URL': 'sqlite:///{tmp_path / 'r.db'}'}})\n"
-        "print(before, planner._suit_cards.cache_info().currsize,"
+        "print(before, planner._suit_tables.cache_info().currsize,"
         " planner._outside_stretches.cache_info().currsize, planner._mask_points.cache_info().currsize)\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).parent.parent)

@@ -13,18 +13,19 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
+from referee.geometry import Geometry, geometry_for
 from referee.i18n import t
-from referee.melds import RUN_ORDER, Judge, judge_for
+from referee.melds import Judge, judge_for
 from referee.planner.budget import Budget, shared_budget
 from referee.planner.direct import _dead_points, _direct, _mask_points, _place_values, _suit_cards
 from referee.planner.kinds import PLANNERS
-from referee.planner.plan import Arrangement, _card, _index, limited, replay
+from referee.planner.plan import Arrangement, limited, replay
 from referee.planner.search import HandSearch
 from referee.ruleset import Progress, Ruleset
-from referee.searching import FIELD, B, Table
+from referee.searching import Table
 
 
-def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[Table]:
+def _tables(judge: Judge, geometry: Geometry, table: Sequence[Sequence[Card]]) -> list[Table]:
     out = []
     for i, cards in enumerate(table):
         meld, found = judge.judge(cards, wild_limit=False)
@@ -33,7 +34,7 @@ def _tables(judge: Judge, table: Sequence[Sequence[Card]]) -> list[Table]:
                                             t("table meld {n} is not a legal meld: {reason}",
                                               n=i + 1, reason=v.message))
                                     for v in found])
-        out.append(PLANNERS[meld.kind].read_table(judge, cards, meld))
+        out.append(PLANNERS[meld.kind].read_table(judge, geometry, cards, meld))
     return out
 
 
@@ -136,24 +137,27 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
     seen: Counter[Card] = Counter()
     wild_flags = [is_wild(c, seen) for c in hand]
     wild_cards = sorted((c for c, w in zip(hand, wild_flags, strict=True) if w), key=cost, reverse=True)
-    counts = Counter(_index(c) for c, w in zip(hand, wild_flags, strict=True) if not w and c not in stuck)
+    geometry = geometry_for(judge.deck, judge.decks)
+    counts = Counter(geometry.index(c) for c, w in zip(hand, wild_flags, strict=True) if not w and c not in stuck)
     # Sets only: rank by rank, so the cards of a rank are settled before the next rank's.
-    types = sorted(counts, key=(lambda u: (u % 13, u)) if judge.rules.meld_rule("run") is None else None)
+    by_rank = (lambda u: (geometry.rank_index(u), u)) if judge.rules.meld_rule("run") is None else None
+    types = sorted(counts, key=by_rank)
     if either:  # cards that may serve as wild cards are settled first, before any meld needs them
-        types.sort(key=lambda u: RUN_ORDER[u % 13] not in judge.in_place)
-    if any(n > FIELD for n in counts.values()):
+        types.sort(key=lambda u: geometry.rank_of(u) not in judge.in_place)
+    if any(n > geometry.most for n in counts.values()):  # more copies than the decks in play hold
         raise InvalidPlayError(Problem("hand", "duplicate_card", t("a hand holds too many identical cards")))
     prefix = [0]
     for v in sorted(cost(c) for c in wild_cards):
         prefix.append(prefix[-1] + v)
-    tables = _tables(judge, table)
+    tables = _tables(judge, geometry, table)
     need = not first_meld_done and not judge.rules.first_meld.empty
     # Lay-offs only from the turn after the first meld: none in the turn that makes it.
     no_lay_offs = need and judge.rules.lay_off.allowed == "next_turn"
     search = HandSearch(
         judge=judge,
+        geometry=geometry,
         types=types,
-        cost_of=[cost(_card(t)) for t in types],
+        cost_of=[cost(geometry.card(t)) for t in types],
         wild_costs=prefix,
         tables=tables,
         lay_offs_ok=bool(tables) and not no_lay_offs and judge.rules.lay_off.refusal(True, True) is None,
@@ -172,11 +176,11 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
     progress = Progress.of(judge.rules.first_meld) if need else Progress((), (), 0)
     convertible = sum(natural_count.values()) if either else 0
     if either:
-        search.as_wild = [RUN_ORDER[t % 13] in judge.in_place for t in types]
+        search.as_wild = [geometry.rank_of(t) in judge.in_place for t in types]
         for c in sorted((c for c, n in as_natural for _ in range(n)), key=cost):
             prefix.append(prefix[-1] + cost(c))
     search.prepare([counts[t] for t in types], len(wild_cards) + convertible, progress)
-    rest = sum(counts[t] << (B * i) for i, t in enumerate(types))
+    rest = sum(counts[t] << (geometry.bits * i) for i, t in enumerate(types))
     tstate: tuple[object, ...] = tuple(None for _ in tables)
     # A card that can never be played is the best final discard.
     thrown = stuck.pop() if discard and stuck else None
@@ -191,10 +195,10 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
 def warm_up(rulesets: Iterable[Ruleset]) -> None:
     """Build the planner's tables and the round judges now (a service calls this at start),
     so that the first request is as fast as the rest."""
-    _suit_cards()
     for ruleset in rulesets:
         if ruleset.rummy is None:
             continue
+        _suit_cards(geometry_for(ruleset.deck, 1))
         values = [_place_values(ruleset, objective) for objective in ("points", "cards")]
         for number in range(1, max(1, len(ruleset.rummy.rounds)) + 1):
             # a rank chosen each deal: judges are built per rank, the first when it is used

@@ -15,26 +15,15 @@ from typing import TYPE_CHECKING
 
 from referee.cards import JOKER, Card
 from referee.kinds import KINDS, RunKind
-from referee.meld import RUN_ORDER, Meld, run_windows
+from referee.meld import Meld
 from referee.ruleset import MeldRule
-from referee.searching import (
-    FIELD,
-    FIRST,
-    SUITS,
-    B,
-    Move,
-    Option,
-    RunLength,
-    RunState,
-    SetState,
-    Table,
-)
+from referee.searching import FIRST, Move, Option, RunLength, RunState, SetState, Table
 
 if TYPE_CHECKING:
+    from referee.geometry import Geometry
     from referee.searching import KindJudge, Search
 
 INF = 10**9
-_RANK_AT = {r: i for i, r in enumerate(RUN_ORDER)}
 
 
 class KindPlanner:
@@ -46,10 +35,11 @@ class KindPlanner:
         """New melds of this kind that hold card field `i` (of type `t`) and higher fields."""
         raise NotImplementedError
 
-    def read_table(self, judge: KindJudge, cards: Sequence[Card], meld: Meld) -> Table:
+    def read_table(self, judge: KindJudge, geometry: Geometry, cards: Sequence[Card], meld: Meld) -> Table:
+        """The table meld `meld` (made of `cards`) as the search sees it."""
         raise NotImplementedError
 
-    def takes(self, table: Table, t: int) -> bool:
+    def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
         """May a card of type `t` ever be laid off on this table meld?"""
         raise NotImplementedError
 
@@ -77,19 +67,19 @@ class SetPlanner(KindPlanner):
             return
         field_of = search.field_of
         most = search.size_cap["set"]
-        rank = t % 13
+        geometry = search.geometry
+        bits, rank = geometry.bits, geometry.rank_of(t)
         choices: list[list[tuple[int, int]]] = []   # per suit: (packed, cards)
-        for s in range(4):
-            u = s * 13 + rank
-            f = field_of.get(u)
+        for s in range(len(geometry.suits)):
+            f = field_of.get(geometry.type_of(s, rank))
             if f is None or f < i:
                 continue
             have = counts[f] - (1 if f == i else 0)
             top = min(have, 1) if rule.distinct_suits else have
             if rule.distinct_suits and f == i:
                 top = 0
-            choices.append([(k << (B * f), k) for k in range(top + 1)])
-        combos: list[tuple[int, int]] = [(1 << (B * i), 1)]
+            choices.append([(k << (bits * f), k) for k in range(top + 1)])
+        combos: list[tuple[int, int]] = [(1 << (bits * i), 1)]
         for options in choices:
             combos = [(p + q, n + m) for p, n in combos for q, m in options]
         for packed, n in combos:
@@ -104,7 +94,7 @@ class SetPlanner(KindPlanner):
                 counts_j = range(max(0, rule.min - n), min(last, search.total_wilds) + 1)
             for j in counts_j:
                 phases = search.phases(j, n + j) if j <= top else 0
-                worth = search.set_points(RUN_ORDER[rank], n + j)
+                worth = search.set_points(rank, n + j)
                 if phases:
                     yield Option(packed, j, "set", n + j, phases=phases, points=worth)
                 if cores and j >= rule.min:
@@ -113,9 +103,9 @@ class SetPlanner(KindPlanner):
                     extra = ((FIRST if search.need_first_meld else 0) | search.later_bit) & ~phases
                     if extra:
                         yield Option(packed, j, "set", n + j, phases=extra, core=j,
-                                     points=search.set_points(RUN_ORDER[rank], j))
+                                     points=search.set_points(rank, j))
 
-    def read_table(self, judge: KindJudge, cards: Sequence[Card], meld: Meld) -> Table:
+    def read_table(self, judge: KindJudge, geometry: Geometry, cards: Sequence[Card], meld: Meld) -> Table:
         naturals = meld.naturals()
         rule = judge.rules.meld_rule("set")
         distinct = bool(rule and rule.distinct_suits)
@@ -124,17 +114,17 @@ class SetPlanner(KindPlanner):
                      size=len(cards), distinct=distinct, most=rule.most if rule else 10**6,
                      counted=bool(rule and (rule.distinct_suits or rule.max is not None)))
 
-    def takes(self, table: Table, t: int) -> bool:
-        return table.rank in (RUN_ORDER[t % 13], None)
+    def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
+        return table.rank in (geometry.rank_of(t), None)
 
     def takes_as_is(self, table: Table, rank: str) -> bool:
         return table.rank == rank and not table.counted
 
     def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
                  tstate: tuple[object, ...]) -> Iterator[Move]:
-        t = search.types[i]
-        one = 1 << (B * i)
-        rank, suit = RUN_ORDER[t % 13], SUITS[t // 13]
+        t, geometry = search.types[i], search.geometry
+        one = 1 << (geometry.bits * i)
+        rank, suit = geometry.type_ranks[t], geometry.type_suits[t]
         if table.rank is not None and not table.counted:
             yield Option(one, 0, None, 0, k), tstate  # a card of its rank, as it is
             return
@@ -160,7 +150,7 @@ class SetPlanner(KindPlanner):
         if search.wilds_unlimited or later.wild_limit(INF) is None:
             return INF
         room = 0
-        while later.wilds_fit(table.wilds + room + 1, size + room + 1) and room < 4 * search.judge.decks:
+        while later.wilds_fit(table.wilds + room + 1, size + room + 1) and room < len(search.geometry.suits) * search.geometry.copies:
             room += 1
         return room
 
@@ -173,45 +163,47 @@ class RunPlanner(KindPlanner):
         if rule is None:
             return
         # A run holds at most the suit's cards still to place (this one and higher) and the wild cards.
-        suit = t // 13
-        reach = sum(1 for u, f in search.field_of.items() if u // 13 == suit and f >= i) + cap
-        for window in _windows_with(rule.ace, RUN_ORDER[t % 13], rule.min, min(search.size_cap["run"], reach)):
+        geometry = search.geometry
+        suit = geometry.suit_of(t)
+        reach = sum(1 for u, f in search.field_of.items() if geometry.suit_of(u) == suit and f >= i) + cap
+        windows = _windows_with(geometry, rule.ace, geometry.rank_of(t), rule.min, min(search.size_cap["run"], reach))
+        for window in windows:
             worth = search.run_points(window)
-            for packed, wild_n in _fill(window, t, i, search.field_of, cap):
+            for packed, wild_n in _fill(geometry, window, t, i, search.field_of, cap):
                 phases = search.phases(wild_n, len(window))
                 if not phases:
                     continue
                 if search.openings and phases & FIRST:
                     # Toward a first meld's points, part of the run may be laid down first, worth
                     # more, and the rest laid off on it (its wild cards move): the best such part.
-                    ranks = frozenset(RUN_ORDER[search.types[f] % 13] for f in range(len(search.types))
-                                      if (packed >> (B * f)) & FIELD)
-                    found = _opening(search.judge, rule, ranks, wild_n, len(window))
+                    ranks = frozenset(geometry.rank_of(search.types[f]) for f in range(len(search.types))
+                                      if (packed >> (geometry.bits * f)) & geometry.most)
+                    found = _opening(search.judge, geometry, rule, ranks, wild_n, len(window))
                     if found is not None and found[0] > worth:
                         yield Option(packed, wild_n, "run", len(window), phases=phases, points=found[0],
                                      opening=found[1], opening_wilds=found[2])
                         continue
                 yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
 
-    def read_table(self, judge: KindJudge, cards: Sequence[Card], meld: Meld) -> Table:
+    def read_table(self, judge: KindJudge, geometry: Geometry, cards: Sequence[Card], meld: Meld) -> Table:
         naturals = meld.naturals()
         placed = {str(c) for c in naturals}
         ranks = [c.rank for c in naturals] + [str(stands)[:-1] for _, stands in meld.wilds]
         suit = next((c.suit for c in cards if str(c) in placed), None)  # None: wild cards only
         rule = judge.rules.meld_rule("run")
-        window = next(w for w in run_windows(rule.ace if rule else "low", len(cards)) if set(w) == set(ranks))
+        window = next(w for w in geometry.windows(rule.ace if rule else "low", len(cards)) if set(w) == set(ranks))
         held = frozenset(str(stands)[:-1] for _, stands in meld.wilds if stands) \
             if judge.rules.wilds.fixed_when_melded else frozenset()
         return Table("run", suit=suit, window=window, wilds=len(meld.wilds), size=len(cards),
-                     most=rule.most if rule else 13, naturals=frozenset(c.rank for c in naturals), held=held)
+                     most=rule.most if rule else geometry.longest_run, naturals=frozenset(c.rank for c in naturals), held=held)
 
-    def takes(self, table: Table, t: int) -> bool:
-        return table.suit in (SUITS[t // 13], None)
+    def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
+        return table.suit in (geometry.suit_letter(t), None)
 
     def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
                  tstate: tuple[object, ...]) -> Iterator[Move]:
         run = table.run_state(tstate[k])
-        if run.suit not in (None, SUITS[search.types[i] // 13]):
+        if run.suit not in (None, search.geometry.type_suits[search.types[i]]):
             return
         guard, later = search.guard, search.later
         grown_by = search.extension_cache.get((i, k, run))
@@ -231,8 +223,8 @@ class RunPlanner(KindPlanner):
         hit = search.extension_cache.get(key)
         if hit is not None:
             return hit
-        t = search.types[i]
-        own = RUN_ORDER[t % 13]
+        t, geometry = search.types[i], search.geometry
+        bits, own, suit = geometry.bits, geometry.rank_of(t), geometry.suit_of(t)
         out: list[Option] = []
         taken = run.naturals | run.held  # natural cards, and wild cards kept where they were melded
         if own in taken:
@@ -240,28 +232,28 @@ class RunPlanner(KindPlanner):
             return out
         rule = search.judge.rules.meld_rule("run")
         ace = rule.ace if rule else "low"
-        most_add = rule.min - 1 if rule and search.judge.rules.wilds.all_wild else 14
+        most_add = rule.min - 1 if rule and search.judge.rules.wilds.all_wild else geometry.places
         run_wilds = run.length - len(taken)  # the wild cards free to move
-        suit_base = (t // 13) * 13
         field_of = search.field_of
         seen: set[tuple[int, int, frozenset[str], int]] = set()
-        for length in range(run.length + 1, min(rule.most if rule else 13, run.length + 2 * most_add) + 1):
-            for window in run_windows(ace, length):
+        longest = rule.most if rule else geometry.longest_run
+        for length in range(run.length + 1, min(longest, run.length + 2 * most_add) + 1):
+            for window in geometry.windows(ace, length):
                 if own not in window or not taken <= set(window):
                     continue
                 empty = [r for r in window if r not in taken and r != own]
                 fillable = [(r, field_of[u]) for r in empty
-                            if (u := suit_base + _RANK_AT[r]) in field_of and field_of[u] > i]
+                            if (u := geometry.type_of(suit, r)) in field_of and field_of[u] > i]
                 to_fill = len(empty) - run_wilds  # places the hand fills, with cards or wilds
                 for n in range(min(len(fillable), to_fill) + 1):
                     for chosen in combinations(fillable, n):
-                        packed = (1 << (B * i)) + sum(1 << (B * f) for _, f in chosen)
+                        packed = (1 << (bits * i)) + sum(1 << (bits * f) for _, f in chosen)
                         naturals = run.naturals | {own} | {r for r, _ in chosen}
                         seen_key = (packed, to_fill - n, naturals, length)
                         if seen_key not in seen:
                             seen.add(seen_key)
                             out.append(Option(packed, to_fill - n, None, 0, k,
-                                              RunState(naturals, length, SUITS[t // 13], run.held)))
+                                              RunState(naturals, length, geometry.suits[suit], run.held)))
         search.extension_cache[key] = out
         return out
 
@@ -272,7 +264,7 @@ class RunPlanner(KindPlanner):
             run = table.run_state(state)
             length, wilds = run.length, run.length - len(run.naturals)
         room = 0
-        while length + room < min(13, table.most) and search.later.wilds_fit(wilds + room + 1, length + room + 1):
+        while length + room < min(search.geometry.longest_run, table.most) and search.later.wilds_fit(wilds + room + 1, length + room + 1):
             room += 1
         return room
 
@@ -281,27 +273,28 @@ class RunPlanner(KindPlanner):
 PLANNERS: dict[str, KindPlanner] = {"set": SetPlanner(), "run": RunPlanner()}
 
 
-def _opening(judge: KindJudge, rule: MeldRule, ranks: frozenset[str], wilds: int,
+def _opening(judge: KindJudge, geometry: Geometry, rule: MeldRule, ranks: frozenset[str], wilds: int,
              size: int) -> tuple[int, frozenset[str], int] | None:
     """The run worth most that part of a run (natural `ranks`, `wilds` wild cards) makes when
     laid down alone, as the judge reads it: its points, its natural ranks and wild cards."""
-    return _opening_cached(judge, rule, ranks, wilds, size)
+    return _opening_cached(judge, geometry, rule, ranks, wilds, size)
 
 
 @lru_cache(maxsize=8192)
-def _opening_cached(judge: KindJudge, rule: MeldRule, ranks: frozenset[str], wilds: int,
+def _opening_cached(judge: KindJudge, geometry: Geometry, rule: MeldRule, ranks: frozenset[str], wilds: int,
                     size: int) -> tuple[int, frozenset[str], int] | None:
     from referee.meld import meld_points  # values of a placed meld
     best: tuple[int, frozenset[str], int] | None = None
     stand_in = Card(JOKER)
+    suit = geometry.suits[0]
     for length in range(rule.min, size + 1):
-        for window in run_windows(rule.ace, length):
+        for window in geometry.windows(rule.ace, length):
             part = ranks & frozenset(window)
             extra = length - len(part)
             if not part or extra > wilds or (part == ranks and extra == wilds):
                 continue
-            naturals = [Card(r, "C") for r in part]
-            placed = RunKind._place(rule, naturals + [stand_in] * extra, naturals, [stand_in] * extra, "C")
+            naturals = [Card(r, suit) for r in part]
+            placed = RunKind._place(rule, naturals + [stand_in] * extra, naturals, [stand_in] * extra, suit)
             if placed is None or _read_as_other_kind(judge, naturals, [stand_in] * extra):
                 continue
             worth = meld_points(judge.ruleset.scoring, placed)
@@ -323,26 +316,27 @@ def _read_as_other_kind(judge: KindJudge, naturals: list[Card], wilds: list[Card
 
 
 @lru_cache(maxsize=4096)
-def _windows_with(ace: str, rank: str, least: int, most: int) -> tuple[tuple[str, ...], ...]:
-    return tuple(w for n in range(least, min(most, 14) + 1) for w in run_windows(ace, n) if rank in w)
+def _windows_with(geometry: Geometry, ace: str, rank: str, least: int,
+                  most: int) -> tuple[tuple[str, ...], ...]:
+    """The run windows of `least` to `most` ranks that hold `rank`."""
+    return tuple(w for n in range(least, min(most, geometry.longest_run) + 1)
+                 for w in geometry.windows(ace, n) if rank in w)
 
 
-def _fill(positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
+def _fill(geometry: Geometry, positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
           cap: int) -> Iterator[tuple[int, int]]:
     """Ways to fill run positions: card type `t` (field `i`) takes its own rank; each other
     rank takes a natural card of the suit with a higher type, or a wild card."""
-    suit_base = (t // 13) * 13
-    own = RUN_ORDER[t % 13]
+    suit, own, bits = geometry.suit_of(t), geometry.rank_of(t), geometry.bits
     fields: list[int | None] = []
     for r in positions:
         if r == own:
             continue
-        u = suit_base + _RANK_AT[r]
-        f = field_of.get(u)
+        f = field_of.get(geometry.type_of(suit, r))
         fields.append(f if f is not None and f > i else None)
     if sum(1 for f in fields if f is None) > cap:
         return
-    start = 1 << (B * i)
+    start = 1 << (bits * i)
 
     def go(k: int, packed: int, wilds: int) -> Iterator[tuple[int, int]]:
         if wilds > cap:
@@ -352,8 +346,7 @@ def _fill(positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
             return
         f = fields[k]
         if f is not None:
-            yield from go(k + 1, packed + (1 << (B * f)), wilds)
+            yield from go(k + 1, packed + (1 << (bits * f)), wilds)
         yield from go(k + 1, packed, wilds + 1)
 
     yield from go(0, start, 0)
-

@@ -7,18 +7,10 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from referee.cards import Card
-from referee.melds import RUN_ORDER
+from referee.geometry import Geometry
 from referee.planner.search import AS_WILD, DISCARD, HandSearch
 from referee.ruleset import Progress, Ruleset
-from referee.searching import FIELD, FIRST, SUITS, B, Option
-
-
-def _index(card: Card) -> int:
-    return SUITS.index(card.suit or "C") * 13 + RUN_ORDER.index(card.rank)
-
-
-def _card(index: int) -> Card:
-    return Card(RUN_ORDER[index % 13], SUITS[index // 13])
+from referee.searching import FIRST, Option
 
 
 class Plan(NamedTuple):
@@ -31,11 +23,11 @@ class Plan(NamedTuple):
     own_lay_offs: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # onto this plan's melds, by index
     first_meld: tuple[int, ...] | None = None  # the melds that make the first meld, when made here
 
-    def not_played(self) -> tuple[Card, ...]:
+    def not_played(self, geometry: Geometry) -> tuple[Card, ...]:
         """The cards this plan neither melds nor lays off (those left and the discard), as a
-        player sorts a hand to read it: by suit, then rank, jokers last."""
+        player sorts a hand to read it: by suit, then rank (the deck's orders), jokers last."""
         cards = self.left + ((self.discard,) if self.discard else ())
-        return tuple(sorted(cards, key=lambda c: (c.is_joker, 0 if c.is_joker else _index(c))))
+        return tuple(sorted(cards, key=lambda c: (c.is_joker, 0 if c.is_joker else geometry.index(c))))
 
     def as_dict(self) -> dict[str, object]:
         """In play order: the first meld (`first_meld` indexes `melds`), the other melds,
@@ -71,8 +63,9 @@ def limited(ruleset: Ruleset, hand: Sequence[Card], found: Arrangement, cost: Ca
 
 def _unpack(search: HandSearch, packed: int) -> list[Card]:
     cards = []
+    geometry = search.geometry
     for i, card_type in enumerate(search.types):
-        cards += [_card(card_type)] * ((packed >> (B * i)) & FIELD)
+        cards += [geometry.card(card_type)] * ((packed >> (geometry.bits * i)) & geometry.most)
     return cards
 
 
@@ -113,13 +106,13 @@ def replay(search: HandSearch, state: tuple[object, ...], wilds: list[Card]) -> 
             break
         opt, i, state = choice  # type: ignore[assignment]
         if opt is AS_WILD:
-            wilds.append(_card(search.types[int(i)]))  # type: ignore[call-overload]
+            wilds.append(search.geometry.card(search.types[int(i)]))  # type: ignore[call-overload]
             continue
         if opt is DISCARD:
-            discard = _card(search.types[int(i)]) if int(i) >= 0 else wilds.pop()  # type: ignore[call-overload]
+            discard = search.geometry.card(search.types[int(i)]) if int(i) >= 0 else wilds.pop()  # type: ignore[call-overload]
             continue
         if opt is None:
-            left.append(_card(search.types[int(i)]))  # type: ignore[call-overload]
+            left.append(search.geometry.card(search.types[int(i)]))  # type: ignore[call-overload]
             continue
         assert isinstance(opt, Option)
         naturals = _unpack(search, opt.packed)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.meld import run_windows
-from referee.melds import RUN_ORDER, Judge
+from referee.geometry import Geometry
+from referee.melds import Judge
 from referee.planner.budget import Budget
 from referee.planner.kinds import PLANNERS
 from referee.ruleset import Progress
-from referee.searching import FIRST, LATER, SUITS, B, Option, Table
+from referee.searching import FIRST, LATER, Option, Table
 
 INF = 10**9
 
@@ -20,7 +20,8 @@ class Prepared:
     """A search's fields and precomputed options; `prepare` fills them once the hand is read."""
 
     judge: Judge
-    types: list[int]                      # card type (suit*13 + rank) of each packed field
+    geometry: Geometry                    # the deck's card types and packed fields
+    types: list[int]                      # card type (`Geometry.index`) of each packed field
     cost_of: list[int]                    # cost of one card of each field
     wild_costs: list[int]                 # prefix sums of wild costs, cheapest first
     tables: list[Table]
@@ -30,6 +31,7 @@ class Prepared:
     wilds_unlimited: bool
     later: Judge                          # judges melds made after the first meld
     guard: int = 0
+    bits: int = 0                         # bits a packed field (`Geometry.bits`)
     as_wild: list[bool] = field(default_factory=list)  # fields whose cards may serve as wild cards
     openings: bool = False                # runs may count a part laid down first (see prepare)
     pure_runs_only: bool = False          # melds are runs without a wild card, nothing else
@@ -50,14 +52,16 @@ class Prepared:
     field_of: dict[int, int] = field(default_factory=dict)
     tables_for: list[list[int]] = field(default_factory=list)   # table melds each field may join
     run_suit: list[int] = field(default_factory=list)           # suit of each table run, else -1
-    runs_below: list[tuple[int, ...]] = field(default_factory=list)  # per suit: table runs of lower suits
+    runs_below: list[tuple[int, ...]] = field(default_factory=list)  # per field: table runs of lower suits
     extension_cache: dict[tuple[object, ...], list[Option]] = field(default_factory=dict)
     room_cache: dict[tuple[int, object], int] = field(default_factory=dict)  # wild cards a table meld takes, by state
     pure_windows: tuple[int, ...] = ()    # the smallest runs without a wild card the hand holds
 
     # ---------------------------------------------------------------- precomputed options
     def prepare(self, counts: list[int], total_wilds: int, requirement: Progress) -> None:
-        self.guard = sum((1 << (B - 1)) << (B * i) for i in range(len(self.types)))
+        geometry = self.geometry
+        bits = self.bits = geometry.bits
+        self.guard = sum((1 << (bits - 1)) << (bits * i) for i in range(len(self.types)))
         rules = self.judge.rules
         self.want_points = requirement.points > 0
         # A run's part may count toward the points, the rest laid off in the same turn, where
@@ -74,10 +78,11 @@ class Prepared:
         if self.pure_runs_only:
             cap = 0
         self.field_of = {t: i for i, t in enumerate(self.types)}
-        self.run_suit = [SUITS.index(tb.suit) if tb.kind == "run" and tb.suit else -1
+        self.run_suit = [geometry.suit_at[tb.suit] if tb.kind == "run" and tb.suit else -1
                          for tb in self.tables]
-        self.runs_below = [tuple(k for k, s in enumerate(self.run_suit) if 0 <= s < suit)
-                           for suit in range(len(SUITS))]
+        below = [tuple(k for k, s in enumerate(self.run_suit) if 0 <= s < suit)
+                 for suit in range(len(geometry.suits))]
+        self.runs_below = [below[geometry.suit_of(t)] for t in self.types]
         self.total_wilds = total_wilds
         set_rule = rules.meld_rule("set")
         self.set_min = set_rule.min if set_rule is not None else 0
@@ -89,20 +94,21 @@ class Prepared:
         self.counts, self.cap = counts, cap
         self.options = [None] * len(self.types)  # each field's, made when the search first needs them
         for card_type in self.types:
-            rank = RUN_ORDER[card_type % 13]
+            rank = geometry.rank_of(card_type)
             self.free.append(self.lay_offs_ok and not self.need_first_meld and any(
                 PLANNERS[tb.kind].takes_as_is(tb, rank) for tb in self.tables))
-            self.tables_for.append([k for k, tb in enumerate(self.tables) if PLANNERS[tb.kind].takes(tb, card_type)]
+            self.tables_for.append([k for k, tb in enumerate(self.tables)
+                                    if PLANNERS[tb.kind].takes(geometry, tb, card_type)]
                                    if self.lay_offs_ok else [])
         run_rule = rules.meld_rule("run")
         if requirement.pure and run_rule is not None:
             # Every run without a wild card holds one of the shortest such runs.
             windows: set[int] = set()
-            for suit in range(len(SUITS)):
-                for window in run_windows(run_rule.ace, run_rule.min):
-                    fields = [self.field_of.get(suit * 13 + RUN_ORDER.index(r)) for r in window]
+            for suit in range(len(geometry.suits)):
+                for window in geometry.windows(run_rule.ace, run_rule.min):
+                    fields = [self.field_of.get(geometry.type_of(suit, r)) for r in window]
                     if all(f is not None for f in fields):
-                        windows.add(sum(1 << (B * f) for f in fields if f is not None))
+                        windows.add(sum(1 << (bits * f) for f in fields if f is not None))
             self.pure_windows = tuple(windows)
 
     def options_of(self, i: int) -> list[Option]:
@@ -141,9 +147,10 @@ class Prepared:
     def _longest(self, least: int, open_sizes: tuple[int, ...]) -> int:
         """The longest meld worth trying: one of twice the minimum splits into two legal melds
         (when all-wild melds are allowed), and one of a first-meld size and the minimum splits
-        into that size and a legal meld."""
+        into that size and a legal meld. Else the places of a suit (a longer set splits into
+        two sets that hold a natural card each)."""
         if not self.judge.rules.wilds.all_wild:
-            return 14
+            return self.geometry.places
         # A first-meld meld of size s plus a remainder too short to stand alone: s + least - 1.
         return max([2 * least - 1, *(s + least - 1 for s in open_sizes)])
 

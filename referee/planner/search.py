@@ -16,7 +16,7 @@ from functools import lru_cache
 from referee.planner.kinds import PLANNERS
 from referee.planner.prepared import INF, Prepared
 from referee.ruleset import Progress
-from referee.searching import FIRST, LATER, B, Option, RunLength, RunState
+from referee.searching import FIRST, LATER, Option, RunLength, RunState
 
 DISCARD = object()     # a choice in the memo: this card is the final discard
 AS_WILD = object()     # a choice in the memo: this card, natural in its own place, serves as a wild
@@ -70,8 +70,8 @@ class HandSearch(Prepared):
                     result = (cost, (DISCARD, -1, (0, w - 1, tstate, progress, melded, 1)))
             self.memo[key] = result
             return result[0]
-        i = ((rest & -rest).bit_length() - 1) // B
-        below = self.runs_below[self.types[i] // 13]
+        i = ((rest & -rest).bit_length() - 1) // self.bits
+        below = self.runs_below[i]
         if below:
             tstate = self._forget(tstate, below, w)
             key = (rest, w, tstate, progress, melded, d)
@@ -109,7 +109,7 @@ class HandSearch(Prepared):
                 best_choice = (opt, i, state)
                 if cost == 0:
                     break
-        nxt = rest - (1 << (B * i))
+        nxt = rest - (1 << (self.bits * i))
         convertible = bool(self.as_wild) and self.as_wild[i]
         if convertible and best_cost:  # natural in its own place, or a wild
             cost = self.best(nxt, w + 1, tstate, progress, melded, d)
@@ -182,7 +182,7 @@ class HandSearch(Prepared):
             return None  # a meld of wild cards only is worth no points and is never pure
         set_rule, run_rule = rules.meld_rule("set"), rules.meld_rule("run")
         for kind, rule, most in (("set", set_rule, set_rule.most if set_rule else INF),
-                                 ("run", run_rule, run_rule.most if run_rule else 13)):
+                                 ("run", run_rule, run_rule.most if run_rule else self.geometry.longest_run)):
             if rule is None:
                 continue
             if not self.need_first_meld or progress.met:
