@@ -40,6 +40,7 @@ class Geometry:
     highest_places: int = field(init=False)  # the last place of every suit
     type_ranks: tuple[str, ...] = field(init=False)  # the rank of each card type
     type_suits: tuple[str, ...] = field(init=False)  # the suit of each card type
+    cards: tuple[Card, ...] = field(init=False)       # the card of each card type
 
     def __post_init__(self) -> None:
         ranks, places = len(self.order), len(self.order) + (self.order[0] == "A")
@@ -57,6 +58,7 @@ class Geometry:
             "highest_places": sum(1 << (places * s + places - 1) for s in every),
             "type_ranks": self.order * len(self.suits),
             "type_suits": tuple(s for s in self.suits for _ in self.order),
+            "cards": tuple(Card(r, s) for s in self.suits for r in self.order),
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
@@ -70,7 +72,7 @@ class Geometry:
         return self.suit_at[card.suit or self.suits[0]] * self.ranks + self.rank_at[card.rank]
 
     def card(self, index: int) -> Card:
-        return Card(self.order[index % self.ranks], self.suits[index // self.ranks])
+        return self.cards[index]
 
     def type_of(self, suit: int, rank: str) -> int:
         """The type of the card of `rank` in the suit of index `suit`."""

@@ -68,10 +68,10 @@ class SetPlanner(KindPlanner):
         field_of = search.field_of
         most = search.size_cap["set"]
         geometry = search.geometry
-        bits, rank = geometry.bits, geometry.rank_of(t)
+        bits, ranks, rank = geometry.bits, geometry.ranks, geometry.type_ranks[t]
         choices: list[list[tuple[int, int]]] = []   # per suit: (packed, cards)
-        for s in range(len(geometry.suits)):
-            f = field_of.get(geometry.type_of(s, rank))
+        for u in range(t % ranks, ranks * len(geometry.suits), ranks):  # this rank in each suit
+            f = field_of.get(u)
             if f is None or f < i:
                 continue
             have = counts[f] - (1 if f == i else 0)
@@ -164,9 +164,11 @@ class RunPlanner(KindPlanner):
             return
         # A run holds at most the suit's cards still to place (this one and higher) and the wild cards.
         geometry = search.geometry
-        suit = geometry.suit_of(t)
-        reach = sum(1 for u, f in search.field_of.items() if geometry.suit_of(u) == suit and f >= i) + cap
-        windows = _windows_with(geometry, rule.ace, geometry.rank_of(t), rule.min, min(search.size_cap["run"], reach))
+        ranks = geometry.ranks
+        suit = t // ranks
+        reach = sum(1 for u, f in search.field_of.items() if u // ranks == suit and f >= i) + cap
+        windows = _windows_with(geometry, rule.ace, geometry.type_ranks[t], rule.min,
+                                min(search.size_cap["run"], reach))
         for window in windows:
             worth = search.run_points(window)
             for packed, wild_n in _fill(geometry, window, t, i, search.field_of, cap):
@@ -176,9 +178,9 @@ class RunPlanner(KindPlanner):
                 if search.openings and phases & FIRST:
                     # Toward a first meld's points, part of the run may be laid down first, worth
                     # more, and the rest laid off on it (its wild cards move): the best such part.
-                    ranks = frozenset(geometry.rank_of(search.types[f]) for f in range(len(search.types))
-                                      if (packed >> (geometry.bits * f)) & geometry.most)
-                    found = _opening(search.judge, geometry, rule, ranks, wild_n, len(window))
+                    held = frozenset(geometry.type_ranks[search.types[f]] for f in range(len(search.types))
+                                     if (packed >> (geometry.bits * f)) & geometry.most)
+                    found = _opening(search.judge, geometry, rule, held, wild_n, len(window))
                     if found is not None and found[0] > worth:
                         yield Option(packed, wild_n, "run", len(window), phases=phases, points=found[0],
                                      opening=found[1], opening_wilds=found[2])
@@ -224,7 +226,8 @@ class RunPlanner(KindPlanner):
         if hit is not None:
             return hit
         t, geometry = search.types[i], search.geometry
-        bits, own, suit = geometry.bits, geometry.rank_of(t), geometry.suit_of(t)
+        bits, own, suit = geometry.bits, geometry.type_ranks[t], geometry.suit_of(t)
+        suit_base, rank_at = suit * geometry.ranks, geometry.rank_at
         out: list[Option] = []
         taken = run.naturals | run.held  # natural cards, and wild cards kept where they were melded
         if own in taken:
@@ -243,7 +246,7 @@ class RunPlanner(KindPlanner):
                     continue
                 empty = [r for r in window if r not in taken and r != own]
                 fillable = [(r, field_of[u]) for r in empty
-                            if (u := geometry.type_of(suit, r)) in field_of and field_of[u] > i]
+                            if (u := suit_base + rank_at[r]) in field_of and field_of[u] > i]
                 to_fill = len(empty) - run_wilds  # places the hand fills, with cards or wilds
                 for n in range(min(len(fillable), to_fill) + 1):
                     for chosen in combinations(fillable, n):
@@ -327,12 +330,13 @@ def _fill(geometry: Geometry, positions: tuple[str, ...], t: int, i: int, field_
           cap: int) -> Iterator[tuple[int, int]]:
     """Ways to fill run positions: card type `t` (field `i`) takes its own rank; each other
     rank takes a natural card of the suit with a higher type, or a wild card."""
-    suit, own, bits = geometry.suit_of(t), geometry.rank_of(t), geometry.bits
+    own, bits, rank_at = geometry.type_ranks[t], geometry.bits, geometry.rank_at
+    suit_base = t - rank_at[own]  # the type of the suit's lowest rank
     fields: list[int | None] = []
     for r in positions:
         if r == own:
             continue
-        f = field_of.get(geometry.type_of(suit, r))
+        f = field_of.get(suit_base + rank_at[r])
         fields.append(f if f is not None and f > i else None)
     if sum(1 for f in fields if f is None) > cap:
         return

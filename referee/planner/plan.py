@@ -65,7 +65,7 @@ def _unpack(search: HandSearch, packed: int) -> list[Card]:
     cards = []
     geometry = search.geometry
     for i, card_type in enumerate(search.types):
-        cards += [geometry.card(card_type)] * ((packed >> (geometry.bits * i)) & geometry.most)
+        cards += [geometry.cards[card_type]] * ((packed >> (geometry.bits * i)) & geometry.most)
     return cards
 
 
@@ -106,13 +106,13 @@ def replay(search: HandSearch, state: tuple[object, ...], wilds: list[Card]) -> 
             break
         opt, i, state = choice  # type: ignore[assignment]
         if opt is AS_WILD:
-            wilds.append(search.geometry.card(search.types[int(i)]))  # type: ignore[call-overload]
+            wilds.append(search.geometry.cards[search.types[int(i)]])  # type: ignore[call-overload]
             continue
         if opt is DISCARD:
-            discard = search.geometry.card(search.types[int(i)]) if int(i) >= 0 else wilds.pop()  # type: ignore[call-overload]
+            discard = search.geometry.cards[search.types[int(i)]] if int(i) >= 0 else wilds.pop()  # type: ignore[call-overload]
             continue
         if opt is None:
-            left.append(search.geometry.card(search.types[int(i)]))  # type: ignore[call-overload]
+            left.append(search.geometry.cards[search.types[int(i)]])  # type: ignore[call-overload]
             continue
         assert isinstance(opt, Option)
         naturals = _unpack(search, opt.packed)
