@@ -1,43 +1,26 @@
-"""The meld kinds, as a table: each kind judges its melds, enumerates new ones for the
-planner, reads one on the table, and extends it by lay-offs. The judge (`referee.melds`) and
-the planner (`referee.planner`) ask `KINDS[kind]`; a new kind is a new entry here.
+"""The meld kinds, as a table: each kind judges its melds, reading its options by its own
+name. The judge (`referee.melds`) asks `KINDS[kind]`; the planner's half of each kind (its
+new melds, a table meld read for the search, its lay-offs) is `referee.planner.kinds`. A new
+kind is a new entry in both tables.
 
-The kinds meet the judge and the planner's search through the two small Protocols of
-`referee.searching` (which also holds the values the search is made of: `Option`, `Table` and
-the states of table melds), so they import neither.
+The kinds meet the judge through the `KindJudge` Protocol of `referee.searching`, so they
+import neither the judge nor the planner.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from functools import lru_cache
-from itertools import combinations
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from referee.cards import FRENCH, JOKER, Card, DeckSpec
+from referee.cards import FRENCH, Card, DeckSpec
 from referee.i18n import rank_plural, suit_name, t, tn
-from referee.meld import RUN_ORDER, Meld, run_windows
+from referee.meld import Meld, run_windows
 from referee.ruleset import MeldRule
-from referee.searching import (
-    FIELD,
-    FIRST,
-    SUITS,
-    B,
-    Move,
-    Option,
-    RunLength,
-    RunState,
-    SetState,
-    Table,
-)
 from referee.violations import Violation, listed
 
 if TYPE_CHECKING:
-    from referee.searching import KindJudge, Search
-
-INF = 10**9
-_RANK_AT = {r: i for i, r in enumerate(RUN_ORDER)}
+    from referee.searching import KindJudge
 
 Judged = tuple[Meld | None, list[Violation]]
 
@@ -45,7 +28,7 @@ Judged = tuple[Meld | None, list[Violation]]
 # ---------------------------------------------------------------- the kinds
 
 class MeldKind:
-    """What the judge and the planner ask of a kind of meld."""
+    """What the judge asks of a kind of meld."""
 
     name = ""
 
@@ -58,32 +41,6 @@ class MeldKind:
         """Do these natural cards look like this kind (to report the nearer kind's faults)?
         Two natural cards or more that make a legal meld of this kind always look like it."""
         raise NotImplementedError
-
-    def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
-        """New melds of this kind that hold card field `i` (of type `t`) and higher fields."""
-        raise NotImplementedError
-
-    def read_table(self, judge: KindJudge, cards: Sequence[Card], meld: Meld) -> Table:
-        raise NotImplementedError
-
-    def takes(self, table: Table, t: int) -> bool:
-        """May a card of type `t` ever be laid off on this table meld?"""
-        raise NotImplementedError
-
-    def takes_as_is(self, table: Table, rank: str) -> bool:
-        """Does this table meld take any card of `rank` without changing (so the search need
-        not remember it)?"""
-        return False
-
-    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
-                 tstate: tuple[object, ...]) -> Iterator[Move]:
-        """Ways card field `i` is laid off on table meld `k`, with the table's new states."""
-        raise NotImplementedError
-
-    def wild_room(self, search: Search, table: Table, state: object) -> int:
-        """How many more wild cards the table meld takes in this state."""
-        raise NotImplementedError
-
 
 class SetKind(MeldKind):
     name = "set"
@@ -118,99 +75,6 @@ class SetKind(MeldKind):
 
     def shaped(self, naturals: Sequence[Card], deck: DeckSpec = FRENCH) -> bool:
         return len({c.rank for c in naturals}) <= 1
-
-    def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
-        rule = search.judge.rules.meld_rule("set")
-        if rule is None:
-            return
-        field_of = search.field_of
-        most = search.size_cap["set"]
-        rank = t % 13
-        choices: list[list[tuple[int, int]]] = []   # per suit: (packed, cards)
-        for s in range(4):
-            u = s * 13 + rank
-            f = field_of.get(u)
-            if f is None or f < i:
-                continue
-            have = counts[f] - (1 if f == i else 0)
-            top = min(have, 1) if rule.distinct_suits else have
-            if rule.distinct_suits and f == i:
-                top = 0
-            choices.append([(k << (B * f), k) for k in range(top + 1)])
-        combos: list[tuple[int, int]] = [(1 << (B * i), 1)]
-        for options in choices:
-            combos = [(p + q, n + m) for p, n in combos for q, m in options]
-        for packed, n in combos:
-            if n > most:
-                continue
-            top = min(cap, most - n, rule.most - n)
-            counts_j = range(max(0, rule.min - n), top + 1)
-            cores = search.spare_wilds_go_on_sets and search.judge.all_wild
-            if search.spare_wilds_go_on_sets:  # see moves(): spare wilds go on a set later
-                top_spare = min(top, max(0, search.set_min_open - n))
-                last = max(top_spare, search.set_min_open) if cores else top_spare
-                counts_j = range(max(0, rule.min - n), min(last, search.total_wilds) + 1)
-            for j in counts_j:
-                phases = search.phases(j, n + j) if j <= top else 0
-                worth = search.set_points(RUN_ORDER[rank], n + j)
-                if phases:
-                    yield Option(packed, j, "set", n + j, phases=phases, points=worth)
-                if cores and j >= rule.min:
-                    # Wild cards alone make the set, then these naturals are laid off on it:
-                    # toward a first meld it counts as a set of the wild cards.
-                    extra = ((FIRST if search.need_first_meld else 0) | search.later_bit) & ~phases
-                    if extra:
-                        yield Option(packed, j, "set", n + j, phases=extra, core=j,
-                                     points=search.set_points(RUN_ORDER[rank], j))
-
-    def read_table(self, judge: KindJudge, cards: Sequence[Card], meld: Meld) -> Table:
-        naturals = meld.naturals()
-        rule = judge.rules.meld_rule("set")
-        distinct = bool(rule and rule.distinct_suits)
-        return Table("set", rank=naturals[0].rank if naturals else None, wilds=len(meld.wilds),
-                     suits=frozenset(c.suit or "" for c in naturals) if distinct else frozenset(),
-                     size=len(cards), distinct=distinct, most=rule.most if rule else 10**6,
-                     counted=bool(rule and (rule.distinct_suits or rule.max is not None)))
-
-    def takes(self, table: Table, t: int) -> bool:
-        return table.rank in (RUN_ORDER[t % 13], None)
-
-    def takes_as_is(self, table: Table, rank: str) -> bool:
-        return table.rank == rank and not table.counted
-
-    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
-                 tstate: tuple[object, ...]) -> Iterator[Move]:
-        t = search.types[i]
-        one = 1 << (B * i)
-        rank, suit = RUN_ORDER[t % 13], SUITS[t // 13]
-        if table.rank is not None and not table.counted:
-            yield Option(one, 0, None, 0, k), tstate  # a card of its rank, as it is
-            return
-        now = table.set_state(tstate[k])
-        if now.rank not in (None, rank) or (table.distinct and suit in now.suits) or now.size >= table.most:
-            return
-        if now.rank is None and not search.wilds_unlimited and \
-                not search.later.wilds_fit(table.wilds, now.size + 1):
-            return  # wild cards only, then one natural: the limit binds the set
-        laid = SetState(rank, now.suits | {suit} if table.distinct else now.suits, now.size + 1)
-        yield Option(one, 0, None, 0, k), tstate[:k] + (laid,) + tstate[k + 1:]
-
-    def wild_room(self, search: Search, table: Table, state: object) -> int:
-        later = search.later
-        size = table.set_state(state).size
-        if table.counted:
-            if table.distinct or search.wilds_unlimited:
-                return max(0, table.most - size)
-            room = 0
-            while room < table.most - size and later.wilds_fit(table.wilds + room + 1, size + room + 1):
-                room += 1
-            return room
-        if search.wilds_unlimited or later.wild_limit(INF) is None:
-            return INF
-        room = 0
-        while later.wilds_fit(table.wilds + room + 1, size + room + 1) and room < 4 * search.judge.decks:
-            room += 1
-        return room
 
 
 class RunKind(MeldKind):
@@ -278,196 +142,11 @@ class RunKind(MeldKind):
         stretch = len(ranks) == len(naturals) and max(places) - min(places) < len(naturals) + 2
         return len({c.suit for c in naturals}) <= 1 or stretch
 
-    def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
-        rule = search.judge.rules.meld_rule("run")
-        if rule is None:
-            return
-        # A run holds at most the suit's cards still to place (this one and higher) and the wild cards.
-        suit = t // 13
-        reach = sum(1 for u, f in search.field_of.items() if u // 13 == suit and f >= i) + cap
-        for window in _windows_with(rule.ace, RUN_ORDER[t % 13], rule.min, min(search.size_cap["run"], reach)):
-            worth = search.run_points(window)
-            for packed, wild_n in _fill(window, t, i, search.field_of, cap):
-                phases = search.phases(wild_n, len(window))
-                if not phases:
-                    continue
-                if search.openings and phases & FIRST:
-                    # Toward a first meld's points, part of the run may be laid down first, worth
-                    # more, and the rest laid off on it (its wild cards move): the best such part.
-                    ranks = frozenset(RUN_ORDER[search.types[f] % 13] for f in range(len(search.types))
-                                      if (packed >> (B * f)) & FIELD)
-                    found = _opening(search.judge, rule, ranks, wild_n, len(window))
-                    if found is not None and found[0] > worth:
-                        yield Option(packed, wild_n, "run", len(window), phases=phases, points=found[0],
-                                     opening=found[1], opening_wilds=found[2])
-                        continue
-                yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
-
-    def read_table(self, judge: KindJudge, cards: Sequence[Card], meld: Meld) -> Table:
-        naturals = meld.naturals()
-        placed = {str(c) for c in naturals}
-        ranks = [c.rank for c in naturals] + [str(stands)[:-1] for _, stands in meld.wilds]
-        suit = next((c.suit for c in cards if str(c) in placed), None)  # None: wild cards only
-        rule = judge.rules.meld_rule("run")
-        window = next(w for w in run_windows(rule.ace if rule else "low", len(cards)) if set(w) == set(ranks))
-        held = frozenset(str(stands)[:-1] for _, stands in meld.wilds if stands) \
-            if judge.rules.wilds.fixed_when_melded else frozenset()
-        return Table("run", suit=suit, window=window, wilds=len(meld.wilds), size=len(cards),
-                     most=rule.most if rule else 13, naturals=frozenset(c.rank for c in naturals), held=held)
-
-    def takes(self, table: Table, t: int) -> bool:
-        return table.suit in (SUITS[t // 13], None)
-
-    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
-                 tstate: tuple[object, ...]) -> Iterator[Move]:
-        run = table.run_state(tstate[k])
-        if run.suit not in (None, SUITS[search.types[i] // 13]):
-            return
-        guard, later = search.guard, search.later
-        grown_by = search.extension_cache.get((i, k, run))
-        for opt in self._extensions(search, i, k, run) if grown_by is None else grown_by:
-            grown = opt.grows_to
-            assert grown is not None
-            if opt.wilds <= w and ((rest | guard) - opt.packed) & guard == guard and (
-                    later.wilds_fit(grown.length - len(grown.naturals), grown.length)):
-                yield opt, tstate[:k] + (grown,) + tstate[k + 1:]
-
-    @staticmethod
-    def _extensions(search: Search, i: int, k: int, run: RunState) -> list[Option]:
-        """Ways card field `i` (with higher cards of its suit and wild cards) lengthens table
-        run `k`: every window that holds the run's natural ranks and the card's, its other
-        places filled by the run's wild cards, hand cards or new wild cards (cached)."""
-        key = (i, k, run)
-        hit = search.extension_cache.get(key)
-        if hit is not None:
-            return hit
-        t = search.types[i]
-        own = RUN_ORDER[t % 13]
-        out: list[Option] = []
-        taken = run.naturals | run.held  # natural cards, and wild cards kept where they were melded
-        if own in taken:
-            search.extension_cache[key] = out
-            return out
-        rule = search.judge.rules.meld_rule("run")
-        ace = rule.ace if rule else "low"
-        most_add = rule.min - 1 if rule and search.judge.rules.wilds.all_wild else 14
-        run_wilds = run.length - len(taken)  # the wild cards free to move
-        suit_base = (t // 13) * 13
-        field_of = search.field_of
-        seen: set[tuple[int, int, frozenset[str], int]] = set()
-        for length in range(run.length + 1, min(rule.most if rule else 13, run.length + 2 * most_add) + 1):
-            for window in run_windows(ace, length):
-                if own not in window or not taken <= set(window):
-                    continue
-                empty = [r for r in window if r not in taken and r != own]
-                fillable = [(r, field_of[u]) for r in empty
-                            if (u := suit_base + _RANK_AT[r]) in field_of and field_of[u] > i]
-                to_fill = len(empty) - run_wilds  # places the hand fills, with cards or wilds
-                for n in range(min(len(fillable), to_fill) + 1):
-                    for chosen in combinations(fillable, n):
-                        packed = (1 << (B * i)) + sum(1 << (B * f) for _, f in chosen)
-                        naturals = run.naturals | {own} | {r for r, _ in chosen}
-                        seen_key = (packed, to_fill - n, naturals, length)
-                        if seen_key not in seen:
-                            seen.add(seen_key)
-                            out.append(Option(packed, to_fill - n, None, 0, k,
-                                              RunState(naturals, length, SUITS[t // 13], run.held)))
-        search.extension_cache[key] = out
-        return out
-
-    def wild_room(self, search: Search, table: Table, state: object) -> int:
-        if isinstance(state, RunLength):
-            length, wilds = state
-        else:
-            run = table.run_state(state)
-            length, wilds = run.length, run.length - len(run.naturals)
-        room = 0
-        while length + room < min(13, table.most) and search.later.wilds_fit(wilds + room + 1, length + room + 1):
-            room += 1
-        return room
-
 
 KINDS: dict[str, MeldKind] = {"set": SetKind(), "run": RunKind()}
 
 
 # ---------------------------------------------------------------- helpers
-
-def _opening(judge: KindJudge, rule: MeldRule, ranks: frozenset[str], wilds: int,
-             size: int) -> tuple[int, frozenset[str], int] | None:
-    """The run worth most that part of a run (natural `ranks`, `wilds` wild cards) makes when
-    laid down alone, as the judge reads it: its points, its natural ranks and wild cards."""
-    return _opening_cached(judge, rule, ranks, wilds, size)
-
-
-@lru_cache(maxsize=8192)
-def _opening_cached(judge: KindJudge, rule: MeldRule, ranks: frozenset[str], wilds: int,
-                    size: int) -> tuple[int, frozenset[str], int] | None:
-    from referee.meld import meld_points  # values of a placed meld
-    best: tuple[int, frozenset[str], int] | None = None
-    stand_in = Card(JOKER)
-    for length in range(rule.min, size + 1):
-        for window in run_windows(rule.ace, length):
-            part = ranks & frozenset(window)
-            extra = length - len(part)
-            if not part or extra > wilds or (part == ranks and extra == wilds):
-                continue
-            naturals = [Card(r, "C") for r in part]
-            placed = RunKind._place(rule, naturals + [stand_in] * extra, naturals, [stand_in] * extra, "C")
-            if placed is None or _read_as_other_kind(judge, naturals, [stand_in] * extra):
-                continue
-            worth = meld_points(judge.ruleset.scoring, placed)
-            if best is None or worth > best[0]:
-                best = (worth, part, extra)
-    return best
-
-
-def _read_as_other_kind(judge: KindJudge, naturals: list[Card], wilds: list[Card]) -> bool:
-    """Would the table read these cards as a kind judged before runs (one natural card and
-    wild cards make a set as well)? Then nothing can be laid off on them as on a run."""
-    for kind in judge.kind_order:
-        if kind == "run":
-            return False
-        meld, _ = KINDS[kind].judge(judge, judge.kinds[kind], naturals + wilds, naturals, wilds, True)
-        if meld is not None:
-            return True
-    return False
-
-
-@lru_cache(maxsize=4096)
-def _windows_with(ace: str, rank: str, least: int, most: int) -> tuple[tuple[str, ...], ...]:
-    return tuple(w for n in range(least, min(most, 14) + 1) for w in run_windows(ace, n) if rank in w)
-
-
-def _fill(positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
-          cap: int) -> Iterator[tuple[int, int]]:
-    """Ways to fill run positions: card type `t` (field `i`) takes its own rank; each other
-    rank takes a natural card of the suit with a higher type, or a wild card."""
-    suit_base = (t // 13) * 13
-    own = RUN_ORDER[t % 13]
-    fields: list[int | None] = []
-    for r in positions:
-        if r == own:
-            continue
-        u = suit_base + _RANK_AT[r]
-        f = field_of.get(u)
-        fields.append(f if f is not None and f > i else None)
-    if sum(1 for f in fields if f is None) > cap:
-        return
-    start = 1 << (B * i)
-
-    def go(k: int, packed: int, wilds: int) -> Iterator[tuple[int, int]]:
-        if wilds > cap:
-            return
-        if k == len(fields):
-            yield packed, wilds
-            return
-        f = fields[k]
-        if f is not None:
-            yield from go(k + 1, packed + (1 << (B * f)), wilds)
-        yield from go(k + 1, packed, wilds + 1)
-
-    yield from go(0, start, 0)
-
 
 def _commonest_rank(cards: Sequence[Card], deck: DeckSpec = FRENCH) -> str | None:
     """The rank most of these cards have; a tie goes to the lower rank in the deck's order."""

@@ -145,7 +145,8 @@ def _deadwood(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: s
             return best.cost
         # The search prices every wild card alike; the cards it leaves out are priced again
         # here, a natural card of a wild rank at `wild_rank_value`.
-        return scoring.hand_points(best.plan.not_played(), wild_ranks)
+        plan = best.plan
+        return scoring.hand_points(plan.left + ((plan.discard,) if plan.discard else ()), wild_ranks)
 
     for name, cards in hands.items():
         cost = priced(arrange(ruleset, cards, (), False, deal.round_number, deal.players, wild_rank=deal.wild_rank))

@@ -619,7 +619,7 @@ class Clocks:
 
 @pytest.fixture
 def clocks(monkeypatch: pytest.MonkeyPatch) -> Clocks:
-    from referee import planner
+    from referee.planner import budget as planner
 
     fake = Clocks()
     monkeypatch.setattr(planner, "time", fake)
@@ -676,9 +676,9 @@ def test_every_search_of_a_request_shares_its_budget(quick_client: Any, monkeypa
     planner.close_budget()
     assert all(spent)
     body = {"wild_rank": "5", "hands": {name: text.split() for name, text in hands.items()}}
-    monkeypatch.setattr(planner, "PLAN_BUDGET", sum(spent) * 4)
+    monkeypatch.setattr(planner.budget, "PLAN_BUDGET", sum(spent) * 4)
     assert quick_client.post("/v1/rulesets/indian-rummy/scores", json=body).status_code == 200
-    monkeypatch.setattr(planner, "PLAN_BUDGET", max(spent) + 1)
+    monkeypatch.setattr(planner.budget, "PLAN_BUDGET", max(spent) + 1)
     for name, text in hands.items():  # each hand alone is within it
         answer = quick_client.post("/v1/rulesets/indian-rummy/scores",
                                    json={"wild_rank": "5", "hands": {name: text.split()}})
@@ -691,7 +691,7 @@ def test_every_search_of_a_request_shares_its_budget(quick_client: Any, monkeypa
 def test_the_natural_choices_are_every_choice_once_the_largest_first(counts: tuple[int, ...]) -> None:
     from itertools import combinations
 
-    from referee.planner import _sub_multisets
+    from referee.planner.arrange import _sub_multisets
 
     items = [(Card(rank, "H"), n) for rank, n in zip("2345", counts)]
     made = list(_sub_multisets(items))

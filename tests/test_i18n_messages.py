@@ -595,7 +595,7 @@ def test_the_budget_of_a_plan_and_packed_cards_speak_every_language(monkeypatch:
     from referee import planner
 
     bing = default_library().get("bing-rummy")
-    monkeypatch.setattr(planner, "PLAN_BUDGET", 5)
+    monkeypatch.setattr(planner.budget, "PLAN_BUDGET", 5)
     for hand, wanted in (("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H", "hand_too_large"),
                          (" ".join(["5C"] * 40), "duplicate_card")):
         rows = {}

@@ -276,8 +276,8 @@ def test_direct_path_without_wilds_is_optimal(library: Library, gin: Ruleset, ha
 
 
 def test_a_search_past_its_budget_is_refused_not_hung(bing: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee import planner
     from referee.errors import InvalidPlayError
+    from referee.planner import budget as planner
 
     monkeypatch.setattr(planner, "PLAN_BUDGET", 5)
     with pytest.raises(InvalidPlayError) as info:
