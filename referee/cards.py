@@ -313,7 +313,7 @@ class DeckSpec:
         if card[1] is None:
             return JOKER_FACE if card[0] == JOKER else card[0]
         at = self.suits.index(card[1]) if card[1] in self.suits else -1
-        return card[0] + (self.symbols[at] if at >= 0 and self.symbols[at] else card[1])
+        return card[0] + (self.symbols[at] if 0 <= at < len(self.symbols) and self.symbols[at] else card[1])
 
     def as_dict(self) -> dict[str, object]:
         """The deck as the spec writes it, every field given: what a client draws its cards from."""
