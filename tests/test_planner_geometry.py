@@ -17,7 +17,7 @@ from referee.geometry import geometry_for
 from referee.loader import Library
 from referee.melds import check_meld, judge_for
 from referee.planner import arrange, check_going_out
-from referee.planner.direct import _masks, _natural_bits
+from referee.planner.direct import _judge_masks, _masks
 from referee.planner.prepared import judge_geometry
 from referee.ruleset import Ruleset
 from tests.oracle import Oracle
@@ -90,7 +90,7 @@ def test_the_suit_masks_read_back_as_the_cards(five_suits: Ruleset) -> None:
     geometry = judge_geometry(judge)
     assert geometry is geometry_for(five_suits.deck, 2)
     cards = [Card("3", "C"), Card("K", "C"), Card("3", "D"), Card("9", "X"), Card("K", "X")]
-    masks, bits = _natural_bits(judge)
+    masks, bits = _judge_masks(judge)
     assert Card(JOKER) not in bits and len(bits) == 55
     mask = sum(bits[c] for c in cards)
     assert masks is _masks(geometry) and masks.geometry is geometry

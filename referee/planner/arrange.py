@@ -20,9 +20,9 @@ from referee.planner.budget import Budget, shared_budget
 from referee.planner.direct import (
     _dead_points,
     _direct,
+    _judge_masks,
     _mask_points,
     _masks,
-    _natural_bits,
     _place_values,
 )
 from referee.planner.kinds import PLANNERS
@@ -213,7 +213,7 @@ def warm_up(rulesets: Iterable[Ruleset]) -> None:
             for later in (False, True):
                 judge = judge_for(ruleset, number, None, later, rank)
                 _masks(judge_geometry(judge))
-                _natural_bits(judge)
+                _judge_masks(judge)
             run = judge.kinds.get("run")
             for table in values:
                 _mask_points(table)

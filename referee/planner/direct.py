@@ -48,7 +48,7 @@ def _place_values(ruleset: Ruleset, objective: str) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=256)
-def _natural_bits(judge: Judge) -> tuple[_Masks, dict[Card, int]]:
+def _judge_masks(judge: Judge) -> tuple[_Masks, dict[Card, int]]:
     """The judge's suit masks, and its deck's natural (not wild) cards each with its bit in them."""
     geometry = judge_geometry(judge)
     bits = {Card(r, suit): 1 << (geometry.places * s + geometry.rank_at[r])
@@ -71,7 +71,7 @@ def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
     set_rule, run_rule = judge.kinds.get("set"), judge.kinds.get("run")
     if run_rule is not None and run_rule.ace == "around":
         return None
-    masks, natural_bits = _natural_bits(judge)
+    masks, natural_bits = _judge_masks(judge)
     bits = list(map(natural_bits.get, hand))
     if None in bits:
         return None  # a wild card, or one not in the deck
