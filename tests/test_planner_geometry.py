@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 from referee.cards import JOKER, Card, DeckCount, DeckSpec
 from referee.geometry import geometry_for
 from referee.loader import Library
-from referee.melds import check_meld
+from referee.melds import check_meld, judge_for
 from referee.planner import arrange, check_going_out
-from referee.planner.direct import _cards_of, _natural_bits, _ranks_with
+from referee.planner.direct import _judge_masks, _masks
+from referee.planner.prepared import judge_geometry
 from referee.ruleset import Ruleset
 from tests.oracle import Oracle
 
@@ -85,17 +86,26 @@ def test_the_geometry_follows_the_deck(five_suits: Ruleset, eight_copies: Rulese
 
 
 def test_the_suit_masks_read_back_as_the_cards(five_suits: Ruleset) -> None:
-    geometry = geometry_for(five_suits.deck, 2)
+    judge = judge_for(five_suits, 1, None)
+    geometry = judge_geometry(judge)
+    assert geometry is geometry_for(five_suits.deck, 2)
     cards = [Card("3", "C"), Card("K", "C"), Card("3", "D"), Card("9", "X"), Card("K", "X")]
-    bits = _natural_bits(geometry, frozenset({JOKER}))
+    masks, bits = _judge_masks(judge)
+    assert Card(JOKER) not in bits and len(bits) == 55
     mask = sum(bits[c] for c in cards)
-    assert sorted(_cards_of(geometry, mask)) == sorted(cards)
+    assert masks is _masks(geometry) and masks.geometry is geometry
+    assert sorted(masks.cards_of(mask)) == sorted(cards)
     # Ranks held by at least n suits: 3 twice, K twice, 9 once.
-    at_least = _ranks_with(geometry, mask)
-    place = geometry.rank_at
-    assert at_least[1] == (1 << place["3"]) | (1 << place["9"]) | (1 << place["K"])
-    assert at_least[2] == (1 << place["3"]) | (1 << place["K"])
-    assert at_least[3] == at_least[4] == at_least[5] == 0
+    counts = masks.counts(mask)
+
+    def holding(n: int) -> set[str]:
+        tops = masks.holding(counts, n)
+        return {r for r, place in geometry.rank_at.items() if tops >> (masks.width * place) & (1 << (masks.width - 1))}
+
+    assert (holding(1), holding(2)) == ({"3", "9", "K"}, {"3", "K"})
+    assert holding(3) == holding(4) == holding(5) == set()
+    every = sum(bits.values())  # all 55 cards: every rank in all five suits
+    assert masks.holding(masks.counts(every), 5) == masks.tops
 
 
 # ---------------------------------------------------------------- against the oracle

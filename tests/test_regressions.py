@@ -218,7 +218,8 @@ def test_the_app_builds_the_planner_tables_when_it_starts(tmp_path: Path) -> Non
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).parent.parent)
     before, suits, stretches, points = map(int, out.stdout.split())
-    assert (before, suits) == (0, 1) and stretches >= 1 and points >= 2
+    # one card table a deck the shipped rulesets use (the French deck at least)
+    assert before == 0 and suits >= 1 and stretches >= 1 and points >= 2
 
 
 # ---------------------------------------------------------------- one search, one budget per request

@@ -13,13 +13,21 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
-from referee.geometry import Geometry, geometry_for
+from referee.geometry import Geometry
 from referee.i18n import t
 from referee.melds import Judge, judge_for
 from referee.planner.budget import Budget, shared_budget
-from referee.planner.direct import _dead_points, _direct, _mask_points, _place_values, _suit_cards
+from referee.planner.direct import (
+    _dead_points,
+    _direct,
+    _judge_masks,
+    _mask_points,
+    _masks,
+    _place_values,
+)
 from referee.planner.kinds import PLANNERS
 from referee.planner.plan import Arrangement, limited, replay
+from referee.planner.prepared import judge_geometry
 from referee.planner.search import HandSearch
 from referee.ruleset import Progress, Ruleset
 from referee.searching import Table
@@ -137,7 +145,7 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
     seen: Counter[Card] = Counter()
     wild_flags = [is_wild(c, seen) for c in hand]
     wild_cards = sorted((c for c, w in zip(hand, wild_flags, strict=True) if w), key=cost, reverse=True)
-    geometry = geometry_for(judge.deck, judge.decks)
+    geometry = judge_geometry(judge)
     counts = Counter(geometry.index(c) for c, w in zip(hand, wild_flags, strict=True) if not w and c not in stuck)
     # Sets only: rank by rank, so the cards of a rank are settled before the next rank's.
     by_rank = (lambda u: (geometry.rank_index(u), u)) if judge.rules.meld_rule("run") is None else None
@@ -198,13 +206,14 @@ def warm_up(rulesets: Iterable[Ruleset]) -> None:
     for ruleset in rulesets:
         if ruleset.rummy is None:
             continue
-        _suit_cards(geometry_for(ruleset.deck, 1))
         values = [_place_values(ruleset, objective) for objective in ("points", "cards")]
         for number in range(1, max(1, len(ruleset.rummy.rounds)) + 1):
             # a rank chosen each deal: judges are built per rank, the first when it is used
             rank = ruleset.deck.ranks[0] if ruleset.rummy.round(number).wilds.per_deal else None
             for later in (False, True):
                 judge = judge_for(ruleset, number, None, later, rank)
+                _masks(judge_geometry(judge))
+                _judge_masks(judge)
             run = judge.kinds.get("run")
             for table in values:
                 _mask_points(table)

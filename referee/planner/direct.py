@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations, product
+from typing import NamedTuple
 
 from referee.cards import Card
 from referee.geometry import Geometry, geometry_for
 from referee.melds import Judge
 from referee.planner.plan import Arrangement, Plan, limited
+from referee.planner.prepared import judge_geometry
 from referee.ruleset import Ruleset
 
 INF = 10**9
@@ -21,8 +23,7 @@ INF = 10**9
 def _direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], first_meld_done: bool, objective: str,
             score: int | None, discard: str | None) -> Arrangement | None:
     """The answer of `_without_wilds`, with the final discard and the hand limit, or None."""
-    geometry = geometry_for(judge.deck, judge.decks)
-    direct = _without_wilds(judge, geometry, hand, _place_values(ruleset, objective), first_meld_done)
+    direct = _without_wilds(judge, hand, _place_values(ruleset, objective), first_meld_done)
     if direct is None:
         return None
 
@@ -47,13 +48,15 @@ def _place_values(ruleset: Ruleset, objective: str) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=256)
-def _natural_bits(geometry: Geometry, wild_ranks: frozenset[str]) -> dict[Card, int]:
-    """The deck's natural (not wild) cards, each with its bit in the suit masks."""
-    return {Card(r, suit): 1 << (geometry.places * s + geometry.rank_at[r])
-            for s, suit in enumerate(geometry.suits) for r in geometry.order if r not in wild_ranks}
+def _judge_masks(judge: Judge) -> tuple[_Masks, dict[Card, int]]:
+    """The judge's suit masks, and its deck's natural (not wild) cards each with its bit in them."""
+    geometry = judge_geometry(judge)
+    bits = {Card(r, suit): 1 << (geometry.places * s + geometry.rank_at[r])
+            for s, suit in enumerate(geometry.suits) for r in geometry.order if r not in judge.wild_ranks}
+    return _masks(geometry), bits
 
 
-def _without_wilds(judge: Judge, geometry: Geometry, hand: Sequence[Card], values: tuple[int, ...],
+def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
                    first_meld_done: bool) -> Arrangement | None:
     """The exact answer, directly, for a hand with no wild card and no repeated card, and no
     table to lay off on: choose at most one set per rank (every way), then in each suit the
@@ -68,15 +71,18 @@ def _without_wilds(judge: Judge, geometry: Geometry, hand: Sequence[Card], value
     set_rule, run_rule = judge.kinds.get("set"), judge.kinds.get("run")
     if run_rule is not None and run_rule.ace == "around":
         return None
-    bits = list(map(_natural_bits(geometry, frozenset(judge.wild_ranks)).get, hand))
+    masks, natural_bits = _judge_masks(judge)
+    bits = list(map(natural_bits.get, hand))
     if None in bits:
         return None  # a wild card, or one not in the deck
     hand_mask: int = sum(bits)  # type: ignore[arg-type]
     if hand_mask.bit_count() != len(bits):
         return None  # a repeated card (adding its bit twice carries)
+    geometry = masks.geometry
     suits, columns = len(geometry.suits), geometry.rank_columns
     choices: list[tuple[int, ...]] = []
     fixed = 0  # sets every best arrangement makes
+    fixed_ranks: list[int] = []
     if set_rule is not None:
         least = set_rule.min
         # A card a set leaves out must be able to sit in a run (a same-suit neighbour in hand):
@@ -87,17 +93,19 @@ def _without_wilds(judge: Judge, geometry: Geometry, hand: Sequence[Card], value
             if run_rule.ace != "low" and geometry.high_ace:  # a high ace sits next to the top rank
                 top = geometry.ranks - 1
                 near |= ((hand_mask >> top) & columns[0]) | ((hand_mask << top) & columns[top])
-        at_least = _ranks_with(geometry, hand_mask)  # ranks (as suit masks) holding at least n cards
-        if 2 * least <= suits and at_least[2 * least]:
+        counts = masks.counts(hand_mask)  # each rank's cards, one lane a rank
+        if 2 * least <= suits and masks.holding(counts, 2 * least):
             return None  # two sets of one rank: the general search handles it
-        candidates = at_least[least] if least <= suits else 0
+        candidates = masks.holding(counts, least) if least <= suits else 0
         while candidates:
             low = candidates & -candidates
             candidates ^= low
-            full = hand_mask & columns[low.bit_length() - 1]
+            rank = low.bit_length() // masks.width - 1
+            full = hand_mask & columns[rank]
             options = _set_choices(full, full & near, least)
             if options == (full,):
                 fixed |= full
+                fixed_ranks.append(rank)
             else:
                 choices.append(options)
     hand_mask &= ~fixed
@@ -106,8 +114,7 @@ def _without_wilds(judge: Judge, geometry: Geometry, hand: Sequence[Card], value
     # The ace option reads only a deck whose first rank is A (see `referee.meld.run_windows`).
     ace = run_rule.ace if run_rule is not None and geometry.high_ace else "low"
     high_place = 1 << geometry.ranks
-    shifts = [geometry.places * s for s in range(suits)]
-    suit_full = geometry.suit_full
+    shifts, suit_full, cards_of = masks.shifts, masks.full, masks.cards_of
 
     def suit_cost(m: int) -> tuple[int, int]:
         """(points left, the mask with the ace placed) for one suit's cards."""
@@ -127,9 +134,13 @@ def _without_wilds(judge: Judge, geometry: Geometry, hand: Sequence[Card], value
         takens = [0]
         for options in choices:  # sets of different ranks never share a card
             takens = [taken | m for taken in takens for m in options]
+        places = masks.places
         for taken in takens:
             rest = hand_mask & ~taken
-            total = sum([left[(rest >> shift) & suit_full] for shift in shifts])
+            total = 0
+            while rest:  # suit by suit, lowest first
+                total += left[rest & suit_full]
+                rest >>= places
             if total < best_total:
                 best_total, best_combo = total, taken
     else:
@@ -144,26 +155,23 @@ def _without_wilds(judge: Judge, geometry: Geometry, hand: Sequence[Card], value
             if total < best_total:
                 best_total, best_combo = total, taken
     melds: list[tuple[Card, ...]] = []
-    ranks_fixed = _ranks_with(geometry, fixed)[1] if fixed else 0
-    while ranks_fixed:
-        low = ranks_fixed & -ranks_fixed
-        ranks_fixed ^= low
-        melds.append(_cards_of(geometry, fixed & columns[low.bit_length() - 1]))
+    for rank in fixed_ranks:
+        melds.append(cards_of(fixed & columns[rank]))
     for options in choices:  # the last option of a rank is all its cards
         if best_combo & options[-1]:
-            melds.append(_cards_of(geometry, best_combo & options[-1]))
-    kept_all = 0
+            melds.append(cards_of(best_combo & options[-1]))
+    kept_cards: tuple[Card, ...] = ()
     rest = hand_mask & ~best_combo
-    for shift in shifts:
+    for shift, suit_cards in zip(shifts, masks.suit_cards, strict=True):
         m = (rest >> shift) & suit_full
         if not m:
             continue
         placed = suit_cost(m)[1] if ace != "low" else m
         kept = dead[placed] if dead is not None else placed
-        kept_all |= kept << shift
+        kept_cards += suit_cards[kept]
         if placed != kept:
-            melds += [_cards_of(geometry, run << shift) for run in _stretches(placed & ~kept)]
-    return Arrangement(best_total, Plan(tuple(melds), (), _cards_of(geometry, kept_all)))
+            melds += [suit_cards[run] for run in _stretches(placed & ~kept)]
+    return Arrangement(best_total, Plan(tuple(melds), (), kept_cards))
 
 
 @lru_cache(maxsize=4096)
@@ -186,49 +194,55 @@ def _sets_within(cards: int, least: int) -> tuple[int, ...]:
     return tuple(sum(c) for n in range(least, len(bits) + 1) for c in combinations(bits, n))
 
 
-def _ranks_with(geometry: Geometry, mask: int) -> tuple[int, ...]:
-    """For n = 0 .. the number of suits, the ranks (bits of a suit mask) holding at least n
-    cards of `mask`: the suit masks added bit by bit, like a small adder, then each count
-    compared with n from its highest bit down."""
-    places, full = geometry.places, geometry.suit_full
-    planes: list[int] = []  # planes[j]: bit j of each rank's count
-    for shift in range(0, places * len(geometry.suits), places):
-        carry = (mask >> shift) & full
-        for j, plane in enumerate(planes):
-            if not carry:
+class _Masks(NamedTuple):
+    """A deck's suit masks, read: the cards at a hand mask's bits, and each rank's cards across
+    the suits. To count, each suit mask is spread to one lane of `width` bits a rank and the
+    suits added; a rank holds n cards or more exactly when adding 2**(width - 1) - n to its
+    lane sets the lane's top bit (no lane overflows)."""
+
+    geometry: Geometry
+    places: int
+    full: int                # one suit's places
+    shifts: tuple[int, ...]  # where each suit's mask starts in a hand mask
+    suit_cards: tuple[tuple[tuple[Card, ...], ...], ...]  # per suit, the cards of every suit mask
+    width: int
+    spread: tuple[int, ...]  # every suit mask, its bits spread one a lane
+    tops: int                # the top bit of every lane
+    offsets: tuple[int, ...]  # for n, 2**(width - 1) - n in every lane
+
+    def cards_of(self, mask: int) -> tuple[Card, ...]:
+        """The cards at the bits of a mask over (suit * places + place), lowest suit first."""
+        full, places = self.full, self.places
+        out: tuple[Card, ...] = ()
+        for table in self.suit_cards:
+            if not mask:
                 break
-            planes[j], carry = plane ^ carry, plane & carry
-        if carry:
-            planes.append(carry)
-    out = [full]
-    for n in range(1, len(geometry.suits) + 1):
-        if n >> len(planes):
-            out.append(0)  # more than any count reaches
-            continue
-        above, equal = 0, full
-        for j in range(len(planes) - 1, -1, -1):
-            if n >> j & 1:
-                equal &= planes[j]
-            else:
-                above |= equal & planes[j]
-                equal &= ~planes[j]
-        out.append(above | equal)
-    return tuple(out)
+            out += table[mask & full]
+            mask >>= places
+        return out
+
+    def counts(self, mask: int) -> int:
+        """Each rank's cards in `mask`, one lane a rank."""
+        spread, full, total = self.spread, self.full, 0
+        for shift in self.shifts:
+            total += spread[(mask >> shift) & full]
+        return total
+
+    def holding(self, counts: int, n: int) -> int:
+        """The lanes (their top bits) of the ranks holding at least n cards (0 < n <= suits)."""
+        return (counts + self.offsets[n]) & self.tops
 
 
-def _cards_of(geometry: Geometry, mask: int) -> tuple[Card, ...]:
-    """The cards at the bits of a mask over (suit * places + place); the last place of a suit
-    is a high ace where the deck has one."""
-    places, full = geometry.places, geometry.suit_full
-    out: tuple[Card, ...] = ()
-    for s, table in enumerate(_suit_cards(geometry)):
-        out += table[(mask >> (places * s)) & full]
-    return out
-
-
-def _suit_cards(geometry: Geometry) -> tuple[tuple[tuple[Card, ...], ...], ...]:
-    """For each suit, the cards of every suit mask, lowest place first (built once a deck)."""
-    return _suit_tables(geometry.suits, geometry.place_ranks)
+@lru_cache(maxsize=16)
+def _masks(geometry: Geometry) -> _Masks:
+    """The deck's suit masks and their tables (built once a deck)."""
+    suits, places = len(geometry.suits), geometry.places
+    width = (suits - 1).bit_length() + 1  # 2**(width - 1) >= suits: a count and the offset fit a lane
+    spread = _mask_points(tuple(1 << (width * p) for p in range(places)))
+    tops = sum(1 << (width * p + width - 1) for p in range(places))
+    offsets = tuple((tops >> (width - 1)) * ((1 << (width - 1)) - n) for n in range(suits + 1))
+    return _Masks(geometry, places, geometry.suit_full, tuple(range(0, places * suits, places)),
+                  _suit_tables(geometry.suits, geometry.place_ranks), width, spread, tops, offsets)
 
 
 @lru_cache(maxsize=16)

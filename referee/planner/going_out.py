@@ -7,12 +7,12 @@ from collections.abc import Sequence
 
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
-from referee.geometry import geometry_for
 from referee.i18n import t, tn
 from referee.melds import Judge, judge_for
 from referee.planner.arrange import arrange
 from referee.planner.budget import Budget, shared_budget
 from referee.planner.plan import Arrangement
+from referee.planner.prepared import judge_geometry
 from referee.ruleset import Ruleset
 from referee.violations import Verdict, Violation, listed
 
@@ -52,7 +52,7 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
             t("To go out you must first make the first meld ({need}).", need=judge.rules.first_meld.describe()),
             tuple(hand)),))
     if plan is None:
-        kept = best.plan.not_played(geometry_for(judge.deck, judge.decks))
+        kept = best.plan.not_played(judge_geometry(judge))
         if not first_meld_done and not judge.rules.first_meld.empty:
             after = _after_first_meld(ruleset, hand, table, round_number, players,
                                       None if rule == "forbidden" else rule, budget, wild_rank)
@@ -91,7 +91,7 @@ def _first_meld_words(judge: Judge, rule: str, made: bool, hand: Sequence[Card],
             "in this turn; no arrangement of these cards does both.", need=need)), tuple(hand)
     if made:
         return None
-    kept = after.plan.not_played(geometry_for(judge.deck, judge.decks))
+    kept = after.plan.not_played(judge_geometry(judge))
     return tn("These cards cannot make the first meld ({need}); even with it made, the best arrangement would "
               "still leave {n} card ({cards}).", "These cards cannot make the first meld ({need}); even with it "
               "made, the best arrangement would still leave {n} cards ({cards}).", len(kept), need=need,

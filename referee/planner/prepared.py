@@ -4,8 +4,9 @@ as the walk reads them, and the new melds each field may start (made when first 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from referee.geometry import Geometry
+from referee.geometry import Geometry, geometry_for
 from referee.melds import Judge
 from referee.planner.budget import Budget
 from referee.planner.kinds import PLANNERS
@@ -13,6 +14,12 @@ from referee.ruleset import Progress
 from referee.searching import FIRST, LATER, Option, Table
 
 INF = 10**9
+
+
+@lru_cache(maxsize=256)
+def judge_geometry(judge: Judge) -> Geometry:
+    """The geometry of a judge's deck with its decks in play (a judge is built once a round)."""
+    return geometry_for(judge.deck, judge.decks)
 
 
 @dataclass
