@@ -994,6 +994,8 @@ function renderReferee() {
     picker.mark(a.violations.flatMap((v) => v.cards));
     showVerdict(verdict, a.valid, a.valid ? explain(a) : a.violations.map((v) => v.message));
   };
+  // A game that never lays off (Five Crowns) offers no lay-off question.
+  const layOffs = ((game.ruleset.lay_off || {}).allowed || "after_first_meld") !== "never";
   const buttons = el("div", { class: "buttons" },
     el("button", { type: "button", onclick: () => ask("melds/check", { cards: picker.groups()[0] || [], first_meld_done: done.checked && hasFirstMeld },
       (a) => {
@@ -1003,7 +1005,7 @@ function renderReferee() {
       }) }, w("Is it a meld?")),
     hasFirstMeld ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups() },
       () => [w("Yes: these melds make the first meld.")]) }, w("Is it a first meld?")) : null,
-    el("button", { type: "button", onclick: () => {
+    layOffs ? el("button", { type: "button", onclick: () => {
       const [meld, cards] = picker.groups();
       if (!meld || !cards) {
         showVerdict(verdict, false, [w("Pick the meld on the table, tap \"Next meld\", then the cards to add.")]);
@@ -1011,7 +1013,7 @@ function renderReferee() {
       }
       ask("lay-offs/check", { meld, cards, first_meld_done: done.checked || !hasFirstMeld, others_meld: true },
         (a) => [w("Yes: it makes {cards}.", { cards: a.meld.cards.map((c) => cardFace(c, deck)).join(" ") })]);
-    } }, w("May I lay off? (meld, then cards)")),
+    } }, w("May I lay off? (meld, then cards)")) : null,
     el("button", { type: "button", onclick: () => ask("going-out/check", { hand: picker.cards(), first_meld_done: done.checked || !hasFirstMeld }, (a) => planWords(a, deck)) },
       game.ruleset.scoring && game.ruleset.scoring.knock ? w("May I knock?") : w("Can I go out?")));
   box.replaceChildren(...[

@@ -95,12 +95,12 @@ def _first_meld_words(judge: Judge, rule: str, made: bool, hand: Sequence[Card],
     return tn("These cards cannot make the first meld ({need}); even with it made, the best arrangement would "
               "still leave {n} card ({cards}).", "These cards cannot make the first meld ({need}); even with it "
               "made, the best arrangement would still leave {n} cards ({cards}).", len(kept), need=need,
-              cards=listed(kept)), tuple(kept)
+              cards=listed(kept, judge.deck)), tuple(kept)
 
 
 def _left_over(judge: Judge, rule: str, kept: Sequence[Card]) -> str:
     """Why a hand cannot go out: the cards its best arrangement still leaves."""
-    values = {"cards": listed(kept)}
+    values = {"cards": listed(kept, judge.deck)}
     if judge.rules.lay_off.refusal(True, False) is not None:  # a game without lay-offs
         return tn("To go out you must meld every card; the best arrangement still leaves {n} card ({cards}).",
                   "To go out you must meld every card; the best arrangement still leaves {n} cards ({cards}).",
@@ -147,5 +147,5 @@ def _knock(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card
         return Verdict((Violation(
             "cannot_knock",
             t("To knock, your deadwood must be {most} or less; the best arrangement still leaves "
-                "{cost} ({cards}).", most=most, cost=best.cost, cards=listed(left)), tuple(left)),))
+                "{cost} ({cards}).", most=most, cost=best.cost, cards=listed(left, ruleset.deck)), tuple(left)),))
     return Verdict((), {"plan": best.plan.as_dict(), "deadwood": best.cost})
