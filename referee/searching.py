@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from referee.cards import Card, DeckSpec
+    from referee.meld import Meld
     from referee.ruleset import MeldRule, RoundRules, Ruleset
     from referee.violations import Violation
 
@@ -127,6 +128,9 @@ class KindJudge(Protocol):
     def wild_limit(self, size: int) -> int | None: ...
 
     def wilds_fit(self, wilds: int, size: int) -> bool: ...
+
+    def judge(self, cards: Sequence[Card], *, kind: str | None = None, wild_limit: bool = True,
+              fast_tried: bool = False) -> tuple[Meld | None, list[Violation]]: ...
 
 
 class Search(Protocol):

@@ -22,7 +22,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # `meld` (the placed meld and the run windows) sits with the kinds, which read it, rather
     # than with the checks; `searching` holds what the kinds share with the judge and the
     # planner's search.
-    ("kinds", ("meld", "searching", "kinds")),
+    ("kinds", ("meld", "searching", "kindwords", "kinds")),
     ("checks", ("melds", "handlimit", "plays", "layout")),
     ("planner", ("planner",)),
     ("scoring", ("handscore", "knock", "scoring")),

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
-from referee.cards import Card, face, read_card
+from referee.cards import SUITS, Card, face, read_card
 from referee.cli.common import (
     NO,
     YES,
@@ -23,7 +23,8 @@ from referee.cli.common import (
     _shown,
 )
 from referee.errors import InvalidPlayError, Problem
-from referee.i18n import N_, t, tn
+from referee.i18n import N_, suit_name, t, tn
+from referee.kinds import KINDS, requirement_words
 from referee.layout import DOWN, check_placement
 from referee.melds import check_meld
 from referee.planner import check_going_out
@@ -60,13 +61,9 @@ def _check(args: argparse.Namespace) -> int:
     verdict = check_meld(ruleset, cards, args.round, players, wild_rank=args.wild_rank)
     shown = _shown(cards)
     if verdict.valid:
-        print(t(_LEGAL_MELD[str(verdict.extra["kind"])], cards=shown) + _stands(verdict.extra.get("wilds")))
+        print(KINDS[str(verdict.extra["kind"])].words.legal(shown) + _stands(verdict.extra.get("wilds")))
         return YES
     return _not_legal(shown, verdict)
-
-
-_LEGAL_MELD = {"set": N_("legal: {cards} is a set"), "run": N_("legal: {cards} is a run")}
-_IS_MELD = {"set": N_("  meld {n}: {cards} is a set"), "run": N_("  meld {n}: {cards} is a run")}
 
 
 def _stands(wilds: object) -> str:
@@ -74,8 +71,9 @@ def _stands(wilds: object) -> str:
     said = []
     for wild in cast("list[dict[str, str | None]]", wilds or []):
         stands = read_card(wild["as"]) if wild["as"] else None  # a run's card, or a set's rank
-        said.append(t("; {card} stands for {what}", card=_faced(str(wild["card"])),
-                      what=face(stands) if isinstance(stands, Card) else wild["as"] or t("any rank")))
+        what = face(stands) if isinstance(stands, Card) else \
+            suit_name(wild["as"]) if wild["as"] in SUITS else wild["as"] or t("any rank")  # a suit: a colour's
+        said.append(t("; {card} stands for {what}", card=_faced(str(wild["card"])), what=what))
     return "".join(said)
 
 
@@ -145,10 +143,10 @@ def _first_meld(args: argparse.Namespace) -> int:
     rules = ruleset.rummy.round(args.round)
     game = t("{game} round {n}", game=ruleset.local_name, n=rules.number) if rules.number else ruleset.local_name
     print(t("legal: {play} makes the first meld of {game} ({needs})", play=shown, game=game,
-            needs=rules.first_meld.describe()))
+            needs=requirement_words(rules.first_meld)))
     answers = cast("list[dict[str, object]]", verdict.extra["melds"])
     for i, (cards, answer) in enumerate(zip(melds, answers, strict=True)):
-        print(t(_IS_MELD[str(answer["kind"])], n=i + 1, cards=_shown(cards)) + _stands(answer["wilds"]))
+        print(KINDS[str(answer["kind"])].words.is_meld(i + 1, _shown(cards)) + _stands(answer["wilds"]))
     return YES
 
 
