@@ -9,6 +9,7 @@ from marshmallow import Schema, ValidationError, fields, pre_load, validate
 from api import bounds
 from referee.cards import rank_named
 from referee.i18n import N_
+from referee.kinds import KINDS
 
 # cards.md: rank then suit (any case, also T for ten and the suit symbols), or a joker;
 # surrounding blanks are ignored. The engine parses cards (naming any bad one in a 422), so
@@ -243,21 +244,25 @@ class CheckResult(Schema):
     violations = List(fields.Nested(Violation), required=True)
 
 
+MELD_KINDS = list(KINDS)  # the kinds of meld the engine judges, from its table
+KINDS_SAID = ", ".join(MELD_KINDS)
+
+
 class Meld(Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(["set", "run"]))
+    kind = fields.String(required=True, validate=validate.OneOf(MELD_KINDS))
     wilds = List(fields.Nested(WildUse), required=True)
 
 
 class MeldResult(CheckResult):
-    kind = fields.String(validate=validate.OneOf(["set", "run"]),
-                         metadata={"description": "when valid: set or run"})
+    kind = fields.String(validate=validate.OneOf(MELD_KINDS),
+                         metadata={"description": f"when valid: the meld's kind ({KINDS_SAID})"})
     wilds = List(fields.Nested(WildUse), metadata={"description": "when valid: what each wild stands for"})
 
 
 class FirstMeldAnswer(Schema):
     valid = fields.Boolean(required=True, metadata={"description": "this meld is legal on its own"})
-    kind = fields.String(required=True, allow_none=True, validate=validate.OneOf(["set", "run"]),
-                         metadata={"description": "set or run; null when the meld is not legal"})
+    kind = fields.String(required=True, allow_none=True, validate=validate.OneOf(MELD_KINDS),
+                         metadata={"description": f"the meld's kind ({KINDS_SAID}); null when the meld is not legal"})
     wilds = List(fields.Nested(WildUse), required=True)
 
 

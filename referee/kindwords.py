@@ -234,7 +234,7 @@ class ColorWords(KindWords):
         return tn("{n} meld of {size} cards of one suit", "{n} melds of {size} cards of one suit", n, size=size)
 
     def count_of(self, count: int, counted: str, size: str) -> str:
-        return tn("{size} cards of one suit", "{count} melds of {size} cards of one suit", count,
+        return tn("one meld of {size} cards of one suit", "{count} melds of {size} cards of one suit", count,
                   count=counted, size=size)
 
     def any(self) -> str:
