@@ -236,7 +236,9 @@ class Violation(Schema):
 class WildUse(Schema):
     card = fields.String(required=True, metadata={"example": "2C"})
     as_ = fields.String(data_key="as", attribute="as", allow_none=True, required=True, metadata={
-        "description": "what the wild stands for: a rank in a set, rank and suit in a run", "example": "8H"})
+        "description": "what the wild stands for: a rank in a set, rank and suit in a run (the rank alone in a run of "
+        "any suits), the suit letter in a meld of one suit (color); null in a meld of wild cards only",
+        "example": "8H"})
 
 
 class CheckResult(Schema):
