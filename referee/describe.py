@@ -10,7 +10,7 @@ from typing import Any
 from referee.cards import JOKER
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import SOURCE, current, joined, local, rank_plural, t, tn
-from referee.kinds import KINDS, table_order
+from referee.kinds import table_order, words_of
 from referee.kindwords import KindWords, any_of
 from referee.rulebuild import round_document
 from referee.ruleset import Requirement, Ruleset, WildRule
@@ -30,7 +30,7 @@ def number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
 
 
-def ranks_in_words(ranks: frozenset[str] | set[str]) -> str:
+def ranks_inwords_of(ranks: frozenset[str] | set[str]) -> str:
     """`deuces, aces and jokers`: wild or dead ranks as the table names them, as the subject of
     a sentence (`doiarii sunt cărți libere`)."""
     english = current() == SOURCE
@@ -43,14 +43,10 @@ def ranks_in_words(ranks: frozenset[str] | set[str]) -> str:
 
 def _count_of(kind: str, count: int, size: int) -> str:
     """`one set of three`, `two runs of four`."""
-    return _words(kind).count_of(count, number(count), number(size))
+    return words_of(kind).count_of(count, number(count), number(size))
 
 
-def _words(kind: str) -> KindWords:
-    return KINDS[kind].words if kind in KINDS else KindWords()
-
-
-def requirement_in_words(req: Requirement) -> str:
+def requirement_inwords_of(req: Requirement) -> str:
     """`two sets of four`, `one set of three and one run of four`, `three melds`."""
     parts = []
     for kind, sizes in sorted(req.sized, key=lambda pair: table_order(pair[0])):
@@ -81,11 +77,11 @@ def requirement_in_words(req: Requirement) -> str:
     return text
 
 
-def wilds_in_words(wilds: WildRule, kinds: list[str]) -> str:
+def wilds_inwords_of(wilds: WildRule, kinds: list[str]) -> str:
     if not wilds.ranks and not wilds.per_deal:
         return t("no wild cards")
-    noun = _words(kinds[0]) if len(kinds) == 1 else KindWords()
-    named = joined([ranks_in_words(wilds.ranks) if wilds.ranks else "",
+    noun = words_of(kinds[0]) if len(kinds) == 1 else KindWords()
+    named = joined([ranks_inwords_of(wilds.ranks) if wilds.ranks else "",
                     t("the cut card's rank") if wilds.per_deal else ""])
     text = t("{ranks} wild", ranks=named)
     if wilds.natural_in_place:
@@ -101,7 +97,7 @@ def wilds_in_words(wilds: WildRule, kinds: list[str]) -> str:
 
 
 def _any(kinds: list[str]) -> str:
-    return any_of(kinds, [_words(k) for k in kinds])
+    return any_of(kinds, [words_of(k) for k in kinds])
 
 
 def round_summary(ruleset: Ruleset, number_: int) -> str:
@@ -111,15 +107,15 @@ def round_summary(ruleset: Ruleset, number_: int) -> str:
         parts = [t("slots {first}-{last}", first=layout.slots[0], last=layout.slots[-1]) if layout.slots
                  else t("no slots")]
         if layout.wilds:
-            parts.append(t("{ranks} wild", ranks=ranks_in_words(layout.wilds)))
+            parts.append(t("{ranks} wild", ranks=ranks_inwords_of(layout.wilds)))
         if layout.dead_ranks:
-            parts.append(t("{ranks} end the turn", ranks=ranks_in_words(layout.dead_ranks)))
+            parts.append(t("{ranks} end the turn", ranks=ranks_inwords_of(layout.dead_ranks)))
         return t("Deal {n}: {rules}", n=number_, rules="; ".join(parts))
     assert ruleset.rummy is not None
     rules = ruleset.rummy.round(number_)
     kinds = [m.kind for m in rules.melds]
-    first = requirement_in_words(rules.first_meld)
-    parts = [first or _any(kinds), wilds_in_words(rules.wilds, kinds)]
+    first = requirement_inwords_of(rules.first_meld)
+    parts = [first or _any(kinds), wilds_inwords_of(rules.wilds, kinds)]
     if not rules.later_melds:
         parts.append(t("then lay-offs only"))
     if rules.final_discard == "forbidden" and ruleset.rummy.base.final_discard != "forbidden":
@@ -157,8 +153,8 @@ def game_summary(ruleset: Ruleset) -> str:
     if ruleset.layout is not None:
         layout = ruleset.layout
         parts += [t("slots {first}-{last}", first=layout.slots[0], last=layout.slots[-1]) if layout.slots else "",
-                  t("{ranks} wild", ranks=ranks_in_words(layout.wilds)) if layout.wilds else "",
-                  t("{ranks} end the turn", ranks=ranks_in_words(layout.dead_ranks)) if layout.dead_ranks else "",
+                  t("{ranks} wild", ranks=ranks_inwords_of(layout.wilds)) if layout.wilds else "",
+                  t("{ranks} end the turn", ranks=ranks_inwords_of(layout.dead_ranks)) if layout.dead_ranks else "",
                   tn("{n} deal", "{n} deals", ruleset.game.deals) if ruleset.game.deals else ""]
     else:
         parts += _rummy_parts(ruleset)
@@ -177,9 +173,9 @@ def _rummy_parts(ruleset: Ruleset) -> list[str]:
     parts = [tn("{count} round", "{count} rounds", len(rummy.rounds), count=number(len(rummy.rounds)))
              if rummy.rounds else "",
              tn("{n} card each", "{n} cards each", first.hand_size) if same["size"] and first.hand_size else ""]
-    needs = requirement_in_words(first.first_meld) if same["first"] else ""
+    needs = requirement_inwords_of(first.first_meld) if same["first"] else ""
     parts += [t("a first meld of {melds}", melds=needs) if needs else "",
-              wilds_in_words(first.wilds, kinds) if same["wilds"] else "",
+              wilds_inwords_of(first.wilds, kinds) if same["wilds"] else "",
               tn("a hand limit of {n} point", "a hand limit of {n} points", rummy.hand_limit)
               if rummy.hand_limit else "",
               t("knock with {most} or less", most=ruleset.scoring.knock.max_deadwood) if ruleset.scoring.knock else ""]

@@ -455,13 +455,18 @@ class ColorKind(MeldKind):
 KINDS: dict[str, MeldKind] = {"set": SetKind(), "run": RunKind(), "color": ColorKind()}
 
 
+def words_of(kind: str) -> KindWords:
+    """A kind's words; the words for any meld where the table has no such kind."""
+    return KINDS[kind].words if kind in KINDS else KindWords()
+
+
 def requirement_words(req: Requirement) -> str:
     """A first meld's requirement in words, each kind's sizes in its own (`2 sets of 3 and 1
     run of 4`, `1 set of 4 and 1 set of 3` where the sizes differ), in the table's order."""
     parts = []
     for kind in sorted((k for k, _ in req.sized), key=table_order):
         sizes = req.sizes(kind)
-        words = KINDS[kind].words if kind in KINDS else KindWords()
+        words = words_of(kind)
         counts = [(len(sizes), sizes[0])] if len(set(sizes)) == 1 else [(1, size) for size in sizes]
         parts.append(joined([words.sized(n, size) for n, size in counts]))
     if req.melds:

@@ -18,7 +18,7 @@ from referee.cards import JOKER, JOKER_TOKENS, Card, DeckSpec, face, rank_named
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, decks_in_play, t, tn
-from referee.kinds import KINDS
+from referee.kinds import KINDS, words_of
 from referee.kindwords import KindWords
 from referee.meld import RUN_ORDER, Meld, meld_points, run_windows
 from referee.ruleset import MeldRule, RoundRules, Ruleset
@@ -152,8 +152,7 @@ class Judge:
             base += self.joker_violation(cards)
         kinds = [kind] if kind is not None else self.kind_order
         if kind is not None and kind not in self.kinds:
-            words = KINDS[kind].words if kind in KINDS else KindWords()
-            return None, base + [Violation("meld_kind_not_allowed", words.none(), tuple(cards))]
+            return None, base + [Violation("meld_kind_not_allowed", words_of(kind).none(), tuple(cards))]
         unnatural = self.unnatural_ranks
         naturals = [c for c in cards if c.rank not in unnatural]
         wild_ranks = self.wild_ranks
