@@ -9,6 +9,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.cards import Card
 from referee.kinds import KINDS, Judged, MeldKind
@@ -190,6 +192,25 @@ def test_a_wild_card_fixed_in_an_any_suit_run_keeps_its_rank(library: Library) -
     assert check_lay_off(fixed, cards("5H 2S 7D"), cards("8C")).valid
     moved = check_lay_off(fixed, cards("5H 2S 7D"), cards("6C"))   # the 6's place is the wild card's
     assert _codes(moved) == ["not_consecutive"]
+
+
+# ---------------------------------------------------------------- any order
+
+DEALT = [f"{r}{s}" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+         for s in "CDHS"] + ["JK"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(DEALT), min_size=1, max_size=8), st.randoms(use_true_random=False))
+def test_an_answer_does_not_depend_on_the_order_of_cards(colors: Ruleset, any_runs: Ruleset,
+                                                         played: list[str], rnd: Any) -> None:
+    shuffled = list(played)
+    rnd.shuffle(shuffled)
+    for ruleset in (colors, any_runs):
+        one, other = check_meld(ruleset, cards(" ".join(played))), check_meld(ruleset, cards(" ".join(shuffled)))
+        assert one.valid == other.valid
+        assert one.extra.get("kind") == other.extra.get("kind")
+        assert sorted(v.code for v in one.violations) == sorted(v.code for v in other.violations)
 
 
 # ---------------------------------------------------------------- through the API
