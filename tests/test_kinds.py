@@ -4,12 +4,13 @@ registered under a new name for one test, which the meld check then knows."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import Card
@@ -17,11 +18,14 @@ from referee.kinds import KINDS, Judged, MeldKind
 from referee.loader import Library
 from referee.meld import Meld
 from referee.melds import check_meld
+from referee.planner import arrange, check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import MeldRule, Requirement, Ruleset, requirement_key
 from referee.searching import KindJudge
 from referee.violations import Violation
 from tests.conftest import cards
+from tests.oracle import Oracle, norm
+from tests.test_oracle import replay_problem
 
 HEAD = "format: 1\nid: {id}\nfamily: rummy\nname: {id}\nhand_size: 10\n"
 COLORS = HEAD + ("deck: {{decks: 2, jokers: 2}}\nmelds: {{color: {{min: 3}}}}\n"
@@ -291,3 +295,86 @@ def test_a_kind_registered_under_a_new_name_is_judged(pairs: Ruleset) -> None:
     grown = check_lay_off(pairs, cards("8H 8S"), cards("8D"))
     assert _codes(grown) == ["too_many_cards"]
     assert grown.violations[0].message == "Adding 8♦ to the meld: A meld holds at most 2 cards; this one has 3."
+
+
+# ---------------------------------------------------------------- going out (the planner's half)
+
+PLANNED = {
+    "colors": HEAD + ("deck: {{decks: 2, jokers: 2}}\nmelds: {{color: {{min: 3}}, set: {{min: 3}}}}\n"
+                      "wilds: {{ranks: [JOKER], max_per_meld: 1, all_wild: false}}\nfirst_meld: {{colors: [4]}}\n"),
+    "any-runs": HEAD + ("melds: {{run: {{min: 3, suits: any}}, set: {{min: 3}}}}\n"
+                        "wilds: {{ranks: [\"2\"], all_wild: false}}\nfirst_meld: {{runs: [4]}}\n"),
+}
+POOL = [f"{r}{s}" for r in ("2", "3", "4", "5", "6", "7", "8") for s in "CDHS"] + ["JK"]
+
+
+@pytest.fixture(scope="module")
+def planned(library: Library) -> dict[str, Ruleset]:
+    return {name: _load(library, text.format(id=f"planned-{name}")) for name, text in PLANNED.items()}
+
+
+@st.composite
+def small_deal(draw: st.DrawFn, ruleset: Ruleset) -> tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]:
+    """Up to 7 cards of a few ranks (so that they meld), and up to one legal meld on the table;
+    never more copies of a card than the decks hold."""
+    shoe = Counter({c: ruleset.deck.copies(c, ruleset.decks_in_play(None)) for c in cards(" ".join(POOL))})
+    table: tuple[tuple[Card, ...], ...] = ()
+    if draw(st.booleans()):
+        meld = cards(" ".join(draw(st.lists(st.sampled_from(POOL), min_size=3, max_size=4))))
+        if not Counter(meld) - shoe and check_meld(ruleset, meld).valid:
+            table = (meld,)
+            shoe -= Counter(meld)
+    hand = [c for c in cards(" ".join(draw(st.lists(st.sampled_from(POOL), min_size=1, max_size=7))))]
+    kept: list[Card] = []
+    for card in hand:
+        if shoe[card] > 0:
+            shoe[card] -= 1
+            kept.append(card)
+    return tuple(kept) or cards("3C"), table
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(sorted(PLANNED)), st.booleans(), st.data())
+def test_going_out_with_the_new_kinds_agrees_with_the_oracle(planned: dict[str, Ruleset], name: str,
+                                                             done: bool, data: st.DataObject) -> None:
+    ruleset = planned[name]
+    hand, table = data.draw(small_deal(ruleset), label="deal")
+    oracle = Oracle(ruleset)
+    verdict = check_going_out(ruleset, hand, table, done)
+    expected = oracle.can_go_out(hand, table, done)
+    assert verdict.valid is expected, (f"oracle: can go out {expected}; planner: {verdict.as_dict()}")
+    if verdict.valid:
+        plan = verdict.extra["plan"]
+        assert isinstance(plan, dict)
+        assert replay_problem(ruleset, plan, norm(hand), table, done, 1) is None, plan
+    assert arrange(ruleset, hand, table, done).cost == oracle.fewest_points(hand, table, done)
+
+
+@pytest.mark.parametrize(("name", "hand", "table", "done", "out"), [
+    ("colors", "3H 7H JK 5H", [], False, True),           # a colour of four, a joker in it
+    ("colors", "3H 7H 5H", [], False, False),              # three of one suit: the contract is four
+    ("colors", "3H 7H 5H 8C 8D 8S", [], True, True),
+    ("colors", "4H 6H", ["3H 7H KH"], True, True),          # laid off on a colour on the table
+    ("colors", "4D", ["3H 7H KH"], True, False),
+    ("any-runs", "3H 4S 5D 6C", [], False, True),
+    ("any-runs", "3H 4S 2D 6C", [], False, True),           # the deuce is the 5
+    ("any-runs", "3H 4S 6C 7D", [], False, False),
+    ("any-runs", "3H 4S 5D 9C 9D 9H", [], True, True),
+])
+def test_the_planner_goes_out_with_the_new_kinds(planned: dict[str, Ruleset], name: str, hand: str,
+                                                 table: list[str], done: bool, out: bool) -> None:
+    ruleset = planned[name]
+    melds = tuple(cards(m) for m in table)
+    assert Oracle(ruleset).can_go_out(cards(hand), melds, done) is out
+    verdict = check_going_out(ruleset, cards(hand), melds, done)
+    assert verdict.valid is out, verdict.as_dict()
+
+
+def test_the_registered_kind_is_found_by_going_out(pairs: Ruleset) -> None:
+    verdict = check_going_out(pairs, cards("8H 8S 9C 9D"), (), False)
+    assert verdict.valid, verdict.as_dict()
+    assert sorted(verdict.extra["plan"]["melds"]) == [["8H", "8S"], ["9C", "9D"]]
+    assert not check_going_out(pairs, cards("8H 9S"), (), False).valid
+    oracle = Oracle(pairs)
+    for hand in ("8H 8S 5H 6H 7H", "8H 8S 8D", "5H 6H 7H 7S"):
+        assert check_going_out(pairs, cards(hand), (), True).valid is oracle.can_go_out(cards(hand), (), True), hand
