@@ -47,7 +47,7 @@ def _meld_rules(data: Mapping[str, Any]) -> tuple[MeldRule, ...]:
         out.append(MeldRule(kind, int(spec.get("min", 3)), str(spec.get("ace", "low")),
                             bool(spec.get("distinct_suits", False)),
                             int(spec["max"]) if spec.get("max") is not None else None,
-                            str(spec.get("suits", "same"))))
+                            suits=str(spec.get("suits", "same"))))
     return tuple(out)
 
 
