@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -215,6 +216,26 @@ def test_an_answer_does_not_depend_on_the_order_of_cards(colors: Ruleset, any_ru
         assert one.valid == other.valid
         assert one.extra.get("kind") == other.extra.get("kind")
         assert sorted(v.code for v in one.violations) == sorted(v.code for v in other.violations)
+
+
+# ---------------------------------------------------------------- the command line
+
+def test_the_command_line_names_the_new_kinds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from referee.cli import main
+
+    colors = tmp_path / "colors.yaml"
+    colors.write_text(COLORS.format(id="cli-colors"), encoding="utf-8")
+    runs = tmp_path / "runs.yaml"
+    runs.write_text(ANY_RUNS.format(id="cli-any-runs"), encoding="utf-8")
+    assert main(["check", str(colors), "3H", "JK", "KH"]) == 0
+    assert capsys.readouterr().out == "legal: 3♥ 🃏 K♥ is a meld of one suit; 🃏 stands for hearts\n"
+    assert main(["check", str(runs), "5H", "2C", "7D"]) == 0
+    assert capsys.readouterr().out == "legal: 5♥ 2♣ 7♦ is a run; 2♣ stands for 6\n"
+    assert main(["first-meld", str(colors), "AS,4S,8S,QS,10S,2S,7S"]) == 0
+    out = capsys.readouterr().out
+    assert "(1 meld of 7 cards of one suit)" in out and "meld 1: A♠ 4♠ 8♠ Q♠ 10♠ 2♠ 7♠ is a meld of one suit" in out
+    assert main(["--lang", "ru", "check", str(colors), "3H", "JK", "KH"]) == 0
+    assert "комбинация одной масти" in capsys.readouterr().out
 
 
 # ---------------------------------------------------------------- through the API
