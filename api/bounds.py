@@ -10,7 +10,7 @@ seats of the game the same way.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from flask import current_app, has_request_context, request
@@ -18,9 +18,42 @@ from flask import current_app, has_request_context, request
 from referee.errors import InvalidPlayError, Problem, RefereeError
 from referee.i18n import tn
 from referee.ruleset import Ruleset
+from referee.shipped import schema
 
-# The ruleset schema's bounds: 8 decks at a table, each of at most 13 ranks x 4 suits and 8 jokers.
-MOST_CARDS = 8 * (13 * 4 + 8)
+
+def _branches(node: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
+    """A subschema and those it may take the form of (`anyOf`, `oneOf`, `if`/`else`)."""
+    yield node
+    for key in ("then", "else"):
+        if isinstance(node.get(key), Mapping):
+            yield from _branches(node[key])
+    for key in ("anyOf", "oneOf"):
+        for branch in node.get(key, ()):
+            yield from _branches(branch)
+
+
+def _most(node: object, default: int) -> int:
+    """The largest integer a deck field of the schema admits (`default` where it bounds none)."""
+    found = [b["maximum"] for b in _branches(node) if b.get("type") == "integer" and "maximum" in b] \
+        if isinstance(node, Mapping) else []
+    return max(found, default=default)
+
+
+def schema_most_cards() -> int:
+    """The most cards a table of any ruleset holds, from the ruleset schema's bounds of a deck:
+    the most decks, each of the most ranks times suits times copies, the most special cards
+    and the most jokers (or the most jokers a whole table may be given)."""
+    deck = schema()["$defs"]["deck"]["properties"]
+    decks = _most(deck.get("decks"), 1)
+    naturals = deck["ranks"]["maxItems"] * deck["suits"]["maxItems"] * _most(deck.get("copies"), 1)
+    specials = deck.get("specials")
+    unsuited = specials.get("maxProperties", 0) * _most(specials.get("additionalProperties"), 0) \
+        if isinstance(specials, Mapping) else 0
+    jokers = max(_most(deck.get("jokers"), 0) * decks, _most(deck.get("jokers_per_table"), 0))
+    return decks * (naturals + unsuited) + jokers
+
+
+MOST_CARDS = schema_most_cards()
 
 
 def count(data: object, card_fields: Iterable[tuple[str, int]], by_player: Iterable[str] = (),
@@ -76,9 +109,9 @@ def _ruleset() -> Ruleset | None:
 def _most_cards(ruleset: Ruleset, players: int | None) -> int:
     """The cards at a table of `players` (without a count, the largest table the game seats)."""
     deck = ruleset.deck
-    naturals = len(deck.ranks) * len(deck.suits)
+    per_deck = len(deck.ranks) * len(deck.suits) * deck.copies_per_deck + sum(n for _, n in deck.specials)
     tables = [players] if players is not None else range(ruleset.players_min, ruleset.players_max + 1)
-    return max(naturals * decks + deck.jokers_with(decks)
+    return max(per_deck * decks + deck.jokers_with(decks)
                for decks in {deck.decks.for_players(n) for n in tables})
 
 

@@ -33,7 +33,8 @@ blp = Blueprint("checks", __name__, url_prefix="/v1/rulesets",
 
 # A play against the rules is a 200 with `valid: false`; these are what cannot be judged.
 _ANSWERS = answers(blp, (404, "No such ruleset."), 400, 408, 413, 415, (
-    422, ("Input that cannot be judged: a card not in the notation, a round the game does not have, "
+    422, ("Input that cannot be judged: a card the ruleset's deck cannot hold (the error names its ranks "
+         "and suits), a round the game does not have, "
          "a player count outside the ruleset's range, a ruleset of the other family, or a body "
          "the schema refuses.")))
 
@@ -76,19 +77,19 @@ def _round(ruleset: Ruleset, args: dict[str, Any]) -> int:
 def melds_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Is this one legal meld? A valid answer adds the kind and what each wild stands for."""
     ruleset = _game(ruleset_id, "rummy")
-    return check_meld(ruleset, parse_cards(args["cards"], "cards"), _round(ruleset, args),
+    return check_meld(ruleset, parse_cards(args["cards"], "cards", ruleset.deck), _round(ruleset, args),
                       _players(ruleset, args), first_meld_done=args["first_meld_done"],
-                      hand=_hand_after(args), score=args.get("score"), wild_rank=args["wild_rank"]).as_dict()
+                      hand=_hand_after(ruleset, args), score=args.get("score"), wild_rank=args["wild_rank"]).as_dict()
 
 
-def _melded(groups: dict[str, list[list[str]]] | None) -> dict[str, list[tuple[Card, ...]]] | None:
-    """The optional `melded` groups by player (melded scoring)."""
-    return parse_named_groups(groups, "melded") if groups is not None else None
+def _melded(ruleset: Ruleset, groups: dict[str, list[list[str]]] | None) -> dict[str, list[tuple[Card, ...]]] | None:
+    """The optional `melded` groups by player (melded scoring), read by the ruleset's deck."""
+    return parse_named_groups(groups, "melded", ruleset.deck) if groups is not None else None
 
 
-def _hand_after(args: dict[str, Any]) -> list[Card] | None:
-    """The optional `hand` left after a play, for the hand limit."""
-    return parse_cards(args["hand"], "hand") if args.get("hand") is not None else None
+def _hand_after(ruleset: Ruleset, args: dict[str, Any]) -> tuple[Card, ...] | None:
+    """The optional `hand` left after a play, for the hand limit, read by the ruleset's deck."""
+    return parse_cards(args["hand"], "hand", ruleset.deck) if args.get("hand") is not None else None
 
 
 @blp.route("/<string:ruleset_id>/first-meld/check", methods=["POST"])
@@ -99,8 +100,8 @@ def _hand_after(args: dict[str, Any]) -> list[Card] | None:
 def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Are the melds legal, and do they meet the round's first-meld requirement and hand limit?"""
     ruleset = _game(ruleset_id, "rummy")
-    melds = parse_groups(args["melds"], "melds")
-    hand = parse_cards(args["hand"], "hand")
+    melds = parse_groups(args["melds"], "melds", ruleset.deck)
+    hand = parse_cards(args["hand"], "hand", ruleset.deck)
     return check_first_meld(ruleset, melds, hand, args["score"], _round(ruleset, args),
                             _players(ruleset, args), wild_rank=args["wild_rank"]).as_dict()
 
@@ -113,11 +114,11 @@ def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
 def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """May these cards be added to this meld on the table?"""
     ruleset = _game(ruleset_id, "rummy")
-    meld = parse_cards(args["meld"], "meld")
-    cards = parse_cards(args["cards"], "cards")
+    meld = parse_cards(args["meld"], "meld", ruleset.deck)
+    cards = parse_cards(args["cards"], "cards", ruleset.deck)
     return check_lay_off(ruleset, meld, cards, args["first_meld_done"], args["others_meld"],
                          _round(ruleset, args), _players(ruleset, args),
-                         hand=_hand_after(args), score=args.get("score"), wild_rank=args["wild_rank"]).as_dict()
+                         hand=_hand_after(ruleset, args), score=args.get("score"), wild_rank=args["wild_rank"]).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/hands/check", methods=["POST"])
@@ -129,7 +130,7 @@ def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     ruleset = _game(ruleset_id, "rummy")
     _round(ruleset, args)
     _players(ruleset, args)
-    hand = parse_cards(args["hand"], "hand")
+    hand = parse_cards(args["hand"], "hand", ruleset.deck)
     return check_hand(ruleset, hand, args["score"], args["first_meld_done"]).as_dict()
 
 
@@ -141,8 +142,8 @@ def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Can the whole hand be melded or laid off? The answer adds one plan that does it."""
     ruleset = _game(ruleset_id, "rummy")
-    hand = parse_cards(args["hand"], "hand")
-    table = parse_groups(args["table"], "table")
+    hand = parse_cards(args["hand"], "hand", ruleset.deck)
+    table = parse_groups(args["table"], "table", ruleset.deck)
     return check_going_out(ruleset, hand, table, args["first_meld_done"], _round(ruleset, args),
                            _players(ruleset, args), wild_rank=args["wild_rank"]).as_dict()
 
@@ -156,7 +157,7 @@ def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
     ruleset = _game(ruleset_id, "layout")
     _round(ruleset, args)
     _players(ruleset, args)
-    card = parse_card_at(args["card"], "card")
+    card = parse_card_at(args["card"], "card", ruleset.deck)
     return check_placement(ruleset, args["layout"], card).as_dict()
 
 
@@ -169,9 +170,9 @@ def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """End-of-round points, cards and pennies for each hand."""
     ruleset = _game(ruleset_id, "rummy")
     rnd = _round(ruleset, args)
-    hands = parse_named(args["hands"], "hands")
+    hands = parse_named(args["hands"], "hands", ruleset.deck)
     players = _players(ruleset, args)
-    melded = _melded(args.get("melded"))
+    melded = _melded(ruleset, args.get("melded"))
     result = score_round(ruleset, hands, args.get("went_out"), players,
                          deal=Deal(rnd, players, args["wild_rank"], melded))
     return {"players": {name: s.as_dict() for name, s in result.items()}}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import yaml
 from flask import Response, current_app, request, url_for
@@ -17,6 +18,7 @@ from referee import describe
 from referee.describe import round_rules
 from referee.errors import InvalidPlayError, Problem, RulesetError
 from referee.i18n import t
+from referee.ruleset import Ruleset as Rules  # the name Ruleset is this module's view
 from referee.shipped import schema
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets",
@@ -56,21 +58,47 @@ RULESET_SCHEMA = {
                 "name": "Garbage as we play it", "wilds": {"ranks": ["K"]}, "dead_ranks": ["J", "Q"],
                 "game": {"end": {"layout_size": 6}}},
 }
+DECK_SCHEMA = {
+    "type": "object",
+    "description": "The ruleset's deck with every field given (the French deck's where the ruleset leaves "
+                   "one out): what a client draws the cards from. Cards are written rank then suit letter "
+                   "(`QX`); a special card or the joker (`JK`) by its name alone.",
+    "required": ["ranks", "suits", "copies", "jokers", "specials"],
+    "properties": {
+        "ranks": {"type": "array", "items": {"type": "string"}, "description": "in run order, lowest first",
+                  "example": ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]},
+        "suits": {"type": "array", "description": "each suit or colour as the ruleset writes it: a French "
+                                                  "letter alone (C D H S), or its letter, symbol and name",
+                  "items": {"oneOf": [
+                      {"type": "string", "example": "C"},
+                      {"type": "object", "required": ["letter"],
+                       "properties": {"letter": {"type": "string", "example": "X"},
+                                      "symbol": {"type": "string", "example": "★"},
+                                      "name": {"type": "string", "example": "stars"},
+                                      "aliases": {"type": "array", "items": {"type": "string"}}}}]}},
+        "copies": {"type": "integer", "description": "of each rank of each suit in one deck"},
+        "jokers": {"type": "integer", "description": "per deck (`jokers_per_table`, where given, replaces it)"},
+        "specials": {"type": "object", "additionalProperties": {"type": "integer"},
+                     "description": "cards with no suit other than the joker, per deck", "example": {"W": 8, "SK": 4}},
+    },
+    "additionalProperties": True,
+}
 RESOLVED_SCHEMA = {
     "type": "object",
-    "description": f"A resolved ruleset (variants merged) as its JSON Schema describes it (`GET {SCHEMA_URL}`).",
+    "description": f"A resolved ruleset (variants merged) as its JSON Schema describes it (`GET {SCHEMA_URL}`); "
+                   "its `deck` gives every field, the French deck's where the ruleset leaves them out.",
     "externalDocs": {"description": "The ruleset JSON Schema (2020-12)", "url": SCHEMA_URL},
-    "required": ["format", "id", "name", "family"],
+    "required": ["format", "id", "name", "family", "deck"],
     "properties": {"format": {"type": "integer"}, "id": {"type": "string"}, "name": {"type": "string"},
                    "family": {"type": "string", "enum": ["rummy", "layout"]},
-                   "extends": {"type": "string", "nullable": True}},
+                   "extends": {"type": "string", "nullable": True}, "deck": DECK_SCHEMA},
     "additionalProperties": True,
 }
 ROUND_SCHEMA = {
     **RESOLVED_SCHEMA,
     "description": "The resolved ruleset with the round's entry applied, without `rounds`, plus the "
                    "round's `round` and its `summary` in words.",
-    "required": ["format", "id", "name", "family", "round", "summary"],
+    "required": ["format", "id", "name", "family", "deck", "round", "summary"],
     "properties": {**RESOLVED_SCHEMA["properties"], "round": {"type": "integer"},
                    "summary": {"type": "string",
                                "example": "Round 3: two sets of four; deuces wild, at most one per set"}},
@@ -95,6 +123,17 @@ CANDIDATE_BODY = {
 
 def catalog() -> Catalog:
     return current_app.extensions["referee.catalog"]  # type: ignore[no-any-return]
+
+
+def with_deck(ruleset: Rules, document: dict[str, Any]) -> dict[str, Any]:
+    """A ruleset's document as answers show it: its `deck` gives every field, what a client
+    draws the cards from (ranks in run order, each suit's letter, symbol and name, copies,
+    jokers, special cards), where the document as written may leave the French deck's out.
+    What the document writes stands as written (its suits letters, or letter/symbol/name)."""
+    written = document.get("deck") or {}
+    full = ruleset.deck.as_dict()
+    full["suits"] = list(ruleset.deck.suits)  # as the document writes them when it names none
+    return {**document, "deck": {**full, **written}}
 
 
 def ruleset_text() -> str:
@@ -131,7 +170,7 @@ class Rulesets(MethodView):
         if ruleset is None:
             raise ApiError(409, t('a ruleset called "{id}" already exists', id=ruleset_id),
                            [Problem("id", "id_taken", t('"{id}" is taken; choose another id', id=ruleset_id))])
-        response = current_app.json.response(describe.shown_document(ruleset))
+        response = current_app.json.response(with_deck(ruleset, describe.shown_document(ruleset)))
         response.status_code = 201
         response.headers["Location"] = url_for("rulesets.Ruleset", ruleset_id=ruleset.id)
         return response
@@ -163,7 +202,8 @@ class Ruleset(MethodView):
                                                    "/v1/rulesets/validate.")))
     def get(self, ruleset_id: str) -> Response:
         """Read one ruleset, variants merged."""
-        document = describe.shown_document(catalog().get(ruleset_id))
+        ruleset = catalog().get(ruleset_id)
+        document = with_deck(ruleset, describe.shown_document(ruleset))
         best = request.accept_mimetypes.best_match(["application/json", *YAML_TYPES],
                                                    default="application/json")
         if best in YAML_TYPES and request.accept_mimetypes[best] > request.accept_mimetypes["application/json"]:
@@ -185,7 +225,7 @@ class Round(MethodView):
             rules = round_rules(ruleset, number)
         except InvalidPlayError as exc:  # no such round: nothing is at this address (http-api.md)
             raise ApiError(404, exc.problems[0].message, exc.problems) from None
-        return current_app.json.response(rules)
+        return current_app.json.response(with_deck(ruleset, rules))
 
 
 schemas_blp = Blueprint("schemas", __name__, url_prefix="/v1/schemas",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, pre_load, validate
@@ -11,13 +12,37 @@ from referee.cards import rank_named
 from referee.i18n import N_
 from referee.kinds import KINDS
 
-# cards.md: rank then suit (any case, also T for ten and the suit symbols), or a joker;
-# surrounding blanks are ignored. The engine parses cards (naming any bad one in a 422), so
-# this pattern documents the notation rather than enforcing it.
-CARD_PATTERN = r"^\s*(?:(?:[aA2-9jJqQkKtT]|10)[cCdDhHsS♣♦♥♠]|[jJ][kK]|[jJ][oO][kK][eE][rR]|\*)\s*$"
-CARD_DESCRIPTION = ("A card as in cards.md: rank (A 2-10 J Q K, or T for ten) then suit (C D H S, or "
-                    "♣ ♦ ♥ ♠), any case, e.g. `8H`, `10S`, `qd`; a joker is `JK`, `JOKER` or `*`. "
-                    "Answers write cards as `A 2 … 10 J Q K` + `C D H S`, and the joker `JK`.")
+# cards.md: rank then suit (any case, also T for ten and the suits' symbols), or a card with no
+# suit: a joker or a deck's special card; surrounding blanks are ignored. One pattern for every
+# ruleset, so it admits the notation of each deck cards.md lists; which cards a ruleset's deck
+# holds is the engine's to say (a 422 naming the deck's ranks and suits). The pattern documents
+# the notation rather than enforcing it.
+NOTATION_RANKS = ("A", *map(str, range(1, 14)), "J", "Q", "K", "T")
+NOTATION_SUITS = ("C", "D", "H", "S", "X", "R", "B", "G", "Y", "K", "O", "♣", "♦", "♥", "♠", "★")
+NOTATION_UNSUITED = ("JK", "JOKER", "*", "W", "SK")
+
+
+def _any_case(text: str) -> str:
+    """A regular expression for `text` in any case (JSON Schema patterns take no flags)."""
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.upper() != c.lower() else re.escape(c) for c in text)
+
+
+def _notation_pattern() -> str:
+    ranks = "|".join(_any_case(r) for r in sorted(NOTATION_RANKS, key=len, reverse=True))
+    suits = "".join(dict.fromkeys(x for c in NOTATION_SUITS for x in (c.upper(), c.lower())))
+    unsuited = "|".join(_any_case(u) for u in NOTATION_UNSUITED)
+    return rf"^\s*(?:(?:{ranks})[{suits}]|{unsuited})\s*$"
+
+
+CARD_PATTERN = _notation_pattern()
+CARD_DESCRIPTION = ("A card as in cards.md, read by the deck of the ruleset it is sent to: rank then suit, "
+                    "any case, e.g. `8H`, `10S`, `qd`, `A♠`; a joker is `JK`, `JOKER` or `*`. The French deck "
+                    "has the ranks A 2-10 J Q K (T for ten) and the suits C D H S (♣ ♦ ♥ ♠); another "
+                    "deck names its own ranks, suits (with their symbols) and special cards (`QX` or `Q★`, "
+                    "`12G`, `W`, `SK`, `13K`), and `GET /v1/rulesets/{id}` lists them under `deck`. The "
+                    "pattern admits the notation of every deck cards.md lists; a card the ruleset's deck "
+                    "cannot hold is a 422 naming that deck's ranks and suits. Answers write cards with the "
+                    "deck's letters and ranks (`10S`, `QX`), and the joker `JK`.")
 # "Printable" is Python's str.isprintable(): no JSON Schema pattern says exactly that (a narrower
 # one would call good names bad), so the document gives the length and the rule in words.
 NAME_DESCRIPTION = ("A player's name: 1-40 printable characters (no control, format or line "
@@ -105,7 +130,8 @@ class RoundMixin(Counted):
                              metadata={"description": "players at the table: fixes the decks in play"})
 
 
-RANK_PATTERN = r"^\s*([2-9]|10|[AaTtJjQqKk])\s*$"  # as cards write their ranks: T is 10, any case
+# As cards write their ranks (T is 10, any case), in every deck cards.md lists.
+RANK_PATTERN = rf"^\s*({'|'.join(_any_case(r) for r in sorted(NOTATION_RANKS, key=len, reverse=True))})\s*$"
 
 
 class Rank(fields.String):

@@ -19,6 +19,8 @@
    RLCard's. Every hand must agree, else the bench stops naming it; goal: at most 3x
    OpenSpiel's time on random hands and at most 1x on dense ones. `--only-anchors` runs 3 and
    4 alone (on other hands than a full run draws).
+5. Five Crowns' round 11 (14 cards: 13 dealt and the draw; kings and jokers wild), "can I go
+   out" on random and near-meldable hands (goal: p99 under 10 ms).
 """
 
 from __future__ import annotations
@@ -225,6 +227,44 @@ def bench_first_melds(rng: random.Random, n: int) -> None:
             print(f"planner, {n:,} {ruleset.name} hands of {size} cards, {asked}: {_spread(times)}")
 
 
+def bench_five_crowns(rng: random.Random, n: int) -> None:
+    """Five Crowns' last round: 13 dealt and the draw, kings and jokers wild, asked "can I go
+    out" (every card melded, one discarded) on random hands and on hands built from short
+    books and runs of the deck (the searches that go deep)."""
+    library = default_library()
+    if "five-crowns" not in library:
+        print("five-crowns: not shipped, skipped")
+        return
+    ruleset = library.get("five-crowns")
+    assert ruleset.rummy is not None
+    last = len(ruleset.rummy.rounds) or 1
+    deck = list(ruleset.deck.full(4))
+    ranks, suits = ruleset.deck.ranks, ruleset.deck.suits
+    times = []
+    for _ in range(n):
+        if rng.random() < 0.5:
+            hand = rng.sample(deck, 14)
+        else:
+            pool, hand = list(deck), []
+            while len(hand) < 14:
+                if rng.random() < 0.5:
+                    suit, length = rng.choice(suits), rng.randint(3, 5)
+                    start = rng.randint(0, len(ranks) - length)
+                    want = [Card(ranks[start + j], suit) for j in range(length)]
+                else:
+                    rank = rng.choice(ranks)
+                    want = [Card(rank, rng.choice(suits)) for _ in range(3)]
+                for card in want:
+                    if card in pool and len(hand) < 14:
+                        pool.remove(card)
+                        hand.append(card)
+        started = time.perf_counter()
+        check_going_out(ruleset, hand, (), True, round_number=last, players=4)
+        times.append(time.perf_counter() - started)
+    print(f"planner, {n:,} Five Crowns hands of 14 cards (round {last}: kings and jokers wild), "
+          f"can I go out: {_spread(times)}")
+
+
 def gin_hands(rng: random.Random, n: int) -> dict[str, list[list[Card]]]:
     """The 10-card hands both gin anchors read: random ones, then dense ones."""
     deck = [Card(r, s) for r in RANKS for s in SUITS]
@@ -371,6 +411,7 @@ def main() -> None:
         bench_melds(rng)
         bench_planner(rng, args.hands)
         bench_first_melds(rng, args.hands // 5)
+        bench_five_crowns(rng, args.hands // 5)
         bench_first_check()
     hands = gin_hands(rng, args.hands)
     if not args.no_rlcard:

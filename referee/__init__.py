@@ -1,6 +1,6 @@
 """referee: a rules-as-data referee and score sheet for card games played at a real table."""
 
-from referee.cards import Card, parse_card, parse_cards
+from referee.cards import FRENCH, Card, DeckSpec, parse_card, parse_cards
 from referee.errors import (
     GameStateError,
     InvalidCardError,
@@ -20,7 +20,9 @@ from referee.scoring import score_round
 from referee.violations import Verdict, Violation
 
 __all__ = [
+    "FRENCH",
     "Card",
+    "DeckSpec",
     "GameStateError",
     "InvalidCardError",
     "InvalidPlayError",

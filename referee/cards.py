@@ -48,8 +48,9 @@ class Card(NamedTuple):
 
 
 def rank_named(text: str) -> str:
-    """The rank a text names as the card notation writes ranks (`T` is 10, any case); a text
-    that names none is given back as it is, for the caller to refuse."""
+    """The rank a text names as the French deck writes ranks (`T` is 10, any case); a text
+    that names none is given back as it is, for the caller to refuse. A ruleset's deck reads
+    its own ranks: `DeckSpec.rank_named`."""
     return _RANK_ALIASES.get(text.strip().upper(), text)
 
 
@@ -73,9 +74,9 @@ def face(card: Card) -> str:
     return card[0] + SUIT_SIGNS.get(card[1], card[1])
 
 
-def faces(cards: Iterable[Card]) -> str:
-    """Cards as a sentence lists them: `8♥, 8♠, 2♣`."""
-    return ", ".join(map(face, cards))
+def faces(cards: Iterable[Card], deck: DeckSpec | None = None) -> str:
+    """Cards as a sentence lists them: `8♥, 8♠, 2♣`; in a deck's own faces where one is given (`Q★`)."""
+    return ", ".join(map(face if deck is None else deck.face, cards))
 
 
 def shown_token(token: object) -> str:
@@ -257,12 +258,39 @@ class DeckSpec:
     @cached_property
     def suit_aliases(self) -> dict[str, str]:
         letters = {s.upper(): s for s in self.suits}
-        letters |= {y: s for s, y in zip(self.suits, self.symbols) if y}
+        letters |= {y.upper(): s for s, y in zip(self.suits, self.symbols) if y}
         return letters | {a.upper(): s for a, s in self.aliases}
 
     @cached_property
     def special_names(self) -> dict[str, str]:
         return {name.upper(): name for name, _ in self.specials}
+
+    def rank_named(self, text: str) -> str:
+        """The rank of this deck a text names (any case; `T` is 10 where the deck has a 10);
+        a text that names none is given back as it is, for the caller to refuse."""
+        return self.rank_aliases.get(text.strip().upper(), text)
+
+    # ---- each natural card's bit in a suit mask (the fast judge's and the planner's)
+    @cached_property
+    def _mask_order(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The ranks and suits the masks are laid out by: the French deck's for a deck written
+        in its notation (a deck of fewer French cards keeps each card's place), else the deck's."""
+        return (RANKS, SUITS) if self.french_notation else (self.ranks, self.suits)
+
+    @property
+    def mask_width(self) -> int:
+        """Bits a suit takes: one a rank, and one above the top rank for an ace played high."""
+        return len(self._mask_order[0]) + 1
+
+    @cached_property
+    def rank_places(self) -> dict[str, int]:
+        """Each rank's bit within its suit's mask, lowest rank first: its place in the run order."""
+        return {r: i for i, r in enumerate(self._mask_order[0])}
+
+    @cached_property
+    def suit_places(self) -> dict[str, int]:
+        """Each suit's place among the masks."""
+        return {s: i for i, s in enumerate(self._mask_order[1]) if s in self.suits}
 
     @cached_property
     def ranks_text(self) -> str:
@@ -276,12 +304,16 @@ class DeckSpec:
             return "8H"
         return f"{self.ranks[len(self.ranks) // 2]}{self.suits[-1]}"
 
+    def suit_named(self, suit: str | None) -> str | None:
+        """The name this deck gives a suit letter (`stars` for Five Crowns' X), or None."""
+        return dict(zip(self.suits, self.suit_names, strict=False)).get(suit or "")
+
     def face(self, card: Card) -> str:
         """A card as a sentence names it in this deck: `Q★`, `10♠`, `W`, `🃏`."""
         if card[1] is None:
             return JOKER_FACE if card[0] == JOKER else card[0]
         at = self.suits.index(card[1]) if card[1] in self.suits else -1
-        return card[0] + (self.symbols[at] if at >= 0 and self.symbols[at] else card[1])
+        return card[0] + (self.symbols[at] if 0 <= at < len(self.symbols) and self.symbols[at] else card[1])
 
     def as_dict(self) -> dict[str, object]:
         """The deck as the spec writes it, every field given: what a client draws its cards from."""

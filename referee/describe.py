@@ -35,7 +35,7 @@ def ranks_inwords_of(ranks: frozenset[str] | set[str]) -> str:
     a sentence (`doiarii sunt cărți libere`)."""
     english = current() == SOURCE
     names = [(_RANKS.get(r, r) if english else rank_plural(r, definite=True))
-             for r in sorted(ranks, key=lambda r: _ORDER.index(r) if r in _ORDER else 99)]
+             for r in sorted(ranks, key=lambda r: (_ORDER.index(r) if r in _ORDER else len(_ORDER), r))]
     if len(names) == 1:
         return names[0]
     return t("{first} and {second}", first=", ".join(names[:-1]), second=names[-1])

@@ -27,7 +27,7 @@ def hand_limit_violation(ruleset: Ruleset, hand: Sequence[Card] | None, score: i
     if left + score <= limit:
         return []
     room = max(0, limit - score)
-    values = {"score": score, "left": left, "cards": listed(hand)}
+    values = {"score": score, "left": left, "cards": listed(hand, ruleset.deck)}
     if doing == "hold":
         sentence = tn("At {score} you may hold at most {n} point after a draw or a discard; "
                       "this hand holds {left} ({cards}).",

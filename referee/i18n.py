@@ -218,9 +218,16 @@ def rank_plural(rank: str | None, definite: bool = False) -> str:
     if rank is None:
         return ""
     names = _RANK_DEFINITE_NAMES if definite else _RANK_NAMES
-    return names[_language.get()].get(rank) or f"{rank}s"  # the language is always one of them
+    found = names[_language.get()].get(rank)  # the language is always one of them
+    if found:
+        return found
+    return f"{rank}s" if _language.get() == SOURCE else rank  # a deck's own rank (`12`), as written
 
 
-def suit_name(suit: str | None) -> str:
+def suit_name(suit: str | None, own: str | None = None) -> str:
+    """`hearts`, `червы`: a suit in the language spoken. `own` is the name the game's deck gives
+    the letter; a name other than the French suit's (Five Crowns' `stars`) is said as written."""
+    if own is not None and own != _SUITS[SOURCE].get(suit or ""):
+        return own
     names = _SUITS.get(_language.get(), _SUITS[SOURCE])
     return names.get(suit or "", str(suit))

@@ -19,7 +19,6 @@ from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal, HandScore
 from referee.i18n import t, tn
-from referee.meld import RUN_ORDER
 from referee.violations import listed
 
 if TYPE_CHECKING:
@@ -56,7 +55,7 @@ def melded_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knock
     if missing:
         problems.append(Problem(f"melded.{knocker}", "not_in_hand", t(
             "{name} does not hold {cards}: the melds shown are cards of the knocker's hand",
-            name=knocker, cards=listed(missing))))
+            name=knocker, cards=listed(missing, ruleset.deck))))
     return problems
 
 
@@ -136,7 +135,8 @@ def arrangements(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], most: int
     unnatural = judge.unnatural_ranks
 
     run = judge.kinds.get("run")
-    places = {r: i for i, r in enumerate(RUN_ORDER)}
+    places = judge.deck.rank_places
+    high_ace = judge.deck.mask_width - 1 if judge.deck.ranks[0] == "A" else None  # an ace's place above the top rank
 
     def could_be(group: tuple[Card, ...]) -> bool:
         """Natural cards alone make a meld only of one rank, or of one suit in a row."""
@@ -144,8 +144,10 @@ def arrangements(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], most: int
             return True
         if len({c.suit for c in group}) > 1 or run is None or run.ace == "around":
             return len({c.suit for c in group}) == 1
+        if any(c.rank not in places for c in group):
+            return True  # a card without a place in the run order (a special card): the judge says
         low = sorted(places[c.rank] for c in group)
-        high = sorted(13 if p == 0 else p for p in low)
+        high = sorted(high_ace if p == 0 and high_ace is not None else p for p in low)
         return any(len(set(ps)) == len(ps) == ps[-1] - ps[0] + 1 for ps in (low, high))
 
     def is_meld(group: tuple[Card, ...]) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.cards import Card, face, read_card, shown_token
+from referee.cards import Card, DeckSpec, face, read_card, shown_token
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
 from referee.ruleset import LayoutRules, Ruleset
@@ -27,8 +27,10 @@ class Layout:
     slots: tuple[Card | None, ...]
 
     @classmethod
-    def parse(cls, rules: LayoutRules, tokens: Sequence[object], path: str = "layout") -> Layout:
-        """Read `["down", "AH", "JS", ...]`; a slot that cannot hold its card is an error."""
+    def parse(cls, rules: LayoutRules, tokens: Sequence[object], path: str = "layout",
+              deck: DeckSpec | None = None) -> Layout:
+        """Read `["down", "AH", "JS", ...]` in the notation of `deck` (the French one when
+        None); a slot that cannot hold its card is an error."""
         if not isinstance(tokens, Sequence) or isinstance(tokens, str):
             raise InvalidPlayError(Problem(path, "invalid_layout", t("the layout is a list of slots")))
         if not 1 <= len(tokens) <= len(rules.slots):
@@ -44,7 +46,7 @@ class Layout:
             if isinstance(token, str) and token.strip().lower() == DOWN:
                 slots.append(None)
                 continue
-            card = read_card(token)
+            card = read_card(token, deck)
             if not isinstance(card, Card):
                 problems.append(Problem(where, "unknown_card", t(
                     '{token} (item {item}) is not "down" or a card: {reason}', token=shown_token(token),
@@ -142,7 +144,7 @@ def check_placement(ruleset: Ruleset, layout_tokens: Sequence[object], card: Car
     if rules is None:
         raise InvalidPlayError(Problem("", "wrong_family", t(
             '"{id}" is a {family} game; placements are for layout games', id=ruleset.id, family=ruleset.family)))
-    layout = Layout.parse(rules, layout_tokens)
+    layout = Layout.parse(rules, layout_tokens, deck=ruleset.deck)
     found = placement(rules, layout, card, ruleset.deck.copies(card, 1) > 0)
     return Verdict(found.violations, {"slots": list(found.slots), "ends_turn": found.ends_turn,
                                       "completes_layout": found.completes_layout})

@@ -10,9 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from referee.cards import JOKER, RANKS
+from referee.cards import JOKER
+from referee.deckcheck import (
+    check_deck_ranks_once,
+    check_deck_specials,
+    check_deck_suits,
+    check_run_ace,
+    named_cards,
+    not_a_rank,
+)
 from referee.i18n import N_, t, tn
-from referee.rulebuild import rank_range, round_document
+from referee.rulebuild import deck_of, rank_range, round_document
 from referee.ruleset import kind_asked
 from referee.yamlread import Path
 
@@ -21,13 +29,7 @@ Check = Callable[[Mapping[str, Any]], Iterator[Finding]]
 
 
 def _deck_ranks(doc: Mapping[str, Any]) -> set[str]:
-    deck = doc.get("deck") or {}
-    ranks = set(deck.get("ranks", RANKS))
-    table = deck.get("jokers_per_table")
-    if deck.get("jokers", 0) if table is None else (
-            table if isinstance(table, int) else any((table or {}).values())):
-        ranks.add(JOKER)
-    return ranks
+    return set(named_cards(doc))
 
 
 _WILD_NOT_IN_DECK = N_('the wild rank "{rank}" is not in the deck')
@@ -49,8 +51,9 @@ def check_ranks_in_deck(doc: Mapping[str, Any]) -> Iterator[Finding]:
     for path, ranks, not_in_deck in _rank_lists(doc):
         for i, rank in enumerate(ranks):
             if rank not in in_deck:
+                unknown = not_a_rank(doc, rank)
                 extra = t(" (this deck has no jokers)") if rank == JOKER else ""
-                yield path + (i,), t(not_in_deck, rank=rank) + extra
+                yield path + (i,), unknown or t(not_in_deck, rank=rank) + extra
 
 
 def _sized_keys(req: Mapping[str, Any]) -> Iterator[tuple[str, list[Any]]]:
@@ -125,10 +128,11 @@ def check_card_values(doc: Mapping[str, Any]) -> Iterator[Finding]:
 
 
 def _value_table(doc: Mapping[str, Any], values: Mapping[str, Any], field: str) -> Iterator[Finding]:
-    ranks = tuple((doc.get("deck") or {}).get("ranks", RANKS))
+    deck = deck_of(doc)
+    specials = tuple(name for name, _ in deck.specials)
     owner: dict[str, str] = {}
     for key in values:
-        covered = rank_range(key, ranks)
+        covered = rank_range(key, deck.ranks, specials)
         if not covered:
             yield ("scoring", field, key), \
                 t('"{key}" is not a rank or a range of ranks of this deck in order (such as "3-9")', key=key)
@@ -139,7 +143,7 @@ def _value_table(doc: Mapping[str, Any], values: Mapping[str, Any], field: str) 
                   other=owner[clashes[0]])
         for rank in covered:
             owner.setdefault(rank, key)
-    missing = [r for r in sorted(_deck_ranks(doc), key=_rank_order) if r not in owner]
+    missing = [r for r in named_cards(doc) if r not in owner]
     if missing:
         yield ("scoring", field), t("no value for {ranks}", ranks=", ".join(missing))
 
@@ -196,10 +200,6 @@ def check_game_end(doc: Mapping[str, Any]) -> Iterator[Finding]:
         yield ("game", "winner"), t("melded cards score for the player, so the highest score wins")
 
 
-def _rank_order(rank: str) -> int:
-    return RANKS.index(rank) if rank in RANKS else len(RANKS)
-
-
 def check_players(doc: Mapping[str, Any]) -> Iterator[Finding]:
     players = doc.get("players") or {}
     if players.get("min", 2) > players.get("max", 8):
@@ -240,14 +240,9 @@ def check_rounds_count(doc: Mapping[str, Any]) -> Iterator[Finding]:
                described=len(rounds))
 
 
-def check_run_ace(doc: Mapping[str, Any]) -> Iterator[Finding]:
-    ranks = tuple((doc.get("deck") or {}).get("ranks", RANKS))
-    if ranks != RANKS[: len(ranks)] and ((doc.get("melds") or {}).get("run")):
-        yield ("deck", "ranks"), t("runs need the deck's ranks in order from the ace")
-
-
 MEANING_CHECKS: tuple[Check, ...] = (
     check_ranks_in_deck, check_first_meld_kinds, check_first_meld_fits_hand, check_card_values, check_players,
-    check_rounds_count, check_run_ace, check_deck_table, check_deck_ranks, check_melding_choices,
+    check_rounds_count, check_run_ace, check_deck_table, check_deck_ranks, check_deck_ranks_once, check_deck_suits,
+    check_deck_specials, check_melding_choices,
     check_game_end, check_whole_hand_size,
 )

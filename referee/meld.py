@@ -10,10 +10,10 @@ from collections import Counter
 from functools import lru_cache
 from typing import NamedTuple
 
-from referee.cards import Card
+from referee.cards import RANKS, Card
 from referee.ruleset import Scoring
 
-RUN_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RUN_ORDER = RANKS  # the French deck's; a ruleset's deck gives its own (`DeckSpec.ranks`)
 
 
 class Meld(NamedTuple):
@@ -33,16 +33,16 @@ class Meld(NamedTuple):
         """No wild card stands in it for another card."""
         return not self.wilds
 
-    def ranks(self) -> tuple[str | None, ...]:
+    def ranks(self, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
         """The rank each place of the meld stands for: a set's rank (None: wild cards only),
-        a run's ranks in order; in a meld of one suit its natural cards' ranks, and None for
-        each wild card, which stands for the suit alone."""
+        a run's ranks in order, in a deck whose ranks run in `order`; in a meld of one suit its
+        natural cards' ranks, and None for each wild card, which stands for the suit alone."""
         if self.kind == "set":
             naturals = self.naturals()
             stands = next((s for _, s in self.wilds if s), None)
             return ((naturals[0].rank if naturals else stands),) * len(self.cards)
         if self.kind == "run":
-            return tuple(_run_ranks(self))
+            return tuple(_run_ranks(self, order))
         return (*(c.rank for c in self.naturals()), *(None for _ in self.wilds))
 
     def naturals(self) -> list[Card]:
@@ -57,22 +57,22 @@ class Meld(NamedTuple):
         return out
 
 
-def _run_ranks(meld: Meld) -> list[str]:
+def _run_ranks(meld: Meld, order: tuple[str, ...]) -> list[str]:
     """A run's ranks in order, from its natural cards and what its wild cards stand for."""
     placed = [c.rank for c in meld.naturals()]
-    placed += [stood_rank(s) for _, s in meld.wilds]
-    for window in run_windows("around", len(placed)) + run_windows("high", len(placed)):
+    placed += [stood_rank(s, order) for _, s in meld.wilds]
+    for window in run_windows("around", len(placed), order) + run_windows("high", len(placed), order):
         if sorted(window) == sorted(placed):
             return list(window)
     return placed
 
 
-def stood_rank(stands: str | None) -> str:
-    """The rank a run's wild card stands for: its `as` is a rank and suit (`7H`), or in a run of
-    any suits the rank alone (`7`)."""
+def stood_rank(stands: str | None, order: tuple[str, ...] = RUN_ORDER) -> str:
+    """The rank a run's wild card stands for, in a deck whose ranks are `order`: its `as` is a
+    rank and suit (`7H`), or in a run of any suits the rank alone (`7`)."""
     if not stands:
         return ""
-    return stands if stands in RUN_ORDER else stands[:-1]
+    return stands if stands in order else stands[:-1]
 
 
 def meld_points(scoring: Scoring, meld: Meld) -> int:
@@ -80,7 +80,7 @@ def meld_points(scoring: Scoring, meld: Meld) -> int:
     card its `meld_values` worth; an ace low in a run `low_ace`; a wild card the card it
     stands for (`wilds_count: stands_for`) or its own worth. A meld of wild cards only
     stands for no card: its wild cards count their own worth."""
-    ranks = meld.ranks()
+    ranks = meld.ranks(scoring.run_order)
     if scoring.wilds_count == "stands_for" and all(r is not None for r in ranks):
         if meld.kind == "run":
             return scoring.run_value(tuple(r for r in ranks if r is not None))

@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import lru_cache
 from itertools import combinations
 
-from referee.cards import JOKER, JOKER_TOKENS, Card, DeckSpec, face, rank_named
+from referee.cards import JOKER, JOKER_TOKENS, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, decks_in_play, t, tn
@@ -53,12 +53,13 @@ class Judge:
         self.in_deck = self.deck.distinct()
         self.deck_ranks = frozenset(self.deck.ranks)
         self.natural_ranks = self.deck_ranks - self.wild_ranks
-        # Natural (non-wild) cards of the deck → their bit in the planner's suit masks
-        # (14 bits a suit: A at 0, ..., K at 12, a high A at 13).
+        # Natural (non-wild) cards of the deck → their bit in the planner's suit masks (a
+        # suit's ranks from its lowest bit up, then a place for an ace played high).
+        width, places = self.deck.mask_width, self.deck.rank_places
         self.natural_bits = {
-            Card(r, s): 1 << (14 * i + RUN_ORDER.index(r))
-            for i, s in enumerate(("C", "D", "H", "S")) if s in self.deck.suits
-            for r in self.deck.ranks if r not in self.wild_ranks and r in RUN_ORDER}
+            Card(r, s): 1 << (width * at + places[r])
+            for s, at in self.deck.suit_places.items()
+            for r in self.deck.ranks if r not in self.wild_ranks}
         self.deck_suits = frozenset(self.deck.suits)
         self.all_wild = rules.wilds.all_wild
         # Wild cards that count as natural where they stand for themselves
@@ -122,14 +123,14 @@ class Judge:
             foreign = list(dict.fromkeys(foreign))
             found.append(Violation("not_in_deck", tn(
                 "{cards} is not in this game's deck.", "{cards} are not in this game's deck.", len(foreign),
-                cards=listed(foreign)), tuple(foreign)))
+                cards=listed(foreign, self.deck)), tuple(foreign)))
         for card, n in Counter(cards).items():
             have = self.deck.copies(card, self.decks)
             if have and n > have:
                 found.append(Violation("duplicate_card", tn(
                     "{decks} there is only {n} of {card}; this play has {count}.",
                     "{decks} there are only {n} of {card}; this play has {count}.", have,
-                    decks=decks_in_play(self.decks), card=face(card), count=n), (card,) * n))
+                    decks=decks_in_play(self.decks), card=self.deck.face(card), count=n), (card,) * n))
         return found
 
     def joker_violation(self, cards: Sequence[Card]) -> list[Violation]:
@@ -160,7 +161,7 @@ class Judge:
         if len(kinds) > 1 and len(naturals) > 1 and not self.in_place:
             # Two natural cards or more are legal only as a kind they are shaped like: where one
             # kind alone fits their shape, it is the nearest, and the others need no sentences.
-            shaped = [k for k in kinds if KINDS[k].shaped(naturals)]
+            shaped = [k for k in kinds if KINDS[k].shaped(naturals, self.deck)]
             if len(shaped) == 1:
                 kinds = shaped
         if len(kinds) == 1 and not self.in_place:  # one kind to judge: no nearest kind to choose
@@ -185,7 +186,7 @@ class Judge:
             if not found and not base:
                 return meld, []
             if best is None or (len(kinds) > 1 and
-                                _weight(found, k, naturals) < _weight(best[1], best_kind, naturals)):
+                                _weight(found, k, naturals, self.deck) < _weight(best[1], best_kind, naturals, self.deck)):
                 best, best_kind = (None, found), k
         assert best is not None
         return None, base + best[1]
@@ -200,7 +201,7 @@ class Judge:
         if rule.max is not None and len(cards) > rule.max:
             found.append(Violation("too_many_cards", words.too_many(rule.max, len(cards)), tuple(cards)))
         if not naturals and wilds and not self.all_wild:
-            found.append(Violation("all_wild_not_allowed", words.all_wild(listed(wilds)), tuple(wilds)))
+            found.append(Violation("all_wild_not_allowed", words.all_wild(listed(wilds, self.deck)), tuple(wilds)))
         # A limit per so many cards says nothing more about a meld already too short.
         short = self.per_cards is not None and len(cards) < rule.min
         if naturals and wild_limit and not short and not self.wilds_fit(len(wilds), len(cards)):
@@ -208,7 +209,7 @@ class Judge:
         return found
 
     def _too_many(self, words: KindWords, cards: Sequence[Card], wilds: Sequence[Card]) -> str:
-        shown = listed(wilds)
+        shown = listed(wilds, self.deck)
         if self.per_cards is not None:
             return words.per_cards(self.per_cards, len(cards), len(wilds), shown)
         later = self.later and self.rules.wilds.later_given
@@ -224,10 +225,11 @@ def _in_place_choices(wilds: Sequence[Card], in_place: frozenset[str]) -> list[t
     return sorted(groups, key=lambda g: (-len(g), [str(c) for c in g]))
 
 
-def _weight(found: Sequence[Violation], kind: str, naturals: Sequence[Card]) -> tuple[int, int, int]:
+def _weight(found: Sequence[Violation], kind: str, naturals: Sequence[Card],
+            deck: DeckSpec) -> tuple[int, int, int]:
     """How far cards are from a kind: the shape they have first (one rank: a set; one suit:
     a run), then the fewest violations and cards at fault."""
-    return 0 if KINDS[kind].shaped(naturals) else 1, len(found), sum(len(v.cards) for v in found)
+    return 0 if KINDS[kind].shaped(naturals, deck) else 1, len(found), sum(len(v.cards) for v in found)
 
 
 _JOKER_CARD = Card(JOKER)
@@ -242,7 +244,7 @@ def judge_for(ruleset: Ruleset, round_number: int, players: int | None, later: b
     raised, never cached."""
     assert ruleset.rummy is not None
     rules = ruleset.rummy.round(round_number)
-    wild_rank = rank_named(wild_rank) if wild_rank is not None else None
+    wild_rank = ruleset.deck.rank_named(wild_rank) if wild_rank is not None else None
     problem = wild_rank_problem(ruleset, rules, wild_rank)
     if problem is not None:
         raise InvalidPlayError(problem)
@@ -257,7 +259,7 @@ def wild_rank_problem(ruleset: Ruleset, rules: RoundRules, wild_rank: str | None
         if wild_rank is None:
             return Problem("wild_rank", "missing_field", t(
                 "{game} makes one rank wild each deal (the cut card's rank): give that rank", game=ruleset.local_name))
-        if rank_named(wild_rank) not in ruleset.deck.ranks:
+        if ruleset.deck.rank_named(wild_rank) not in ruleset.deck.ranks:
             if wild_rank.strip().upper() in JOKER_TOKENS:
                 return Problem("wild_rank", "unknown_rank", t(
                     '"{rank}" is a joker, not a rank: send the rank made wild this deal (where a cut joker makes '

@@ -56,8 +56,9 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
                      for name in ("points", "cards") if name in body]
         if problems:
             raise InvalidPlayError(problems)
-        hands = parse_named(body["hands"], "hands")
-        melded = parse_named_groups(body["melded"], "melded") if body.get("melded") is not None else None
+        hands = parse_named(body["hands"], "hands", ruleset.deck)
+        melded = parse_named_groups(body["melded"], "melded", ruleset.deck) if body.get("melded") is not None \
+            else None
         if problems:
             raise InvalidPlayError(problems)
         rules_round = round_number if ruleset.rummy and ruleset.rummy.rounds else 1

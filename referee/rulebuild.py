@@ -30,9 +30,10 @@ from referee.ruleset import (
 )
 
 
-def rank_range(spec: str, ranks: tuple[str, ...]) -> list[str]:
-    """`"3-9"` → the ranks from 3 to 9 in deck order; a single rank → itself."""
-    if spec == JOKER or spec in ranks:
+def rank_range(spec: str, ranks: tuple[str, ...], specials: tuple[str, ...] = ()) -> list[str]:
+    """`"3-9"` → the ranks from 3 to 9 in deck order; a single rank, a special card of the
+    deck (`W`) or `JOKER` → itself."""
+    if spec == JOKER or spec in ranks or spec in specials:
         return [spec]
     lo, _, hi = spec.partition("-")
     if lo in ranks and hi in ranks and ranks.index(lo) <= ranks.index(hi):
@@ -40,14 +41,14 @@ def rank_range(spec: str, ranks: tuple[str, ...]) -> list[str]:
     return []
 
 
-def _meld_rules(data: Mapping[str, Any]) -> tuple[MeldRule, ...]:
+def _meld_rules(data: Mapping[str, Any], deck: DeckSpec) -> tuple[MeldRule, ...]:
     out = []
     for kind, spec in sorted(data.items()):
         spec = spec or {}
-        out.append(MeldRule(kind, int(spec.get("min", 3)), str(spec.get("ace", "low")),
-                            bool(spec.get("distinct_suits", False)),
+        ace = "around" if spec.get("around") else str(spec.get("ace") or "low")
+        out.append(MeldRule(kind, int(spec.get("min", 3)), ace, bool(spec.get("distinct_suits", False)),
                             int(spec["max"]) if spec.get("max") is not None else None,
-                            suits=str(spec.get("suits", "same"))))
+                            len(deck.ranks), len(deck.suits), suits=str(spec.get("suits", "same"))))
     return tuple(out)
 
 
@@ -73,11 +74,11 @@ def _requirement(data: Mapping[str, Any] | None) -> Requirement:
                        int(data.get("points", 0)), pure, bool(data.get("extra_melds", True)))
 
 
-def _round(number: int, doc: Mapping[str, Any]) -> RoundRules:
+def _round(number: int, doc: Mapping[str, Any], deck: DeckSpec) -> RoundRules:
     size = doc.get("hand_size")
     sizes = tuple(sorted((int(k), int(v)) for k, v in size.items())) if isinstance(size, Mapping) else ()
     return RoundRules(number, max(v for _, v in sizes) if sizes else size,
-                      _meld_rules(doc.get("melds") or {}),
+                      _meld_rules(doc.get("melds") or {}, deck),
                       _wild_rule(doc.get("wilds")), _requirement(doc.get("first_meld")),
                       _lay_off_rule(doc.get("lay_off")),
                       str((doc.get("going_out") or {}).get("final_discard", "optional")),
@@ -91,23 +92,25 @@ def _lay_off_rule(data: Mapping[str, Any] | None) -> LayOffRule:
                       bool(data.get("wilds_unlimited", False)))
 
 
-def _scoring(doc: Mapping[str, Any], ranks: tuple[str, ...]) -> Scoring:
+def _scoring(doc: Mapping[str, Any], deck: DeckSpec) -> Scoring:
     data = doc.get("scoring") or {}
+    ranks, specials = deck.ranks, tuple(name for name, _ in deck.specials)
     values: dict[str, int] = {}
     for key, value in (data.get("card_values") or {}).items():
-        for rank in rank_range(key, ranks):
+        for rank in rank_range(key, ranks, specials):
             values[rank] = int(value)
     melded: dict[str, int] | None = None
     if data.get("meld_values") is not None:
         melded = {rank: int(value) for key, value in data["meld_values"].items()
-                  for rank in rank_range(key, ranks)}
+                  for rank in rank_range(key, ranks, specials)}
     knock = data.get("knock")
     return Scoring(values, int(data.get("pennies_per_card", 0)), str(data.get("method", "caught")),
                    melded, data.get("low_ace"), str(data.get("wilds_count", "own")), data.get("cap"),
                    Knock(int(knock.get("max_deadwood", 10)), int(knock.get("gin_bonus", 25)),
                          int(knock.get("undercut_bonus", 25)), bool(knock.get("lay_off_on_gin", False)))
                    if knock is not None else None, data.get("wild_value"),
-                   str(data.get("unmet_first_meld", "count_all")))
+                   str(data.get("unmet_first_meld", "count_all")), run_order=ranks,
+                   wild_rank_value=data.get("wild_rank_value"))
 
 
 ROUND_FIELDS = ("hand_size", "melds", "wilds", "first_meld", "lay_off", "going_out", "buying",
@@ -125,12 +128,12 @@ def round_document(doc: Mapping[str, Any], entry: Mapping[str, Any] | None) -> d
     return out
 
 
-def _rummy(doc: Mapping[str, Any], scoring: Scoring) -> RummyRules:
+def _rummy(doc: Mapping[str, Any], scoring: Scoring, deck: DeckSpec) -> RummyRules:
     base_doc = {k: doc.get(k) for k in ROUND_FIELDS}
-    rounds = tuple(_round(i + 1, round_document(doc, entry))
+    rounds = tuple(_round(i + 1, round_document(doc, entry), deck)
                    for i, entry in enumerate(doc.get("rounds") or []))
     buying = doc.get("buying")
-    base = _round(0, base_doc)  # number 0: a game without rounds
+    base = _round(0, base_doc, deck)  # number 0: a game without rounds
     return RummyRules(
         rounds=rounds,
         base=base,
@@ -192,28 +195,38 @@ def _texts(value: object) -> tuple[str | None, dict[str, str]]:
     return (None if value is None else str(value)), {}
 
 
-def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
-    """A `Ruleset` from a resolved document that has passed the schema and the checks."""
+def suits_of(deck_doc: Mapping[str, Any]) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """The deck's suits as (letter, symbol, name, aliases), in the order written."""
+    return [_suit(s) for s in deck_doc.get("suits") or SUITS]
+
+
+def deck_of(doc: Mapping[str, Any]) -> DeckSpec:
+    """The deck a resolved document describes (the French deck's value for each field left out)."""
     deck_doc = doc.get("deck") or {}
-    suits = [_suit(s) for s in deck_doc.get("suits", SUITS)]
-    deck = DeckSpec(
-        ranks=tuple(str(r) for r in deck_doc.get("ranks", RANKS)),
+    suits = suits_of(deck_doc)
+    return DeckSpec(
+        ranks=tuple(str(r) for r in deck_doc.get("ranks") or RANKS),
         suits=tuple(s[0] for s in suits),
         symbols=tuple(s[1] for s in suits),
         suit_names=tuple(s[2] for s in suits),
         aliases=tuple((a, s[0]) for s in suits for a in s[3]),
-        copies_per_deck=int(deck_doc.get("copies", 1)),
+        copies_per_deck=int(deck_doc.get("copies") or 1),
         specials=tuple((str(k), int(v)) for k, v in (deck_doc.get("specials") or {}).items()),
         jokers=int(deck_doc.get("jokers", 0)),
         decks=DeckCount.from_data(deck_doc.get("decks", 1)),
         table_jokers=_table_jokers(deck_doc.get("jokers_per_table")),
     )
+
+
+def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
+    """A `Ruleset` from a resolved document that has passed the schema and the checks."""
+    deck = deck_of(doc)
     game = doc.get("game") or {}
     end = game.get("end") or {}
     players = doc.get("players") or {}
     stakes = doc.get("stakes") or {}
     family = str(doc["family"])
-    scoring = _scoring(doc, deck.ranks)
+    scoring = _scoring(doc, deck)
     name, names = _texts(doc.get("name", doc["id"]))
     summary, summaries = _texts(doc.get("summary", ""))
     return Ruleset(
@@ -238,7 +251,7 @@ def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
             target=end.get("target"),
         ),
         scoring=scoring,
-        rummy=_rummy(doc, scoring) if family == "rummy" else None,
+        rummy=_rummy(doc, scoring, deck) if family == "rummy" else None,
         layout=_layout(doc) if family == "layout" else None,
         document_json=json.dumps(doc, sort_keys=False),
         builtin=builtin,

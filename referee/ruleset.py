@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
-from referee.cards import Card, DeckSpec
+from referee.cards import RANKS, SUITS, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import joined, local, t, tn
 
@@ -27,13 +28,15 @@ class MeldRule:
     ace: str = "low"
     distinct_suits: bool = False
     max: int | None = None  # the most cards a meld of this kind may hold; None: no limit
+    deck_ranks: int = len(RANKS)  # ranks and suits in the game's deck, which bound a run and a
+    deck_suits: int = len(SUITS)  # set of distinct suits
     suits: str = "same"     # `same`: the meld's cards are of one suit; `any`: of any suits
 
     @property
     def most(self) -> int:
-        """The most cards a meld of this kind can hold (a run at most 13, a set of distinct
-        suits one card a suit)."""
-        cap = 13 if self.kind == "run" else (4 if self.distinct_suits else 10**6)
+        """The most cards a meld of this kind can hold (a run each rank of the deck once, a
+        set of distinct suits one card a suit)."""
+        cap = self.deck_ranks if self.kind == "run" else (self.deck_suits if self.distinct_suits else 10**6)
         return min(cap, self.max) if self.max is not None else cap
 
 
@@ -302,13 +305,29 @@ class Scoring:
     wild_value: int | None = None  # a wild card caught in hand (else its rank's value)
     unmet_first_meld: str = "count_all"  # deadwood short of the first meld: every card, or all
                                          # but pure runs (`except_pure_runs`)
+    run_order: tuple[str, ...] = RANKS  # the deck's ranks, in the order a run follows
+    wild_rank_value: int | None = None  # a natural card of a rank wild in the round, caught in hand
 
     def value(self, card: Card) -> int:
         return self.values.get(card.rank, 0)
 
-    def hand_points(self, cards: Iterable[Card]) -> int:
-        """What these cards are worth caught in hand (`card_values`)."""
-        return sum(self.value(c) for c in cards)
+    def caught_value(self, card: Card, wild_ranks: AbstractSet[str] = frozenset()) -> int:
+        """What this card costs caught in hand in a round whose wild ranks are `wild_ranks`.
+
+        A card of a wild rank that is not a joker costs `wild_rank_value` where given (Five
+        Crowns' 20, whatever the rank); any other wild card `wild_value` where given; every
+        other card its rank's value, so a joker keeps `card_values.JOKER`."""
+        if card.rank in wild_ranks:
+            if self.wild_rank_value is not None and not card.is_joker:
+                return self.wild_rank_value
+            if self.wild_value is not None:
+                return self.wild_value
+        return self.value(card)
+
+    def hand_points(self, cards: Iterable[Card], wild_ranks: AbstractSet[str] = frozenset()) -> int:
+        """What these cards are worth caught in hand (`card_values`); with the round's
+        `wild_ranks`, its wild cards at `caught_value`."""
+        return sum(self.caught_value(c, wild_ranks) for c in cards)
 
     def melded_value(self, rank: str) -> int:
         """What a card of this rank is worth melded (`meld_values`, else `card_values`)."""

@@ -4,17 +4,25 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
-from referee.cards import RANKS, SUITS, Card, DeckSpec, face
+from referee.cards import FRENCH, Card, DeckSpec, rank_named
 from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal, HandScore
 from referee.i18n import SOURCE, current, decks_in_play, t, tn
 from referee.ruleset import Ruleset
 
 
-def score_hand(ruleset: Ruleset, cards: Sequence[Card]) -> HandScore:
+def score_hand(ruleset: Ruleset, cards: Sequence[Card], wild_ranks: AbstractSet[str] = frozenset()) -> HandScore:
+    """The points, cards and pennies of one hand caught in a round whose wild ranks are
+    `wild_ranks` (they price a wild card by `scoring.wild_rank_value` and `wild_value`)."""
     scoring = ruleset.scoring
-    return HandScore(scoring.hand_points(cards), len(cards), len(cards) * scoring.pennies_per_card)
+    return HandScore(scoring.hand_points(cards, wild_ranks), len(cards), len(cards) * scoring.pennies_per_card)
+
+
+def round_wild_ranks(ruleset: Ruleset, round_number: int) -> frozenset[str]:
+    """The ranks wild in this round of the game (none in a layout game)."""
+    return ruleset.rummy.round(round_number).wilds.ranks if ruleset.rummy is not None else frozenset()
 
 
 def score_round(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
@@ -42,7 +50,8 @@ def score_round(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
         return _deadwood(ruleset, hands, went_out, deal)
     if method == "melded_minus_caught":
         return _melded_minus_caught(ruleset, hands, deal)
-    return {name: score_hand(ruleset, cards) for name, cards in hands.items()}
+    wild_ranks = round_wild_ranks(ruleset, deal.round_number)
+    return {name: score_hand(ruleset, cards, wild_ranks) for name, cards in hands.items()}
 
 
 def _seat_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: str | None,
@@ -122,17 +131,28 @@ def _deadwood(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: s
               deal: Deal) -> dict[str, HandScore]:
     """Deadwood: what is left outside the best arrangement of each hand (with a first meld to
     make, melds count only when they make it), capped by `scoring.cap`; or a knock."""
-    from referee.planner import arrange  # the planner finds the best arrangement
+    from referee.planner import Arrangement, arrange  # the planner finds the best arrangement
     scoring = ruleset.scoring
     if scoring.knock is not None and went_out is not None:
         from referee.knock import score_knock  # the knocker's melds and the defender's lay-offs
         return score_knock(ruleset, hands, went_out, deal)
     out = {}
+    wild_ranks = round_wild_ranks(ruleset, deal.round_number) | (
+        {rank_named(deal.wild_rank)} if deal.wild_rank is not None else set())
+
+    def priced(best: Arrangement) -> int:
+        if scoring.wild_rank_value is None:
+            return best.cost
+        # The search prices every wild card alike; the cards it leaves out are priced again
+        # here, a natural card of a wild rank at `wild_rank_value`.
+        plan = best.plan
+        return scoring.hand_points(plan.left + ((plan.discard,) if plan.discard else ()), wild_ranks)
+
     for name, cards in hands.items():
-        cost = arrange(ruleset, cards, (), False, deal.round_number, deal.players, wild_rank=deal.wild_rank).cost
+        cost = priced(arrange(ruleset, cards, (), False, deal.round_number, deal.players, wild_rank=deal.wild_rank))
         if scoring.unmet_first_meld == "except_pure_runs":  # short of the first meld, pure runs still count
-            cost = min(cost, arrange(ruleset, cards, (), True, deal.round_number, deal.players,
-                                     wild_rank=deal.wild_rank, pure_runs_only=True).cost)
+            cost = min(cost, priced(arrange(ruleset, cards, (), True, deal.round_number, deal.players,
+                                            wild_rank=deal.wild_rank, pure_runs_only=True)))
         points = cost if scoring.cap is None else min(scoring.cap, cost)
         out[name] = HandScore(points, len(cards), len(cards) * scoring.pennies_per_card, deadwood=cost)
     return out
@@ -157,10 +177,11 @@ def _melded_minus_caught(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
                          deal: Deal) -> dict[str, HandScore]:
     out = {}
     scoring = ruleset.scoring
+    wild_ranks = round_wild_ranks(ruleset, deal.round_number)
     everyone = {**{name: () for name in deal.melded or {}}, **hands}  # who went out may have no hand
     for name, cards in everyone.items():
         melded = melded_points(ruleset, (deal.melded or {}).get(name, ()), deal)
-        caught = scoring.hand_points(cards)
+        caught = scoring.hand_points(cards, wild_ranks)
         out[name] = HandScore(melded - caught, len(cards), len(cards) * scoring.pennies_per_card, melded=melded)
     return out
 
@@ -197,14 +218,14 @@ def deck_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], players
             seen[card] += 1
             if have == 0:
                 problems.append(Problem(f"{path}.{name}[{i}]", "not_in_deck",
-                                        t("{card} is not in {possessive} deck ({deck})", card=face(card),
+                                        t("{card} is not in {possessive} deck ({deck})", card=deck.face(card),
                                           possessive=_possessive(ruleset.name), game=ruleset.local_name,
                                           deck=_deck_words(deck, decks))))
             elif seen[card] > have:
                 problems.append(Problem(f"{path}.{name}[{i}]", "duplicate_card", tn(
                     "{decks} there is only {n} of {card}; these hands hold {count}",
                     "{decks} there are only {n} of {card}; these hands hold {count}", have,
-                    decks=decks_in_play(decks), card=face(card), count=held[card])))
+                    decks=decks_in_play(decks), card=deck.face(card), count=held[card])))
     return problems
 
 
@@ -225,8 +246,9 @@ def _possessive(name: str) -> str:
 def _deck_words(deck: DeckSpec, decks: int) -> str:
     """`two packs, no jokers`; a short pack says its size (`one pack of 32 cards, ...`)."""
     packs = tn("{count} pack", "{count} packs", decks, count=_in_words(decks))
-    if deck.ranks != RANKS or deck.suits != SUITS:
-        size = len(deck.ranks) * len(deck.suits) + deck.jokers
+    if (deck.ranks, deck.suits, deck.copies_per_deck, deck.specials) != \
+            (FRENCH.ranks, FRENCH.suits, FRENCH.copies_per_deck, FRENCH.specials):
+        size = len(deck.cards())
         packs = tn("{packs} of {n} card", "{packs} of {n} cards", size, packs=packs)
     jokers = deck.jokers_with(decks)
     if not jokers:

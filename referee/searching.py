@@ -2,7 +2,8 @@
 values the search is made of (`Option`, `Table` and the states of table melds, which the kinds
 build), and two small Protocols, `KindJudge` (what a kind asks of `referee.melds.Judge`) and
 `Search` (what a kind asks of the planner's search). The kinds sit below the judge and the
-planner and meet them through these shapes alone.
+planner and meet them through these shapes alone; how a hand is packed is the deck's
+`referee.geometry.Geometry`, which the search hands the kinds.
 """
 
 from __future__ import annotations
@@ -13,13 +14,11 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from referee.cards import Card, DeckSpec
+    from referee.geometry import Geometry
     from referee.meld import Meld
     from referee.ruleset import MeldRule, RoundRules, Ruleset
     from referee.violations import Violation
 
-SUITS = ("C", "D", "H", "S")
-B = 4           # bits per card type in a packed hand: 3 for the count, 1 guard bit
-FIELD = (1 << (B - 1)) - 1
 FIRST, LATER = 1, 2   # a new meld's wild cards fit the first meld's limit / the later limit
 
 Move = tuple["Option", tuple[object, ...]]
@@ -141,7 +140,9 @@ class Search(Protocol):
     @property
     def later(self) -> KindJudge: ...          # judges melds made after the first meld
     @property
-    def types(self) -> list[int]: ...          # card type (suit*13 + rank) of each packed field
+    def geometry(self) -> Geometry: ...        # the deck's card types and packed fields
+    @property
+    def types(self) -> list[int]: ...          # the card type (`Geometry.index`) of each packed field
     @property
     def field_of(self) -> dict[int, int]: ...  # the packed field of each card type
     @property

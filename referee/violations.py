@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
-from referee.cards import Card, faces, texts
+from referee.cards import Card, DeckSpec, faces, texts
 
 
 class Violation(NamedTuple):
@@ -39,9 +39,10 @@ class Verdict(NamedTuple):
         return {"valid": False, "violations": violations, **self.extra}
 
 
-def listed(cards: Iterable[Card]) -> str:
-    """Cards as a sentence names them, as the page's chips show them: `8♥, 8♠, 2♣`."""
-    return faces(cards)
+def listed(cards: Iterable[Card], deck: DeckSpec | None = None) -> str:
+    """Cards as a sentence names them, as the page's chips show them: `8♥, 8♠, 2♣`; a game's
+    deck names its own cards (`Q★`)."""
+    return faces(cards, deck)
 
 
 def plural(n: int, noun: str) -> str:

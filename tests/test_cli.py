@@ -577,3 +577,54 @@ def test_request_fields_are_named_as_options(capsys: pytest.CaptureFixture[str])
     assert capsys.readouterr().err.startswith("referee check: --wild-rank: ")
     assert main(["score", "rummy-500", "a=", "--melded", "a=7S,7S,7S", "--players", "2"]) == 2
     assert "--melded a: " in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- decks other than the French one
+
+@pytest.fixture
+def deck_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shipped rulesets, and a five-suit and a four-colour one (tests/decks.py), by id."""
+    from referee.cli import common
+    from tests.decks import COLOURS, STARS, install
+
+    library = default_library().copy()
+    install(library, STARS.format(id="stars"))
+    install(library, COLOURS.format(id="colours"))
+    monkeypatch.setattr(common, "default_library", lambda: library)
+
+
+@pytest.mark.parametrize(("argv", "code", "said"), [
+    (["check", "stars", "QX", "q★", "QH", "JK"], 0, "legal: Q★ Q★ Q♥ 🃏 is a set; 🃏 stands for Q\n"),
+    (["check", "stars", "--players", "3", "QX,QX,QX"], 1, "not legal: Q★ Q★ Q★\n"),
+    (["first-meld", "stars", "--hand", "3X", "KX,KS,JK"],
+     0, "legal: first meld K★ K♠ 🃏 makes the first meld of Stars (1 set of 3)\n"),
+    (["score", "stars", "ann=QX,3★,JK", "bob="], 0, "ann             65 points    3 cards\n"),
+    (["check", "colours", "12G", "12r", "12B"], 0, "legal: 12G 12R 12B is a set\n"),
+])
+def test_cards_are_read_and_shown_by_the_rulesets_deck(deck_games: None, argv: list[str], code: int, said: str,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == code
+    assert capsys.readouterr().out.startswith(said)
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["check", "stars", "QX", "AH"], '"AH" (item 2) is not a card: rank "A" is not one of 3-10 J Q K'),
+    (["check", "stars", "QX", "QZ"], '"QZ" (item 2) is not a card: suit "Z" is not one of C D H S X'),
+    (["first-meld", "stars", "--hand", "2C", "KX,KS,JK"], '--hand: "2C" (item 1) is not a card'),
+    (["score", "stars", "ann=QX", "bob=KS,AH"], 'bob: "AH" (item 2) is not a card: rank "A" is not one of 3-10'),
+    (["check", "colours", "12G", "QX"], '"QX" (item 2) is not a card: rank "Q" is not one of 1-12'),
+    (["check", "ten-pennies", "8H", "QX"], '"QX" (item 2) is not a card: suit "X" is not one of C D H S'),
+])
+def test_a_card_the_rulesets_deck_cannot_hold_is_refused(deck_games: None, argv: list[str], says: str,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert_one_line_error(err, says)
+    assert out == ""
+
+
+@pytest.mark.parametrize("command", ["check", "first-meld", "going-out", "score"])
+def test_help_says_cards_are_the_rulesets_decks(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    out = help_of(command, capsys)
+    assert "in the notation of the ruleset's deck" in out
+    assert "QX (or Q★)" in out

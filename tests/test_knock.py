@@ -129,7 +129,7 @@ def test_shown_melds_are_scored_as_shown_even_when_another_arrangement_is_better
 
 
 def test_a_knock_past_the_planning_budget_is_refused_not_hung(monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee import planner
+    from referee.planner import budget as planner
     monkeypatch.setattr(planner, "PLAN_BUDGET", 40)
     knocker = cards("AH 2H 3H 4H 5H 6H 7H 8H 9H AC")
     defender = cards("JC QC KC 7S 8S 9D 10D KD QS JS")

@@ -17,12 +17,13 @@ PACKAGE = Path(__file__).resolve().parent.parent / "referee"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("values", ("i18n", "errors", "violations", "merge", "cards", "data")),  # data: shipped files
     ("rules", ("ruleset",)),
-    ("loading", ("yamlread", "shipped", "placing", "rulebuild", "meaning", "schema_messages", "loader",
+    ("loading", ("yamlread", "shipped", "placing", "rulebuild", "deckcheck", "meaning", "schema_messages", "loader",
                  "overrides")),
     # `meld` (the placed meld and the run windows) sits with the kinds, which read it, rather
     # than with the checks; `searching` holds what the kinds share with the judge and the
-    # planner's search.
-    ("kinds", ("meld", "searching", "kindwords", "kinds")),
+    # planner's search; `geometry` packs a deck's cards for the planner. The planner's half
+    # of each kind is `planner.kinds`, in the planner's row.
+    ("kinds", ("meld", "geometry", "searching", "kindwords", "kinds")),
     ("checks", ("melds", "handlimit", "plays", "layout")),
     ("planner", ("planner",)),
     ("scoring", ("handscore", "knock", "scoring")),
@@ -122,6 +123,7 @@ def test_every_import_is_read(name: str, is_package: bool, source: str, expected
 
 @pytest.mark.parametrize(("module", "expected"), [
     ("referee.cards", "values"), ("referee", "faces"), ("referee.planner.search", "planner"),
+    ("referee.planner.kinds", "planner"), ("referee.planner.direct", "planner"),
     ("referee.kinds", "kinds"), ("referee.cli.serve", "faces"), ("referee.nowhere", None),
 ])
 def test_rows(module: str, expected: str | None) -> None:

@@ -217,11 +217,14 @@ def replay_problem(ruleset: Ruleset, plan: dict[str, Any], hand: Cards, table: S
     other melds through `check_meld` as later melds, the lay-offs on the plan's own melds and
     then on the table's through `check_lay_off`, then the discard."""
     assert ruleset.rummy is not None
-    melds = [tuple(parse_cards(m)) for m in plan["melds"]]
-    own = [(int(e["meld"]), tuple(parse_cards(e["cards"]))) for e in plan["own_lay_offs"]]
-    lay_offs = [(int(e["table"]), tuple(parse_cards(e["cards"]))) for e in plan["lay_offs"]]
-    discard = parse_cards([plan["discard"]]) if plan["discard"] else ()
-    left = parse_cards(plan["left"])
+    def read(tokens: Sequence[str]) -> tuple[Card, ...]:  # by the game's deck
+        return parse_cards(tokens, deck=ruleset.deck)
+
+    melds = [read(m) for m in plan["melds"]]
+    own = [(int(e["meld"]), read(e["cards"])) for e in plan["own_lay_offs"]]
+    lay_offs = [(int(e["table"]), read(e["cards"])) for e in plan["lay_offs"]]
+    discard = read([plan["discard"]]) if plan["discard"] else ()
+    left = read(plan["left"])
     used = [c for m in melds for c in m] + [c for _, cs in own + lay_offs for c in cs] + [*discard, *left]
     if Counter(used) != Counter(hand):
         return f"the plan plays {show(norm(used))}, the hand is {show(norm(hand))}"

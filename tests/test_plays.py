@@ -8,8 +8,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, parse_card, parse_cards
-from referee.errors import InvalidPlayError
+from referee.cards import Card, DeckSpec, parse_card, parse_cards
+from referee.cards import parse_cards as read_cards
+from referee.errors import InvalidCardError, InvalidPlayError, RulesetError
 from referee.handlimit import check_hand
 from referee.handscore import Deal
 from referee.layout import check_placement
@@ -17,26 +18,32 @@ from referee.loader import Library
 from referee.melds import check_meld
 from referee.planner import arrange, check_going_out
 from referee.plays import check_first_meld, check_lay_off
+from referee.records import round_record
 from referee.ruleset import Ruleset
 from referee.scoring import score_round
 from referee.violations import Verdict
 from tests.conftest import cards, load_cases
 
 
-def _held(case: dict[str, Any]) -> tuple[Card, ...] | None:
+def _held(case: dict[str, Any], deck: DeckSpec) -> tuple[Card, ...] | None:
     """The cards a case says are left in hand (for the hand limit), or None when it says nothing."""
-    return None if case.get("hand") is None else parse_cards(case["hand"])
+    return None if case.get("hand") is None else parse_cards(case["hand"], deck=deck)
 
 
 def _run(case: dict[str, Any], library: Library) -> Verdict:
     """The verdict of a case's `check`: meld, first-meld, lay-off, going-out, hand or placement."""
     ruleset = library.get(case["ruleset"])
+    deck = ruleset.deck
+
+    def parse_cards(tokens: Any) -> tuple[Card, ...]:  # read by the game's deck
+        return read_cards(tokens, deck=deck)
+
     rnd, players, check = case.get("round", 1), case.get("players"), case["check"]
     wild = case.get("wild_rank")
     if check == "meld":
         return check_meld(ruleset, parse_cards(case["cards"]), rnd, players,
                           first_meld_done=case.get("first_meld_done", False),
-                          hand=_held(case), score=case.get("score"), wild_rank=wild)
+                          hand=_held(case, deck), score=case.get("score"), wild_rank=wild)
     if check == "first-meld":
         return check_first_meld(ruleset, [parse_cards(m) for m in case["melds"]],
                                 parse_cards(case.get("hand", [])), case.get("score", 0), rnd, players,
@@ -44,7 +51,7 @@ def _run(case: dict[str, Any], library: Library) -> Verdict:
     if check == "lay-off":
         return check_lay_off(ruleset, parse_cards(case["meld"]), parse_cards(case["cards"]),
                              case.get("first_meld_done", True), case.get("others_meld", False),
-                             rnd, players, hand=_held(case), score=case.get("score"), wild_rank=wild)
+                             rnd, players, hand=_held(case, deck), score=case.get("score"), wild_rank=wild)
     if check == "going-out":
         return check_going_out(ruleset, parse_cards(case["hand"]),
                                [parse_cards(m) for m in case.get("table", [])],
@@ -53,7 +60,7 @@ def _run(case: dict[str, Any], library: Library) -> Verdict:
         return check_hand(ruleset, parse_cards(case["hand"]), case.get("score", 0),
                           case.get("first_meld_done", True))
     if check == "placement":
-        return check_placement(ruleset, case["layout"], parse_card(case["card"]))
+        return check_placement(ruleset, case["layout"], parse_card(case["card"], deck=deck))
     raise ValueError(f"{case['description']}: unknown check {check!r}")
 
 
@@ -61,9 +68,13 @@ def _check_scores(case: dict[str, Any], library: Library) -> None:
     """A `check: scores` case: each named player's expected `points`/`cards`/`pennies`, or
     (`valid: false`) the problem codes of a round the deck cannot hold."""
     ruleset = library.get(case["ruleset"])
-    hands = {name: parse_cards(held) for name, held in case["hands"].items()}
-    melded = {name: [parse_cards(g) for g in groups] for name, groups in case["melded"].items()} \
-        if "melded" in case else None
+    try:
+        hands = {name: parse_cards(held, deck=ruleset.deck) for name, held in case["hands"].items()}
+        melded = {name: [parse_cards(g, deck=ruleset.deck) for g in groups]
+                  for name, groups in case["melded"].items()} if "melded" in case else None
+    except InvalidCardError as exc:  # a token the game's deck cannot hold
+        assert sorted(p.code for p in exc.problems) == sorted(case.get("problems", [])), exc.problems
+        return
     deal = Deal(case.get("round", 1), case.get("players"), case.get("wild_rank"), melded)
     try:
         result = score_round(ruleset, hands, case.get("went_out"), case.get("players"), deal=deal)
@@ -84,7 +95,7 @@ def _check_case(case: dict[str, Any], library: Library) -> None:
         return
     try:
         verdict = _run(case, library)
-    except InvalidPlayError as exc:  # a request no table can make: its problems, by code
+    except (InvalidPlayError, InvalidCardError) as exc:  # a request no table can make: its problems, by code
         assert sorted(p.code for p in exc.problems) == sorted(case.get("problems", [])), exc.problems
         return
     assert "problems" not in case, verdict.as_dict()
@@ -110,7 +121,7 @@ def test_play_cases(case: dict[str, Any], library: Library) -> None:
 # worked example, as tables: what the referee must answer whatever the engine does today.
 RULES_TEXTS = ("ten-pennies-rules.yaml", "bing-rummy-rules.yaml", "garbage-rules.yaml",
                "contract-rummy-rules.yaml", "kalooki-rules.yaml", "gin-rummy-rules.yaml",
-               "rummy-500-rules.yaml", "indian-rummy-rules.yaml")
+               "rummy-500-rules.yaml", "indian-rummy-rules.yaml", "five-crowns-rules.yaml")
 
 
 @pytest.mark.parametrize("case", [
@@ -265,8 +276,8 @@ def test_direct_path_without_wilds_is_optimal(library: Library, gin: Ruleset, ha
 
 
 def test_a_search_past_its_budget_is_refused_not_hung(bing: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee import planner
     from referee.errors import InvalidPlayError
+    from referee.planner import budget as planner
 
     monkeypatch.setattr(planner, "PLAN_BUDGET", 5)
     with pytest.raises(InvalidPlayError) as info:
@@ -305,3 +316,91 @@ def test_a_joker_stays_where_it_was_melded_through_every_lay_off(
     assert not Counter(w["as"] for w in before.extra["wilds"]) - stands  # type: ignore[union-attr]
     again = check_meld(ruleset, parse_cards(grown["cards"]), players=6)
     assert again.valid and Counter(w["as"] for w in again.extra["wilds"]) == stands  # type: ignore[union-attr]
+
+
+# ---- scoring.wild_rank_value: a natural card of the round's wild rank costs the same in every
+#      round (Five Crowns' 20), while a joker keeps card_values.JOKER. Built on the French deck.
+_ROTATING_WILDS = """\
+format: 1
+id: rotating-wilds{suffix}
+name: Rotating wilds
+family: rummy
+players: {{min: 2, max: 7}}
+deck: {{jokers: 3, decks: 2}}
+hand_size: 3
+melds: {{set: {{min: 3}}, run: {{min: 3}}}}
+wilds: {{ranks: ["3", JOKER]}}
+rounds:
+  - {{hand_size: 3, wilds: {{ranks: ["3", JOKER]}}}}
+  - {{hand_size: 4, wilds: {{ranks: ["4", JOKER]}}}}
+  - {{hand_size: 5, wilds: {{ranks: ["5", JOKER]}}}}
+going_out: {{final_discard: required{whole_hand}}}
+scoring:
+  card_values: {{A: 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10,
+                J: 11, Q: 12, K: 13, JOKER: 50}}
+{scoring}game: {{end: {{rounds: 3}}}}
+"""
+
+
+def _rotating(library: Library, scoring: str = "", whole_hand: bool = False) -> Ruleset:
+    text = _ROTATING_WILDS.format(suffix="-whole" if whole_hand else "", scoring=scoring,
+                                  whole_hand=", whole_hand: true" if whole_hand else "")
+    return library.load(text)[0]
+
+
+@pytest.mark.parametrize(("round_number", "hand", "points"), [
+    (1, "3C 4D JK KS", 20 + 4 + 50 + 13),   # the 3 is wild in round 1
+    (2, "3C 4D JK KS", 3 + 20 + 50 + 13),   # in round 2 the 4 is, and the 3 is worth 3 again
+    (3, "5S 5H 5D", 60),                    # every card of the wild rank, whatever its suit
+    (3, "JK JK 4C", 104),                   # jokers stay at 50
+    (2, "AH 2C 10D", 13),                   # no wild card: face values
+])
+def test_wild_rank_value_prices_the_rounds_wild_rank(library: Library, round_number: int, hand: str,
+                                                       points: int) -> None:
+    ruleset = _rotating(library, "  wild_rank_value: 20\n")
+    result = score_round(ruleset, {"ann": cards(hand), "bob": ()}, "bob", 4, deal=Deal(round_number, 4))
+    assert result["ann"].points == points
+    assert result["bob"].points == 0
+
+
+def test_without_wild_rank_value_a_wild_rank_costs_its_face(library: Library) -> None:
+    ruleset = _rotating(library)
+    assert ruleset.scoring.wild_rank_value is None
+    result = score_round(ruleset, {"ann": cards("3C 4D JK KS"), "bob": ()}, "bob", deal=Deal(1, 4))
+    assert result["ann"].points == 3 + 4 + 50 + 13
+
+
+def test_wild_rank_value_beside_wild_value(library: Library) -> None:
+    """`wild_value` prices the jokers; `wild_rank_value` the natural cards of the wild rank."""
+    ruleset = _rotating(library, "  wild_rank_value: 20\n  wild_value: 25\n")
+    result = score_round(ruleset, {"ann": cards("3C JK 9H"), "bob": ()}, "bob", deal=Deal(1, 4))
+    assert result["ann"].points == 20 + 25 + 9
+
+
+def test_a_stored_round_prices_its_own_wild_rank(library: Library) -> None:
+    ruleset = _rotating(library, "  wild_rank_value: 20\n")
+    first = round_record(ruleset, {"went_out": "bob", "hands": {"ann": ["4C", "4D", "9S"], "bob": []}},
+                         4, round_number=1)
+    second = round_record(ruleset, {"went_out": "bob", "hands": {"ann": ["4C", "4D", "9S"], "bob": []}},
+                          4, round_number=2)
+    assert first["points"]["ann"] == 4 + 4 + 9
+    assert second["points"]["ann"] == 20 + 20 + 9
+
+
+def test_deadwood_prices_a_wild_rank_left_out(library: Library) -> None:
+    """Whole hands scored by their best arrangement: a wild card no meld can take costs 20."""
+    text = "  method: deadwood\n  wild_rank_value: 20\n"
+    ruleset = _rotating(library, text, whole_hand=True)
+    result = score_round(ruleset, {"ann": cards("3C 6H 9S"), "bob": cards("3C KS KH"), "cy": ()}, "cy",
+                         deal=Deal(1, 4))
+    assert result["ann"].points == 20 + 6 + 9    # nothing melds: the 3 costs 20
+    assert result["bob"].points == 0             # KS KH and the wild 3 are a set
+    result = score_round(ruleset, {"ann": cards("3C 6H 9S KD"), "cy": ()}, "cy", deal=Deal(2, 4))
+    assert result["ann"].points == 3 + 6 + 9 + 13   # in round 2 the 3 is a plain card
+
+
+@pytest.mark.parametrize("value", [-1, 1001, "20"])
+def test_wild_rank_value_is_checked(library: Library, value: object) -> None:
+    with pytest.raises(RulesetError) as caught:
+        _rotating(library, f"  wild_rank_value: {value!r}\n".replace("'", '"'))
+    assert any(p.path == "scoring.wild_rank_value" for p in caught.value.problems)

@@ -4,8 +4,13 @@
 "use strict";
 
 const N_ = (text) => text;  // marks a sentence for the catalogs; w() translates it where used
-const SUIT_NAMES = { C: N_("clubs"), D: N_("diamonds"), H: N_("hearts"), S: N_("spades") };
-const SUIT_SIGNS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+/* A ruleset's answer names each suit of its deck (`deck.suits`: letter, symbol and name); the
+   page says the names of the decks cards.md lists in the page's language, any other as given. */
+const SUIT_NAMES = [N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"), N_("stars"), N_("red"), N_("blue"),
+  N_("green"), N_("yellow"), N_("black"), N_("orange")];
+const RED_SUITS = new Set(["diamonds", "hearts", "red"]);
+const FRENCH_SUITS = [{ letter: "C", symbol: "♣", name: "clubs" }, { letter: "D", symbol: "♦", name: "diamonds" },
+  { letter: "H", symbol: "♥", name: "hearts" }, { letter: "S", symbol: "♠", name: "spades" }];
 const RANK_NAMES = { A: N_("ace"), J: N_("jack"), Q: N_("queen"), K: N_("king") };
 const COLOURS = ["#0b5d3b", "#a4161a", "#1d4e89", "#7b2cbf", "#b5651d", "#2a9d8f", "#6c757d", "#e76f51"];
 
@@ -99,18 +104,33 @@ function notice(text) {
   if (text) node.focus();
 }
 
-function cardLabel(card) {
+/* A card as the page writes it (`QX`, `10S`, `W`, `JK`): its rank and its suit of the deck,
+   none for a joker or a special card. */
+function cardParts(card, deck) {
+  if (card === "JK" || deck.specials.includes(card)) return { rank: card, suit: null };
+  const letter = card.slice(-1);
+  return { rank: card.slice(0, -1), suit: deck.suits.find((s) => s.letter === letter) || { letter, symbol: "", name: "" } };
+}
+
+/* A card in words, for screen readers: "queen of stars", "joker", "W". */
+function cardLabel(card, deck) {
   if (card === "JK") return w("joker");
-  const rank = card.slice(0, -1);
-  return w("{rank} of {suit}", { rank: w(RANK_NAMES[rank] || rank), suit: w(SUIT_NAMES[card.slice(-1)]) });
+  const { rank, suit } = cardParts(card, deck);
+  if (!suit) return rank;
+  return w("{rank} of {suit}", { rank: w(RANK_NAMES[rank] || rank), suit: suit.name ? w(suit.name) : suit.letter });
 }
 
-function cardFace(card) {
-  return card === "JK" ? "🃏" : `${card.slice(0, -1)}${SUIT_SIGNS[card.slice(-1)]}`;
+/* A card as its chip shows it, as the referee's sentences name it: `Q★`, `10♠`, `12G`, `W`, `🃏`. */
+function cardFace(card, deck) {
+  if (card === "JK") return "🃏";
+  const { rank, suit } = cardParts(card, deck);
+  return suit ? `${rank}${suit.symbol || suit.letter}` : rank;
 }
 
-function isRed(card) {
-  return card.endsWith("D") || card.endsWith("H");
+/* The chip's colour: red for the red suits, else the suit's own (`data-suit`, in the CSS). */
+function cardLook(card, deck) {
+  const { suit } = cardParts(card, deck);
+  return { class: suit && RED_SUITS.has(suit.name) ? "red" : "", suit: suit ? suit.name || suit.letter : "special" };
 }
 
 /* ------------------------------------------------------------------ the card picker */
@@ -134,12 +154,13 @@ function cardPicker(deck, label, options = {}) {
     groups.forEach((group, g) => {
       const holder = options.groups ? el("div", { class: "group", "aria-label": w("meld {n}", { n: g + 1 }) }) : chips;
       group.forEach((card, i) => {
+        const look = cardLook(card, deck);
         holder.append(el("button", {
-          type: "button", class: `${isRed(card) ? "red" : ""} ${faults.has(card) ? "fault" : ""}`.trim(),
-          "aria-label": faults.has(card) ? w("Take back {card} (at fault)", { card: cardLabel(card) })
-            : w("Take back {card}", { card: cardLabel(card) }),
+          type: "button", class: `${look.class} ${faults.has(card) ? "fault" : ""}`.trim(), "data-suit": look.suit,
+          "aria-label": faults.has(card) ? w("Take back {card} (at fault)", { card: cardLabel(card, deck) })
+            : w("Take back {card}", { card: cardLabel(card, deck) }),
           onclick: () => { group.splice(i, 1); render(); },
-        }, cardFace(card)));
+        }, cardFace(card, deck)));
       });
       if (options.groups) chips.append(holder);
     });
@@ -147,17 +168,25 @@ function cardPicker(deck, label, options = {}) {
   }
 
   for (const suit of deck.suits) {
-    const row = el("div", { class: "suit" });
+    const row = el("div", { class: "suit", "data-suit": suit.name || suit.letter });
     for (const rank of deck.ranks) {
-      const card = `${rank}${suit}`;
+      const card = `${rank}${suit.letter}`;
+      const look = cardLook(card, deck);
       row.append(el("button", {
-        type: "button", class: isRed(card) ? "red" : "", "aria-label": w("Add {card} ({label})", { card: cardLabel(card), label }),
+        type: "button", class: look.class, "data-suit": look.suit,
+        "aria-label": w("Add {card} ({label})", { card: cardLabel(card, deck), label }),
         "data-card": card, onclick: () => add(card),
-      }, cardFace(card)));
+      }, cardFace(card, deck)));
     }
     box.append(row);
   }
   const extra = el("div", { class: "buttons" });
+  for (const special of deck.specials) {  // a deck's cards with no suit, each its own chip
+    extra.append(el("button", {
+      type: "button", class: "secondary", "aria-label": w("Add {card} ({label})", { card: cardLabel(special, deck), label }),
+      "data-card": special, "data-suit": "special", onclick: () => add(special),
+    }, cardFace(special, deck)));
+  }
   if (deck.jokers) {
     extra.append(el("button", {
       type: "button", class: "secondary", "aria-label": w("Add a joker ({label})", { label }), "data-card": "JK",
@@ -199,12 +228,19 @@ function cardPicker(deck, label, options = {}) {
   };
 }
 
+/* The deck a ruleset's answer names: ranks in run order, each suit's letter, symbol and name,
+   jokers and special cards; the French deck's for any of them left out (a suit given as a
+   letter alone keeps the French suit's symbol and name). */
 function deckOf(ruleset) {
   const deck = ruleset.deck || {};
-  const jokers = (deck.jokers || 0) > 0 || (deck.jokers_per_table !== undefined && deck.jokers_per_table !== null);
+  const table = deck.jokers_per_table;
+  const jokers = table !== undefined && table !== null
+    ? (typeof table === "number" ? table > 0 : Object.values(table).some((n) => n > 0)) : (deck.jokers || 0) > 0;
   return {
     ranks: deck.ranks || ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
-    suits: deck.suits || ["C", "D", "H", "S"],
+    suits: (deck.suits || FRENCH_SUITS).map((s) => (typeof s === "string"
+      ? FRENCH_SUITS.find((f) => f.letter === s) || { letter: s, symbol: "", name: "" } : s)),
+    specials: Object.entries(deck.specials || {}).filter(([, n]) => n > 0).map(([name]) => name),
     jokers,
   };
 }
@@ -930,7 +966,7 @@ function renderReferee() {
       if (!answer.ok) { showVerdict(verdict, false, [problemText(answer)]); return; }
       const a = answer.data;
       const or = w(" or ");
-      const lines = a.slots.length ? [w("{card} may go in slot {slots}.", { card: cardFace(card), slots: a.slots.join(or) })] : [];
+      const lines = a.slots.length ? [w("{card} may go in slot {slots}.", { card: cardFace(card, deck), slots: a.slots.join(or) })] : [];
       if (a.ends_turn) lines.push(w("It cannot be placed: your turn ends."));
       if (a.completes_layout) lines.push(w("It completes your layout!"));
       showVerdict(verdict, a.valid, lines.concat(a.violations.map((v) => v.message)));
@@ -962,7 +998,10 @@ function renderReferee() {
   const buttons = el("div", { class: "buttons" },
     el("button", { type: "button", onclick: () => ask("melds/check", { cards: picker.groups()[0] || [], first_meld_done: done.checked && hasFirstMeld },
       (a) => {
-        const wilds = a.wilds.map((x) => w("{card} as {as}", { card: cardFace(x.card), as: SUIT_SIGNS[x.as] || x.as })).join(", ");
+        const suitOf = (as) => deck.suits.find((s) => s.letter === as);  // a meld of one suit's wild card
+        const wilds = a.wilds.map((x) => w("{card} as {as}", {
+          card: cardFace(x.card, deck), as: suitOf(x.as) ? (suitOf(x.as).symbol || x.as) : x.as,
+        })).join(", ");
         if (a.kind === "run") return [wilds ? w("Yes: a legal run ({wilds}).", { wilds }) : w("Yes: a legal run.")];
         if (a.kind === "set") return [wilds ? w("Yes: a legal set ({wilds}).", { wilds }) : w("Yes: a legal set.")];
         if (a.kind === "color") {
@@ -979,9 +1018,9 @@ function renderReferee() {
         return;
       }
       ask("lay-offs/check", { meld, cards, first_meld_done: done.checked || !hasFirstMeld, others_meld: true },
-        (a) => [w("Yes: it makes {cards}.", { cards: a.meld.cards.map(cardFace).join(" ") })]);
+        (a) => [w("Yes: it makes {cards}.", { cards: a.meld.cards.map((c) => cardFace(c, deck)).join(" ") })]);
     } }, w("May I lay off? (meld, then cards)")),
-    el("button", { type: "button", onclick: () => ask("going-out/check", { hand: picker.cards(), first_meld_done: done.checked || !hasFirstMeld }, planWords) },
+    el("button", { type: "button", onclick: () => ask("going-out/check", { hand: picker.cards(), first_meld_done: done.checked || !hasFirstMeld }, (a) => planWords(a, deck)) },
       game.ruleset.scoring && game.ruleset.scoring.knock ? w("May I knock?") : w("Can I go out?")));
   box.replaceChildren(...[
     el("p", { class: "hint", text: w("Tap the cards; \"Next meld\" starts another meld.") }),
@@ -992,15 +1031,15 @@ function renderReferee() {
   game.tools = { picker };
 }
 
-function planWords(a) {
+function planWords(a, deck) {
   const plan = a.plan;
   const lines = [];
   const first = plan.first_meld || [];
-  const faces = (cards) => cards.map(cardFace).join(" ");
+  const faces = (cards) => cards.map((c) => cardFace(c, deck)).join(" ");
   plan.melds.forEach((m, i) => lines.push(first.includes(i) ? w("Meld {cards} (first meld)", { cards: faces(m) }) : w("Meld {cards}", { cards: faces(m) })));
   for (const own of plan.own_lay_offs) lines.push(w("Lay off {cards} on {meld}", { cards: faces(own.cards), meld: faces(plan.melds[own.meld]) }));
   for (const lay of plan.lay_offs) lines.push(w("Lay off {cards} on table meld {n}", { cards: faces(lay.cards), n: lay.table + 1 }));
-  if (plan.discard) lines.push(w("Discard {card}", { card: cardFace(plan.discard) }));
+  if (plan.discard) lines.push(w("Discard {card}", { card: cardFace(plan.discard, deck) }));
   if (a.deadwood !== undefined) lines.push(a.deadwood ? w("Knock with {cards} ({points})", { cards: faces(plan.left), points: a.deadwood }) : w("Gin!"));
   return [a.deadwood !== undefined ? w("Yes, you may knock:") : w("Yes, you can go out:")].concat(lines);
 }

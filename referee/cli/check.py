@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
-from referee.cards import SUITS, Card, face, read_card
+from referee.cards import Card, DeckSpec, read_card
 from referee.cli.common import (
     NO,
     YES,
@@ -57,23 +57,25 @@ def _check(args: argparse.Namespace) -> int:
         raise InvalidPlayError(Problem("--layout", "wrong_family", t(
             "{game} is a {family} game: --layout is for layout games; give the cards of one meld",
             game=ruleset.local_name, family=ruleset.family)))
-    cards = _cards(_card_tokens(args.cards))
+    cards = _cards(_card_tokens(args.cards), ruleset.deck)
     verdict = check_meld(ruleset, cards, args.round, players, wild_rank=args.wild_rank)
-    shown = _shown(cards)
+    shown = _shown(cards, ruleset.deck)
     if verdict.valid:
-        print(KINDS[str(verdict.extra["kind"])].words.legal(shown) + _stands(verdict.extra.get("wilds")))
+        print(KINDS[str(verdict.extra["kind"])].words.legal(shown)
+              + _stands(verdict.extra.get("wilds"), ruleset.deck))
         return YES
     return _not_legal(shown, verdict)
 
 
-def _stands(wilds: object) -> str:
-    """`; 2♣ stands for 8` for each wild card of a meld's answer (`Meld.as_dict()["wilds"]`)."""
+def _stands(wilds: object, deck: DeckSpec) -> str:
+    """`; 2♣ stands for 8` for each wild card of a meld's answer (`Meld.as_dict()["wilds"]`),
+    cards shown with the deck's symbols; a meld of one suit's wild card stands for its suit."""
     said = []
     for wild in cast("list[dict[str, str | None]]", wilds or []):
-        stands = read_card(wild["as"]) if wild["as"] else None  # a run's card, or a set's rank
-        what = face(stands) if isinstance(stands, Card) else \
-            suit_name(wild["as"]) if wild["as"] in SUITS else wild["as"] or t("any rank")  # a suit: a colour's
-        said.append(t("; {card} stands for {what}", card=_faced(str(wild["card"])), what=what))
+        stands = read_card(wild["as"], deck) if wild["as"] else None  # a run's card, or a set's rank
+        what = deck.face(stands) if isinstance(stands, Card) else \
+            suit_name(wild["as"], deck.suit_named(wild["as"])) if wild["as"] in deck.suits else wild["as"] or t("any rank")
+        said.append(t("; {card} stands for {what}", card=_faced(deck, str(wild["card"])), what=what))
     return "".join(said)
 
 
@@ -90,23 +92,24 @@ def _check_placement(ruleset: Ruleset, rules: LayoutRules, args: argparse.Namesp
     A fresh layout is what a player has at the start of a game, and the question "where does
     this card go" has the same answer on any layout whose slot is still face down.
     """
-    cards = _cards(_card_tokens(args.cards))
+    cards = _cards(_card_tokens(args.cards), ruleset.deck)
     if len(cards) != 1:
         raise InvalidPlayError(Problem("", "one_card", t(
             "{game} is a layout game: check one drawn card at a time (got {count}: {cards})",
-            game=ruleset.local_name, count=len(cards), cards=_shown(cards))))
+            game=ruleset.local_name, count=len(cards), cards=_shown(cards, ruleset.deck))))
     card = cards[0]
     tokens = _card_tokens([args.layout]) if args.layout is not None else [DOWN] * len(rules.slots)
     with _labelled("--layout"):
         verdict = check_placement(ruleset, tokens, card)
-    answer = _placement_answer(card, verdict)
+    answer = _placement_answer(card, verdict, ruleset.deck)
     if args.layout is None:
         print(tn("  (on a fresh layout, all {n} slots face down; give --layout for yours)",
                  "  (on a fresh layout, all {n} slots face down; give --layout for yours)", len(rules.slots)))
     return answer
 
 
-def _placement_answer(card: Card, verdict: Verdict) -> int:
+def _placement_answer(card: Card, verdict: Verdict, deck: DeckSpec) -> int:
+    face = deck.face
     if not verdict.valid:
         return _not_legal(face(card), verdict)
     slots: list[int] = verdict.extra["slots"]  # type: ignore[assignment]
@@ -133,10 +136,10 @@ def _rummy_table(args: argparse.Namespace, refusal: str) -> tuple[Ruleset, int |
 def _first_meld(args: argparse.Namespace) -> int:
     """The melds laid down together as a player's first meld, and the hand left after them."""
     ruleset, players = _rummy_table(args, NO_FIRST_MELD)
-    melds = _groups(args.melds, "meld")
-    hand = _cards([c for c in args.hand.split(",") if c.strip()], "--hand")
+    melds = _groups(args.melds, "meld", ruleset.deck)
+    hand = _cards([c for c in args.hand.split(",") if c.strip()], ruleset.deck, "--hand")
     verdict = check_first_meld(ruleset, melds, hand, args.score, args.round, players, wild_rank=args.wild_rank)
-    shown = t("first meld {melds}", melds=" + ".join(_shown(m) for m in melds))
+    shown = t("first meld {melds}", melds=" + ".join(_shown(m, ruleset.deck) for m in melds))
     if not verdict.valid:
         return _not_legal(shown, verdict)
     assert ruleset.rummy is not None
@@ -146,37 +149,39 @@ def _first_meld(args: argparse.Namespace) -> int:
             needs=requirement_words(rules.first_meld)))
     answers = cast("list[dict[str, object]]", verdict.extra["melds"])
     for i, (cards, answer) in enumerate(zip(melds, answers, strict=True)):
-        print(KINDS[str(answer["kind"])].words.is_meld(i + 1, _shown(cards)) + _stands(answer["wilds"]))
+        print(KINDS[str(answer["kind"])].words.is_meld(i + 1, _shown(cards, ruleset.deck))
+              + _stands(answer["wilds"], ruleset.deck))
     return YES
 
 
 def _going_out(args: argparse.Namespace) -> int:
     """Whether the whole hand can be melded or laid off; a yes comes with the steps that do it."""
     ruleset, players = _rummy_table(args, NO_GOING_OUT)
-    table = _groups(args.table, "--table")
-    hand = _cards(_card_tokens(args.cards))
+    table = _groups(args.table, "--table", ruleset.deck)
+    hand = _cards(_card_tokens(args.cards), ruleset.deck)
     with _labelled(lambda path: "--table" if path.startswith("table") else ""):
         verdict = check_going_out(ruleset, hand, table, args.first_meld_done, args.round, players,
                                   wild_rank=args.wild_rank)
     knock = ruleset.scoring.knock is not None  # a hand ends by knocking, deadwood and all
-    shown = t("knocking with {cards}", cards=_shown(hand)) if knock else \
-        t("going out with {cards}", cards=_shown(hand))
+    shown = t("knocking with {cards}", cards=_shown(hand, ruleset.deck)) if knock else \
+        t("going out with {cards}", cards=_shown(hand, ruleset.deck))
     if not verdict.valid:
         return _not_legal(shown, verdict)
     print(t("legal: {play}", play=shown))
     plan = cast("dict[str, object]", verdict.extra["plan"])
-    for step in _steps(plan, table):
+    for step in _steps(plan, table, ruleset.deck):
         print(f"  {step}")
     if knock:
         left = cast("list[str]", plan["left"])
         deadwood = cast(int, verdict.extra["deadwood"])
-        print(t("  deadwood: {cards}, {points}", cards=_faced(*left) or t("none (gin)"),
+        print(t("  deadwood: {cards}, {points}", cards=_faced(ruleset.deck, *left) or t("none (gin)"),
                 points=_count(deadwood, 0, _points_noun).strip()))
     return YES
 
 
-def _steps(plan: dict[str, object], table: Sequence[Sequence[Card]]) -> Iterator[str]:
-    """A going-out plan in play order, one sentence a step; new melds are numbered as laid down.
+def _steps(plan: dict[str, object], table: Sequence[Sequence[Card]], deck: DeckSpec) -> Iterator[str]:
+    """A going-out plan in play order, one sentence a step, cards shown with the deck's symbols;
+    new melds are numbered as laid down.
 
     The plan is the API's (`Plan.as_dict`): `first_meld` and `own_lay_offs` index `melds`."""
     melds = cast("list[list[str]]", plan["melds"])
@@ -184,15 +189,15 @@ def _steps(plan: dict[str, object], table: Sequence[Sequence[Card]]) -> Iterator
     order = first + [i for i in range(len(melds)) if i not in first]
     number = {index: n + 1 for n, index in enumerate(order)}
     for index in order:
-        step = t("meld {n}: {cards}", n=number[index], cards=_faced(*melds[index]))
+        step = t("meld {n}: {cards}", n=number[index], cards=_faced(deck, *melds[index]))
         yield (step + t(" (part of the first meld)")) if index in first else step
     for own in cast("list[dict[str, Any]]", plan["own_lay_offs"]):
-        yield t("lay off {cards} on meld {n}", cards=_faced(*own["cards"]), n=number[own["meld"]])
+        yield t("lay off {cards} on meld {n}", cards=_faced(deck, *own["cards"]), n=number[own["meld"]])
     for lay in cast("list[dict[str, Any]]", plan["lay_offs"]):
         on = lay["table"]
-        yield t("lay off {cards} on table meld {n} ({meld})", cards=_faced(*lay["cards"]), n=on + 1,
-                meld=_shown(table[on]))
+        yield t("lay off {cards} on table meld {n} ({meld})", cards=_faced(deck, *lay["cards"]), n=on + 1,
+                meld=_shown(table[on], deck))
     if plan["discard"]:
-        yield t("discard {card}", card=_faced(str(plan["discard"])))
+        yield t("discard {card}", card=_faced(deck, str(plan["discard"])))
     else:
         yield t("no discard: every card is melded or laid off")

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from referee.cards import Card, face, parse_card, parse_cards, parse_groups
+from referee.cards import Card, DeckSpec, parse_card, parse_cards, parse_groups
 from referee.errors import (
     InvalidPlayError,
     Problem,
@@ -71,16 +71,17 @@ def _card_tokens(args: Sequence[str]) -> list[str]:
     return [piece for arg in args for piece in arg.split(",")]
 
 
-def _cards(tokens: Sequence[str], label: str = "") -> tuple[Card, ...]:
+def _cards(tokens: Sequence[str], deck: DeckSpec, label: str = "") -> tuple[Card, ...]:
+    """CARD tokens read by the ruleset's deck; every bad card is reported at once, under `label`."""
     with _labelled(label):
-        return parse_cards(tokens)
+        return parse_cards(tokens, deck=deck)
 
 
-def _groups(args: Sequence[str], name: str) -> list[tuple[Card, ...]]:
-    """MELD arguments, each the cards of one meld joined by commas; every bad card is reported
-    at once, under `name` and the meld's number (`meld 2`, `--table 1`)."""
+def _groups(args: Sequence[str], name: str, deck: DeckSpec) -> list[tuple[Card, ...]]:
+    """MELD arguments, each the cards of one meld joined by commas, read by the ruleset's deck;
+    every bad card is reported at once, under `name` and the meld's number (`meld 2`, `--table 1`)."""
     with _labelled(lambda path: _numbered(path, name)):
-        return parse_groups([arg.split(",") for arg in args], "")
+        return parse_groups([arg.split(",") for arg in args], "", deck)
 
 
 def _numbered(path: str, name: str) -> str:
@@ -109,14 +110,15 @@ def _round(ruleset: Ruleset, number: int) -> int:
     return number
 
 
-def _shown(cards: Sequence[Card]) -> str:
-    """Cards as the command line's sentences name them, as the page's chips show them: `8♥ 8♠ 2♣`."""
-    return " ".join(map(face, cards))
+def _shown(cards: Sequence[Card], deck: DeckSpec) -> str:
+    """Cards as the command line's sentences name them, as the page's chips show them, with the
+    deck's symbols: `8♥ 8♠ 2♣`, `Q★`."""
+    return " ".join(map(deck.face, cards))
 
 
-def _faced(*texts: str) -> str:
-    """Cards an answer gives in the notation (`8H`), as a sentence names them (`8♥`)."""
-    return _shown([parse_card(text) for text in texts])
+def _faced(deck: DeckSpec, *texts: str) -> str:
+    """Cards an answer gives in the deck's notation (`8H`, `QX`), as a sentence names them (`8♥`, `Q★`)."""
+    return _shown([parse_card(text, deck=deck) for text in texts], deck)
 
 
 # A count and its noun in the plural form for `n`; `count` is the number as shown, right-aligned.

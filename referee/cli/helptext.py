@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 CARD_NOTATION = """\
-CARD is a rank then a suit, in any case: 8H 10S TS qd A♠; a joker is JK (or JOKER, *).
-  ranks A 2 3 4 5 6 7 8 9 10 J Q K (T for ten), suits C D H S (or ♣ ♦ ♥ ♠)
+CARD is a rank then a suit, in any case, in the notation of the ruleset's deck; a joker
+is JK (or JOKER, *). The French deck, which most games use:
+  ranks A 2 3 4 5 6 7 8 9 10 J Q K (T for ten), suits C D H S (or ♣ ♦ ♥ ♠): 8H 10S TS qd A♠
+A deck of other ranks, suits or special cards reads its own, and its suits' symbols:
+  the queen of stars QX (or Q★), a green twelve 12G, a wild W, a skip SK. A card the
+  deck cannot hold is refused with the deck's ranks and suits.
 """
 
 HELP = {

@@ -6,7 +6,7 @@ import argparse
 import re
 from collections.abc import Iterator, Sequence
 
-from referee.cards import Card
+from referee.cards import Card, DeckSpec
 from referee.cli.common import (
     _OPTIONS,
     YES,
@@ -33,11 +33,11 @@ def _score(args: argparse.Namespace) -> int:
             "{game} is a {family} game: it is won by the layout, not by points, so there is nothing to score "
             "(score is for rummy games)", game=ruleset.local_name, family=ruleset.family)))
     _round(ruleset, args.round)
-    hands = _hands(args.hands)
+    hands = _hands(args.hands, ruleset.deck)
     melded: dict[str, list[tuple[Card, ...]]] | None = None
     if args.melded:
         melded = {}
-        for name, group in _named_cards(args.melded, "--melded"):
+        for name, group in _named_cards(args.melded, "--melded", ruleset.deck):
             melded.setdefault(name, []).append(group)
     with _labelled(_player_of):
         scores = score_round(ruleset, hands, args.went_out,
@@ -55,10 +55,11 @@ def _score(args: argparse.Namespace) -> int:
     return YES
 
 
-def _hands(items: Sequence[str]) -> dict[str, tuple[Card, ...]]:
-    """`NAME=CARD,CARD...` items by name; a name given twice would hide one of the hands."""
+def _hands(items: Sequence[str], deck: DeckSpec) -> dict[str, tuple[Card, ...]]:
+    """`NAME=CARD,CARD...` items by name, read by the ruleset's deck; a name given twice would
+    hide one of the hands."""
     hands: dict[str, tuple[Card, ...]] = {}
-    for name, cards in _named_cards(items, ""):
+    for name, cards in _named_cards(items, "", deck):
         if name in hands:
             raise InvalidPlayError(Problem(name, "duplicate_player",
                                            t("this name is given twice; give each player's hand once")))
@@ -66,15 +67,16 @@ def _hands(items: Sequence[str]) -> dict[str, tuple[Card, ...]]:
     return hands
 
 
-def _named_cards(items: Sequence[str], option: str) -> Iterator[tuple[str, tuple[Card, ...]]]:
-    """Each `NAME=CARD,CARD...` item as a name and its cards (`option`: where errors point)."""
+def _named_cards(items: Sequence[str], option: str, deck: DeckSpec) -> Iterator[tuple[str, tuple[Card, ...]]]:
+    """Each `NAME=CARD,CARD...` item as a name and its cards, read by the ruleset's deck
+    (`option`: where errors point)."""
     for item in items:
         name, sep, cards = item.partition("=")
         name = name.strip()
         if not sep or not name:
             raise InvalidPlayError(Problem(option, "invalid_hand", t(
                 '"{item}" should be NAME=CARD,CARD,... (NAME= for an empty hand)', item=item)))
-        yield name, _cards([c for c in cards.split(",") if c.strip()], f"{option} {name}".strip())
+        yield name, _cards([c for c in cards.split(",") if c.strip()], deck, f"{option} {name}".strip())
 
 
 def _player_of(path: str) -> str:

@@ -1,0 +1,31 @@
+"""The planner: the best a hand can do (go out, knock, or leave the fewest points), one job a
+module: `budget` (what a request may spend), `kinds` (each kind's new melds and lay-offs for
+the search), `prepared` and `search` (the memoised search), `direct` (the exact bit-mask answer
+without wild cards), `plan` (plans and their replay), `arrange` (the best arrangement),
+`going_out` (the answer to going out and knocking, and its words)."""
+
+from referee.planner.arrange import arrange, warm_up
+from referee.planner.budget import (
+    PLAN_BUDGET,
+    PLAN_SECONDS,
+    Budget,
+    close_budget,
+    open_budget,
+    shared_budget,
+)
+from referee.planner.going_out import check_going_out
+from referee.planner.plan import Arrangement, Plan
+
+__all__ = [
+    "PLAN_BUDGET",
+    "PLAN_SECONDS",
+    "Arrangement",
+    "Budget",
+    "Plan",
+    "arrange",
+    "check_going_out",
+    "close_budget",
+    "open_budget",
+    "shared_budget",
+    "warm_up",
+]

@@ -1,0 +1,222 @@
+"""The best arrangement of a hand: melds and lay-offs that leave the fewest points (or cards).
+
+The direct answer (`referee.planner.direct`) where it holds, else one memoised search
+(`referee.planner.search`) for each way of counting wild cards that stand for themselves.
+The same answers "can I go out" (fewest cards left) and "what is the least I can be caught
+with" (fewest points).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+
+from referee.cards import Card
+from referee.errors import InvalidPlayError, Problem
+from referee.geometry import Geometry
+from referee.i18n import t
+from referee.melds import Judge, judge_for
+from referee.planner.budget import Budget, shared_budget
+from referee.planner.direct import (
+    _dead_points,
+    _direct,
+    _judge_masks,
+    _mask_points,
+    _masks,
+    _place_values,
+)
+from referee.planner.kinds import PLANNERS
+from referee.planner.plan import Arrangement, limited, replay
+from referee.planner.prepared import judge_geometry
+from referee.planner.search import HandSearch
+from referee.ruleset import Progress, Ruleset
+from referee.searching import Table
+
+
+def _tables(judge: Judge, geometry: Geometry, table: Sequence[Sequence[Card]]) -> list[Table]:
+    out = []
+    for i, cards in enumerate(table):
+        meld, found = judge.judge(cards, wild_limit=False)
+        if meld is None:
+            raise InvalidPlayError([Problem(f"table[{i}]", "invalid_table_meld",
+                                            t("table meld {n} is not a legal meld: {reason}",
+                                              n=i + 1, reason=v.message))
+                                    for v in found])
+        out.append(PLANNERS[meld.kind].read_table(judge, geometry, cards, meld))
+    return out
+
+
+def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
+            first_meld_done: bool = True, round_number: int = 1, players: int | None = None,
+            objective: str = "points", score: int | None = None, discard: str | None = None,
+            budget: Budget | None = None, wild_rank: str | None = None,
+            pure_runs_only: bool = False) -> Arrangement:
+    """The arrangement of `hand` that leaves the fewest points (or cards) in hand.
+
+    `pure_runs_only`: the melds are runs without a wild card (a wild card in its own place
+    natural, where the game says so), and nothing else is played.
+
+    `discard` ("optional" or "required", going out only): one card left over may be set aside
+    as the final discard, and is not counted; "required" insists on one. `budget` is the
+    request's, shared by every search it makes. Where a wild card standing for itself counts
+    as natural (`wilds.natural_in_place`), each way of counting such cards natural is searched."""
+    judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
+    if judge.direct_path and not pure_runs_only and discard != "required" and (
+            not table or judge.rules.lay_off.refusal(True, True) is not None):
+        direct = _direct(ruleset, judge, hand, first_meld_done, objective, score, discard)
+        if direct is not None:
+            return direct
+    later = judge_for(ruleset, round_number, players, True, wild_rank)
+    budget = budget or shared_budget()
+    if pure_runs_only:
+        natural = Counter(c for c in hand if c.rank in judge.in_place)
+        return _arrange(ruleset, judge, later, hand, (), True, objective, score, None, budget,
+                        frozenset(natural.items()), pure=True)
+    if not judge.in_place:
+        return _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
+                        budget, frozenset())
+    in_place = [c for c in hand if c.rank in judge.in_place]
+    if objective == "cards" or ruleset.scoring.wild_value is not None:
+        # Every wild card costs the same: one search, where each such card is natural or wild.
+        return _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
+                        budget, frozenset(Counter(in_place).items()), either=True)
+    best: Arrangement | None = None
+    for group in _sub_multisets(sorted(Counter(in_place).items(), key=lambda item: str(item[0]))):
+        budget.check(len(hand))
+        found = _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
+                         budget, frozenset(Counter(group).items()))
+        if best is None or found.cost < best.cost:
+            best = found
+        if best.cost == 0:
+            break
+    assert best is not None
+    return best
+
+
+def _sub_multisets(counts: Sequence[tuple[Card, int]]) -> Iterator[tuple[Card, ...]]:
+    """Every choice of some of these cards (each card up to its count), the largest first;
+    made one at a time, so that the budget stops them as it stops a search."""
+    for size in range(sum(n for _, n in counts), -1, -1):
+        yield from _of_size(counts, size)
+
+
+def _of_size(counts: Sequence[tuple[Card, int]], size: int) -> Iterator[tuple[Card, ...]]:
+    if not counts:
+        if not size:
+            yield ()
+        return
+    (card, n), rest = counts[0], counts[1:]
+    room = sum(m for _, m in rest)
+    for k in range(min(n, size), max(0, size - room) - 1, -1):
+        for tail in _of_size(rest, size - k):
+            yield (card,) * k + tail
+
+
+def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
+             table: Sequence[Sequence[Card]],
+             first_meld_done: bool, objective: str, score: int | None, discard: str | None,
+             budget: Budget, as_natural: frozenset[tuple[Card, int]], either: bool = False,
+             pure: bool = False) -> Arrangement:
+    """One search; `as_natural`: wild cards (and how many of each) counted as natural cards;
+    `either`: each of those may still serve as a wild card (every wild card costs the same)."""
+    rummy = ruleset.rummy
+    assert rummy is not None
+    natural_count = dict(as_natural)
+
+    wild_value = ruleset.scoring.wild_value
+
+    def cost(card: Card) -> int:
+        if objective == "cards":
+            return 1
+        if wild_value is not None and card.rank in judge.wild_ranks:
+            return wild_value
+        return ruleset.scoring.value(card)
+
+    def is_wild(card: Card, seen: Counter[Card]) -> bool:
+        if card.rank not in judge.wild_ranks:
+            return False
+        if natural_count.get(card, 0) > seen[card]:
+            seen[card] += 1
+            return False
+        return True
+
+    stuck = [c for c in hand if (c.is_joker and c.rank not in judge.wild_ranks)
+             or (not c.is_joker and ruleset.deck.copies(c, 1) == 0)]
+    seen: Counter[Card] = Counter()
+    wild_flags = [is_wild(c, seen) for c in hand]
+    wild_cards = sorted((c for c, w in zip(hand, wild_flags, strict=True) if w), key=cost, reverse=True)
+    geometry = judge_geometry(judge)
+    counts = Counter(geometry.index(c) for c, w in zip(hand, wild_flags, strict=True) if not w and c not in stuck)
+    # Sets only: rank by rank, so the cards of a rank are settled before the next rank's.
+    by_rank = (lambda u: (geometry.rank_index(u), u)) if judge.rules.meld_rule("run") is None else None
+    types = sorted(counts, key=by_rank)
+    if either:  # cards that may serve as wild cards are settled first, before any meld needs them
+        types.sort(key=lambda u: geometry.rank_of(u) not in judge.in_place)
+    if any(n > geometry.most for n in counts.values()):  # more copies than the decks in play hold
+        raise InvalidPlayError(Problem("hand", "duplicate_card", t("a hand holds too many identical cards")))
+    prefix = [0]
+    for v in sorted(cost(c) for c in wild_cards):
+        prefix.append(prefix[-1] + v)
+    tables = _tables(judge, geometry, table)
+    need = not first_meld_done and not judge.rules.first_meld.empty
+    # Lay-offs only from the turn after the first meld: none in the turn that makes it.
+    no_lay_offs = need and judge.rules.lay_off.allowed == "next_turn"
+    search = HandSearch(
+        judge=judge,
+        geometry=geometry,
+        types=types,
+        cost_of=[cost(geometry.card(t)) for t in types],
+        wild_costs=prefix,
+        tables=tables,
+        lay_offs_ok=bool(tables) and not no_lay_offs and judge.rules.lay_off.refusal(True, True) is None,
+        lay_offs_allowed=not no_lay_offs and not pure and judge.rules.lay_off.refusal(True, False) is None,
+        pure_runs_only=pure,
+        need_first_meld=need,
+        later=later,
+        wilds_unlimited=judge.rules.lay_off.wilds_unlimited,
+        hand_size=len(hand),
+        budget=budget,
+    )
+    set_rule = judge.rules.meld_rule("set")
+    # Spare wild cards go on a set of this plan; not where a set holds at most one card a suit.
+    search.spare_wilds_go_on_sets = search.lay_offs_allowed and judge.rules.lay_off.wilds_unlimited \
+        and set_rule is not None and not set_rule.distinct_suits
+    progress = Progress.of(judge.rules.first_meld) if need else Progress((), (), 0)
+    convertible = sum(natural_count.values()) if either else 0
+    if either:
+        search.as_wild = [geometry.rank_of(t) in judge.in_place for t in types]
+        for c in sorted((c for c, n in as_natural for _ in range(n)), key=cost):
+            prefix.append(prefix[-1] + cost(c))
+    search.prepare([counts[t] for t in types], len(wild_cards) + convertible, progress)
+    rest = sum(counts[t] << (geometry.bits * i) for i, t in enumerate(types))
+    tstate: tuple[object, ...] = tuple(None for _ in tables)
+    # A card that can never be played is the best final discard.
+    thrown = stuck.pop() if discard and stuck else None
+    search.discard = discard
+    start = (rest, len(wild_cards), tstate, progress, 0, 1 if thrown else 0)
+    total = search.best(*start)
+    plan = replay(search, start, list(wild_cards))
+    plan = plan._replace(left=tuple(stuck) + plan.left, discard=thrown or plan.discard)
+    return limited(ruleset, hand, Arrangement(total + sum(cost(c) for c in stuck), plan), cost, score)
+
+
+def warm_up(rulesets: Iterable[Ruleset]) -> None:
+    """Build the planner's tables and the round judges now (a service calls this at start),
+    so that the first request is as fast as the rest."""
+    for ruleset in rulesets:
+        if ruleset.rummy is None:
+            continue
+        values = [_place_values(ruleset, objective) for objective in ("points", "cards")]
+        for number in range(1, max(1, len(ruleset.rummy.rounds)) + 1):
+            # a rank chosen each deal: judges are built per rank, the first when it is used
+            rank = ruleset.deck.ranks[0] if ruleset.rummy.round(number).wilds.per_deal else None
+            for later in (False, True):
+                judge = judge_for(ruleset, number, None, later, rank)
+                _masks(judge_geometry(judge))
+                _judge_masks(judge)
+            run = judge.kinds.get("run")
+            for table in values:
+                _mask_points(table)
+                if run is not None:
+                    _dead_points(table, run.min)
+

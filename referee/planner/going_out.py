@@ -1,0 +1,151 @@
+"""Going out and knocking, answered: may this hand go out (or knock), with the plan that does
+it, or the words that say why not."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.cards import Card
+from referee.errors import InvalidPlayError, Problem
+from referee.i18n import t, tn
+from referee.melds import Judge, judge_for
+from referee.planner.arrange import arrange
+from referee.planner.budget import Budget, shared_budget
+from referee.planner.plan import Arrangement
+from referee.planner.prepared import judge_geometry
+from referee.ruleset import Ruleset
+from referee.violations import Verdict, Violation, listed
+
+
+def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
+                    first_meld_done: bool = True, round_number: int = 1,
+                    players: int | None = None, *, budget: Budget | None = None,
+                    wild_rank: str | None = None) -> Verdict:
+    """Can the whole hand be melded or laid off, leaving at most the discard the rules allow?
+
+    One search answers it, the final discard being a card set aside in it; `budget` bounds
+    the planning of the whole request (a 422 past it)."""
+    assert ruleset.rummy is not None
+    budget = budget or shared_budget()
+    judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
+    if judge.rules.whole_hand:  # a declaration or a knock: the first meld is always asked
+        problems = _whole_hand_problems(ruleset, judge, hand, table, players)
+        if problems:
+            raise InvalidPlayError(problems)
+        first_meld_done = False
+    everything = list(hand) + [c for meld in table for c in meld]
+    impossible = tuple(judge.card_violations(everything))  # not in the deck, or too many copies
+    if impossible:
+        return Verdict(impossible)
+    rule = judge.rules.final_discard
+    knock = ruleset.scoring.knock
+    if knock is not None:
+        return _knock(ruleset, hand, table, first_meld_done, round_number, players, knock.max_deadwood,
+                      None if rule == "forbidden" else rule, budget, wild_rank)
+    best = arrange(ruleset, hand, table, first_meld_done, round_number, players, objective="cards",
+                   discard=None if rule == "forbidden" else rule, budget=budget, wild_rank=wild_rank)
+    plan = best.plan if best.cost == 0 else None
+    if plan is not None and not first_meld_done and not judge.rules.first_meld.empty and not plan.melds:
+        # Only a discard: a player who has not made the first meld cannot go out by it.
+        return Verdict((Violation(
+            "cannot_go_out",
+            t("To go out you must first make the first meld ({need}).", need=judge.rules.first_meld.describe()),
+            tuple(hand)),))
+    if plan is None:
+        kept = best.plan.not_played(judge_geometry(judge))
+        if not first_meld_done and not judge.rules.first_meld.empty:
+            after = _after_first_meld(ruleset, hand, table, round_number, players,
+                                      None if rule == "forbidden" else rule, budget, wild_rank)
+            said = _first_meld_words(judge, rule, bool(best.plan.melds), hand, after) if after else None
+            if said is not None:
+                return Verdict((Violation("cannot_go_out", *said),))
+        return Verdict((Violation("cannot_go_out", _left_over(judge, rule, kept), tuple(kept)),))
+    return Verdict((), {"plan": plan.as_dict()})
+
+
+def _after_first_meld(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]],
+                      round_number: int, players: int | None, discard: str | None,
+                      budget: Budget | None, wild_rank: str | None) -> Arrangement | None:
+    """The fewest cards these cards would leave were the first meld made already, to word a
+    refusal before it; None past the request's budget (the refusal keeps its plain words)."""
+    try:
+        return arrange(ruleset, hand, table, True, round_number, players, objective="cards",
+                       discard=discard, budget=budget, wild_rank=wild_rank)
+    except InvalidPlayError:
+        return None
+
+
+def _first_meld_words(judge: Judge, rule: str, made: bool, hand: Sequence[Card],
+                      after: Arrangement) -> tuple[str, tuple[Card, ...]] | None:
+    """Why a hand cannot go out before its first meld, where the first meld is the reason:
+    it cannot be made (`made` False), or what follows it must wait a turn. None: the plain
+    words (the cards the best arrangement leaves) say it better."""
+    need = judge.rules.first_meld.describe()
+    if after.cost == 0:
+        if made and judge.rules.lay_off.allowed == "next_turn":
+            return t("The first meld ({need}) can be made, but the other cards would have to be laid off, and "
+                     "lay-offs start only on the turn after the first meld.", need=need), tuple(hand)
+        return (t("To go out you must make the first meld ({need}) and play every card in this turn; no "
+                  "arrangement of these cards does both.", need=need) if rule == "forbidden" else t(
+            "To go out you must make the first meld ({need}) and play every card but one final discard "
+            "in this turn; no arrangement of these cards does both.", need=need)), tuple(hand)
+    if made:
+        return None
+    kept = after.plan.not_played(judge_geometry(judge))
+    return tn("These cards cannot make the first meld ({need}); even with it made, the best arrangement would "
+              "still leave {n} card ({cards}).", "These cards cannot make the first meld ({need}); even with it "
+              "made, the best arrangement would still leave {n} cards ({cards}).", len(kept), need=need,
+              cards=listed(kept)), tuple(kept)
+
+
+def _left_over(judge: Judge, rule: str, kept: Sequence[Card]) -> str:
+    """Why a hand cannot go out: the cards its best arrangement still leaves."""
+    values = {"cards": listed(kept)}
+    if judge.rules.lay_off.refusal(True, False) is not None:  # a game without lay-offs
+        return tn("To go out you must meld every card; the best arrangement still leaves {n} card ({cards}).",
+                  "To go out you must meld every card; the best arrangement still leaves {n} cards ({cards}).",
+                  len(kept), **values) if rule == "forbidden" else tn(
+            "To go out you must meld all but one final discard; the best arrangement still leaves {n} card "
+            "({cards}).", "To go out you must meld all but one final discard; the best arrangement still "
+            "leaves {n} cards ({cards}).", len(kept), **values)
+    return tn("To go out you must meld or lay off every card; the best arrangement still leaves "
+              "{n} card ({cards}).", "To go out you must meld or lay off every card; the best "
+              "arrangement still leaves {n} cards ({cards}).", len(kept), **values) \
+        if rule == "forbidden" else tn(
+        "To go out you must meld or lay off all but one final discard; the best arrangement still "
+        "leaves {n} card ({cards}).", "To go out you must meld or lay off all but one final discard; "
+        "the best arrangement still leaves {n} cards ({cards}).", len(kept), **values)
+
+
+def _whole_hand_problems(ruleset: Ruleset, judge: Judge, hand: Sequence[Card],
+                         table: Sequence[Sequence[Card]], players: int | None) -> list[Problem]:
+    """A game that shows every meld at once when going out: no meld is on the table before it,
+    and the hand is the whole hand after the draw."""
+    problems = []
+    if table:
+        problems.append(Problem("table", "unused_field", t(
+            "{game} shows every meld at once when going out, so no meld is on the table before it; "
+            "leave table out", game=ruleset.local_name)))
+    sizes = [size + 1 for size in judge.rules.dealt(players)]
+    if sizes and len(hand) not in sizes:
+        problems.append(Problem("hand", "wrong_hand_size", tn(
+            "the hand holds {n} card; {game} goes out with the whole hand after the draw, {size} cards",
+            "the hand holds {n} cards; {game} goes out with the whole hand after the draw, {size} cards",
+            len(hand), game=ruleset.local_name, size=", ".join(map(str, sizes)))))
+    return problems
+
+
+def _knock(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]], first_meld_done: bool,
+           round_number: int, players: int | None, most: int, discard: str | None,
+           budget: Budget | None, wild_rank: str | None) -> Verdict:
+    """Games that end a hand by knocking (Gin Rummy): may this hand knock, its deadwood (the
+    points outside the best arrangement, after the discard) at most `most`?"""
+    best = arrange(ruleset, hand, table, first_meld_done, round_number, players, objective="points",
+                   discard=discard, budget=budget, wild_rank=wild_rank)
+    if best.cost > most:
+        left = best.plan.left
+        return Verdict((Violation(
+            "cannot_knock",
+            t("To knock, your deadwood must be {most} or less; the best arrangement still leaves "
+                "{cost} ({cards}).", most=most, cost=best.cost, cards=listed(left)), tuple(left)),))
+    return Verdict((), {"plan": best.plan.as_dict(), "deadwood": best.cost})

@@ -1,0 +1,356 @@
+"""The planner's half of each meld kind: the new melds of the kind a hand's card may start,
+a table meld read as the search sees it, the ways a card is laid off on it, and the wild cards
+it still takes. One class a kind, registered by the kind's name in `PLANNERS`; a new kind is a
+new entry here and one in `referee.kinds` (its judging half).
+
+The classes meet the search through the `Search` Protocol of `referee.searching` alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from referee.cards import JOKER, Card
+from referee.kinds import KINDS, RunKind
+from referee.meld import Meld
+from referee.ruleset import MeldRule
+from referee.searching import FIRST, Move, Option, RunLength, RunState, SetState, Table
+
+if TYPE_CHECKING:
+    from referee.geometry import Geometry
+    from referee.searching import KindJudge, Search
+
+INF = 10**9
+
+
+class KindPlanner:
+    """What the planner's search asks of a kind of meld."""
+
+    name = ""
+
+    def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
+        """New melds of this kind that hold card field `i` (of type `t`) and higher fields."""
+        raise NotImplementedError
+
+    def read_table(self, judge: KindJudge, geometry: Geometry, cards: Sequence[Card], meld: Meld) -> Table:
+        """The table meld `meld` (made of `cards`) as the search sees it."""
+        raise NotImplementedError
+
+    def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
+        """May a card of type `t` ever be laid off on this table meld?"""
+        raise NotImplementedError
+
+    def takes_as_is(self, table: Table, rank: str) -> bool:
+        """Does this table meld take any card of `rank` without changing (so the search need
+        not remember it)?"""
+        return False
+
+    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
+                 tstate: tuple[object, ...]) -> Iterator[Move]:
+        """Ways card field `i` is laid off on table meld `k`, with the table's new states."""
+        raise NotImplementedError
+
+    def wild_room(self, search: Search, table: Table, state: object) -> int:
+        """How many more wild cards the table meld takes in this state."""
+        raise NotImplementedError
+
+
+class SetPlanner(KindPlanner):
+    name = "set"
+
+    def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
+        rule = search.judge.rules.meld_rule("set")
+        if rule is None:
+            return
+        field_of = search.field_of
+        most = search.size_cap["set"]
+        geometry = search.geometry
+        bits, ranks, rank = geometry.bits, geometry.ranks, geometry.type_ranks[t]
+        choices: list[list[tuple[int, int]]] = []   # per suit: (packed, cards)
+        for u in range(t % ranks, ranks * len(geometry.suits), ranks):  # this rank in each suit
+            f = field_of.get(u)
+            if f is None or f < i:
+                continue
+            have = counts[f] - (1 if f == i else 0)
+            top = min(have, 1) if rule.distinct_suits else have
+            if rule.distinct_suits and f == i:
+                top = 0
+            choices.append([(k << (bits * f), k) for k in range(top + 1)])
+        combos: list[tuple[int, int]] = [(1 << (bits * i), 1)]
+        for options in choices:
+            combos = [(p + q, n + m) for p, n in combos for q, m in options]
+        for packed, n in combos:
+            if n > most:
+                continue
+            top = min(cap, most - n, rule.most - n)
+            counts_j = range(max(0, rule.min - n), top + 1)
+            cores = search.spare_wilds_go_on_sets and search.judge.all_wild
+            if search.spare_wilds_go_on_sets:  # see moves(): spare wilds go on a set later
+                top_spare = min(top, max(0, search.set_min_open - n))
+                last = max(top_spare, search.set_min_open) if cores else top_spare
+                counts_j = range(max(0, rule.min - n), min(last, search.total_wilds) + 1)
+            for j in counts_j:
+                phases = search.phases(j, n + j) if j <= top else 0
+                worth = search.set_points(rank, n + j)
+                if phases:
+                    yield Option(packed, j, "set", n + j, phases=phases, points=worth)
+                if cores and j >= rule.min:
+                    # Wild cards alone make the set, then these naturals are laid off on it:
+                    # toward a first meld it counts as a set of the wild cards.
+                    extra = ((FIRST if search.need_first_meld else 0) | search.later_bit) & ~phases
+                    if extra:
+                        yield Option(packed, j, "set", n + j, phases=extra, core=j,
+                                     points=search.set_points(rank, j))
+
+    def read_table(self, judge: KindJudge, geometry: Geometry, cards: Sequence[Card], meld: Meld) -> Table:
+        naturals = meld.naturals()
+        rule = judge.rules.meld_rule("set")
+        distinct = bool(rule and rule.distinct_suits)
+        return Table("set", rank=naturals[0].rank if naturals else None, wilds=len(meld.wilds),
+                     suits=frozenset(c.suit or "" for c in naturals) if distinct else frozenset(),
+                     size=len(cards), distinct=distinct, most=rule.most if rule else 10**6,
+                     counted=bool(rule and (rule.distinct_suits or rule.max is not None)))
+
+    def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
+        return table.rank in (geometry.rank_of(t), None)
+
+    def takes_as_is(self, table: Table, rank: str) -> bool:
+        return table.rank == rank and not table.counted
+
+    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
+                 tstate: tuple[object, ...]) -> Iterator[Move]:
+        t, geometry = search.types[i], search.geometry
+        one = 1 << (geometry.bits * i)
+        rank, suit = geometry.type_ranks[t], geometry.type_suits[t]
+        if table.rank is not None and not table.counted:
+            yield Option(one, 0, None, 0, k), tstate  # a card of its rank, as it is
+            return
+        now = table.set_state(tstate[k])
+        if now.rank not in (None, rank) or (table.distinct and suit in now.suits) or now.size >= table.most:
+            return
+        if now.rank is None and not search.wilds_unlimited and \
+                not search.later.wilds_fit(table.wilds, now.size + 1):
+            return  # wild cards only, then one natural: the limit binds the set
+        laid = SetState(rank, now.suits | {suit} if table.distinct else now.suits, now.size + 1)
+        yield Option(one, 0, None, 0, k), tstate[:k] + (laid,) + tstate[k + 1:]
+
+    def wild_room(self, search: Search, table: Table, state: object) -> int:
+        later = search.later
+        size = table.set_state(state).size
+        if table.counted:
+            if table.distinct or search.wilds_unlimited:
+                return max(0, table.most - size)
+            room = 0
+            while room < table.most - size and later.wilds_fit(table.wilds + room + 1, size + room + 1):
+                room += 1
+            return room
+        if search.wilds_unlimited or later.wild_limit(INF) is None:
+            return INF
+        room = 0
+        while later.wilds_fit(table.wilds + room + 1, size + room + 1) and room < len(search.geometry.suits) * search.geometry.copies:
+            room += 1
+        return room
+
+
+class RunPlanner(KindPlanner):
+    name = "run"
+
+    def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
+        rule = search.judge.rules.meld_rule("run")
+        if rule is None:
+            return
+        # A run holds at most the suit's cards still to place (this one and higher) and the wild cards.
+        geometry = search.geometry
+        ranks = geometry.ranks
+        suit = t // ranks
+        reach = sum(1 for u, f in search.field_of.items() if u // ranks == suit and f >= i) + cap
+        windows = _windows_with(geometry, rule.ace, geometry.type_ranks[t], rule.min,
+                                min(search.size_cap["run"], reach))
+        for window in windows:
+            worth = search.run_points(window)
+            for packed, wild_n in _fill(geometry, window, t, i, search.field_of, cap):
+                phases = search.phases(wild_n, len(window))
+                if not phases:
+                    continue
+                if search.openings and phases & FIRST:
+                    # Toward a first meld's points, part of the run may be laid down first, worth
+                    # more, and the rest laid off on it (its wild cards move): the best such part.
+                    held = frozenset(geometry.type_ranks[search.types[f]] for f in range(len(search.types))
+                                     if (packed >> (geometry.bits * f)) & geometry.most)
+                    found = _opening(search.judge, geometry, rule, held, wild_n, len(window))
+                    if found is not None and found[0] > worth:
+                        yield Option(packed, wild_n, "run", len(window), phases=phases, points=found[0],
+                                     opening=found[1], opening_wilds=found[2])
+                        continue
+                yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
+
+    def read_table(self, judge: KindJudge, geometry: Geometry, cards: Sequence[Card], meld: Meld) -> Table:
+        naturals = meld.naturals()
+        placed = {str(c) for c in naturals}
+        ranks = [c.rank for c in naturals] + [str(stands)[:-1] for _, stands in meld.wilds]
+        suit = next((c.suit for c in cards if str(c) in placed), None)  # None: wild cards only
+        rule = judge.rules.meld_rule("run")
+        window = next(w for w in geometry.windows(rule.ace if rule else "low", len(cards)) if set(w) == set(ranks))
+        held = frozenset(str(stands)[:-1] for _, stands in meld.wilds if stands) \
+            if judge.rules.wilds.fixed_when_melded else frozenset()
+        return Table("run", suit=suit, window=window, wilds=len(meld.wilds), size=len(cards),
+                     most=rule.most if rule else geometry.longest_run, naturals=frozenset(c.rank for c in naturals), held=held)
+
+    def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
+        return table.suit in (geometry.suit_letter(t), None)
+
+    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
+                 tstate: tuple[object, ...]) -> Iterator[Move]:
+        run = table.run_state(tstate[k])
+        if run.suit not in (None, search.geometry.type_suits[search.types[i]]):
+            return
+        guard, later = search.guard, search.later
+        grown_by = search.extension_cache.get((i, k, run))
+        for opt in self._extensions(search, i, k, run) if grown_by is None else grown_by:
+            grown = opt.grows_to
+            assert grown is not None
+            if opt.wilds <= w and ((rest | guard) - opt.packed) & guard == guard and (
+                    later.wilds_fit(grown.length - len(grown.naturals), grown.length)):
+                yield opt, tstate[:k] + (grown,) + tstate[k + 1:]
+
+    @staticmethod
+    def _extensions(search: Search, i: int, k: int, run: RunState) -> list[Option]:
+        """Ways card field `i` (with higher cards of its suit and wild cards) lengthens table
+        run `k`: every window that holds the run's natural ranks and the card's, its other
+        places filled by the run's wild cards, hand cards or new wild cards (cached)."""
+        key = (i, k, run)
+        hit = search.extension_cache.get(key)
+        if hit is not None:
+            return hit
+        t, geometry = search.types[i], search.geometry
+        bits, own, suit = geometry.bits, geometry.type_ranks[t], geometry.suit_of(t)
+        suit_base, rank_at = suit * geometry.ranks, geometry.rank_at
+        out: list[Option] = []
+        taken = run.naturals | run.held  # natural cards, and wild cards kept where they were melded
+        if own in taken:
+            search.extension_cache[key] = out
+            return out
+        rule = search.judge.rules.meld_rule("run")
+        ace = rule.ace if rule else "low"
+        most_add = rule.min - 1 if rule and search.judge.rules.wilds.all_wild else geometry.places
+        run_wilds = run.length - len(taken)  # the wild cards free to move
+        field_of = search.field_of
+        seen: set[tuple[int, int, frozenset[str], int]] = set()
+        longest = rule.most if rule else geometry.longest_run
+        for length in range(run.length + 1, min(longest, run.length + 2 * most_add) + 1):
+            for window in geometry.windows(ace, length):
+                if own not in window or not taken <= set(window):
+                    continue
+                empty = [r for r in window if r not in taken and r != own]
+                fillable = [(r, field_of[u]) for r in empty
+                            if (u := suit_base + rank_at[r]) in field_of and field_of[u] > i]
+                to_fill = len(empty) - run_wilds  # places the hand fills, with cards or wilds
+                for n in range(min(len(fillable), to_fill) + 1):
+                    for chosen in combinations(fillable, n):
+                        packed = (1 << (bits * i)) + sum(1 << (bits * f) for _, f in chosen)
+                        naturals = run.naturals | {own} | {r for r, _ in chosen}
+                        seen_key = (packed, to_fill - n, naturals, length)
+                        if seen_key not in seen:
+                            seen.add(seen_key)
+                            out.append(Option(packed, to_fill - n, None, 0, k,
+                                              RunState(naturals, length, geometry.suits[suit], run.held)))
+        search.extension_cache[key] = out
+        return out
+
+    def wild_room(self, search: Search, table: Table, state: object) -> int:
+        if isinstance(state, RunLength):
+            length, wilds = state
+        else:
+            run = table.run_state(state)
+            length, wilds = run.length, run.length - len(run.naturals)
+        room = 0
+        while length + room < min(search.geometry.longest_run, table.most) and search.later.wilds_fit(wilds + room + 1, length + room + 1):
+            room += 1
+        return room
+
+
+
+PLANNERS: dict[str, KindPlanner] = {"set": SetPlanner(), "run": RunPlanner()}
+
+
+def _opening(judge: KindJudge, geometry: Geometry, rule: MeldRule, ranks: frozenset[str], wilds: int,
+             size: int) -> tuple[int, frozenset[str], int] | None:
+    """The run worth most that part of a run (natural `ranks`, `wilds` wild cards) makes when
+    laid down alone, as the judge reads it: its points, its natural ranks and wild cards."""
+    return _opening_cached(judge, geometry, rule, ranks, wilds, size)
+
+
+@lru_cache(maxsize=8192)
+def _opening_cached(judge: KindJudge, geometry: Geometry, rule: MeldRule, ranks: frozenset[str], wilds: int,
+                    size: int) -> tuple[int, frozenset[str], int] | None:
+    from referee.meld import meld_points  # values of a placed meld
+    best: tuple[int, frozenset[str], int] | None = None
+    stand_in = Card(JOKER)
+    suit = geometry.suits[0]
+    for length in range(rule.min, size + 1):
+        for window in geometry.windows(rule.ace, length):
+            part = ranks & frozenset(window)
+            extra = length - len(part)
+            if not part or extra > wilds or (part == ranks and extra == wilds):
+                continue
+            naturals = [Card(r, suit) for r in part]
+            placed = RunKind._place(rule, naturals + [stand_in] * extra, naturals, [stand_in] * extra, suit)
+            if placed is None or _read_as_other_kind(judge, naturals, [stand_in] * extra):
+                continue
+            worth = meld_points(judge.ruleset.scoring, placed)
+            if best is None or worth > best[0]:
+                best = (worth, part, extra)
+    return best
+
+
+def _read_as_other_kind(judge: KindJudge, naturals: list[Card], wilds: list[Card]) -> bool:
+    """Would the table read these cards as a kind judged before runs (one natural card and
+    wild cards make a set as well)? Then nothing can be laid off on them as on a run."""
+    for kind in judge.kind_order:
+        if kind == "run":
+            return False
+        meld, _ = KINDS[kind].judge(judge, judge.kinds[kind], naturals + wilds, naturals, wilds, True)
+        if meld is not None:
+            return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _windows_with(geometry: Geometry, ace: str, rank: str, least: int,
+                  most: int) -> tuple[tuple[str, ...], ...]:
+    """The run windows of `least` to `most` ranks that hold `rank`."""
+    return tuple(w for n in range(least, min(most, geometry.longest_run) + 1)
+                 for w in geometry.windows(ace, n) if rank in w)
+
+
+def _fill(geometry: Geometry, positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
+          cap: int) -> Iterator[tuple[int, int]]:
+    """Ways to fill run positions: card type `t` (field `i`) takes its own rank; each other
+    rank takes a natural card of the suit with a higher type, or a wild card."""
+    own, bits, rank_at = geometry.type_ranks[t], geometry.bits, geometry.rank_at
+    suit_base = t - rank_at[own]  # the type of the suit's lowest rank
+    fields: list[int | None] = []
+    for r in positions:
+        if r == own:
+            continue
+        f = field_of.get(suit_base + rank_at[r])
+        fields.append(f if f is not None and f > i else None)
+    if sum(1 for f in fields if f is None) > cap:
+        return
+    start = 1 << (bits * i)
+
+    def go(k: int, packed: int, wilds: int) -> Iterator[tuple[int, int]]:
+        if wilds > cap:
+            return
+        if k == len(fields):
+            yield packed, wilds
+            return
+        f = fields[k]
+        if f is not None:
+            yield from go(k + 1, packed + (1 << (bits * f)), wilds)
+        yield from go(k + 1, packed, wilds + 1)
+
+    yield from go(0, start, 0)

@@ -1,0 +1,240 @@
+"""The memoised search: the fewest points (or cards) the cards still to place can leave.
+
+Natural cards are taken lowest field first (suit, then rank); the first remaining card is
+either kept in hand, put in a new meld with other remaining cards and wild cards, or laid off
+on a meld on the table. Wild cards are interchangeable in melds, so the search only counts
+them and the most valuable are used first. The memo keeps each state's best choice, which
+`referee.planner.plan.replay` walks to write the plan down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+from referee.planner.kinds import PLANNERS
+from referee.planner.prepared import INF, Prepared
+from referee.ruleset import Progress
+from referee.searching import FIRST, LATER, Option, RunLength, RunState
+
+DISCARD = object()     # a choice in the memo: this card is the final discard
+AS_WILD = object()     # a choice in the memo: this card, natural in its own place, serves as a wild
+
+
+@dataclass
+class HandSearch(Prepared):
+    """The walk over the states of one hand; `memo` holds each state's cost and choice."""
+
+    # ---------------------------------------------------------------- moves at a state
+    def moves(self, i: int, rest: int, w: int, tstate: tuple[object, ...],
+              progress: Progress) -> Iterator[tuple[Option, tuple[object, ...]]]:
+        guard = self.guard
+        met = progress.met
+        cap_set = self.size_cap.get("set", 0) if met else 99
+        cap_run = self.size_cap.get("run", 0) if met else 99
+        # Spare wild cards can be laid off on a set later, so a set takes only the wild cards
+        # it needs: to reach the meld minimum, or an open first-meld size.
+        spare = self.spare_wilds_go_on_sets
+        set_min = self.set_min if met else max(self.set_min, *progress.sets, 0)
+        for opt in self.options_of(i):
+            if opt.wilds > w or ((rest | guard) - opt.packed) & guard != guard:
+                continue
+            if met and opt.size > (cap_set if opt.kind == "set" else cap_run):
+                continue
+            if spare and opt.kind == "set" and opt.wilds and opt.size > set_min and not opt.core:
+                continue
+            yield opt, tstate
+        if self.lay_offs_ok:
+            for k in self.tables_for[i]:
+                table = self.tables[k]
+                yield from PLANNERS[table.kind].lay_offs(self, i, k, table, rest, w, tstate)
+
+    # ---------------------------------------------------------------- search
+    def best(self, rest: int, w: int, tstate: tuple[object, ...], progress: Progress,
+             melded: int, d: int) -> int:
+        """Fewest points (or cards) the remaining cards can leave. `melded`: 0 nothing played
+        yet, 1 something played, 2 a set is among the plan's new melds; `d`: 1 once a card is
+        set aside as the final discard (going out only)."""
+        key = (rest, w, tstate, progress, melded, d)
+        tstate_in = tstate
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0]
+        self.budget.spend(self.hand_size)
+        if not rest:
+            result = self._finish(w, progress, melded, tstate, d)
+            if w and self.discard and not d:  # a wild card as the final discard
+                cost = self.best(0, w - 1, tstate, progress, melded, 1)
+                if cost < result[0]:
+                    result = (cost, (DISCARD, -1, (0, w - 1, tstate, progress, melded, 1)))
+            self.memo[key] = result
+            return result[0]
+        i = ((rest & -rest).bit_length() - 1) // self.bits
+        below = self.runs_below[i]
+        if below:
+            tstate = self._forget(tstate, below, w)
+            key = (rest, w, tstate, progress, melded, d)
+            hit = self.memo.get(key)
+            if hit is not None:
+                self.memo[(rest, w, tstate_in, progress, melded, d)] = hit
+                return hit[0]
+        best_cost = INF
+        best_choice: tuple[object, ...] | None = None
+        open_requirement = not progress.met
+        # A first meld that still owes a run without a wild card, and no such run left: nothing
+        # played can be part of it, and what is played already is lost.
+        hopeless = progress.pure and self.need_first_meld and not self.pure_run_left(rest)
+        if hopeless and melded:
+            self.memo[key] = (INF, None)
+            if tstate is not tstate_in:
+                self.memo[(rest, w, tstate_in, progress, melded, d)] = (INF, None)
+            return INF
+        # Plays first: a hand that goes out then needs no look at keeping or discarding.
+        for opt, new_t in () if hopeless else self.moves(i, rest, w, tstate, progress):
+            new_p = progress
+            if opt.kind and not open_requirement and not opt.phases & LATER and not progress.extra:
+                continue  # not a later meld, and an exact first meld takes no extra meld
+            if opt.kind and open_requirement and opt.phases & FIRST:
+                size = opt.core or (len(opt.opening) + opt.opening_wilds if opt.opening else opt.size)
+                added = _added(progress, opt.kind, size, opt.points, opt.kind == "run" and not opt.wilds)
+                if added is None and not opt.phases & LATER:
+                    continue  # fills nothing, and the first meld takes no extra meld
+                new_p = added or progress
+            new_m = 2 if opt.kind == "set" or melded == 2 else 1
+            state = (rest - opt.packed, w - opt.wilds, new_t, new_p, new_m, d)
+            cost = self.best(*state)
+            if cost < best_cost:
+                best_cost = cost
+                best_choice = (opt, i, state)
+                if cost == 0:
+                    break
+        nxt = rest - (1 << (self.bits * i))
+        convertible = bool(self.as_wild) and self.as_wild[i]
+        if convertible and best_cost:  # natural in its own place, or a wild
+            cost = self.best(nxt, w + 1, tstate, progress, melded, d)
+            if cost < best_cost:
+                best_cost, best_choice = cost, (AS_WILD, i, (nxt, w + 1, tstate, progress, melded, d))
+            # Kept or thrown, it does as well as a wild card (they cost the same): no more to try.
+            self.memo[key] = (best_cost, best_choice)
+            if tstate is not tstate_in:
+                self.memo[(rest, w, tstate_in, progress, melded, d)] = (best_cost, best_choice)
+            return best_cost
+        if self.discard and not d and best_cost:  # this card as the final discard
+            cost = self.best(nxt, w, tstate, progress, melded, 1)
+            if cost < best_cost:
+                best_cost, best_choice = cost, (DISCARD, i, (nxt, w, tstate, progress, melded, 1))
+        if not self.free[i] and best_cost > self.cost_of[i]:
+            cost = self.cost_of[i] + self.best(nxt, w, tstate, progress, melded, d)
+            if cost < best_cost:
+                best_cost, best_choice = cost, (None, i, (nxt, w, tstate, progress, melded, d))
+        self.memo[key] = (best_cost, best_choice)
+        if tstate is not tstate_in:
+            self.memo[(rest, w, tstate_in, progress, melded, d)] = (best_cost, best_choice)
+        return best_cost
+
+    @staticmethod
+    def _forget(tstate: tuple[object, ...], below: tuple[int, ...], w: int) -> tuple[object, ...]:
+        """Table runs `below`, of suits whose cards are all placed: only the length of a grown
+        window still matters (for the `w` wild cards left), and with none left, nothing."""
+        for k in below:
+            v = tstate[k]
+            if v is not None and (not w or type(v) is RunState):
+                out = list(tstate)
+                for j in below:
+                    out[j] = _forgotten(out[j], w)
+                return tuple(out)
+        return tstate
+
+    def _finish(self, w: int, progress: Progress, melded: int, tstate: tuple[object, ...], d: int
+                ) -> tuple[int, tuple[object, ...] | None]:
+        """The wild cards left when every natural card is placed: meld them, lay them off, keep them."""
+        if self.discard == "required" and not d:
+            return INF, None  # going out needs a final discard, and none was set aside
+        options: list[tuple[int, tuple[object, ...] | None]] = []
+        need, met = self.need_first_meld, progress.met
+        if not melded or not need or met:
+            options.append((self.wild_costs[w], ("keep_wilds", w)))
+        if not w:
+            return min(options, key=lambda o: o[0]) if options else (INF, None)
+        wild_melds = None if self.pure_runs_only else self._wild_melds(w, progress)
+        if wild_melds is not None:
+            options.append((0, ("wild_meld", wild_melds[1], wild_melds[0])))
+        if self.lay_offs_allowed and (not need or met):  # lay-offs come after a first meld
+            rooms = self._wild_rooms(tstate, melded)
+            placed: list[tuple[int, int]] = []
+            free = w
+            for target, room in rooms:
+                if free and room:
+                    placed.append((target, min(free, room)))
+                    free -= min(free, room)
+            if placed:
+                options.append((self.wild_costs[free], ("wild_lay_off", tuple(placed))))
+        if not options:
+            return INF, None
+        return min(options, key=lambda o: o[0])
+
+    def _wild_melds(self, w: int, progress: Progress) -> tuple[str, tuple[int, ...]] | None:
+        """All-wild melds that take all `w` wild cards (and complete the first meld when it is
+        still open): their kind and sizes, or None."""
+        rules = self.judge.rules
+        if not rules.wilds.all_wild or progress.points > 0 or progress.pure:
+            return None  # a meld of wild cards only is worth no points and is never pure
+        set_rule, run_rule = rules.meld_rule("set"), rules.meld_rule("run")
+        for kind, rule, most in (("set", set_rule, set_rule.most if set_rule else INF),
+                                 ("run", run_rule, run_rule.most if run_rule else self.geometry.longest_run)):
+            if rule is None:
+                continue
+            if not self.need_first_meld or progress.met:
+                if not rules.later_melds:
+                    return None
+                sizes: list[int] = [w] if rule.min <= w <= most else []
+            else:
+                if (progress.runs if kind == "set" else progress.sets):
+                    continue  # the other kind is still owed
+                sizes = [max(s, rule.min) for s in (progress.sets if kind == "set" else progress.runs)]
+                sizes += [rule.min] * max(0, progress.melds - len(sizes))
+                spare = w - sum(sizes)
+                if spare < 0 or not sizes:
+                    continue
+                if spare and (progress.exact or sizes[0] + spare > most):
+                    if spare < rule.min or not progress.extra:
+                        continue
+                    sizes.append(spare)
+                else:
+                    sizes[0] += spare
+                if any(s > most for s in sizes):
+                    continue
+            if sizes:
+                return kind, tuple(sizes)
+        return None
+
+    def _wild_rooms(self, tstate: tuple[object, ...], melded: int) -> list[tuple[int, int]]:
+        """Melds that take more wild cards, and how many each: table melds by index, then -1
+        for a set of this plan's own (when spare wild cards may go on sets)."""
+        rooms: list[tuple[int, int]] = []
+        if self.lay_offs_ok:
+            cache = self.room_cache
+            for k, table in enumerate(self.tables):
+                room = cache.get((k, tstate[k]))
+                if room is None:
+                    room = cache[(k, tstate[k])] = PLANNERS[table.kind].wild_room(self, table, tstate[k])
+                rooms.append((k, room))
+        if melded == 2 and self.spare_wilds_go_on_sets:
+            rooms.append((-1, INF))
+        return rooms
+
+
+@lru_cache(maxsize=1 << 16)
+def _added(progress: Progress, kind: str, size: int, points: int, pure: bool) -> Progress | None:
+    """`progress.add(...)`, remembered: the search asks the same few questions many times."""
+    return progress.add(kind, size, points, pure)
+
+
+def _forgotten(state: object, w: int) -> object:
+    """What a finished suit's table run keeps in the search state: its length and wild cards
+    while wild cards are left to lay off, else nothing."""
+    if not w or not isinstance(state, RunState):
+        return state if w else None
+    return RunLength(state.length, state.length - len(state.naturals))
+
