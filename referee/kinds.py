@@ -1,7 +1,8 @@
 """The meld kinds, as a table: each kind judges its melds, reading its options by its own
 name. The judge (`referee.melds`) asks `KINDS[kind]`; the planner's half of each kind (its
 new melds, a table meld read for the search, its lay-offs) is `referee.planner.kinds`. A new
-kind is a new entry in both tables.
+kind is a new entry here; the planner finds its melds by asking its judge until it has a half
+of its own there.
 
 The kinds meet the judge through the `KindJudge` Protocol of `referee.searching`, so they
 import neither the judge nor the planner.

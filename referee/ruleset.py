@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from referee.cards import RANKS, SUITS, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
-from referee.i18n import joined, local, t, tn
+from referee.i18n import local, t, tn
 
 
 @dataclass(frozen=True)
@@ -132,33 +132,6 @@ class Requirement:
     def count(self) -> int:
         """How many melds it asks for at least."""
         return max(sum(len(sizes) for _, sizes in self.sized), self.melds, self.pure_runs)
-
-    def describe(self) -> str:
-        """The requirement in words, for the sets and runs the planner names (every kind's
-        words are `referee.kinds.requirement_words`)."""
-        parts = [_sized(self.sets, "set"), _sized(self.runs, "run")]
-        if self.melds:
-            parts.append(tn("{n} meld", "{n} melds", self.melds))
-        if self.pure_runs and not self.runs:
-            parts.append(tn("{n} run without a wild card", "{n} runs without a wild card", self.pure_runs))
-        text = joined(parts)
-        if self.pure_runs and self.runs:
-            text = tn("{text}, {n} of them without a wild card", "{text}, {n} of them without a wild card",
-                      self.pure_runs, text=text)
-        if self.points:
-            text = tn("{text} worth at least {n} point", "{text} worth at least {n} points", self.points, text=text) if text \
-                else tn("melds worth at least {n} point", "melds worth at least {n} points", self.points)
-        return text or t("nothing")
-
-
-def _sized(sizes: tuple[int, ...], kind: str) -> str:
-    """`2 sets of 3`, or `1 set of 4 and 1 set of 3` where the sizes differ."""
-    if not sizes:
-        return ""
-    counts = [(len(sizes), sizes[0])] if len(set(sizes)) == 1 else [(1, size) for size in sizes]
-    if kind == "run":
-        return joined([tn("{n} run of {size}", "{n} runs of {size}", n, size=size) for n, size in counts])
-    return joined([tn("{n} set of {size}", "{n} sets of {size}", n, size=size) for n, size in counts])
 
 
 class Progress(NamedTuple):

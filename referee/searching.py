@@ -166,7 +166,14 @@ class Search(Protocol):
     @property
     def extension_cache(self) -> dict[tuple[object, ...], list[Option]]: ...
 
+    @property
+    def want_points(self) -> bool: ...         # does the first meld ask for points
+    @property
+    def hand_size(self) -> int: ...
+
     def phases(self, wilds: int, size: int) -> int: ...
+
+    def spend(self) -> None: ...               # one more step against the request's budget
 
     def set_points(self, rank: str, size: int) -> int: ...
 
