@@ -10,6 +10,7 @@ from marshmallow import Schema, ValidationError, fields, pre_load, validate
 from api import bounds
 from referee.cards import rank_named
 from referee.i18n import N_
+from referee.kinds import KINDS
 
 # cards.md: rank then suit (any case, also T for ten and the suits' symbols), or a card with no
 # suit: a joker or a deck's special card; surrounding blanks are ignored. One pattern for every
@@ -261,7 +262,9 @@ class Violation(Schema):
 class WildUse(Schema):
     card = fields.String(required=True, metadata={"example": "2C"})
     as_ = fields.String(data_key="as", attribute="as", allow_none=True, required=True, metadata={
-        "description": "what the wild stands for: a rank in a set, rank and suit in a run", "example": "8H"})
+        "description": "what the wild stands for: a rank in a set, rank and suit in a run (the rank alone in a run of "
+        "any suits), the suit letter in a meld of one suit (color); null in a meld of wild cards only",
+        "example": "8H"})
 
 
 class CheckResult(Schema):
@@ -269,21 +272,25 @@ class CheckResult(Schema):
     violations = List(fields.Nested(Violation), required=True)
 
 
+MELD_KINDS = list(KINDS)  # the kinds of meld the engine judges, from its table
+KINDS_SAID = ", ".join(MELD_KINDS)
+
+
 class Meld(Schema):
-    kind = fields.String(required=True, validate=validate.OneOf(["set", "run"]))
+    kind = fields.String(required=True, validate=validate.OneOf(MELD_KINDS))
     wilds = List(fields.Nested(WildUse), required=True)
 
 
 class MeldResult(CheckResult):
-    kind = fields.String(validate=validate.OneOf(["set", "run"]),
-                         metadata={"description": "when valid: set or run"})
+    kind = fields.String(validate=validate.OneOf(MELD_KINDS),
+                         metadata={"description": f"when valid: the meld's kind ({KINDS_SAID})"})
     wilds = List(fields.Nested(WildUse), metadata={"description": "when valid: what each wild stands for"})
 
 
 class FirstMeldAnswer(Schema):
     valid = fields.Boolean(required=True, metadata={"description": "this meld is legal on its own"})
-    kind = fields.String(required=True, allow_none=True, validate=validate.OneOf(["set", "run"]),
-                         metadata={"description": "set or run; null when the meld is not legal"})
+    kind = fields.String(required=True, allow_none=True, validate=validate.OneOf(MELD_KINDS),
+                         metadata={"description": f"the meld's kind ({KINDS_SAID}); null when the meld is not legal"})
     wilds = List(fields.Nested(WildUse), required=True)
 
 

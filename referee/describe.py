@@ -9,7 +9,9 @@ from typing import Any
 
 from referee.cards import JOKER
 from referee.errors import InvalidPlayError, Problem
-from referee.i18n import N_, SOURCE, current, joined, local, rank_plural, t, tn
+from referee.i18n import SOURCE, current, joined, local, rank_plural, t, tn
+from referee.kinds import table_order, words_of
+from referee.kindwords import KindWords, any_of
 from referee.rulebuild import round_document
 from referee.ruleset import Requirement, Ruleset, WildRule
 
@@ -28,7 +30,7 @@ def number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
 
 
-def ranks_in_words(ranks: frozenset[str] | set[str]) -> str:
+def ranks_inwords_of(ranks: frozenset[str] | set[str]) -> str:
     """`deuces, aces and jokers`: wild or dead ranks as the table names them, as the subject of
     a sentence (`doiarii sunt cărți libere`)."""
     english = current() == SOURCE
@@ -41,27 +43,25 @@ def ranks_in_words(ranks: frozenset[str] | set[str]) -> str:
 
 def _count_of(kind: str, count: int, size: int) -> str:
     """`one set of three`, `two runs of four`."""
-    if kind == "run":
-        return tn("one run of {size}", "{count} runs of {size}", count, count=number(count), size=number(size))
-    return tn("one set of {size}", "{count} sets of {size}", count, count=number(count), size=number(size))
+    return words_of(kind).count_of(count, number(count), number(size))
 
 
-def requirement_in_words(req: Requirement) -> str:
+def requirement_inwords_of(req: Requirement) -> str:
     """`two sets of four`, `one set of three and one run of four`, `three melds`."""
     parts = []
-    for kind, sizes in (("set", req.sets), ("run", req.runs)):
+    for kind, sizes in sorted(req.sized, key=lambda pair: table_order(pair[0])):
         if sizes and len(set(sizes)) == 1:
             parts.append(_count_of(kind, len(sizes), sizes[0]))
         else:
             parts += [_count_of(kind, 1, s) for s in sizes]
-    counted = len(req.sets) + len(req.runs)
+    counted = sum(len(sizes) for _, sizes in req.sized)
     if req.melds > counted:
         extra = req.melds - counted
         parts.append(tn("{count} more meld", "{count} more melds", extra, count=number(extra)) if counted
                      else tn("{count} meld", "{count} melds", extra, count=number(extra)))
     text = joined(parts)
     if req.pure_runs:
-        if req.runs:
+        if any(req.sizes(kind) for kind, _ in req.pure):
             text = tn("{text}, {count} of them without a wild card", "{text}, {count} of them without a wild card",
                       req.pure_runs, text=text, count=number(req.pure_runs))
         else:
@@ -77,48 +77,27 @@ def requirement_in_words(req: Requirement) -> str:
     return text
 
 
-_AT_MOST = {"set": N_(", at most {count} per set"), "run": N_(", at most {count} per run"),
-            "meld": N_(", at most {count} per meld")}
-_LATER_MAX = {"set": N_(" (later sets: at most {count})"), "run": N_(" (later runs: at most {count})"),
-              "meld": N_(" (later melds: at most {count})")}
-
-
-def wilds_in_words(wilds: WildRule, kinds: list[str]) -> str:
+def wilds_inwords_of(wilds: WildRule, kinds: list[str]) -> str:
     if not wilds.ranks and not wilds.per_deal:
         return t("no wild cards")
-    noun = kinds[0] if len(kinds) == 1 else "meld"
-    named = joined([ranks_in_words(wilds.ranks) if wilds.ranks else "",
+    noun = words_of(kinds[0]) if len(kinds) == 1 else KindWords()
+    named = joined([ranks_inwords_of(wilds.ranks) if wilds.ranks else "",
                     t("the cut card's rank") if wilds.per_deal else ""])
     text = t("{ranks} wild", ranks=named)
     if wilds.natural_in_place:
         text = t("{text} (natural in their own place)", text=text)
     if wilds.max_per_meld is not None:
-        text += t(_AT_MOST[noun], count=number(wilds.max_per_meld))
+        text += noun.at_most_per(number(wilds.max_per_meld))
     if wilds.later_given:
         if wilds.later_per_cards is not None:
-            text += _later_per(noun, wilds.later_per_cards)
+            text += noun.later_per(wilds.later_per_cards, number(wilds.later_per_cards))
         elif wilds.later_max is not None:
-            text += t(_LATER_MAX[noun], count=number(wilds.later_max))
+            text += noun.later_max(number(wilds.later_max))
     return text
 
 
-def _later_per(noun: str, per: int) -> str:
-    """` (later sets: one per three cards)`."""
-    if noun == "set":
-        return tn(" (later sets: one per {count} card)", " (later sets: one per {count} cards)", per, count=number(per))
-    if noun == "run":
-        return tn(" (later runs: one per {count} card)", " (later runs: one per {count} cards)", per, count=number(per))
-    return tn(" (later melds: one per {count} card)", " (later melds: one per {count} cards)", per, count=number(per))
-
-
 def _any(kinds: list[str]) -> str:
-    if kinds == ["run", "set"]:
-        return t("any run or set")
-    if kinds == ["set"]:
-        return t("any set")
-    if kinds == ["run"]:
-        return t("any run")
-    return t("any meld")
+    return any_of(kinds, [words_of(k) for k in kinds])
 
 
 def round_summary(ruleset: Ruleset, number_: int) -> str:
@@ -128,15 +107,15 @@ def round_summary(ruleset: Ruleset, number_: int) -> str:
         parts = [t("slots {first}-{last}", first=layout.slots[0], last=layout.slots[-1]) if layout.slots
                  else t("no slots")]
         if layout.wilds:
-            parts.append(t("{ranks} wild", ranks=ranks_in_words(layout.wilds)))
+            parts.append(t("{ranks} wild", ranks=ranks_inwords_of(layout.wilds)))
         if layout.dead_ranks:
-            parts.append(t("{ranks} end the turn", ranks=ranks_in_words(layout.dead_ranks)))
+            parts.append(t("{ranks} end the turn", ranks=ranks_inwords_of(layout.dead_ranks)))
         return t("Deal {n}: {rules}", n=number_, rules="; ".join(parts))
     assert ruleset.rummy is not None
     rules = ruleset.rummy.round(number_)
     kinds = [m.kind for m in rules.melds]
-    first = requirement_in_words(rules.first_meld)
-    parts = [first or _any(kinds), wilds_in_words(rules.wilds, kinds)]
+    first = requirement_inwords_of(rules.first_meld)
+    parts = [first or _any(kinds), wilds_inwords_of(rules.wilds, kinds)]
     if not rules.later_melds:
         parts.append(t("then lay-offs only"))
     if rules.final_discard == "forbidden" and ruleset.rummy.base.final_discard != "forbidden":
@@ -174,8 +153,8 @@ def game_summary(ruleset: Ruleset) -> str:
     if ruleset.layout is not None:
         layout = ruleset.layout
         parts += [t("slots {first}-{last}", first=layout.slots[0], last=layout.slots[-1]) if layout.slots else "",
-                  t("{ranks} wild", ranks=ranks_in_words(layout.wilds)) if layout.wilds else "",
-                  t("{ranks} end the turn", ranks=ranks_in_words(layout.dead_ranks)) if layout.dead_ranks else "",
+                  t("{ranks} wild", ranks=ranks_inwords_of(layout.wilds)) if layout.wilds else "",
+                  t("{ranks} end the turn", ranks=ranks_inwords_of(layout.dead_ranks)) if layout.dead_ranks else "",
                   tn("{n} deal", "{n} deals", ruleset.game.deals) if ruleset.game.deals else ""]
     else:
         parts += _rummy_parts(ruleset)
@@ -194,9 +173,9 @@ def _rummy_parts(ruleset: Ruleset) -> list[str]:
     parts = [tn("{count} round", "{count} rounds", len(rummy.rounds), count=number(len(rummy.rounds)))
              if rummy.rounds else "",
              tn("{n} card each", "{n} cards each", first.hand_size) if same["size"] and first.hand_size else ""]
-    needs = requirement_in_words(first.first_meld) if same["first"] else ""
+    needs = requirement_inwords_of(first.first_meld) if same["first"] else ""
     parts += [t("a first meld of {melds}", melds=needs) if needs else "",
-              wilds_in_words(first.wilds, kinds) if same["wilds"] else "",
+              wilds_inwords_of(first.wilds, kinds) if same["wilds"] else "",
               tn("a hand limit of {n} point", "a hand limit of {n} points", rummy.hand_limit)
               if rummy.hand_limit else "",
               t("knock with {most} or less", most=ruleset.scoring.knock.max_deadwood) if ruleset.scoring.knock else ""]

@@ -1,7 +1,8 @@
 """The meld kinds, as a table: each kind judges its melds, reading its options by its own
 name. The judge (`referee.melds`) asks `KINDS[kind]`; the planner's half of each kind (its
 new melds, a table meld read for the search, its lay-offs) is `referee.planner.kinds`. A new
-kind is a new entry in both tables.
+kind is a new entry here; the planner finds its melds by asking its judge until it has a half
+of its own there.
 
 The kinds meet the judge through the `KindJudge` Protocol of `referee.searching`, so they
 import neither the judge nor the planner.
@@ -10,13 +11,15 @@ import neither the judge nor the planner.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, ClassVar
 
-from referee.cards import FRENCH, Card, DeckSpec
-from referee.i18n import rank_plural, suit_name, t, tn
-from referee.meld import Meld, run_windows
-from referee.ruleset import MeldRule
+from referee.cards import FRENCH, Card, DeckSpec, parse_card
+from referee.i18n import continued, joined, rank_plural, suit_name, t, tn
+from referee.kindwords import ColorWords, KindWords, RunWords, SetWords
+from referee.meld import Meld, run_windows, stood_rank
+from referee.ruleset import MeldRule, Requirement
 from referee.violations import Violation, listed
 
 if TYPE_CHECKING:
@@ -28,9 +31,15 @@ Judged = tuple[Meld | None, list[Violation]]
 # ---------------------------------------------------------------- the kinds
 
 class MeldKind:
-    """What the judge asks of a kind of meld."""
+    """What the judge asks of a kind of meld: its name, its plural (the first-meld key that
+    asks for it, `requirement_key(name)`), the options it reads and their defaults, its words,
+    how it judges cards and how a lay-off grows it. Its half for the planner's search is
+    `referee.planner.kinds`."""
 
     name = ""
+    plural = ""
+    options: ClassVar[Mapping[str, object]] = MappingProxyType({"min": 3, "max": None})
+    words: KindWords = KindWords()
 
     def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
               wilds: Sequence[Card], wild_limit: bool) -> Judged:
@@ -42,8 +51,22 @@ class MeldKind:
         Two natural cards or more that make a legal meld of this kind always look like it."""
         raise NotImplementedError
 
+    def grow(self, judge: KindJudge, table: Meld, cards: Sequence[Card]) -> Judged:
+        """The meld `cards` laid off on `table` make, or what is wrong with it, said of the
+        meld on the table (a lay-off comes after the first meld: the later limits hold)."""
+        return self._grown(judge, table, cards, True)
+
+    def _grown(self, judge: KindJudge, table: Meld, cards: Sequence[Card], wild_limit: bool) -> Judged:
+        combined, found = judge.judge((*table.cards, *cards), kind=self.name, wild_limit=wild_limit)
+        if combined is None:
+            return None, [Violation(v.code, self.words.adding(listed(cards, judge.deck), continued(v.message)), v.cards)
+                          for v in found]
+        return combined, []
+
 class SetKind(MeldKind):
-    name = "set"
+    name, plural = "set", "sets"
+    options = MappingProxyType({"min": 3, "max": None, "distinct_suits": False})
+    words = SetWords()
 
     def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
               wilds: Sequence[Card], wild_limit: bool) -> Judged:
@@ -76,22 +99,26 @@ class SetKind(MeldKind):
     def shaped(self, naturals: Sequence[Card], deck: DeckSpec = FRENCH) -> bool:
         return len({c.rank for c in naturals}) <= 1
 
+    def grow(self, judge: KindJudge, table: Meld, cards: Sequence[Card]) -> Judged:
+        # `lay_off.wilds_unlimited`: wild cards go onto a set beyond the limit per meld
+        return self._grown(judge, table, cards, not judge.rules.lay_off.wilds_unlimited)
 
 class RunKind(MeldKind):
-    name = "run"
+    name, plural = "run", "runs"
+    options = MappingProxyType({"min": 3, "max": None, "ace": "low", "around": False, "suits": "same"})
+    words = RunWords()
 
     def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
               wilds: Sequence[Card], wild_limit: bool) -> Judged:
         found = judge.common(rule, cards, naturals, wilds, wild_limit)
-        suits = Counter(c.suit for c in naturals)
-        suit = max(suits, key=lambda s: (suits[s], s or "")) if suits else None
-        odd = tuple(c for c in naturals if c.suit != suit)
+        suit = _commonest_suit(naturals) if rule.suits == "same" else None  # `any`: no suit to hold
+        odd = tuple(c for c in naturals if c.suit != suit) if rule.suits == "same" else ()
         if odd:
             found.append(Violation("mixed_suits", tn(
                 "A run is cards of one suit; {cards} is not {suit}.",
                 "A run is cards of one suit; {cards} are not {suit}.", len(odd),
                 cards=listed(odd, judge.deck), suit=suit_name(suit, judge.deck.suit_named(suit))), odd))
-        same = [c for c in naturals if c.suit == suit]
+        same = [c for c in naturals if c.suit == suit or rule.suits == "any"]
         doubled = tuple(c for c in same if Counter(x.rank for x in same)[c.rank] > 1)
         if doubled:
             found.append(Violation("not_consecutive", t(
@@ -108,10 +135,14 @@ class RunKind(MeldKind):
     def _place(rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
                wilds: Sequence[Card], suit: str | None, deck: DeckSpec = FRENCH) -> Meld | None:
         """The run with each wild card placed: in its own place when it can, then above the
-        natural cards; a run of wild cards only takes the deck's last suit."""
+        natural cards; a run of wild cards only takes the deck's last suit. A wild card stands
+        for a rank and the run's suit; in a run of any suits (`suits: any`) for a rank alone,
+        and any card of that rank is in its own place."""
         have = {c.rank for c in naturals}
         best: tuple[tuple[int, int], Meld] | None = None
         target_suit = suit or (wilds[0].suit if wilds and wilds[0].suit else deck.suits[-1])
+        if rule.suits == "any":
+            target_suit = ""
         for window in run_windows(rule.ace, len(naturals) + len(wilds), deck.ranks):
             if not have <= set(window):
                 continue
@@ -119,7 +150,7 @@ class RunKind(MeldKind):
             pool = list(wilds)
             stands: list[tuple[Card, str | None]] = []
             for r in list(missing):
-                own = next((w for w in pool if w.rank == r and w.suit == target_suit), None)
+                own = next((w for w in pool if w.rank == r and w.suit == (target_suit or w.suit)), None)
                 if own is not None:
                     pool.remove(own)
                     missing.remove(r)
@@ -129,9 +160,15 @@ class RunKind(MeldKind):
             score = (len(stands) - len(pool), -sum(1 for r in missing if window.index(r) < lowest))
             if best is None or score > best[0]:
                 order = {r: i for i, r in enumerate(window)}
-                ordered = sorted(stands, key=lambda s: order[(s[1] or "")[:-1]])
+                ordered = sorted(stands, key=lambda s: order[stood_rank(s[1], deck.ranks)])
                 best = (score, Meld("run", tuple(cards), tuple(ordered)))
         return best[1] if best else None
+
+    def grow(self, judge: KindJudge, table: Meld, cards: Sequence[Card]) -> Judged:
+        combined, found = self._grown(judge, table, cards, True)
+        if combined is not None and judge.rules.wilds.fixed_when_melded and held_places(judge, table):
+            return _around_fixed_wilds(judge, table, cards)
+        return combined, found
 
     def shaped(self, naturals: Sequence[Card], deck: DeckSpec = FRENCH) -> bool:
         ranks = {c.rank for c in naturals}
@@ -143,10 +180,118 @@ class RunKind(MeldKind):
         return len({c.suit for c in naturals}) <= 1 or stretch
 
 
-KINDS: dict[str, MeldKind] = {"set": SetKind(), "run": RunKind()}
+class ColorKind(MeldKind):
+    """Cards of one suit, of any ranks (Phase 10's "seven of one colour"); a card may repeat
+    where several decks are in play. A wild card stands for the suit."""
+
+    name, plural = "color", "colors"
+    words = ColorWords()
+
+    def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+              wilds: Sequence[Card], wild_limit: bool) -> Judged:
+        found = judge.common(rule, cards, naturals, wilds, wild_limit)
+        suit = _commonest_suit(naturals)
+        odd = tuple(c for c in naturals if c.suit != suit)
+        if odd:
+            found.append(Violation("mixed_suits", tn(
+                "A meld of one suit is cards of one suit; {cards} is not {suit}.",
+                "A meld of one suit is cards of one suit; {cards} are not {suit}.", len(odd),
+                cards=listed(odd, judge.deck), suit=suit_name(suit, judge.deck.suit_named(suit))), odd))
+        if found:
+            return None, found
+        return Meld("color", tuple(cards), tuple((w, suit) for w in wilds)), []
+
+    def shaped(self, naturals: Sequence[Card], deck: DeckSpec = FRENCH) -> bool:
+        return len({c.suit for c in naturals}) <= 1
+
+
+KINDS: dict[str, MeldKind] = {"set": SetKind(), "run": RunKind(), "color": ColorKind()}
+
+
+def words_of(kind: str) -> KindWords:
+    """A kind's words; the words for any meld where the table has no such kind."""
+    return KINDS[kind].words if kind in KINDS else KindWords()
+
+
+def requirement_words(req: Requirement) -> str:
+    """A first meld's requirement in words, each kind's sizes in its own (`2 sets of 3 and 1
+    run of 4`, `1 set of 4 and 1 set of 3` where the sizes differ), in the table's order."""
+    parts = []
+    for kind in sorted((k for k, _ in req.sized), key=table_order):
+        sizes = req.sizes(kind)
+        words = words_of(kind)
+        counts = [(len(sizes), sizes[0])] if len(set(sizes)) == 1 else [(1, size) for size in sizes]
+        parts.append(joined([words.sized(n, size) for n, size in counts]))
+    if req.melds:
+        parts.append(tn("{n} meld", "{n} melds", req.melds))
+    pure, runs = req.pure_of("run"), req.sizes("run")
+    if pure and not runs:
+        parts.append(tn("{n} run without a wild card", "{n} runs without a wild card", pure))
+    text = joined(parts)
+    if pure and runs:
+        text = tn("{text}, {n} of them without a wild card", "{text}, {n} of them without a wild card",
+                  pure, text=text)
+    if req.points:
+        text = tn("{text} worth at least {n} point", "{text} worth at least {n} points", req.points, text=text) \
+            if text else tn("melds worth at least {n} point", "melds worth at least {n} points", req.points)
+    return text or t("nothing")
+
+
+def table_order(kind: str) -> int:
+    """Where a kind stands in the table (sets first); a kind it lacks, last."""
+    return list(KINDS).index(kind) if kind in KINDS else len(KINDS)
 
 
 # ---------------------------------------------------------------- helpers
+
+def _commonest_suit(cards: Sequence[Card]) -> str | None:
+    """The suit most of these cards have (a tie: the later suit letter); None for no card."""
+    suits = Counter(c.suit for c in cards)
+    return max(suits, key=lambda s: (suits[s], s or "")) if suits else None
+
+
+def held_places(judge: KindJudge, meld: Meld) -> list[tuple[Card, Card]]:
+    """A run's wild cards that stand for a card, and that card (`wilds.fixed_when_melded`
+    keeps them there); a run of wild cards only stands for none. In a run of any suits a wild
+    card stands for a rank: its card is of the first suit that leaves the cards distinct."""
+    out = []
+    for wild, stands in meld.wilds:
+        if not stands:
+            continue
+        rank = stood_rank(stands, judge.deck.ranks)
+        if rank != stands:
+            out.append((wild, parse_card(stands, deck=judge.deck)))
+            continue
+        suit = next((s for s in judge.deck.suits if Card(rank, s) not in meld.cards), judge.deck.suits[0])
+        out.append((wild, Card(rank, suit)))
+    return out
+
+
+def _around_fixed_wilds(judge: KindJudge, table: Meld, cards: Sequence[Card]) -> Judged:
+    """The run `cards` make laid on `table` with its wild cards kept where they were melded
+    (`wilds.fixed_when_melded`): the cards are judged with each such wild card's place
+    taken by the card it stands for. None and the refusal where they cannot fit around it."""
+    held = held_places(judge, table)
+    wild_cards = [w for w, _ in held]
+    stand_ins = [c for _, c in held]
+    deck = judge.deck
+    refusal = Violation("not_consecutive", t(
+        "Adding {cards} to the run: in this game a wild card stays the card it was melded as ({wilds} for "
+        "{stands}), and these cards do not fit around it.", cards=listed(cards, deck),
+        wilds=listed(wild_cards, deck), stands=listed(stand_ins, deck)), tuple(cards))
+    taken = set(stand_ins)
+    if any(c in taken for c in cards):  # a natural card where a wild card stands
+        return None, [refusal]
+    fixed = list(table.cards)
+    for wild in wild_cards:
+        fixed.remove(wild)
+    placed, _ = judge.judge([*fixed, *stand_ins, *cards], kind="run", wild_limit=False)
+    if placed is None:
+        return None, [refusal]
+    window = [r for r in placed.ranks(deck.ranks) if r is not None]
+    wilds = sorted([*table.wilds, *placed.wilds], key=lambda w: window.index(stood_rank(w[1], deck.ranks)))
+    return Meld("run", (*table.cards, *cards), tuple(wilds)), []
+
 
 def _commonest_rank(cards: Sequence[Card], deck: DeckSpec = FRENCH) -> str | None:
     """The rank most of these cards have; a tie goes to the lower rank in the deck's order."""

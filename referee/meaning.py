@@ -21,6 +21,7 @@ from referee.deckcheck import (
 )
 from referee.i18n import N_, t, tn
 from referee.rulebuild import deck_of, rank_range, round_document
+from referee.ruleset import kind_asked
 from referee.yamlread import Path
 
 Finding = tuple[Path, str]
@@ -55,9 +56,11 @@ def check_ranks_in_deck(doc: Mapping[str, Any]) -> Iterator[Finding]:
                 yield path + (i,), unknown or t(not_in_deck, rank=rank) + extra
 
 
-_KIND_MISSING = (
-    ("sets", "set", N_("the first meld asks for sets, but this game has no sets (add melds.set)")),
-    ("runs", "run", N_("the first meld asks for runs, but this game has no runs (add melds.run)")))
+def _sized_keys(req: Mapping[str, Any]) -> Iterator[tuple[str, list[Any]]]:
+    """A requirement's lists of sizes, each under a kind's plural (`sets`, `colors`)."""
+    for key, value in req.items():
+        if isinstance(value, list):
+            yield key, value
 
 
 def _round_scopes(doc: Mapping[str, Any]) -> Iterator[tuple[Path, dict[str, Any]]]:
@@ -71,9 +74,11 @@ def check_first_meld_kinds(doc: Mapping[str, Any]) -> Iterator[Finding]:
     for path, scope in _round_scopes(doc):
         melds = scope.get("melds") or {}
         req = scope.get("first_meld") or {}
-        for key, kind, missing in _KIND_MISSING:
-            if req.get(key) and kind not in melds:
-                yield path + ("first_meld", key), t(missing)
+        for key, sizes in _sized_keys(req):
+            if sizes and kind_asked(key) not in melds:
+                yield path + ("first_meld", key), t(
+                    "the first meld asks for {key}, but this game has no {key} (add melds.{kind})",
+                    key=key, kind=kind_asked(key))
 
 
 def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -84,7 +89,7 @@ def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
             hand = max(int(v) for v in hand.values())  # the largest hand at any table
         if not isinstance(hand, int) or not req:
             continue
-        sized = [*req.get("sets", []), *req.get("runs", [])]
+        sized = [size for _, sizes in _sized_keys(req) for size in sizes]
         least = min((int((spec or {}).get("min", 3)) for spec in (scope.get("melds") or {}).values()),
                     default=3)
         needed = sum(sized) + max(0, int(req.get("melds", 0)) - len(sized)) * least
@@ -147,8 +152,11 @@ def _never_reaches(kind: str, most: int, least: int) -> str:
     if kind == "run":
         return tn("a run of at most {n} card can never reach its minimum of {least}",
                   "a run of at most {n} cards can never reach its minimum of {least}", most, least=least)
-    return tn("a set of at most {n} card can never reach its minimum of {least}",
-              "a set of at most {n} cards can never reach its minimum of {least}", most, least=least)
+    if kind == "set":
+        return tn("a set of at most {n} card can never reach its minimum of {least}",
+                  "a set of at most {n} cards can never reach its minimum of {least}", most, least=least)
+    return tn("a meld of at most {n} card can never reach its minimum of {least}",
+              "a meld of at most {n} cards can never reach its minimum of {least}", most, least=least)
 
 
 def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -158,7 +166,7 @@ def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
     for path, scope in _round_scopes(doc):
         for kind, spec in (scope.get("melds") or {}).items():
             spec = spec or {}
-            if kind in ("set", "run") and spec.get("max") is not None and spec["max"] < spec.get("min", 3):
+            if spec.get("max") is not None and spec["max"] < spec.get("min", 3):
                 yield path + ("melds", kind, "max"), _never_reaches(kind, spec["max"], spec.get("min", 3))
         req = scope.get("first_meld") or {}
         runs = len(req.get("runs") or [])

@@ -35,12 +35,15 @@ class Meld(NamedTuple):
 
     def ranks(self, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
         """The rank each place of the meld stands for: a set's rank (None: wild cards only),
-        a run's ranks in order, in a deck whose ranks run in `order`."""
+        a run's ranks in order, in a deck whose ranks run in `order`; in a meld of one suit its
+        natural cards' ranks, and None for each wild card, which stands for the suit alone."""
         if self.kind == "set":
             naturals = self.naturals()
             stands = next((s for _, s in self.wilds if s), None)
             return ((naturals[0].rank if naturals else stands),) * len(self.cards)
-        return tuple(_run_ranks(self, order))
+        if self.kind == "run":
+            return tuple(_run_ranks(self, order))
+        return (*(c.rank for c in self.naturals()), *(None for _ in self.wilds))
 
     def naturals(self) -> list[Card]:
         """Its cards that are not standing in as wild cards."""
@@ -57,11 +60,19 @@ class Meld(NamedTuple):
 def _run_ranks(meld: Meld, order: tuple[str, ...]) -> list[str]:
     """A run's ranks in order, from its natural cards and what its wild cards stand for."""
     placed = [c.rank for c in meld.naturals()]
-    placed += [(s or "")[:-1] for _, s in meld.wilds]
+    placed += [stood_rank(s, order) for _, s in meld.wilds]
     for window in run_windows("around", len(placed), order) + run_windows("high", len(placed), order):
         if sorted(window) == sorted(placed):
             return list(window)
     return placed
+
+
+def stood_rank(stands: str | None, order: tuple[str, ...] = RUN_ORDER) -> str:
+    """The rank a run's wild card stands for, in a deck whose ranks are `order`: its `as` is a
+    rank and suit (`7H`), or in a run of any suits the rank alone (`7`)."""
+    if not stands:
+        return ""
+    return stands if stands in order else stands[:-1]
 
 
 def meld_points(scoring: Scoring, meld: Meld) -> int:

@@ -18,7 +18,8 @@ from referee.cards import JOKER, JOKER_TOKENS, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, decks_in_play, t, tn
-from referee.kinds import KINDS
+from referee.kinds import KINDS, words_of
+from referee.kindwords import KindWords
 from referee.meld import RUN_ORDER, Meld, meld_points, run_windows
 from referee.ruleset import MeldRule, RoundRules, Ruleset
 from referee.violations import Verdict, Violation, listed
@@ -152,8 +153,7 @@ class Judge:
             base += self.joker_violation(cards)
         kinds = [kind] if kind is not None else self.kind_order
         if kind is not None and kind not in self.kinds:
-            return None, base + [Violation("meld_kind_not_allowed", _by_kind(
-                kind, N_("This game has no sets."), N_("This game has no runs.")), tuple(cards))]
+            return None, base + [Violation("meld_kind_not_allowed", words_of(kind).none(), tuple(cards))]
         unnatural = self.unnatural_ranks
         naturals = [c for c in cards if c.rank not in unnatural]
         wild_ranks = self.wild_ranks
@@ -193,67 +193,27 @@ class Judge:
 
     def common(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
                 wilds: Sequence[Card], wild_limit: bool) -> list[Violation]:
-        """What is wrong with a meld of either kind: its size and its wild cards."""
-        kind = rule.kind
+        """What is wrong with a meld of any kind: its size and its wild cards."""
+        words = KINDS[rule.kind].words
         found = []
         if len(cards) < rule.min:
-            found.append(Violation("too_few_cards", tn(
-                "A run needs at least {n} card; this one has {count}.",
-                "A run needs at least {n} cards; this one has {count}.", rule.min, count=len(cards))
-                if kind == "run" else tn(
-                "A set needs at least {n} card; this one has {count}.",
-                "A set needs at least {n} cards; this one has {count}.", rule.min, count=len(cards)),
-                tuple(cards)))
+            found.append(Violation("too_few_cards", words.too_few(rule.min, len(cards)), tuple(cards)))
         if rule.max is not None and len(cards) > rule.max:
-            found.append(Violation("too_many_cards", tn(
-                "A run holds at most {n} card; this one has {count}.",
-                "A run holds at most {n} cards; this one has {count}.", rule.max, count=len(cards))
-                if kind == "run" else tn(
-                "A set holds at most {n} card; this one has {count}.",
-                "A set holds at most {n} cards; this one has {count}.", rule.max, count=len(cards)),
-                tuple(cards)))
+            found.append(Violation("too_many_cards", words.too_many(rule.max, len(cards)), tuple(cards)))
         if not naturals and wilds and not self.all_wild:
-            found.append(Violation("all_wild_not_allowed", _by_kind(
-                kind, N_("A set may not be made of wild cards only ({cards})."),
-                N_("A run may not be made of wild cards only ({cards})."), cards=listed(wilds, self.deck)), tuple(wilds)))
+            found.append(Violation("all_wild_not_allowed", words.all_wild(listed(wilds, self.deck)), tuple(wilds)))
         # A limit per so many cards says nothing more about a meld already too short.
         short = self.per_cards is not None and len(cards) < rule.min
         if naturals and wild_limit and not short and not self.wilds_fit(len(wilds), len(cards)):
-            found.append(Violation("too_many_wilds", self._too_many(kind, cards, wilds), tuple(wilds)))
+            found.append(Violation("too_many_wilds", self._too_many(words, cards, wilds), tuple(wilds)))
         return found
 
-    def _too_many(self, kind: str, cards: Sequence[Card], wilds: Sequence[Card]) -> str:
+    def _too_many(self, words: KindWords, cards: Sequence[Card], wilds: Sequence[Card]) -> str:
         shown = listed(wilds, self.deck)
         if self.per_cards is not None:
-            values = {"size": len(cards), "count": len(wilds), "cards": shown}
-            if kind == "run":
-                return tn("After the first meld a meld may hold one wild card for every {n} card; "
-                          "this run of {size} has {count} ({cards}).",
-                          "After the first meld a meld may hold one wild card for every {n} cards; "
-                          "this run of {size} has {count} ({cards}).", self.per_cards, **values)
-            return tn("After the first meld a meld may hold one wild card for every {n} card; "
-                      "this set of {size} has {count} ({cards}).",
-                      "After the first meld a meld may hold one wild card for every {n} cards; "
-                      "this set of {size} has {count} ({cards}).", self.per_cards, **values)
+            return words.per_cards(self.per_cards, len(cards), len(wilds), shown)
         later = self.later and self.rules.wilds.later_given
-        most = self.limit or 0
-        values = {"label": self.rules.label, "count": len(wilds), "cards": shown}
-        if kind == "run":
-            return tn("{label} allows after the first meld at most {n} wild card in a meld; this run has "
-                      "{count} ({cards}).", "{label} allows after the first meld at most {n} wild cards in "
-                      "a meld; this run has {count} ({cards}).", most, **values) if later else tn(
-                "{label} allows at most {n} wild card in a meld; this run has {count} ({cards}).",
-                "{label} allows at most {n} wild cards in a meld; this run has {count} ({cards}).", most, **values)
-        return tn("{label} allows after the first meld at most {n} wild card in a meld; this set has "
-                  "{count} ({cards}).", "{label} allows after the first meld at most {n} wild cards in "
-                  "a meld; this set has {count} ({cards}).", most, **values) if later else tn(
-            "{label} allows at most {n} wild card in a meld; this set has {count} ({cards}).",
-            "{label} allows at most {n} wild cards in a meld; this set has {count} ({cards}).", most, **values)
-
-def _by_kind(kind: str, set_text: str, run_text: str, **values: object) -> str:
-    """The sentence written for this kind of meld (each kind its own, for the translations)."""
-    text = run_text if kind == "run" else set_text
-    return t(text, **values)
+        return words.at_most(self.rules.label, self.limit or 0, len(wilds), shown, later)
 
 
 def _in_place_choices(wilds: Sequence[Card], in_place: frozenset[str]) -> list[tuple[Card, ...]]:

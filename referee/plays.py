@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import product
 
-from referee.cards import Card, DeckSpec, parse_card
+from referee.cards import Card
 from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, continued, t, tn
+from referee.kinds import KINDS, requirement_words
 from referee.melds import Judge, Meld, judge_for, meld_points
 from referee.ruleset import Progress, Requirement, Ruleset
-from referee.violations import Verdict, Violation, listed
+from referee.violations import Verdict, Violation
 
 
 def _made(melds: Sequence[Meld]) -> str:
     if not melds:
         return t("no melds")
-    return ", ".join(t("a run of {size}", size=len(m.cards)) if m.kind == "run"
-                     else t("a set of {size}", size=len(m.cards)) for m in melds)
+    return ", ".join(KINDS[m.kind].words.made(len(m.cards)) for m in melds)
 
 
 def _duplicates_across(judge: Judge, groups: Sequence[Sequence[Card]]) -> Iterator[Violation]:
@@ -39,9 +39,8 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
     for i, cards in enumerate(melds):
         meld, found = judge.judge(cards)
         if meld is not None:
-            other = "run" if meld.kind == "set" else "set"
-            second = judge.judge(cards, kind=other)[0] if other in judge.kinds else None
-            readings.append([meld] + ([second] if second is not None else []))
+            others = (judge.judge(cards, kind=other)[0] for other in judge.kind_order if other != meld.kind)
+            readings.append([meld, *(m for m in others if m is not None)])
             legal.append(i)
         # A card repeated within one meld is repeated across them all: reported once, above.
         violations += [Violation(v.code, t("Meld {n}: {message}", n=i + 1, message=continued(v.message)), v.cards)
@@ -63,9 +62,9 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
     if not need.extra_melds and len(melds) > need.count:
         sentence = tn("Round {round}'s first meld is exactly {need}; {n} meld was sent.",
                       "Round {round}'s first meld is exactly {need}; {n} melds were sent.", len(melds),
-                      round=rules.number, need=need.describe()) if rules.number else \
+                      round=rules.number, need=requirement_words(need)) if rules.number else \
             tn("This game's first meld is exactly {need}; {n} meld was sent.",
-               "This game's first meld is exactly {need}; {n} melds were sent.", len(melds), need=need.describe())
+               "This game's first meld is exactly {need}; {n} melds were sent.", len(melds), need=requirement_words(need))
         violations.append(Violation("too_many_melds", sentence, tuple(c for m in melds for c in m)))
     elif progress is None or not progress.met:
         # Melds of the wrong kinds within the contract's count: what the contract asks, and
@@ -80,7 +79,7 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
             sent = tn("{melds}, worth {n} point", "{melds}, worth {n} points", points, melds=sent)
         violations.append(Violation("requirement_not_met", rules.said(
             N_("Round {round}'s first meld needs {need}; {sent}."), N_("This game's first meld needs {need}; {sent}."),
-            need=rules.first_meld.describe(), sent=sent), tuple(c for m in melds for c in m)))
+            need=requirement_words(rules.first_meld), sent=sent), tuple(c for m in melds for c in m)))
     violations += hand_limit_violation(ruleset, hand, score)
     return Verdict(tuple(violations), {"melds": answers})
 
@@ -116,51 +115,11 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
         violations += [Violation(v.code, t("The meld on the table: {message}", message=continued(v.message)), v.cards)
                        for v in found]
         return Verdict(tuple(violations))
-    unlimited = judge.rules.lay_off.wilds_unlimited
-    combined, found = judge.judge(tuple(meld) + tuple(cards), kind=table.kind,
-                                  wild_limit=not (unlimited and table.kind == "set"))
+    combined, found = KINDS[table.kind].grow(judge, table, cards)
     if combined is None:
-        violations += [Violation(v.code, t("Adding {cards} to the run: {message}", cards=listed(cards, judge.deck),
-                                           message=continued(v.message)) if table.kind == "run" else t(
-            "Adding {cards} to the set: {message}", cards=listed(cards, judge.deck), message=continued(v.message)), v.cards)
-            for v in found]
+        violations += found
         return Verdict(tuple(violations))
-    if judge.rules.wilds.fixed_when_melded and table.kind == "run" and held_places(table, judge.deck):
-        combined, moved = _around_fixed_wilds(judge, table, cards)
-        if combined is None:
-            violations.append(moved)
-            return Verdict(tuple(violations))
     return Verdict(tuple(violations), {"meld": combined.as_dict() | {"cards": [str(c) for c in combined.cards]}}
                    if not violations else {})
 
 
-
-def held_places(meld: Meld, deck: DeckSpec) -> list[tuple[Card, Card]]:
-    """A run's wild cards that stand for a card, and that card (`wilds.fixed_when_melded`
-    keeps them there); a run of wild cards only stands for none."""
-    return [(wild, parse_card(stands, deck=deck)) for wild, stands in meld.wilds if stands]
-
-
-def _around_fixed_wilds(judge: Judge, table: Meld, cards: Sequence[Card]) -> tuple[Meld | None, Violation]:
-    """The run `cards` make laid on `table` with its wild cards kept where they were melded
-    (`wilds.fixed_when_melded`): the cards are judged with each such wild card's place
-    taken by the card it stands for. None and the refusal where they cannot fit around it."""
-    held = held_places(table, judge.deck)
-    wild_cards = [w for w, _ in held]
-    stand_ins = [c for _, c in held]
-    refusal = Violation("not_consecutive", t(
-        "Adding {cards} to the run: in this game a wild card stays the card it was melded as ({wilds} for "
-        "{stands}), and these cards do not fit around it.", cards=listed(cards, judge.deck),
-        wilds=listed(wild_cards, judge.deck), stands=listed(stand_ins, judge.deck)), tuple(cards))
-    taken = set(stand_ins)
-    if any(c in taken for c in cards):  # a natural card where a wild card stands
-        return None, refusal
-    fixed = list(table.cards)
-    for wild in wild_cards:
-        fixed.remove(wild)
-    placed, _ = judge.judge([*fixed, *stand_ins, *cards], kind="run", wild_limit=False)
-    if placed is None:
-        return None, refusal
-    window = [r for r in placed.ranks(judge.deck.ranks) if r is not None]
-    wilds = sorted([*table.wilds, *placed.wilds], key=lambda w: window.index((w[1] or "")[:-1]))
-    return Meld("run", (*table.cards, *cards), tuple(wilds)), refusal

@@ -26,6 +26,7 @@ from referee.ruleset import (
     RummyRules,
     Scoring,
     WildRule,
+    kind_asked,
 )
 
 
@@ -47,7 +48,7 @@ def _meld_rules(data: Mapping[str, Any], deck: DeckSpec) -> tuple[MeldRule, ...]
         ace = "around" if spec.get("around") else str(spec.get("ace") or "low")
         out.append(MeldRule(kind, int(spec.get("min", 3)), ace, bool(spec.get("distinct_suits", False)),
                             int(spec["max"]) if spec.get("max") is not None else None,
-                            len(deck.ranks), len(deck.suits)))
+                            len(deck.ranks), len(deck.suits), suits=str(spec.get("suits", "same"))))
     return tuple(out)
 
 
@@ -62,12 +63,15 @@ def _wild_rule(data: Mapping[str, Any] | None) -> WildRule:
 
 
 def _requirement(data: Mapping[str, Any] | None) -> Requirement:
+    """A first meld's requirement: a list of sizes is asked for under a kind's plural
+    (`sets`, `colors`), a count of melds without a wild card under `pure_` and the plural."""
     data = data or {}
-    return Requirement(tuple(sorted(data.get("sets", []), reverse=True)),
-                       tuple(sorted(data.get("runs", []), reverse=True)),
-                       int(data.get("melds", 0)), bool(data.get("exact", False)),
-                       int(data.get("points", 0)), int(data.get("pure_runs", 0)),
-                       bool(data.get("extra_melds", True)))
+    sized = tuple((kind_asked(key), tuple(sorted(value, reverse=True)))
+                  for key, value in sorted(data.items()) if isinstance(value, list) and value)
+    pure = tuple((kind_asked(key.removeprefix("pure_")), int(value))
+                 for key, value in sorted(data.items()) if key.startswith("pure_") and value)
+    return Requirement(sized, int(data.get("melds", 0)), bool(data.get("exact", False)),
+                       int(data.get("points", 0)), pure, bool(data.get("extra_melds", True)))
 
 
 def _round(number: int, doc: Mapping[str, Any], deck: DeckSpec) -> RoundRules:

@@ -15,12 +15,13 @@ from typing import Any, NamedTuple
 
 from referee.cards import RANKS, SUITS, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
-from referee.i18n import joined, local, t, tn
+from referee.i18n import local, t, tn
 
 
 @dataclass(frozen=True)
 class MeldRule:
-    """One meld kind that exists in a game (`set` or `run`) and its limits."""
+    """One meld kind that exists in a game (a name of `referee.kinds.KINDS`) and its options;
+    each kind reads the options it has (`ace` and `suits` a run's, `distinct_suits` a set's)."""
 
     kind: str
     min: int = 3
@@ -29,6 +30,7 @@ class MeldRule:
     max: int | None = None  # the most cards a meld of this kind may hold; None: no limit
     deck_ranks: int = len(RANKS)  # ranks and suits in the game's deck, which bound a run and a
     deck_suits: int = len(SUITS)  # set of distinct suits
+    suits: str = "same"     # `same`: the meld's cards are of one suit; `any`: of any suits
 
     @property
     def most(self) -> int:
@@ -73,89 +75,118 @@ class WildRule:
         return self.later_max
 
 
+def requirement_key(kind: str) -> str:
+    """The first-meld key that asks for melds of a kind: the kind's plural (`sets`, `runs`,
+    `colors`), its name and an s."""
+    return f"{kind}s"
+
+
+def kind_asked(key: str) -> str:
+    """The meld kind a first-meld key of sizes asks for (`colors` -> `color`)."""
+    return key.removesuffix("s")
+
+
+Sized = tuple[tuple[str, tuple[int, ...]], ...]   # (kind, sizes largest first) for each kind asked
+Counted = tuple[tuple[str, int], ...]             # (kind, how many)
+
+
 @dataclass(frozen=True)
 class Requirement:
-    """What a first meld must contain: sets and runs of at least these sizes, or N melds;
-    `pure_runs` of the runs without a wild card; melds worth `points` together (by
-    `scoring.meld_values`). `extra_melds: False`: no meld beyond those asked."""
+    """What a first meld must contain: melds of each kind of at least these sizes (`sized`),
+    or N melds; `pure` melds of a kind without a wild card; melds worth `points` together (by
+    `scoring.meld_values`). `extra_melds: False`: no meld beyond those asked. A kind is named
+    here and read by its entry in `referee.kinds`, which has the words for it."""
 
-    sets: tuple[int, ...] = ()
-    runs: tuple[int, ...] = ()
+    sized: Sized = ()
     melds: int = 0
     exact: bool = False
     points: int = 0
-    pure_runs: int = 0
+    pure: Counted = ()
     extra_melds: bool = True
+
+    def sizes(self, kind: str) -> tuple[int, ...]:
+        """The sizes asked for of one kind, largest first."""
+        return next((sizes for k, sizes in self.sized if k == kind), ())
+
+    def pure_of(self, kind: str) -> int:
+        return next((n for k, n in self.pure if k == kind), 0)
+
+    # The planner reads these two kinds by name.
+    @property
+    def sets(self) -> tuple[int, ...]:
+        return self.sizes("set")
+
+    @property
+    def runs(self) -> tuple[int, ...]:
+        return self.sizes("run")
+
+    @property
+    def pure_runs(self) -> int:
+        return sum(n for _, n in self.pure)
 
     @property
     def empty(self) -> bool:
-        return not self.sets and not self.runs and self.melds == 0 and not self.points and not self.pure_runs
+        return not self.sized and self.melds == 0 and not self.points and not self.pure
 
     @property
     def count(self) -> int:
         """How many melds it asks for at least."""
-        return max(len(self.sets) + len(self.runs), self.melds, self.pure_runs)
-
-    def describe(self) -> str:
-        parts = [_sized(self.sets, "set"), _sized(self.runs, "run")]
-        if self.melds:
-            parts.append(tn("{n} meld", "{n} melds", self.melds))
-        if self.pure_runs and not self.runs:
-            parts.append(tn("{n} run without a wild card", "{n} runs without a wild card", self.pure_runs))
-        text = joined(parts)
-        if self.pure_runs and self.runs:
-            text = tn("{text}, {n} of them without a wild card", "{text}, {n} of them without a wild card",
-                      self.pure_runs, text=text)
-        if self.points:
-            text = tn("{text} worth at least {n} point", "{text} worth at least {n} points", self.points, text=text) if text \
-                else tn("melds worth at least {n} point", "melds worth at least {n} points", self.points)
-        return text or t("nothing")
-
-
-def _sized(sizes: tuple[int, ...], kind: str) -> str:
-    """`2 sets of 3`, or `1 set of 4 and 1 set of 3` where the sizes differ."""
-    if not sizes:
-        return ""
-    counts = [(len(sizes), sizes[0])] if len(set(sizes)) == 1 else [(1, size) for size in sizes]
-    if kind == "run":
-        return joined([tn("{n} run of {size}", "{n} runs of {size}", n, size=size) for n, size in counts])
-    return joined([tn("{n} set of {size}", "{n} sets of {size}", n, size=size) for n, size in counts])
+        return max(sum(len(sizes) for _, sizes in self.sized), self.melds, self.pure_runs)
 
 
 class Progress(NamedTuple):
-    """Which parts of a first-meld requirement are still open (sizes, largest first; pure
-    runs; points). A named tuple: the planner hashes one in every memo key."""
+    """Which parts of a first-meld requirement are still open: sizes by kind (largest first),
+    melds without a wild card by kind, a count of melds, points. A named tuple: the planner
+    hashes one in every memo key."""
 
-    sets: tuple[int, ...]
-    runs: tuple[int, ...]
+    open: Sized
+    pure: Counted
     melds: int
     exact: bool = False
     points: int = 0
-    pure: int = 0
     extra: bool = True  # may a meld that fills nothing open be part of it
 
     @classmethod
     def of(cls, req: Requirement) -> Progress:
-        return cls(req.sets, req.runs, req.melds, req.exact, req.points, req.pure_runs, req.extra_melds)
+        return cls(req.sized, req.pure, req.melds, req.exact, req.points, req.extra_melds)
+
+    def sizes(self, kind: str) -> tuple[int, ...]:
+        return next((sizes for k, sizes in self.open if k == kind), ())
+
+    # The planner reads these two kinds by name.
+    @property
+    def sets(self) -> tuple[int, ...]:
+        return self.sizes("set")
+
+    @property
+    def runs(self) -> tuple[int, ...]:
+        return self.sizes("run")
 
     def add(self, kind: str, size: int, points: int = 0, pure: bool = False) -> Progress | None:
         """Count one meld: it fills the largest open requirement of its kind it is big enough
-        for. None: a meld that fills nothing, where the first meld may hold no extra meld."""
-        sets, runs = self.sets, self.runs
-        if kind == "set":
-            sets = _fill(sets, size, self.exact)
-        elif kind == "run":
-            runs = _fill(runs, size, self.exact)
-        pure_left = self.pure - 1 if pure and kind == "run" and self.pure else self.pure
-        if not self.extra and sets == self.sets and runs == self.runs and not self.melds \
-                and pure_left == self.pure:
+        for, and one of its kind's melds without a wild card when it is pure. None: a meld
+        that fills nothing, where the first meld may hold no extra meld."""
+        opened = self.open
+        for i, (k, sizes) in enumerate(opened):
+            if k == kind:
+                left = _fill(sizes, size, self.exact)
+                if left != sizes:
+                    opened = opened[:i] + (((k, left),) if left else ()) + opened[i + 1:]
+                break
+        pure_left = self.pure
+        if pure:
+            for i, (k, n) in enumerate(pure_left):
+                if k == kind:
+                    pure_left = pure_left[:i] + (((k, n - 1),) if n > 1 else ()) + pure_left[i + 1:]
+                    break
+        if not self.extra and opened == self.open and not self.melds and pure_left == self.pure:
             return None
-        return Progress(sets, runs, max(0, self.melds - 1), self.exact, max(0, self.points - points),
-                        pure_left, self.extra)
+        return Progress(opened, pure_left, max(0, self.melds - 1), self.exact, max(0, self.points - points),
+                        self.extra)
 
     @property
     def met(self) -> bool:
-        return not self.sets and not self.runs and self.melds == 0 and self.points <= 0 and not self.pure
+        return not self.open and self.melds == 0 and self.points <= 0 and not self.pure
 
 
 def _fill(open_sizes: tuple[int, ...], size: int, exact: bool) -> tuple[int, ...]:

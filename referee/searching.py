@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 if TYPE_CHECKING:
     from referee.cards import Card, DeckSpec
     from referee.geometry import Geometry
+    from referee.meld import Meld
     from referee.ruleset import MeldRule, RoundRules, Ruleset
     from referee.violations import Violation
 
@@ -127,6 +128,9 @@ class KindJudge(Protocol):
 
     def wilds_fit(self, wilds: int, size: int) -> bool: ...
 
+    def judge(self, cards: Sequence[Card], *, kind: str | None = None, wild_limit: bool = True,
+              fast_tried: bool = False) -> tuple[Meld | None, list[Violation]]: ...
+
 
 class Search(Protocol):
     """What a kind asks of the planner's search while it enumerates new melds and lay-offs."""
@@ -162,7 +166,14 @@ class Search(Protocol):
     @property
     def extension_cache(self) -> dict[tuple[object, ...], list[Option]]: ...
 
+    @property
+    def want_points(self) -> bool: ...         # does the first meld ask for points
+    @property
+    def hand_size(self) -> int: ...
+
     def phases(self, wilds: int, size: int) -> int: ...
+
+    def spend(self) -> None: ...               # one more step against the request's budget
 
     def set_points(self, rank: str, size: int) -> int: ...
 

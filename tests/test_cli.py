@@ -12,6 +12,7 @@ import pytest
 
 from referee.cards import Card
 from referee.cli import main, serve
+from referee.kinds import requirement_words
 from referee.loader import default_library
 from referee.ruleset import Ruleset
 from referee.shipped import schema
@@ -263,7 +264,7 @@ def test_first_meld_legal(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) 
     out, err = capsys.readouterr()
     shown = " + ".join(chips(m) for m in melds)
     assert out.startswith(f"legal: first meld {shown} makes the first meld of {ruleset.name}"), out
-    assert f"({ruleset.rummy.round(1).first_meld.describe()})" in out
+    assert f"({requirement_words(ruleset.rummy.round(1).first_meld)})" in out
     assert [line for line in out.splitlines() if line.startswith("  meld ")] == [
         f"  meld {i + 1}: {chips(m)} is a set" for i, m in enumerate(melds)]
     assert err == ""

@@ -980,7 +980,8 @@ function renderReferee() {
   const done = el("input", { type: "checkbox", id: "first-meld-done" });
   const wild = perDeal ? wildRankSelect("tool-wild-rank") : null;
   const hasFirstMeld = [game.ruleset.first_meld, ...(game.ruleset.rounds || []).map((r) => r.first_meld)]
-    .some((f) => f && Object.keys(f).some((k) => ["sets", "runs", "melds", "points", "pure_runs"].includes(k) && f[k]));
+    .some((f) => f && Object.entries(f).some(([k, v]) => (Array.isArray(v) ? v.length > 0  // sizes, under a kind's plural
+      : ["melds", "points", "pure_runs"].includes(k) && v)));
   const common = () => {
     const body = { round: Math.min(game.sheet.round, (game.ruleset.rounds || []).length || game.sheet.round) };
     if (perDeal) body.wild_rank = wild.value || null;
@@ -999,9 +1000,16 @@ function renderReferee() {
   const buttons = el("div", { class: "buttons" },
     el("button", { type: "button", onclick: () => ask("melds/check", { cards: picker.groups()[0] || [], first_meld_done: done.checked && hasFirstMeld },
       (a) => {
-        const wilds = a.wilds.map((x) => w("{card} as {as}", { card: cardFace(x.card, deck), as: x.as })).join(", ");
+        const suitOf = (as) => deck.suits.find((s) => s.letter === as);  // a meld of one suit's wild card
+        const wilds = a.wilds.map((x) => w("{card} as {as}", {
+          card: cardFace(x.card, deck), as: suitOf(x.as) ? (suitOf(x.as).symbol || x.as) : x.as,
+        })).join(", ");
         if (a.kind === "run") return [wilds ? w("Yes: a legal run ({wilds}).", { wilds }) : w("Yes: a legal run.")];
-        return [wilds ? w("Yes: a legal set ({wilds}).", { wilds }) : w("Yes: a legal set.")];
+        if (a.kind === "set") return [wilds ? w("Yes: a legal set ({wilds}).", { wilds }) : w("Yes: a legal set.")];
+        if (a.kind === "color") {
+          return [wilds ? w("Yes: a legal meld of one suit ({wilds}).", { wilds }) : w("Yes: a legal meld of one suit.")];
+        }
+        return [wilds ? w("Yes: a legal meld ({wilds}).", { wilds }) : w("Yes: a legal meld.")];
       }) }, w("Is it a meld?")),
     hasFirstMeld ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups() },
       () => [w("Yes: these melds make the first meld.")]) }, w("Is it a first meld?")) : null,

@@ -23,7 +23,8 @@ from referee.cli.common import (
     _shown,
 )
 from referee.errors import InvalidPlayError, Problem
-from referee.i18n import N_, t, tn
+from referee.i18n import N_, suit_name, t, tn
+from referee.kinds import KINDS, requirement_words
 from referee.layout import DOWN, check_placement
 from referee.melds import check_meld
 from referee.planner import check_going_out
@@ -60,24 +61,21 @@ def _check(args: argparse.Namespace) -> int:
     verdict = check_meld(ruleset, cards, args.round, players, wild_rank=args.wild_rank)
     shown = _shown(cards, ruleset.deck)
     if verdict.valid:
-        print(t(_LEGAL_MELD[str(verdict.extra["kind"])], cards=shown)
+        print(KINDS[str(verdict.extra["kind"])].words.legal(shown)
               + _stands(verdict.extra.get("wilds"), ruleset.deck))
         return YES
     return _not_legal(shown, verdict)
 
 
-_LEGAL_MELD = {"set": N_("legal: {cards} is a set"), "run": N_("legal: {cards} is a run")}
-_IS_MELD = {"set": N_("  meld {n}: {cards} is a set"), "run": N_("  meld {n}: {cards} is a run")}
-
-
 def _stands(wilds: object, deck: DeckSpec) -> str:
     """`; 2♣ stands for 8` for each wild card of a meld's answer (`Meld.as_dict()["wilds"]`),
-    cards shown with the deck's symbols."""
+    cards shown with the deck's symbols; a meld of one suit's wild card stands for its suit."""
     said = []
     for wild in cast("list[dict[str, str | None]]", wilds or []):
         stands = read_card(wild["as"], deck) if wild["as"] else None  # a run's card, or a set's rank
-        said.append(t("; {card} stands for {what}", card=_faced(deck, str(wild["card"])),
-                      what=deck.face(stands) if isinstance(stands, Card) else wild["as"] or t("any rank")))
+        what = deck.face(stands) if isinstance(stands, Card) else \
+            suit_name(wild["as"], deck.suit_named(wild["as"])) if wild["as"] in deck.suits else wild["as"] or t("any rank")
+        said.append(t("; {card} stands for {what}", card=_faced(deck, str(wild["card"])), what=what))
     return "".join(said)
 
 
@@ -148,10 +146,10 @@ def _first_meld(args: argparse.Namespace) -> int:
     rules = ruleset.rummy.round(args.round)
     game = t("{game} round {n}", game=ruleset.local_name, n=rules.number) if rules.number else ruleset.local_name
     print(t("legal: {play} makes the first meld of {game} ({needs})", play=shown, game=game,
-            needs=rules.first_meld.describe()))
+            needs=requirement_words(rules.first_meld)))
     answers = cast("list[dict[str, object]]", verdict.extra["melds"])
     for i, (cards, answer) in enumerate(zip(melds, answers, strict=True)):
-        print(t(_IS_MELD[str(answer["kind"])], n=i + 1, cards=_shown(cards, ruleset.deck))
+        print(KINDS[str(answer["kind"])].words.is_meld(i + 1, _shown(cards, ruleset.deck))
               + _stands(answer["wilds"], ruleset.deck))
     return YES
 

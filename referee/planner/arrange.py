@@ -25,7 +25,7 @@ from referee.planner.direct import (
     _masks,
     _place_values,
 )
-from referee.planner.kinds import PLANNERS
+from referee.planner.kinds import by_masks, planner_of
 from referee.planner.plan import Arrangement, limited, replay
 from referee.planner.prepared import judge_geometry
 from referee.planner.search import HandSearch
@@ -42,7 +42,7 @@ def _tables(judge: Judge, geometry: Geometry, table: Sequence[Sequence[Card]]) -
                                             t("table meld {n} is not a legal meld: {reason}",
                                               n=i + 1, reason=v.message))
                                     for v in found])
-        out.append(PLANNERS[meld.kind].read_table(judge, geometry, cards, meld))
+        out.append(planner_of(meld.kind).read_table(judge, geometry, cards, meld))
     return out
 
 
@@ -61,7 +61,7 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     request's, shared by every search it makes. Where a wild card standing for itself counts
     as natural (`wilds.natural_in_place`), each way of counting such cards natural is searched."""
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
-    if judge.direct_path and not pure_runs_only and discard != "required" and (
+    if judge.direct_path and by_masks(judge) and not pure_runs_only and discard != "required" and (
             not table or judge.rules.lay_off.refusal(True, True) is not None):
         direct = _direct(ruleset, judge, hand, first_meld_done, objective, score, discard)
         if direct is not None:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
+from referee.kinds import requirement_words
 from referee.melds import Judge, judge_for
 from referee.planner.arrange import arrange
 from referee.planner.budget import Budget, shared_budget
@@ -49,7 +50,7 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
         # Only a discard: a player who has not made the first meld cannot go out by it.
         return Verdict((Violation(
             "cannot_go_out",
-            t("To go out you must first make the first meld ({need}).", need=judge.rules.first_meld.describe()),
+            t("To go out you must first make the first meld ({need}).", need=requirement_words(judge.rules.first_meld)),
             tuple(hand)),))
     if plan is None:
         kept = best.plan.not_played(judge_geometry(judge))
@@ -80,7 +81,7 @@ def _first_meld_words(judge: Judge, rule: str, made: bool, hand: Sequence[Card],
     """Why a hand cannot go out before its first meld, where the first meld is the reason:
     it cannot be made (`made` False), or what follows it must wait a turn. None: the plain
     words (the cards the best arrangement leaves) say it better."""
-    need = judge.rules.first_meld.describe()
+    need = requirement_words(judge.rules.first_meld)
     if after.cost == 0:
         if made and judge.rules.lay_off.allowed == "next_turn":
             return t("The first meld ({need}) can be made, but the other cards would have to be laid off, and "

@@ -1,7 +1,8 @@
 """The planner's half of each meld kind: the new melds of the kind a hand's card may start,
 a table meld read as the search sees it, the ways a card is laid off on it, and the wild cards
-it still takes. One class a kind, registered by the kind's name in `PLANNERS`; a new kind is a
-new entry here and one in `referee.kinds` (its judging half).
+it still takes. One class a kind, registered by the kind's name in `PLANNERS`; a kind that
+registers none is planned by asking its judge (`JudgedPlanner`, for small hands), so a new kind
+needs only its entry in `referee.kinds` to be found by going out, and an entry here to be fast.
 
 The classes meet the search through the `Search` Protocol of `referee.searching` alone.
 """
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from referee.cards import JOKER, Card
 from referee.kinds import KINDS, RunKind
-from referee.meld import Meld
+from referee.meld import Meld, meld_points, stood_rank
 from referee.ruleset import MeldRule
 from referee.searching import FIRST, Move, Option, RunLength, RunState, SetState, Table
 
@@ -57,9 +58,16 @@ class KindPlanner:
         """How many more wild cards the table meld takes in this state."""
         raise NotImplementedError
 
+    def by_masks(self, rule: MeldRule) -> bool:
+        """Does the direct bit-mask path (`referee.planner.direct`) plan melds of this kind?"""
+        return False
+
 
 class SetPlanner(KindPlanner):
     name = "set"
+
+    def by_masks(self, rule: MeldRule) -> bool:
+        return True
 
     def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
         rule = search.judge.rules.meld_rule("set")
@@ -158,9 +166,15 @@ class SetPlanner(KindPlanner):
 class RunPlanner(KindPlanner):
     name = "run"
 
+    def by_masks(self, rule: MeldRule) -> bool:
+        return rule.suits == "same"
+
     def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
         rule = search.judge.rules.meld_rule("run")
         if rule is None:
+            return
+        if rule.suits == "any":
+            yield from self._any_suit(search, rule, i, t, cap)
             return
         # A run holds at most the suit's cards still to place (this one and higher) and the wild cards.
         geometry = search.geometry
@@ -187,14 +201,35 @@ class RunPlanner(KindPlanner):
                         continue
                 yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
 
+    @staticmethod
+    def _any_suit(search: Search, rule: MeldRule, i: int, t: int, cap: int) -> Iterator[Option]:
+        """New runs of any suits (`suits: any`) that hold field `i`: each other rank of a
+        window is a card of that rank still to place, of any suit, or a wild card."""
+        geometry = search.geometry
+        own = geometry.type_ranks[t]
+        by_rank: dict[str, list[int]] = {}
+        for u, f in search.field_of.items():
+            if f > i:
+                by_rank.setdefault(geometry.type_ranks[u], []).append(f)
+        reach = len(by_rank.keys() - {own}) + 1 + cap
+        for window in _windows_with(geometry, rule.ace, own, rule.min, min(search.size_cap["run"], reach)):
+            worth = search.run_points(window)
+            places = [sorted(by_rank.get(r, ())) for r in window if r != own]
+            for packed, wild_n in _fill_any(places, 1 << (geometry.bits * i), geometry.bits, cap):
+                phases = search.phases(wild_n, len(window))
+                if phases:
+                    yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
+
     def read_table(self, judge: KindJudge, geometry: Geometry, cards: Sequence[Card], meld: Meld) -> Table:
         naturals = meld.naturals()
         placed = {str(c) for c in naturals}
-        ranks = [c.rank for c in naturals] + [str(stands)[:-1] for _, stands in meld.wilds]
-        suit = next((c.suit for c in cards if str(c) in placed), None)  # None: wild cards only
+        order = geometry.order
+        ranks = [c.rank for c in naturals] + [stood_rank(stands, order) for _, stands in meld.wilds]
         rule = judge.rules.meld_rule("run")
+        # None: wild cards only (the first natural laid on it gives the suit), or a run of any suits
+        suit = None if rule and rule.suits == "any" else next((c.suit for c in cards if str(c) in placed), None)
         window = next(w for w in geometry.windows(rule.ace if rule else "low", len(cards)) if set(w) == set(ranks))
-        held = frozenset(str(stands)[:-1] for _, stands in meld.wilds if stands) \
+        held = frozenset(stood_rank(stands, order) for _, stands in meld.wilds if stands) \
             if judge.rules.wilds.fixed_when_melded else frozenset()
         return Table("run", suit=suit, window=window, wilds=len(meld.wilds), size=len(cards),
                      most=rule.most if rule else geometry.longest_run, naturals=frozenset(c.rank for c in naturals), held=held)
@@ -234,6 +269,7 @@ class RunPlanner(KindPlanner):
             search.extension_cache[key] = out
             return out
         rule = search.judge.rules.meld_rule("run")
+        any_suit = bool(rule and rule.suits == "any")
         ace = rule.ace if rule else "low"
         most_add = rule.min - 1 if rule and search.judge.rules.wilds.all_wild else geometry.places
         run_wilds = run.length - len(taken)  # the wild cards free to move
@@ -246,17 +282,21 @@ class RunPlanner(KindPlanner):
                     continue
                 empty = [r for r in window if r not in taken and r != own]
                 fillable = [(r, field_of[u]) for r in empty
-                            if (u := suit_base + rank_at[r]) in field_of and field_of[u] > i]
+                            if (u := suit_base + rank_at[r]) in field_of and field_of[u] > i] if not any_suit \
+                    else [(r, f) for r in empty for u, f in field_of.items() if f > i and geometry.type_ranks[u] == r]
                 to_fill = len(empty) - run_wilds  # places the hand fills, with cards or wilds
                 for n in range(min(len(fillable), to_fill) + 1):
                     for chosen in combinations(fillable, n):
+                        if any_suit and len({r for r, _ in chosen}) < n:
+                            continue  # two cards for one place
                         packed = (1 << (bits * i)) + sum(1 << (bits * f) for _, f in chosen)
                         naturals = run.naturals | {own} | {r for r, _ in chosen}
                         seen_key = (packed, to_fill - n, naturals, length)
                         if seen_key not in seen:
                             seen.add(seen_key)
                             out.append(Option(packed, to_fill - n, None, 0, k,
-                                              RunState(naturals, length, geometry.suits[suit], run.held)))
+                                              RunState(naturals, length, None if any_suit else geometry.suits[suit],
+                                                       run.held)))
         search.extension_cache[key] = out
         return out
 
@@ -273,7 +313,162 @@ class RunPlanner(KindPlanner):
 
 
 
-PLANNERS: dict[str, KindPlanner] = {"set": SetPlanner(), "run": RunPlanner()}
+class ColorPlanner(KindPlanner):
+    """Cards of one suit (`color`): the card, any of its suit's cards still to place, and wild cards."""
+
+    name = "color"
+
+    def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
+        rule = search.judge.rules.meld_rule("color")
+        if rule is None:
+            return
+        geometry = search.geometry
+        bits, ranks, suit = geometry.bits, geometry.ranks, t // geometry.ranks
+        most = min(rule.most, search.size_cap.get("color", INF))
+        fields = sorted(f for u, f in search.field_of.items() if u // ranks == suit and f >= i)
+        # (packed, cards, worth toward a first meld's points: its natural cards')
+        combos = [(1 << (bits * i), 1, search.set_points(geometry.type_ranks[t], 1))]
+        for f in fields:
+            worth = search.set_points(geometry.type_ranks[search.types[f]], 1)
+            have = counts[f] - (1 if f == i else 0)
+            combos = [(p + (k << (bits * f)), n + k, w + k * worth)
+                      for p, n, w in combos for k in range(have + 1) if n + k <= most]
+            search.spend()
+        for packed, n, worth in combos:
+            for j in range(max(0, rule.min - n), min(cap, most - n) + 1):
+                phases = search.phases(j, n + j)
+                if phases:
+                    yield Option(packed, j, "color", n + j, phases=phases, points=worth)
+
+    def read_table(self, judge: KindJudge, geometry: Geometry, cards: Sequence[Card], meld: Meld) -> Table:
+        naturals = meld.naturals()
+        rule = judge.rules.meld_rule("color")
+        suit = naturals[0].suit if naturals else None  # None: wild cards only, the first natural's suit
+        return Table("color", suit=suit, wilds=len(meld.wilds), size=len(cards),
+                     suits=frozenset({suit}) if suit else frozenset(), most=rule.most if rule else 10**6,
+                     counted=bool(rule and rule.max is not None))
+
+    def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
+        return table.suit in (geometry.suit_letter(t), None)
+
+    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
+                 tstate: tuple[object, ...]) -> Iterator[Move]:
+        one = 1 << (search.geometry.bits * i)
+        suit = search.geometry.type_suits[search.types[i]]
+        now = table.set_state(tstate[k])  # its suit (none yet: wild cards only) and its size
+        if (now.suits and suit not in now.suits) or now.size >= table.most:
+            return
+        if not now.suits and not search.later.wilds_fit(table.wilds, now.size + 1):
+            return  # wild cards only, then one natural: the limit binds the meld
+        if now.suits and not table.counted:
+            yield Option(one, 0, None, 0, k), tstate  # a card of its suit, as it is
+            return
+        laid = SetState(None, frozenset({suit}), now.size + 1)
+        yield Option(one, 0, None, 0, k), tstate[:k] + (laid,) + tstate[k + 1:]
+
+    def wild_room(self, search: Search, table: Table, state: object) -> int:
+        size = table.set_state(state).size
+        room = 0
+        while room < search.total_wilds and size + room < table.most and \
+                search.later.wilds_fit(table.wilds + room + 1, size + room + 1):
+            room += 1
+        return room
+
+
+class JudgedPlanner(KindPlanner):
+    """The planner half of a kind that registers none: its new melds are found by asking the
+    kind's judge of every choice of the cards still to place that holds the card, with each
+    number of wild cards. Small hands afford it, and each choice is a step of the planner's
+    budget. Nothing is laid off on a table meld of the kind."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
+        rule = search.judge.rules.meld_rule(self.name)
+        if rule is None:
+            return
+        geometry = search.geometry
+        bits, most = geometry.bits, min(rule.most, sum(counts[i:]) + cap)
+        combos: list[tuple[int, list[Card]]] = [(1 << (bits * i), [geometry.card(t)])]
+        for f in range(i, len(search.types)):
+            card = geometry.card(search.types[f])
+            have = counts[f] - (1 if f == i else 0)
+            combos = [(p + (k << (bits * f)), cards + [card] * k)
+                      for p, cards in combos for k in range(have + 1) if len(cards) + k <= most]
+            search.spend()
+        stand_ins = _stand_ins(search.judge, cap)
+        for packed, naturals in combos:
+            for j in range(min(len(stand_ins), most - len(naturals)) + 1):
+                search.spend()
+                cards = naturals + stand_ins[:j]
+                first = search.judge.judge(cards, kind=self.name)[0] if search.need_first_meld else None
+                later = search.later.judge(cards, kind=self.name)[0] if search.later_bit else None
+                phases = (FIRST if first is not None else 0) | (search.later_bit if later is not None else 0)
+                placed = first or later
+                if placed is not None:
+                    yield Option(packed, j, self.name, len(cards), phases=phases,
+                                 points=meld_points(search.judge.ruleset.scoring, placed) if search.want_points else 0)
+
+    def read_table(self, judge: KindJudge, geometry: Geometry, cards: Sequence[Card], meld: Meld) -> Table:
+        return Table(self.name, wilds=len(meld.wilds), size=len(cards))
+
+    def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
+        return False
+
+    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
+                 tstate: tuple[object, ...]) -> Iterator[Move]:
+        return iter(())
+
+    def wild_room(self, search: Search, table: Table, state: object) -> int:
+        return 0
+
+
+PLANNERS: dict[str, KindPlanner] = {"set": SetPlanner(), "run": RunPlanner(), "color": ColorPlanner()}
+
+
+def planner_of(kind: str) -> KindPlanner:
+    """The planner half of a kind: its own, else the one that asks the kind's judge."""
+    found = PLANNERS.get(kind)
+    return found if found is not None else _judged(kind)
+
+
+@lru_cache(maxsize=64)
+def _judged(kind: str) -> KindPlanner:
+    return JudgedPlanner(kind)
+
+
+def by_masks(judge: KindJudge) -> bool:
+    """Does the direct bit-mask path plan every kind of this round (sets, runs of one suit)?"""
+    return all(planner_of(kind).by_masks(rule) for kind, rule in judge.kinds.items())
+
+
+def _stand_ins(judge: KindJudge, count: int) -> list[Card]:
+    """Up to `count` wild cards the decks hold, to judge a meld of a kind planned by its judge
+    (the search counts wild cards, all alike): each wild rank in each suit, jokers among them,
+    no more copies of one than the decks hold."""
+    out: list[Card] = []
+    for rank in sorted(judge.rules.wilds.ranks):
+        faces = [Card(rank)] if rank == JOKER or rank not in judge.deck.ranks else [Card(rank, s) for s in judge.deck.suits]
+        for card in faces:
+            out += [card] * judge.deck.copies(card, judge.decks)
+    return out[:count]
+
+
+def _fill_any(places: list[list[int]], start: int, bits: int, cap: int) -> Iterator[tuple[int, int]]:
+    """Ways to fill the places of a run of any suits: each takes one of its fields (cards of
+    its rank, of any suit) or a wild card; at most `cap` wild cards."""
+    def go(k: int, packed: int, wilds: int) -> Iterator[tuple[int, int]]:
+        if wilds > cap:
+            return
+        if k == len(places):
+            yield packed, wilds
+            return
+        for f in places[k]:
+            yield from go(k + 1, packed + (1 << (bits * f)), wilds)
+        yield from go(k + 1, packed, wilds + 1)
+
+    yield from go(0, start, 0)
 
 
 def _opening(judge: KindJudge, geometry: Geometry, rule: MeldRule, ranks: frozenset[str], wilds: int,

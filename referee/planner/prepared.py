@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import product
 
 from referee.geometry import Geometry, geometry_for
 from referee.melds import Judge
 from referee.planner.budget import Budget
-from referee.planner.kinds import PLANNERS
+from referee.planner.kinds import planner_of
 from referee.ruleset import Progress
 from referee.searching import FIRST, LATER, Option, Table
 
@@ -94,25 +95,30 @@ class Prepared:
         set_rule = rules.meld_rule("set")
         self.set_min = set_rule.min if set_rule is not None else 0
         self.set_min_open = max(self.set_min, *requirement.sets, 0)
-        for kind, sizes in (("set", requirement.sets), ("run", requirement.runs)):
+        for kind in self.judge.kind_order:
             rule = rules.meld_rule(kind)
             if rule is not None:
-                self.size_cap[kind] = min(rule.most, self._longest(rule.min, sizes))
+                self.size_cap[kind] = min(rule.most, self._longest(rule.min, requirement.sizes(kind)))
         self.counts, self.cap = counts, cap
         self.options = [None] * len(self.types)  # each field's, made when the search first needs them
         for card_type in self.types:
             rank = geometry.rank_of(card_type)
             self.free.append(self.lay_offs_ok and not self.need_first_meld and any(
-                PLANNERS[tb.kind].takes_as_is(tb, rank) for tb in self.tables))
+                planner_of(tb.kind).takes_as_is(tb, rank) for tb in self.tables))
             self.tables_for.append([k for k, tb in enumerate(self.tables)
-                                    if PLANNERS[tb.kind].takes(geometry, tb, card_type)]
+                                    if planner_of(tb.kind).takes(geometry, tb, card_type)]
                                    if self.lay_offs_ok else [])
         run_rule = rules.meld_rule("run")
         if requirement.pure and run_rule is not None:
             # Every run without a wild card holds one of the shortest such runs.
             windows: set[int] = set()
-            for suit in range(len(geometry.suits)):
-                for window in geometry.windows(run_rule.ace, run_rule.min):
+            for window in geometry.windows(run_rule.ace, run_rule.min):
+                if run_rule.suits == "any":  # a card of each rank, of any suits
+                    held = [[f for suit in range(len(geometry.suits))
+                             if (f := self.field_of.get(geometry.type_of(suit, r))) is not None] for r in window]
+                    windows.update(sum(1 << (bits * f) for f in fields) for fields in product(*held))
+                    continue
+                for suit in range(len(geometry.suits)):
                     fields = [self.field_of.get(geometry.type_of(suit, r)) for r in window]
                     if all(f is not None for f in fields):
                         windows.add(sum(1 << (bits * f) for f in fields if f is not None))
@@ -125,7 +131,7 @@ class Prepared:
             seen: set[tuple[int, int, str, int, int, int]] = set()
             opts = []
             for kind in ["run"] if self.pure_runs_only else self.judge.kind_order:
-                for opt in PLANNERS[kind].new_melds(self, i, self.types[i], self.counts, self.cap):
+                for opt in planner_of(kind).new_melds(self, i, self.types[i], self.counts, self.cap):
                     self._add(opts, seen, opt)
             opts.sort(key=lambda o: (-o.size + o.wilds, o.wilds))
             self.options[i] = opts
@@ -142,6 +148,10 @@ class Prepared:
         if key not in seen:
             seen.add(key)
             opts.append(opt)
+
+    def spend(self) -> None:
+        """Count one step of enumerating melds against the request's budget."""
+        self.budget.spend(self.hand_size)
 
     def set_points(self, rank: str, size: int) -> int:
         """A new set's worth toward a first meld's points (its wild cards stand for its rank)."""

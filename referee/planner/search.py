@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from referee.planner.kinds import PLANNERS
+from referee.planner.kinds import planner_of
 from referee.planner.prepared import INF, Prepared
 from referee.ruleset import Progress
 from referee.searching import FIRST, LATER, Option, RunLength, RunState
@@ -31,8 +31,6 @@ class HandSearch(Prepared):
               progress: Progress) -> Iterator[tuple[Option, tuple[object, ...]]]:
         guard = self.guard
         met = progress.met
-        cap_set = self.size_cap.get("set", 0) if met else 99
-        cap_run = self.size_cap.get("run", 0) if met else 99
         # Spare wild cards can be laid off on a set later, so a set takes only the wild cards
         # it needs: to reach the meld minimum, or an open first-meld size.
         spare = self.spare_wilds_go_on_sets
@@ -40,7 +38,7 @@ class HandSearch(Prepared):
         for opt in self.options_of(i):
             if opt.wilds > w or ((rest | guard) - opt.packed) & guard != guard:
                 continue
-            if met and opt.size > (cap_set if opt.kind == "set" else cap_run):
+            if met and opt.size > self.size_cap.get(opt.kind or "", 0):
                 continue
             if spare and opt.kind == "set" and opt.wilds and opt.size > set_min and not opt.core:
                 continue
@@ -48,7 +46,7 @@ class HandSearch(Prepared):
         if self.lay_offs_ok:
             for k in self.tables_for[i]:
                 table = self.tables[k]
-                yield from PLANNERS[table.kind].lay_offs(self, i, k, table, rest, w, tstate)
+                yield from planner_of(table.kind).lay_offs(self, i, k, table, rest, w, tstate)
 
     # ---------------------------------------------------------------- search
     def best(self, rest: int, w: int, tstate: tuple[object, ...], progress: Progress,
@@ -180,19 +178,19 @@ class HandSearch(Prepared):
         rules = self.judge.rules
         if not rules.wilds.all_wild or progress.points > 0 or progress.pure:
             return None  # a meld of wild cards only is worth no points and is never pure
-        set_rule, run_rule = rules.meld_rule("set"), rules.meld_rule("run")
-        for kind, rule, most in (("set", set_rule, set_rule.most if set_rule else INF),
-                                 ("run", run_rule, run_rule.most if run_rule else self.geometry.longest_run)):
+        for kind in self.judge.kind_order:  # sets first, as the judge reads wild cards alone
+            rule = rules.meld_rule(kind)
             if rule is None:
                 continue
+            most = rule.most
             if not self.need_first_meld or progress.met:
                 if not rules.later_melds:
                     return None
                 sizes: list[int] = [w] if rule.min <= w <= most else []
             else:
-                if (progress.runs if kind == "set" else progress.sets):
-                    continue  # the other kind is still owed
-                sizes = [max(s, rule.min) for s in (progress.sets if kind == "set" else progress.runs)]
+                if any(sizes for other, sizes in progress.open if other != kind):
+                    continue  # another kind is still owed
+                sizes = [max(s, rule.min) for s in progress.sizes(kind)]
                 sizes += [rule.min] * max(0, progress.melds - len(sizes))
                 spare = w - sum(sizes)
                 if spare < 0 or not sizes:
@@ -218,7 +216,7 @@ class HandSearch(Prepared):
             for k, table in enumerate(self.tables):
                 room = cache.get((k, tstate[k]))
                 if room is None:
-                    room = cache[(k, tstate[k])] = PLANNERS[table.kind].wild_room(self, table, tstate[k])
+                    room = cache[(k, tstate[k])] = planner_of(table.kind).wild_room(self, table, tstate[k])
                 rooms.append((k, room))
         if melded == 2 and self.spare_wilds_go_on_sets:
             rooms.append((-1, INF))
