@@ -1,0 +1,66 @@
+"""The planner's half of a kind that registers none: every choice of cards asked of the kind's
+judge, within the budget (small hands).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from referee.cards import Card
+from referee.meld import Meld, meld_points
+from referee.planner.kindbase import KindPlanner, _stand_ins
+from referee.searching import FIRST, Move, Option, Table
+
+if TYPE_CHECKING:
+    from referee.geometry import Geometry
+    from referee.searching import KindJudge, Search
+
+
+class JudgedPlanner(KindPlanner):
+    """The planner half of a kind that registers none: its new melds are found by asking the
+    kind's judge of every choice of the cards still to place that holds the card, with each
+    number of wild cards. Small hands afford it, and each choice is a step of the planner's
+    budget. Nothing is laid off on a table meld of the kind."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
+        rule = search.judge.rules.meld_rule(self.name)
+        if rule is None:
+            return
+        geometry = search.geometry
+        bits, most = geometry.bits, min(rule.most, sum(counts[i:]) + cap)
+        combos: list[tuple[int, list[Card]]] = [(1 << (bits * i), [geometry.card(t)])]
+        for f in range(i, len(search.types)):
+            card = geometry.card(search.types[f])
+            have = counts[f] - (1 if f == i else 0)
+            combos = [(p + (k << (bits * f)), cards + [card] * k)
+                      for p, cards in combos for k in range(have + 1) if len(cards) + k <= most]
+            search.spend()
+        stand_ins = _stand_ins(search.judge, cap)
+        for packed, naturals in combos:
+            for j in range(min(len(stand_ins), most - len(naturals)) + 1):
+                search.spend()
+                cards = naturals + stand_ins[:j]
+                first = search.judge.judge(cards, kind=self.name)[0] if search.need_first_meld else None
+                later = search.later.judge(cards, kind=self.name)[0] if search.later_bit else None
+                phases = (FIRST if first is not None else 0) | (search.later_bit if later is not None else 0)
+                placed = first or later
+                if placed is not None:
+                    yield Option(packed, j, self.name, len(cards), phases=phases,
+                                 points=meld_points(search.judge.ruleset.scoring, placed) if search.want_points else 0)
+
+    def read_table(self, judge: KindJudge, geometry: Geometry, cards: Sequence[Card], meld: Meld) -> Table:
+        return Table(self.name, wilds=len(meld.wilds), size=len(cards))
+
+    def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
+        return False
+
+    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
+                 tstate: tuple[object, ...]) -> Iterator[Move]:
+        return iter(())
+
+    def wild_room(self, search: Search, table: Table, state: object) -> int:
+        return 0

@@ -1,0 +1,265 @@
+"""The planner's half of runs (of one suit or of any suits): new runs, table runs grown by
+lay-offs, and the part of a run laid down first toward a first meld's points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from referee.cards import JOKER, Card
+from referee.kinds import KINDS, RunKind
+from referee.meld import Meld, meld_points, stood_rank
+from referee.planner.kindbase import KindPlanner
+from referee.ruleset import MeldRule
+from referee.searching import FIRST, Move, Option, RunLength, RunState, Table
+
+if TYPE_CHECKING:
+    from referee.geometry import Geometry
+    from referee.searching import KindJudge, Search
+
+
+class RunPlanner(KindPlanner):
+    name = "run"
+
+    def by_masks(self, rule: MeldRule) -> bool:
+        return rule.suits == "same"
+
+    def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
+        rule = search.judge.rules.meld_rule("run")
+        if rule is None:
+            return
+        if rule.suits == "any":
+            yield from self._any_suit(search, rule, i, t, cap)
+            return
+        # A run holds at most the suit's cards still to place (this one and higher) and the wild cards.
+        geometry = search.geometry
+        ranks = geometry.ranks
+        suit = t // ranks
+        reach = sum(1 for u, f in search.field_of.items() if u // ranks == suit and f >= i) + cap
+        windows = _windows_with(geometry, rule.ace, geometry.type_ranks[t], rule.min,
+                                min(search.size_cap["run"], reach))
+        for window in windows:
+            worth = search.run_points(window)
+            for packed, wild_n in _fill(geometry, window, t, i, search.field_of, cap):
+                phases = search.phases(wild_n, len(window))
+                if not phases:
+                    continue
+                if search.openings and phases & FIRST:
+                    # Toward a first meld's points, part of the run may be laid down first, worth
+                    # more, and the rest laid off on it (its wild cards move): the best such part.
+                    held = frozenset(geometry.type_ranks[search.types[f]] for f in range(len(search.types))
+                                     if (packed >> (geometry.bits * f)) & geometry.most)
+                    found = _opening(search.judge, geometry, rule, held, wild_n, len(window))
+                    if found is not None and found[0] > worth:
+                        yield Option(packed, wild_n, "run", len(window), phases=phases, points=found[0],
+                                     opening=found[1], opening_wilds=found[2])
+                        continue
+                yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
+
+    @staticmethod
+    def _any_suit(search: Search, rule: MeldRule, i: int, t: int, cap: int) -> Iterator[Option]:
+        """New runs of any suits (`suits: any`) that hold field `i`: each other rank of a
+        window is a card of that rank still to place, of any suit, or a wild card."""
+        geometry = search.geometry
+        own = geometry.type_ranks[t]
+        by_rank: dict[str, list[int]] = {}
+        for u, f in search.field_of.items():
+            if f > i:
+                by_rank.setdefault(geometry.type_ranks[u], []).append(f)
+        reach = len(by_rank.keys() - {own}) + 1 + cap
+        for window in _windows_with(geometry, rule.ace, own, rule.min, min(search.size_cap["run"], reach)):
+            worth = search.run_points(window)
+            places = [sorted(by_rank.get(r, ())) for r in window if r != own]
+            for packed, wild_n in _fill_any(places, 1 << (geometry.bits * i), geometry.bits, cap):
+                phases = search.phases(wild_n, len(window))
+                if phases:
+                    yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
+
+    def read_table(self, judge: KindJudge, geometry: Geometry, cards: Sequence[Card], meld: Meld) -> Table:
+        naturals = meld.naturals()
+        placed = {str(c) for c in naturals}
+        order = geometry.order
+        ranks = [c.rank for c in naturals] + [stood_rank(stands, order) for _, stands in meld.wilds]
+        rule = judge.rules.meld_rule("run")
+        # None: wild cards only (the first natural laid on it gives the suit), or a run of any suits
+        suit = None if rule and rule.suits == "any" else next((c.suit for c in cards if str(c) in placed), None)
+        window = next(w for w in geometry.windows(rule.ace if rule else "low", len(cards)) if set(w) == set(ranks))
+        held = frozenset(stood_rank(stands, order) for _, stands in meld.wilds if stands) \
+            if judge.rules.wilds.fixed_when_melded else frozenset()
+        return Table("run", suit=suit, window=window, wilds=len(meld.wilds), size=len(cards),
+                     most=rule.most if rule else geometry.longest_run, naturals=frozenset(c.rank for c in naturals), held=held)
+
+    def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
+        return table.suit in (geometry.suit_letter(t), None)
+
+    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
+                 tstate: tuple[object, ...]) -> Iterator[Move]:
+        run = table.run_state(tstate[k])
+        if run.suit not in (None, search.geometry.type_suits[search.types[i]]):
+            return
+        guard, later = search.guard, search.later
+        grown_by = search.extension_cache.get((i, k, run))
+        for opt in self._extensions(search, i, k, run) if grown_by is None else grown_by:
+            grown = opt.grows_to
+            assert grown is not None
+            if opt.wilds <= w and ((rest | guard) - opt.packed) & guard == guard and (
+                    later.wilds_fit(grown.length - len(grown.naturals), grown.length)):
+                yield opt, tstate[:k] + (grown,) + tstate[k + 1:]
+
+    @staticmethod
+    def _extensions(search: Search, i: int, k: int, run: RunState) -> list[Option]:
+        """Ways card field `i` (with higher cards of its suit and wild cards) lengthens table
+        run `k`: every window that holds the run's natural ranks and the card's, its other
+        places filled by the run's wild cards, hand cards or new wild cards (cached)."""
+        key = (i, k, run)
+        hit = search.extension_cache.get(key)
+        if hit is not None:
+            return hit
+        t, geometry = search.types[i], search.geometry
+        bits, own, suit = geometry.bits, geometry.type_ranks[t], geometry.suit_of(t)
+        suit_base, rank_at = suit * geometry.ranks, geometry.rank_at
+        out: list[Option] = []
+        taken = run.naturals | run.held  # natural cards, and wild cards kept where they were melded
+        if own in taken:
+            search.extension_cache[key] = out
+            return out
+        rule = search.judge.rules.meld_rule("run")
+        any_suit = bool(rule and rule.suits == "any")
+        ace = rule.ace if rule else "low"
+        most_add = rule.min - 1 if rule and search.judge.rules.wilds.all_wild else geometry.places
+        run_wilds = run.length - len(taken)  # the wild cards free to move
+        field_of = search.field_of
+        seen: set[tuple[int, int, frozenset[str], int]] = set()
+        longest = rule.most if rule else geometry.longest_run
+        for length in range(run.length + 1, min(longest, run.length + 2 * most_add) + 1):
+            for window in geometry.windows(ace, length):
+                if own not in window or not taken <= set(window):
+                    continue
+                empty = [r for r in window if r not in taken and r != own]
+                fillable = [(r, field_of[u]) for r in empty
+                            if (u := suit_base + rank_at[r]) in field_of and field_of[u] > i] if not any_suit \
+                    else [(r, f) for r in empty for u, f in field_of.items() if f > i and geometry.type_ranks[u] == r]
+                to_fill = len(empty) - run_wilds  # places the hand fills, with cards or wilds
+                for n in range(min(len(fillable), to_fill) + 1):
+                    for chosen in combinations(fillable, n):
+                        if any_suit and len({r for r, _ in chosen}) < n:
+                            continue  # two cards for one place
+                        packed = (1 << (bits * i)) + sum(1 << (bits * f) for _, f in chosen)
+                        naturals = run.naturals | {own} | {r for r, _ in chosen}
+                        seen_key = (packed, to_fill - n, naturals, length)
+                        if seen_key not in seen:
+                            seen.add(seen_key)
+                            out.append(Option(packed, to_fill - n, None, 0, k,
+                                              RunState(naturals, length, None if any_suit else geometry.suits[suit],
+                                                       run.held)))
+        search.extension_cache[key] = out
+        return out
+
+    def wild_room(self, search: Search, table: Table, state: object) -> int:
+        if isinstance(state, RunLength):
+            length, wilds = state
+        else:
+            run = table.run_state(state)
+            length, wilds = run.length, run.length - len(run.naturals)
+        room = 0
+        while length + room < min(search.geometry.longest_run, table.most) and search.later.wilds_fit(wilds + room + 1, length + room + 1):
+            room += 1
+        return room
+
+
+def _fill_any(places: list[list[int]], start: int, bits: int, cap: int) -> Iterator[tuple[int, int]]:
+    """Ways to fill the places of a run of any suits: each takes one of its fields (cards of
+    its rank, of any suit) or a wild card; at most `cap` wild cards."""
+    def go(k: int, packed: int, wilds: int) -> Iterator[tuple[int, int]]:
+        if wilds > cap:
+            return
+        if k == len(places):
+            yield packed, wilds
+            return
+        for f in places[k]:
+            yield from go(k + 1, packed + (1 << (bits * f)), wilds)
+        yield from go(k + 1, packed, wilds + 1)
+
+    yield from go(0, start, 0)
+
+
+def _opening(judge: KindJudge, geometry: Geometry, rule: MeldRule, ranks: frozenset[str], wilds: int,
+             size: int) -> tuple[int, frozenset[str], int] | None:
+    """The run worth most that part of a run (natural `ranks`, `wilds` wild cards) makes when
+    laid down alone, as the judge reads it: its points, its natural ranks and wild cards."""
+    return _opening_cached(judge, geometry, rule, ranks, wilds, size)
+
+
+@lru_cache(maxsize=8192)
+def _opening_cached(judge: KindJudge, geometry: Geometry, rule: MeldRule, ranks: frozenset[str], wilds: int,
+                    size: int) -> tuple[int, frozenset[str], int] | None:
+    best: tuple[int, frozenset[str], int] | None = None
+    stand_in = Card(JOKER)
+    suit = geometry.suits[0]
+    for length in range(rule.min, size + 1):
+        for window in geometry.windows(rule.ace, length):
+            part = ranks & frozenset(window)
+            extra = length - len(part)
+            if not part or extra > wilds or (part == ranks and extra == wilds):
+                continue
+            naturals = [Card(r, suit) for r in part]
+            placed = RunKind._place(rule, naturals + [stand_in] * extra, naturals, [stand_in] * extra, suit)
+            if placed is None or _read_as_other_kind(judge, naturals, [stand_in] * extra):
+                continue
+            worth = meld_points(judge.ruleset.scoring, placed)
+            if best is None or worth > best[0]:
+                best = (worth, part, extra)
+    return best
+
+
+def _read_as_other_kind(judge: KindJudge, naturals: list[Card], wilds: list[Card]) -> bool:
+    """Would the table read these cards as a kind judged before runs (one natural card and
+    wild cards make a set as well)? Then nothing can be laid off on them as on a run."""
+    for kind in judge.kind_order:
+        if kind == "run":
+            return False
+        meld, _ = KINDS[kind].judge(judge, judge.kinds[kind], naturals + wilds, naturals, wilds, True)
+        if meld is not None:
+            return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _windows_with(geometry: Geometry, ace: str, rank: str, least: int,
+                  most: int) -> tuple[tuple[str, ...], ...]:
+    """The run windows of `least` to `most` ranks that hold `rank`."""
+    return tuple(w for n in range(least, min(most, geometry.longest_run) + 1)
+                 for w in geometry.windows(ace, n) if rank in w)
+
+
+def _fill(geometry: Geometry, positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
+          cap: int) -> Iterator[tuple[int, int]]:
+    """Ways to fill run positions: card type `t` (field `i`) takes its own rank; each other
+    rank takes a natural card of the suit with a higher type, or a wild card."""
+    own, bits, rank_at = geometry.type_ranks[t], geometry.bits, geometry.rank_at
+    suit_base = t - rank_at[own]  # the type of the suit's lowest rank
+    fields: list[int | None] = []
+    for r in positions:
+        if r == own:
+            continue
+        f = field_of.get(suit_base + rank_at[r])
+        fields.append(f if f is not None and f > i else None)
+    if sum(1 for f in fields if f is None) > cap:
+        return
+    start = 1 << (bits * i)
+
+    def go(k: int, packed: int, wilds: int) -> Iterator[tuple[int, int]]:
+        if wilds > cap:
+            return
+        if k == len(fields):
+            yield packed, wilds
+            return
+        f = fields[k]
+        if f is not None:
+            yield from go(k + 1, packed + (1 << (bits * f)), wilds)
+        yield from go(k + 1, packed, wilds + 1)
+
+    yield from go(0, start, 0)
