@@ -50,7 +50,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     app.json = JsonProvider(app)
 
-    store = Store(str(app.config["DATABASE_URL"]))
+    # An empty REFEREE_DATABASE_URL means the default, as if it were not set.
+    store = Store(str(app.config["DATABASE_URL"] or DEFAULTS["DATABASE_URL"]))
     store.migrate()
     app.extensions["referee.store"] = store
     library = default_library()

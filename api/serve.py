@@ -325,7 +325,8 @@ def run(host: str, port: int, database: str | None, workers: int, also_say: list
     check_port(host, port)
     if database:
         os.environ["REFEREE_DATABASE_URL"] = database
-    url = os.environ.get("REFEREE_DATABASE_URL", "sqlite:///referee.db")
+    url = os.environ.get("REFEREE_DATABASE_URL") or "sqlite:///referee.db"
+    os.environ["REFEREE_DATABASE_URL"] = url  # the workers' apps read it: an empty one is the default
     Store(url).migrate()  # once, before the workers start
     shown = f"[{host}]" if ":" in host else host
     processes = tn("{n} worker", "{n} workers", max(1, workers))

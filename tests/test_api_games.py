@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -451,3 +452,16 @@ def test_csv_is_described_in_the_openapi(client: Any) -> None:
     ok = client.get("/v1/openapi.json").get_json()["paths"]["/v1/games/{game_id}"]["get"]["responses"]["200"]
     assert set(ok["content"]) == {"application/json", "text/csv"}
     assert ok["content"]["text/csv"]["schema"]["type"] == "string"
+
+
+def test_an_empty_database_setting_is_the_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`REFEREE_DATABASE_URL=` (set, but empty) stores games in ./referee.db, as when unset."""
+    from api import create_app
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("REFEREE_DATABASE_URL", "")
+    client = create_app().test_client()
+    made = client.post("/v1/games", json={"ruleset": "five-crowns", "players": ["ann", "bob"]})
+    assert made.status_code == 201, made.get_json()
+    assert client.get(f"/v1/games/{made.get_json()['id']}").status_code == 200
+    assert (tmp_path / "referee.db").exists()
