@@ -98,3 +98,21 @@ def test_special_cards_are_chips_of_their_own(live_server: str, page_factory: Pa
     tools.get_by_role("button", name="Is it a meld?").click()
     expect(page.locator("#verdict")).to_contain_text("Yes: a legal set.")
     expect(tools.get_by_role("button", name=re.compile(r"^Take back 12 of green"))).to_have_count(1)
+
+
+def test_five_crowns_asks_its_own_questions_at_phone_size(live_server: str, page_factory: PageFactory) -> None:
+    """Five Crowns as shipped: the picker holds its deck, the game never lays off so the page
+    does not offer to ask, and going out in round 1 (threes and jokers wild) is judged there."""
+    page = page_factory("phone")
+    start(page, live_server, "five-crowns", ["Ann", "Bob", "Cy"])
+    tools = tools_of(page)
+    expect(tools.locator(".picker .suit")).to_have_count(5)
+    expect(tools.locator("[data-card='AH'], [data-card='2C']")).to_have_count(0)
+    expect(tools.get_by_role("button", name="May I lay off? (meld, then cards)")).to_have_count(0)
+    for card in ("QX", "QS", "3C", "9H"):
+        tools.locator(f"[data-card='{card}']").click()
+    tools.get_by_role("button", name="Can I go out?").click()
+    expect(page.locator("#verdict")).to_contain_text("Q★")
+    expect(page.locator("#verdict")).to_contain_text("9♥")
+    assert fits(page)
+    screenshot(page, "five-crowns-phone")
