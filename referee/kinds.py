@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.cards import FRENCH, Card, DeckSpec, parse_card
 from referee.i18n import continued, joined, rank_plural, suit_name, t, tn
 from referee.kindwords import ColorWords, KindWords, RunWords, SetWords
-from referee.meld import Meld, run_windows, stood_rank
-from referee.ruleset import MeldRule, Requirement
+from referee.meld import RUN_ORDER, Meld, counted_points, run_ranks, run_windows, stood_rank
+from referee.ruleset import MeldRule, Requirement, Scoring
 from referee.violations import Violation, listed
 
 if TYPE_CHECKING:
@@ -50,6 +50,19 @@ class MeldKind:
         """Do these natural cards look like this kind (to report the nearer kind's faults)?
         Two natural cards or more that make a legal meld of this kind always look like it."""
         raise NotImplementedError
+
+    def ranks_of(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
+        """The rank each place of the meld stands for, in a deck whose ranks run in `order`:
+        here its natural cards' ranks, and None for each wild card (it stands for no rank)."""
+        return (*(c.rank for c in meld.naturals()), *(None for _ in meld.wilds))
+
+    def points(self, scoring: Scoring, meld: Meld) -> int:
+        """What a meld of this kind is worth melded: each card its `meld_values` worth; a wild
+        card the card it stands for (`wilds_count: stands_for`) or its own worth."""
+        ranks = self.ranks_of(meld, scoring.run_order)
+        if scoring.wilds_count == "stands_for" and all(r is not None for r in ranks):
+            return sum(scoring.melded_value(r) for r in ranks if r is not None)
+        return counted_points(scoring, meld, False)
 
     def grow(self, judge: KindJudge, table: Meld, cards: Sequence[Card]) -> Judged:
         """The meld `cards` laid off on `table` make, or what is wrong with it, said of the
@@ -98,6 +111,12 @@ class SetKind(MeldKind):
 
     def shaped(self, naturals: Sequence[Card], deck: DeckSpec = FRENCH) -> bool:
         return len({c.rank for c in naturals}) <= 1
+
+    def ranks_of(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
+        """A set's rank in each place (None: wild cards only, standing for no rank)."""
+        naturals = meld.naturals()
+        stands = next((s for _, s in meld.wilds if s), None)
+        return ((naturals[0].rank if naturals else stands),) * len(meld.cards)
 
     def grow(self, judge: KindJudge, table: Meld, cards: Sequence[Card]) -> Judged:
         # `lay_off.wilds_unlimited`: wild cards go onto a set beyond the limit per meld
@@ -164,6 +183,18 @@ class RunKind(MeldKind):
                 best = (score, Meld("run", tuple(cards), tuple(ordered)))
         return best[1] if best else None
 
+    def ranks_of(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
+        """A run's ranks in order."""
+        return run_ranks(meld, order)
+
+    def points(self, scoring: Scoring, meld: Meld) -> int:
+        """A run's worth: as `MeldKind.points`, but a run the wild cards stand in whole counts
+        by `run_value`, and an ace low in it `low_ace`."""
+        ranks = run_ranks(meld, scoring.run_order)
+        if scoring.wilds_count == "stands_for":
+            return scoring.run_value(ranks)
+        return counted_points(scoring, meld, len(ranks) > 1 and ranks[0] == "A" and ranks[1] == "2")
+
     def grow(self, judge: KindJudge, table: Meld, cards: Sequence[Card]) -> Judged:
         combined, found = self._grown(judge, table, cards, True)
         if combined is not None and judge.rules.wilds.fixed_when_melded and held_places(judge, table):
@@ -206,6 +237,18 @@ class ColorKind(MeldKind):
 
 
 KINDS: dict[str, MeldKind] = {"set": SetKind(), "run": RunKind(), "color": ColorKind()}
+
+
+def meld_ranks(meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
+    """The rank each place of a meld stands for, as its kind reads it (`MeldKind.ranks_of`)."""
+    return KINDS[meld.kind].ranks_of(meld, order)
+
+
+def meld_points(scoring: Scoring, meld: Meld) -> int:
+    """What a meld is worth melded (a first meld's points threshold, melded scores), as its
+    kind counts it (`MeldKind.points`). A meld of wild cards only stands for no card: its
+    wild cards count their own worth."""
+    return KINDS[meld.kind].points(scoring, meld)
 
 
 def words_of(kind: str) -> KindWords:
@@ -288,7 +331,7 @@ def _around_fixed_wilds(judge: KindJudge, table: Meld, cards: Sequence[Card]) ->
     placed, _ = judge.judge([*fixed, *stand_ins, *cards], kind="run", wild_limit=False)
     if placed is None:
         return None, [refusal]
-    window = [r for r in placed.ranks(deck.ranks) if r is not None]
+    window = list(run_ranks(placed, deck.ranks))
     wilds = sorted([*table.wilds, *placed.wilds], key=lambda w: window.index(stood_rank(w[1], deck.ranks)))
     return Meld("run", (*table.cards, *cards), tuple(wilds)), []
 

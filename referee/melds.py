@@ -18,9 +18,9 @@ from referee.cards import JOKER, JOKER_TOKENS, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, decks_in_play, t, tn
-from referee.kinds import KINDS, words_of
+from referee.kinds import KINDS, meld_points, words_of
 from referee.kindwords import KindWords
-from referee.meld import RUN_ORDER, Meld, meld_points, run_windows
+from referee.meld import RUN_ORDER, Meld, run_windows
 from referee.ruleset import MeldRule, RoundRules, Ruleset
 from referee.violations import Verdict, Violation, listed
 

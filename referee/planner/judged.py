@@ -8,7 +8,8 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.meld import Meld, meld_points
+from referee.kinds import meld_points
+from referee.meld import Meld
 from referee.planner.kindbase import KindPlanner, _stand_ins
 from referee.searching import FIRST, Move, Option, Table
 

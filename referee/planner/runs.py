@@ -10,8 +10,8 @@ from itertools import combinations
 from typing import TYPE_CHECKING
 
 from referee.cards import JOKER, Card
-from referee.kinds import KINDS, RunKind
-from referee.meld import Meld, meld_points, stood_rank
+from referee.kinds import KINDS, RunKind, meld_points
+from referee.meld import Meld, stood_rank
 from referee.planner.kindbase import KindPlanner
 from referee.ruleset import MeldRule
 from referee.searching import FIRST, Move, Option, RunLength, RunState, Table
