@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from referee.cards import JOKER, Card
@@ -23,9 +23,26 @@ if TYPE_CHECKING:
 
 class RunPlanner(KindPlanner):
     name = "run"
+    pure_counts = True
+    by_suit = True
 
     def by_masks(self, rule: MeldRule) -> bool:
         return rule.suits == "same"
+
+    def pure_windows(self, search: Search, rule: MeldRule) -> set[int]:
+        geometry, bits, field_of = search.geometry, search.geometry.bits, search.field_of
+        windows: set[int] = set()
+        for window in geometry.windows(rule.ace, rule.min):
+            if rule.suits == "any":  # a card of each rank, of any suits
+                held = [[f for suit in range(len(geometry.suits))
+                         if (f := field_of.get(geometry.type_of(suit, r))) is not None] for r in window]
+                windows.update(sum(1 << (bits * f) for f in fields) for fields in product(*held))
+                continue
+            for suit in range(len(geometry.suits)):
+                fields = [field_of.get(geometry.type_of(suit, r)) for r in window]
+                if all(f is not None for f in fields):
+                    windows.add(sum(1 << (bits * f) for f in fields if f is not None))
+        return windows
 
     def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
         rule = search.judge.rules.meld_rule("run")

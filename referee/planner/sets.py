@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 class SetPlanner(KindPlanner):
     name = "set"
+    spare_wilds = True
 
     def by_masks(self, rule: MeldRule) -> bool:
         return True
