@@ -11,7 +11,7 @@ import neither the judge nor the planner.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
@@ -38,6 +38,8 @@ class MeldKind:
 
     name = ""
     plural = ""
+    one_rank = False  # its melds hold cards of one rank (a set)
+    ordered = False   # its melds hold consecutive ranks (a run)
     options: ClassVar[Mapping[str, object]] = MappingProxyType({"min": 3, "max": None})
     words: KindWords = KindWords()
 
@@ -78,6 +80,7 @@ class MeldKind:
 
 class SetKind(MeldKind):
     name, plural = "set", "sets"
+    one_rank = True
     options = MappingProxyType({"min": 3, "max": None, "distinct_suits": False})
     words = SetWords()
 
@@ -124,6 +127,7 @@ class SetKind(MeldKind):
 
 class RunKind(MeldKind):
     name, plural = "run", "runs"
+    ordered = True
     options = MappingProxyType({"min": 3, "max": None, "ace": "low", "around": False, "suits": "same"})
     words = RunWords()
 
@@ -237,6 +241,16 @@ class ColorKind(MeldKind):
 
 
 KINDS: dict[str, MeldKind] = {"set": SetKind(), "run": RunKind(), "color": ColorKind()}
+
+
+def one_rank_kind(kinds: Iterable[str]) -> str:
+    """The first of these kinds whose melds hold one rank (`MeldKind.one_rank`), or ""."""
+    return next((k for k in kinds if k in KINDS and KINDS[k].one_rank), "")
+
+
+def ordered_kind(kinds: Iterable[str]) -> str:
+    """The first of these kinds whose melds hold consecutive ranks (`MeldKind.ordered`), or ""."""
+    return next((k for k in kinds if k in KINDS and KINDS[k].ordered), "")
 
 
 def meld_ranks(meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:

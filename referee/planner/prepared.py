@@ -9,7 +9,7 @@ from functools import lru_cache
 from referee.geometry import Geometry, geometry_for
 from referee.melds import Judge
 from referee.planner.budget import Budget
-from referee.planner.kinds import planner_of
+from referee.planner.kinds import planner_of, spare_kind
 from referee.ruleset import Progress
 from referee.searching import FIRST, LATER, Option, Table
 
@@ -92,7 +92,7 @@ class Prepared:
                  for suit in range(len(geometry.suits))]
         self.runs_below = [below[geometry.suit_of(t)] for t in self.types]
         self.total_wilds = total_wilds
-        self.spare_kind = next((k for k in self.judge.kind_order if planner_of(k).spare_wilds), "")
+        self.spare_kind = spare_kind(self.judge)
         spare_rule = rules.meld_rule(self.spare_kind) if self.spare_kind else None
         self.set_min = spare_rule.min if spare_rule is not None else 0
         self.set_min_open = max(self.set_min, *requirement.sizes(self.spare_kind), 0)
