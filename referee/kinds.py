@@ -53,6 +53,10 @@ class MeldKind:
         Two natural cards or more that make a legal meld of this kind always look like it."""
         raise NotImplementedError
 
+    def longest(self, rule: MeldRule) -> int:
+        """The most cards a meld of this kind can hold in the rule's deck, whatever its `max`."""
+        return 10**6
+
     def ranks_of(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
         """The rank each place of the meld stands for, in a deck whose ranks run in `order`:
         here its natural cards' ranks, and None for each wild card (it stands for no rank)."""
@@ -114,6 +118,10 @@ class SetKind(MeldKind):
 
     def shaped(self, naturals: Sequence[Card], deck: DeckSpec = FRENCH) -> bool:
         return len({c.rank for c in naturals}) <= 1
+
+    def longest(self, rule: MeldRule) -> int:
+        """A set of distinct suits holds one card a suit."""
+        return rule.deck_suits if rule.distinct_suits else 10**6
 
     def ranks_of(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
         """A set's rank in each place (None: wild cards only, standing for no rank)."""
@@ -187,6 +195,10 @@ class RunKind(MeldKind):
                 best = (score, Meld("run", tuple(cards), tuple(ordered)))
         return best[1] if best else None
 
+    def longest(self, rule: MeldRule) -> int:
+        """A run holds each rank of the deck once."""
+        return rule.deck_ranks
+
     def ranks_of(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
         """A run's ranks in order."""
         return run_ranks(meld, order)
@@ -241,6 +253,13 @@ class ColorKind(MeldKind):
 
 
 KINDS: dict[str, MeldKind] = {"set": SetKind(), "run": RunKind(), "color": ColorKind()}
+
+
+def most_of(rule: MeldRule) -> int:
+    """The most cards a meld of the rule's kind can hold: its `max`, within what the kind's
+    shape allows in the deck (`MeldKind.longest`)."""
+    cap = (KINDS[rule.kind] if rule.kind in KINDS else MeldKind()).longest(rule)
+    return min(cap, rule.max) if rule.max is not None else cap
 
 
 def one_rank_kind(kinds: Iterable[str]) -> str:

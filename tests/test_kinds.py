@@ -76,7 +76,7 @@ def test_a_requirement_is_read_per_kind(colors: Ruleset) -> None:
     assert colors.rummy is not None
     need = colors.rummy.round(1).first_meld
     assert need.sized == (("color", (7,)),)
-    assert need.sets == () and need.runs == ()
+    assert need.sizes("set") == () and need.sizes("run") == ()
 
 
 # ---------------------------------------------------------------- color

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from referee.geometry import Geometry, geometry_for
+from referee.kinds import most_of
 from referee.melds import Judge
 from referee.planner.budget import Budget
 from referee.planner.kinds import planner_of, spare_kind
@@ -99,7 +100,7 @@ class Prepared:
         for kind in self.judge.kind_order:
             rule = rules.meld_rule(kind)
             if rule is not None:
-                self.size_cap[kind] = min(rule.most, self._longest(rule.min, requirement.sizes(kind)))
+                self.size_cap[kind] = min(most_of(rule), self._longest(rule.min, requirement.sizes(kind)))
         self.counts, self.cap = counts, cap
         self.options = [None] * len(self.types)  # each field's, made when the search first needs them
         for card_type in self.types:

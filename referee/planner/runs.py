@@ -10,7 +10,7 @@ from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from referee.cards import JOKER, Card
-from referee.kinds import KINDS, RunKind, meld_points
+from referee.kinds import KINDS, RunKind, meld_points, most_of
 from referee.meld import Meld, stood_rank
 from referee.planner.kindbase import KindPlanner
 from referee.ruleset import MeldRule
@@ -107,7 +107,7 @@ class RunPlanner(KindPlanner):
         held = frozenset(stood_rank(stands, order) for _, stands in meld.wilds if stands) \
             if judge.rules.wilds.fixed_when_melded else frozenset()
         return Table("run", suit=suit, window=window, wilds=len(meld.wilds), size=len(cards),
-                     most=rule.most if rule else geometry.longest_run, naturals=frozenset(c.rank for c in naturals), held=held)
+                     most=most_of(rule) if rule else geometry.longest_run, naturals=frozenset(c.rank for c in naturals), held=held)
 
     def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
         return table.suit in (geometry.suit_letter(t), None)
@@ -150,7 +150,7 @@ class RunPlanner(KindPlanner):
         run_wilds = run.length - len(taken)  # the wild cards free to move
         field_of = search.field_of
         seen: set[tuple[int, int, frozenset[str], int]] = set()
-        longest = rule.most if rule else geometry.longest_run
+        longest = most_of(rule) if rule else geometry.longest_run
         for length in range(run.length + 1, min(longest, run.length + 2 * most_add) + 1):
             for window in geometry.windows(ace, length):
                 if own not in window or not taken <= set(window):

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from referee.kinds import most_of
 from referee.planner.kinds import planner_of
 from referee.planner.prepared import INF, Prepared
 from referee.ruleset import Progress
@@ -182,7 +183,7 @@ class HandSearch(Prepared):
             rule = rules.meld_rule(kind)
             if rule is None:
                 continue
-            most = rule.most
+            most = most_of(rule)
             if not self.need_first_meld or progress.met:
                 if not rules.later_melds:
                     return None
