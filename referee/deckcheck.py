@@ -113,18 +113,21 @@ def check_deck_specials(doc: Mapping[str, Any]) -> Iterator[Finding]:
         seen.setdefault(key, name)
 
 
-def _run_specs(doc: Mapping[str, Any]) -> Iterator[tuple[Path, Mapping[str, Any]]]:
-    """`melds.run` as written at the top level and in each round's entry."""
-    run = ((doc.get("melds") or {}).get("run")) or {}
-    yield ("melds", "run"), run
-    for i, entry in enumerate(doc.get("rounds") or []):
-        yield ("rounds", i, "melds", "run"), (((entry or {}).get("melds") or {}).get("run")) or {}
+def _kind_specs(doc: Mapping[str, Any]) -> Iterator[tuple[Path, Mapping[str, Any]]]:
+    """Each meld kind's options as written at the top level and in each round's entry (the
+    kinds that place an ace, runs, are those whose options write `ace`)."""
+    scopes: list[tuple[Path, Any]] = [((), doc)]
+    scopes += [(("rounds", i), entry) for i, entry in enumerate(doc.get("rounds") or [])]
+    for path, scope in scopes:
+        for kind, spec in ((scope or {}).get("melds") or {}).items():
+            if isinstance(spec, Mapping):
+                yield (*path, "melds", kind), spec
 
 
 def check_run_ace(doc: Mapping[str, Any]) -> Iterator[Finding]:
     """`run.ace` in a deck whose first rank is not A; `around: true` beside another ace."""
     deck = deck_of(doc)
-    for path, run in _run_specs(doc):
+    for path, run in _kind_specs(doc):
         ace = run.get("ace")
         if ace is None:
             continue

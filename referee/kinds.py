@@ -11,15 +11,15 @@ import neither the judge nor the planner.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import FRENCH, Card, DeckSpec, parse_card
 from referee.i18n import continued, joined, rank_plural, suit_name, t, tn
 from referee.kindwords import ColorWords, KindWords, RunWords, SetWords
-from referee.meld import Meld, run_windows, stood_rank
-from referee.ruleset import MeldRule, Requirement
+from referee.meld import RUN_ORDER, Meld, counted_points, run_ranks, run_windows, stood_rank
+from referee.ruleset import MeldRule, Requirement, Scoring
 from referee.violations import Violation, listed
 
 if TYPE_CHECKING:
@@ -38,6 +38,8 @@ class MeldKind:
 
     name = ""
     plural = ""
+    one_rank = False  # its melds hold cards of one rank (a set)
+    ordered = False   # its melds hold consecutive ranks (a run)
     options: ClassVar[Mapping[str, object]] = MappingProxyType({"min": 3, "max": None})
     words: KindWords = KindWords()
 
@@ -50,6 +52,23 @@ class MeldKind:
         """Do these natural cards look like this kind (to report the nearer kind's faults)?
         Two natural cards or more that make a legal meld of this kind always look like it."""
         raise NotImplementedError
+
+    def longest(self, rule: MeldRule) -> int:
+        """The most cards a meld of this kind can hold in the rule's deck, whatever its `max`."""
+        return 10**6
+
+    def ranks_of(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
+        """The rank each place of the meld stands for, in a deck whose ranks run in `order`:
+        here its natural cards' ranks, and None for each wild card (it stands for no rank)."""
+        return (*(c.rank for c in meld.naturals()), *(None for _ in meld.wilds))
+
+    def points(self, scoring: Scoring, meld: Meld) -> int:
+        """What a meld of this kind is worth melded: each card its `meld_values` worth; a wild
+        card the card it stands for (`wilds_count: stands_for`) or its own worth."""
+        ranks = self.ranks_of(meld, scoring.run_order)
+        if scoring.wilds_count == "stands_for" and all(r is not None for r in ranks):
+            return sum(scoring.melded_value(r) for r in ranks if r is not None)
+        return counted_points(scoring, meld, False)
 
     def grow(self, judge: KindJudge, table: Meld, cards: Sequence[Card]) -> Judged:
         """The meld `cards` laid off on `table` make, or what is wrong with it, said of the
@@ -65,6 +84,7 @@ class MeldKind:
 
 class SetKind(MeldKind):
     name, plural = "set", "sets"
+    one_rank = True
     options = MappingProxyType({"min": 3, "max": None, "distinct_suits": False})
     words = SetWords()
 
@@ -99,12 +119,23 @@ class SetKind(MeldKind):
     def shaped(self, naturals: Sequence[Card], deck: DeckSpec = FRENCH) -> bool:
         return len({c.rank for c in naturals}) <= 1
 
+    def longest(self, rule: MeldRule) -> int:
+        """A set of distinct suits holds one card a suit."""
+        return rule.deck_suits if rule.distinct_suits else 10**6
+
+    def ranks_of(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
+        """A set's rank in each place (None: wild cards only, standing for no rank)."""
+        naturals = meld.naturals()
+        stands = next((s for _, s in meld.wilds if s), None)
+        return ((naturals[0].rank if naturals else stands),) * len(meld.cards)
+
     def grow(self, judge: KindJudge, table: Meld, cards: Sequence[Card]) -> Judged:
         # `lay_off.wilds_unlimited`: wild cards go onto a set beyond the limit per meld
         return self._grown(judge, table, cards, not judge.rules.lay_off.wilds_unlimited)
 
 class RunKind(MeldKind):
     name, plural = "run", "runs"
+    ordered = True
     options = MappingProxyType({"min": 3, "max": None, "ace": "low", "around": False, "suits": "same"})
     words = RunWords()
 
@@ -164,6 +195,22 @@ class RunKind(MeldKind):
                 best = (score, Meld("run", tuple(cards), tuple(ordered)))
         return best[1] if best else None
 
+    def longest(self, rule: MeldRule) -> int:
+        """A run holds each rank of the deck once."""
+        return rule.deck_ranks
+
+    def ranks_of(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
+        """A run's ranks in order."""
+        return run_ranks(meld, order)
+
+    def points(self, scoring: Scoring, meld: Meld) -> int:
+        """A run's worth: as `MeldKind.points`, but a run the wild cards stand in whole counts
+        by `run_value`, and an ace low in it `low_ace`."""
+        ranks = run_ranks(meld, scoring.run_order)
+        if scoring.wilds_count == "stands_for":
+            return scoring.run_value(ranks)
+        return counted_points(scoring, meld, len(ranks) > 1 and ranks[0] == "A" and ranks[1] == "2")
+
     def grow(self, judge: KindJudge, table: Meld, cards: Sequence[Card]) -> Judged:
         combined, found = self._grown(judge, table, cards, True)
         if combined is not None and judge.rules.wilds.fixed_when_melded and held_places(judge, table):
@@ -206,6 +253,35 @@ class ColorKind(MeldKind):
 
 
 KINDS: dict[str, MeldKind] = {"set": SetKind(), "run": RunKind(), "color": ColorKind()}
+
+
+def most_of(rule: MeldRule) -> int:
+    """The most cards a meld of the rule's kind can hold: its `max`, within what the kind's
+    shape allows in the deck (`MeldKind.longest`)."""
+    cap = (KINDS[rule.kind] if rule.kind in KINDS else MeldKind()).longest(rule)
+    return min(cap, rule.max) if rule.max is not None else cap
+
+
+def one_rank_kind(kinds: Iterable[str]) -> str:
+    """The first of these kinds whose melds hold one rank (`MeldKind.one_rank`), or ""."""
+    return next((k for k in kinds if k in KINDS and KINDS[k].one_rank), "")
+
+
+def ordered_kind(kinds: Iterable[str]) -> str:
+    """The first of these kinds whose melds hold consecutive ranks (`MeldKind.ordered`), or ""."""
+    return next((k for k in kinds if k in KINDS and KINDS[k].ordered), "")
+
+
+def meld_ranks(meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
+    """The rank each place of a meld stands for, as its kind reads it (`MeldKind.ranks_of`)."""
+    return KINDS[meld.kind].ranks_of(meld, order)
+
+
+def meld_points(scoring: Scoring, meld: Meld) -> int:
+    """What a meld is worth melded (a first meld's points threshold, melded scores), as its
+    kind counts it (`MeldKind.points`). A meld of wild cards only stands for no card: its
+    wild cards count their own worth."""
+    return KINDS[meld.kind].points(scoring, meld)
 
 
 def words_of(kind: str) -> KindWords:
@@ -288,7 +364,7 @@ def _around_fixed_wilds(judge: KindJudge, table: Meld, cards: Sequence[Card]) ->
     placed, _ = judge.judge([*fixed, *stand_ins, *cards], kind="run", wild_limit=False)
     if placed is None:
         return None, [refusal]
-    window = [r for r in placed.ranks(deck.ranks) if r is not None]
+    window = list(run_ranks(placed, deck.ranks))
     wilds = sorted([*table.wilds, *placed.wilds], key=lambda w: window.index(stood_rank(w[1], deck.ranks)))
     return Meld("run", (*table.cards, *cards), tuple(wilds)), []
 

@@ -19,6 +19,7 @@ from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal, HandScore
 from referee.i18n import t, tn
+from referee.kinds import ordered_kind
 from referee.violations import listed
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ def arrangements(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], most: int
     least = min((m.min for m in judge.rules.melds), default=3)
     unnatural = judge.unnatural_ranks
 
-    run = judge.kinds.get("run")
+    run = judge.kinds.get(ordered_kind(judge.kinds))
     places = judge.deck.rank_places
     high_ace = judge.deck.mask_width - 1 if judge.deck.ranks[0] == "A" else None  # an ace's place above the top rank
 

@@ -33,18 +33,6 @@ class Meld(NamedTuple):
         """No wild card stands in it for another card."""
         return not self.wilds
 
-    def ranks(self, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
-        """The rank each place of the meld stands for: a set's rank (None: wild cards only),
-        a run's ranks in order, in a deck whose ranks run in `order`; in a meld of one suit its
-        natural cards' ranks, and None for each wild card, which stands for the suit alone."""
-        if self.kind == "set":
-            naturals = self.naturals()
-            stands = next((s for _, s in self.wilds if s), None)
-            return ((naturals[0].rank if naturals else stands),) * len(self.cards)
-        if self.kind == "run":
-            return tuple(_run_ranks(self, order))
-        return (*(c.rank for c in self.naturals()), *(None for _ in self.wilds))
-
     def naturals(self) -> list[Card]:
         """Its cards that are not standing in as wild cards."""
         wild = Counter(w for w, _ in self.wilds)
@@ -57,14 +45,14 @@ class Meld(NamedTuple):
         return out
 
 
-def _run_ranks(meld: Meld, order: tuple[str, ...]) -> list[str]:
+def run_ranks(meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str, ...]:
     """A run's ranks in order, from its natural cards and what its wild cards stand for."""
     placed = [c.rank for c in meld.naturals()]
     placed += [stood_rank(s, order) for _, s in meld.wilds]
     for window in run_windows("around", len(placed), order) + run_windows("high", len(placed), order):
         if sorted(window) == sorted(placed):
-            return list(window)
-    return placed
+            return tuple(window)
+    return tuple(placed)
 
 
 def stood_rank(stands: str | None, order: tuple[str, ...] = RUN_ORDER) -> str:
@@ -75,21 +63,14 @@ def stood_rank(stands: str | None, order: tuple[str, ...] = RUN_ORDER) -> str:
     return stands if stands in order else stands[:-1]
 
 
-def meld_points(scoring: Scoring, meld: Meld) -> int:
-    """What a meld is worth melded (a first meld's points threshold, melded scores): each
-    card its `meld_values` worth; an ace low in a run `low_ace`; a wild card the card it
-    stands for (`wilds_count: stands_for`) or its own worth. A meld of wild cards only
-    stands for no card: its wild cards count their own worth."""
-    ranks = meld.ranks(scoring.run_order)
-    if scoring.wilds_count == "stands_for" and all(r is not None for r in ranks):
-        if meld.kind == "run":
-            return scoring.run_value(tuple(r for r in ranks if r is not None))
-        return sum(scoring.melded_value(r) for r in ranks if r is not None)
-    low = meld.kind == "run" and len(ranks) > 1 and ranks[0] == "A" and ranks[1] == "2"
+def counted_points(scoring: Scoring, meld: Meld, low_ace: bool) -> int:
+    """What a meld is worth counting its cards one by one: each natural card its `meld_values`
+    worth (an ace `low_ace` where `low_ace` is asked and the scoring has one), each wild card
+    its own worth."""
     total = sum(scoring.melded_value(w.rank) for w, _ in meld.wilds)
     for card in meld.naturals():
         value = scoring.melded_value(card.rank)
-        if card.rank == "A" and low and scoring.low_ace is not None:
+        if card.rank == "A" and low_ace and scoring.low_ace is not None:
             value = scoring.low_ace
         total += value
     return total

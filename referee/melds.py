@@ -18,9 +18,9 @@ from referee.cards import JOKER, JOKER_TOKENS, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, decks_in_play, t, tn
-from referee.kinds import KINDS, words_of
+from referee.kinds import KINDS, meld_points, one_rank_kind, words_of
 from referee.kindwords import KindWords
-from referee.meld import RUN_ORDER, Meld, meld_points, run_windows
+from referee.meld import RUN_ORDER, Meld, run_windows
 from referee.ruleset import MeldRule, RoundRules, Ruleset
 from referee.violations import Verdict, Violation, listed
 
@@ -47,8 +47,9 @@ class Judge:
         self.has_jokers = self.deck.has_jokers
         self.jokers_unmeldable = self.has_jokers and not self.jokers_meldable
         self.later_melds = rules.later_melds
-        set_rule = self.kinds.get("set")
-        # The fast path judges plain sets; anything else takes the full path below.
+        # The fast path judges plain melds of one rank (sets); anything else takes the full path below.
+        self.fast_kind = one_rank_kind(self.kind_order)
+        set_rule = self.kinds.get(self.fast_kind)
         self.fast_set_min = set_rule.min if set_rule and not set_rule.distinct_suits else None
         self.in_deck = self.deck.distinct()
         self.deck_ranks = frozenset(self.deck.ranks)
@@ -101,7 +102,7 @@ class Judge:
             limit = self.limit if self.per_cards is None else len(cards) // self.per_cards
             if limit is not None and len(wilds) > limit:
                 return None
-        return Meld("set", tuple(cards), tuple([(w, rank) for w in wilds]) if wilds else ())
+        return Meld(self.fast_kind, tuple(cards), tuple([(w, rank) for w in wilds]) if wilds else ())
 
     def wild_limit(self, size: int) -> int | None:
         """Most wild cards a meld of `size` cards may hold (not counting all-wild melds)."""
@@ -144,7 +145,7 @@ class Judge:
     def judge(self, cards: Sequence[Card], *, kind: str | None = None, wild_limit: bool = True,
               fast_tried: bool = False) -> tuple[Meld | None, list[Violation]]:
         """The meld these cards make, or the violations of the kind they come closest to."""
-        if kind in (None, "set") and wild_limit and not fast_tried:
+        if kind in (None, self.fast_kind) and wild_limit and not fast_tried:
             quick = self.fast_set(cards)
             if quick is not None:
                 return quick, []

@@ -28,16 +28,9 @@ class MeldRule:
     ace: str = "low"
     distinct_suits: bool = False
     max: int | None = None  # the most cards a meld of this kind may hold; None: no limit
-    deck_ranks: int = len(RANKS)  # ranks and suits in the game's deck, which bound a run and a
-    deck_suits: int = len(SUITS)  # set of distinct suits
+    deck_ranks: int = len(RANKS)  # ranks and suits in the game's deck, which bound a meld of a
+    deck_suits: int = len(SUITS)  # kind (`referee.kinds.most_of`)
     suits: str = "same"     # `same`: the meld's cards are of one suit; `any`: of any suits
-
-    @property
-    def most(self) -> int:
-        """The most cards a meld of this kind can hold (a run each rank of the deck once, a
-        set of distinct suits one card a suit)."""
-        cap = self.deck_ranks if self.kind == "run" else (self.deck_suits if self.distinct_suits else 10**6)
-        return min(cap, self.max) if self.max is not None else cap
 
 
 @dataclass(frozen=True)
@@ -111,15 +104,6 @@ class Requirement:
     def pure_of(self, kind: str) -> int:
         return next((n for k, n in self.pure if k == kind), 0)
 
-    # The planner reads these two kinds by name.
-    @property
-    def sets(self) -> tuple[int, ...]:
-        return self.sizes("set")
-
-    @property
-    def runs(self) -> tuple[int, ...]:
-        return self.sizes("run")
-
     @property
     def pure_runs(self) -> int:
         return sum(n for _, n in self.pure)
@@ -152,15 +136,6 @@ class Progress(NamedTuple):
 
     def sizes(self, kind: str) -> tuple[int, ...]:
         return next((sizes for k, sizes in self.open if k == kind), ())
-
-    # The planner reads these two kinds by name.
-    @property
-    def sets(self) -> tuple[int, ...]:
-        return self.sizes("set")
-
-    @property
-    def runs(self) -> tuple[int, ...]:
-        return self.sizes("run")
 
     def add(self, kind: str, size: int, points: int = 0, pure: bool = False) -> Progress | None:
         """Count one meld: it fills the largest open requirement of its kind it is big enough

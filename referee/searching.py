@@ -87,7 +87,7 @@ class Option(NamedTuple):
 
     packed: int                     # the natural cards it uses, packed like the hand
     wilds: int
-    kind: str | None                # "set" / "run" for a new meld, None for a lay-off or keeping
+    kind: str | None                # the kind's name for a new meld, None for a lay-off or keeping
     size: int
     table: int = -1
     grows_to: RunState | None = None  # a table run's new state

@@ -95,7 +95,7 @@ RUMMY = [r for r in RULESETS if r.rummy is not None]
 # the generic plays below are built for them; the other games have their own tests.
 CAUGHT = [r for r in RUMMY if r.scoring.method == "caught"]
 SET_CONTRACTS = [r for r in CAUGHT if r.rummy and not r.rummy.round(1).first_meld.empty
-                 and not r.rummy.round(1).first_meld.runs and not r.rummy.round(1).first_meld.points]
+                 and not r.rummy.round(1).first_meld.sizes("run") and not r.rummy.round(1).first_meld.points]
 
 NO_KNOCK = [r for r in RUMMY if r.scoring.knock is None]  # going out, not knocking
 WHOLE_HAND = [r for r in RUMMY if r.rummy and r.rummy.round(1).whole_hand]  # every meld shown at once
@@ -243,8 +243,8 @@ def first_meld_play(ruleset: Ruleset) -> list[str]:
     rules = ruleset.rummy.round(1)
     need = rules.first_meld
     set_rule = rules.meld_rule("set")
-    assert set_rule is not None and not need.runs, "teach first_meld_play this game's first meld"
-    sizes = list(need.sets) + [set_rule.min] * max(0, need.melds - len(need.sets))
+    assert set_rule is not None and not need.sizes("run"), "teach first_meld_play this game's first meld"
+    sizes = list(need.sizes("set")) + [set_rule.min] * max(0, need.melds - len(need.sizes("set")))
     ranks = _naturals(ruleset)
     return [",".join(_card_names(ruleset, ranks[i], size)) for i, size in enumerate(sizes)]
 

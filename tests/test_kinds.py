@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import FRENCH, Card, DeckSpec
-from referee.kinds import KINDS, Judged, MeldKind
+from referee.kinds import KINDS, Judged, MeldKind, meld_ranks, most_of, one_rank_kind, ordered_kind
 from referee.loader import Library
 from referee.meld import Meld
 from referee.melds import check_meld
@@ -76,7 +76,7 @@ def test_a_requirement_is_read_per_kind(colors: Ruleset) -> None:
     assert colors.rummy is not None
     need = colors.rummy.round(1).first_meld
     assert need.sized == (("color", (7,)),)
-    assert need.sets == () and need.runs == ()
+    assert need.sizes("set") == () and need.sizes("run") == ()
 
 
 # ---------------------------------------------------------------- color
@@ -404,3 +404,25 @@ def test_the_registered_kind_is_found_by_going_out(pairs: Ruleset) -> None:
     oracle = Oracle(pairs)
     for hand in ("8H 8S 5H 6H 7H", "8H 8S 8D", "5H 6H 7H 7S"):
         assert check_going_out(pairs, cards(hand), (), True).valid is oracle.can_go_out(cards(hand), (), True), hand
+
+
+def test_a_meld_s_ranks_are_its_kind_s_reading() -> None:
+    joker = cards("JK")[0]
+    assert meld_ranks(Meld("set", cards("8H 8S JK"), ((joker, "8"),))) == ("8", "8", "8")
+    assert meld_ranks(Meld("set", cards("JK JK"), ((joker, None), (joker, None)))) == (None, None)
+    assert meld_ranks(Meld("run", cards("QH AH KH"))) == ("Q", "K", "A")  # ace high, in order
+    assert meld_ranks(Meld("run", cards("5H JK 7H"), ((joker, "6H"),))) == ("5", "6", "7")
+    assert meld_ranks(Meld("color", cards("2H 9H JK"), ((joker, "H"),))) == ("2", "9", None)
+
+
+def test_a_meld_s_longest_is_its_kind_s() -> None:
+    assert most_of(MeldRule("run", deck_ranks=12)) == 12
+    assert most_of(MeldRule("run", max=5, deck_ranks=12)) == 5
+    assert most_of(MeldRule("set", distinct_suits=True, deck_suits=5)) == 5
+    assert most_of(MeldRule("set")) == most_of(MeldRule("color")) == 10**6
+    assert most_of(MeldRule("color", max=9)) == 9
+
+
+def test_kinds_are_found_by_their_shape_not_their_name() -> None:
+    assert (one_rank_kind(["color", "run", "set"]), ordered_kind(["color", "run", "set"])) == ("set", "run")
+    assert (one_rank_kind(["color", "pair"]), ordered_kind(["color"])) == ("", "")

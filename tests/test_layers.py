@@ -5,6 +5,7 @@ no modules import each other in a circle."""
 from __future__ import annotations
 
 import ast
+import re
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
@@ -149,3 +150,47 @@ def test_no_import_cycle() -> None:
         TopologicalSorter(graph).prepare()
     except CycleError as error:
         pytest.fail(f"modules import each other in a circle: {' -> '.join(error.args[1])}")
+
+
+# The kinds' own entries, the only modules that may name a kind: the judge's half
+# (`kinds`, `kindwords`) and the planner's (`planner/kindbase`, `sets`, `runs`, `judged`, `kinds`).
+KIND_ENTRIES = frozenset({"kinds.py", "kindwords.py", "planner/kindbase.py", "planner/sets.py",
+                          "planner/runs.py", "planner/judged.py", "planner/kinds.py"})
+
+# Quoted kind names still written outside the kinds' entries, by module, each to be cut; this
+# table only shrinks. `meaning` sits below the kinds and says in a kind's own words why its
+# options cannot work (a run or set that can never reach its minimum, `pure_runs` beyond the
+# runs asked for), words that belong with the kinds once the check moves up.
+STILL_NAMING_KINDS: dict[str, int] = {"meaning.py": 4}
+
+
+def kind_names() -> set[str]:
+    """Every shipped kind's name and plural (the first-meld key that asks for it)."""
+    from referee.kinds import KINDS
+    return {word for kind in KINDS.values() for word in (kind.name, kind.plural)}
+
+
+def named_kinds(source: str, names: set[str]) -> int:
+    """How many times `source` writes one of `names` in quotes (in code, a string or a comment)."""
+    pattern = "|".join(re.escape(n) for n in sorted(names))
+    return len(re.findall(rf"([\"'])(?:{pattern})\1", source))
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ('if kind == "run":', 1), ("k = 'sets'", 1), ('x = "runs" + "set"', 2), ('"setting"', 0),
+    ("# run and set, unquoted", 0), ('"color" "colors"', 2),
+])
+def test_named_kinds_are_found(source: str, expected: int) -> None:
+    assert named_kinds(source, kind_names()) == expected
+
+
+def test_no_module_outside_the_kinds_names_a_kind() -> None:
+    names = kind_names()
+    assert {"set", "run", "sets", "runs"} <= names
+    assert sorted(e for e in KIND_ENTRIES if not (PACKAGE / e).is_file()) == []
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE).as_posix()
+        if relative not in KIND_ENTRIES and (count := named_kinds(path.read_text(), names)):
+            found[relative] = count
+    assert found == STILL_NAMING_KINDS, "ask the kind's entry instead; a name cut: strike it from the table"

@@ -256,3 +256,16 @@ def test_importing_referee_never_imports_flask() -> None:
     code = "import sys, referee, referee.cli; print(any(m.split('.')[0] in ('flask', 'marshmallow') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(("first_meld", "refused"), [
+    ("{colors: [4]}", False), ("{sets: [3]}", False), ("{points: 30}", False), ("{exact: true}", True),
+])
+def test_no_later_melds_needs_a_first_meld_of_any_kind(library: Library, first_meld: str, refused: bool) -> None:
+    text = ("format: 1\nid: x\nfamily: rummy\nname: X\nmelds: {set: {min: 3}, color: {min: 4}}\n"
+            f"later_melds: false\nfirst_meld: {first_meld}\n")
+    said = "nobody could ever meld"
+    if refused:
+        assert any(p == "later_melds" and said in m for p, _, m in problems(library, text))
+    else:
+        assert library.copy().load(text, "f.yaml")[0].id == "x"

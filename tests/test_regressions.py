@@ -152,7 +152,7 @@ def test_round_first_meld_and_melds_replace_the_top_level(library: Library) -> N
     lib = library.copy()
     ruleset = lib.add(lib.load(ROUNDS_REPLACE))
     assert ruleset.rummy is not None
-    assert ruleset.rummy.round(1).first_meld.sets == ()
+    assert ruleset.rummy.round(1).first_meld.sizes("set") == ()
     assert check_first_meld(ruleset, [cards("4H 5H 6H 7H"), cards("8C 9C 10C JC")], round_number=1).valid
     assert check_meld(ruleset, cards("4H 5H 6H"), 2).violations[0].code == "meld_kind_not_allowed" or \
         not check_meld(ruleset, cards("4H 5H 6H"), 2).valid

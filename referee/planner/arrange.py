@@ -15,6 +15,7 @@ from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.geometry import Geometry
 from referee.i18n import t
+from referee.kinds import ordered_kind
 from referee.melds import Judge, judge_for
 from referee.planner.budget import Budget, shared_budget
 from referee.planner.direct import (
@@ -25,7 +26,7 @@ from referee.planner.direct import (
     _masks,
     _place_values,
 )
-from referee.planner.kinds import by_masks, planner_of
+from referee.planner.kinds import by_masks, planner_of, spare_kind
 from referee.planner.plan import Arrangement, limited, replay
 from referee.planner.prepared import judge_geometry
 from referee.planner.search import HandSearch
@@ -148,7 +149,7 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
     geometry = judge_geometry(judge)
     counts = Counter(geometry.index(c) for c, w in zip(hand, wild_flags, strict=True) if not w and c not in stuck)
     # Sets only: rank by rank, so the cards of a rank are settled before the next rank's.
-    by_rank = (lambda u: (geometry.rank_index(u), u)) if judge.rules.meld_rule("run") is None else None
+    by_rank = (lambda u: (geometry.rank_index(u), u)) if not ordered_kind(judge.kinds) else None
     types = sorted(counts, key=by_rank)
     if either:  # cards that may serve as wild cards are settled first, before any meld needs them
         types.sort(key=lambda u: geometry.rank_of(u) not in judge.in_place)
@@ -177,10 +178,10 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
         hand_size=len(hand),
         budget=budget,
     )
-    set_rule = judge.rules.meld_rule("set")
+    spare = judge.kinds.get(spare_kind(judge))
     # Spare wild cards go on a set of this plan; not where a set holds at most one card a suit.
     search.spare_wilds_go_on_sets = search.lay_offs_allowed and judge.rules.lay_off.wilds_unlimited \
-        and set_rule is not None and not set_rule.distinct_suits
+        and spare is not None and not spare.distinct_suits
     progress = Progress.of(judge.rules.first_meld) if need else Progress((), (), 0)
     convertible = sum(natural_count.values()) if either else 0
     if either:
@@ -214,7 +215,7 @@ def warm_up(rulesets: Iterable[Ruleset]) -> None:
                 judge = judge_for(ruleset, number, None, later, rank)
                 _masks(judge_geometry(judge))
                 _judge_masks(judge)
-            run = judge.kinds.get("run")
+            run = judge.kinds.get(ordered_kind(judge.kinds))
             for table in values:
                 _mask_points(table)
                 if run is not None:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from referee.cards import Card
 from referee.geometry import Geometry, geometry_for
+from referee.kinds import one_rank_kind, ordered_kind
 from referee.melds import Judge
 from referee.planner.plan import Arrangement, Plan, limited
 from referee.planner.prepared import judge_geometry
@@ -68,7 +69,7 @@ def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
     rules = judge.rules
     if not first_meld_done and not rules.first_meld.empty:
         return None
-    set_rule, run_rule = judge.kinds.get("set"), judge.kinds.get("run")
+    set_rule, run_rule = judge.kinds.get(one_rank_kind(judge.kinds)), judge.kinds.get(ordered_kind(judge.kinds))
     if run_rule is not None and run_rule.ace == "around":
         return None
     masks, natural_bits = _judge_masks(judge)

@@ -8,7 +8,8 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
-from referee.meld import Meld, meld_points
+from referee.kinds import meld_points, most_of
+from referee.meld import Meld
 from referee.planner.kindbase import KindPlanner, _stand_ins
 from referee.searching import FIRST, Move, Option, Table
 
@@ -31,7 +32,7 @@ class JudgedPlanner(KindPlanner):
         if rule is None:
             return
         geometry = search.geometry
-        bits, most = geometry.bits, min(rule.most, sum(counts[i:]) + cap)
+        bits, most = geometry.bits, min(most_of(rule), sum(counts[i:]) + cap)
         combos: list[tuple[int, list[Card]]] = [(1 << (bits * i), [geometry.card(t)])]
         for f in range(i, len(search.types)):
             card = geometry.card(search.types[f])

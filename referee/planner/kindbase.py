@@ -24,6 +24,14 @@ class KindPlanner:
     """What the planner's search asks of a kind of meld."""
 
     name = ""
+    # Spare wild cards may be laid off on this kind's melds later, any number of them where
+    # `lay_off.wilds_unlimited` (a new meld of it takes only the wild cards it needs).
+    spare_wilds = False
+    # Its melds without a wild card count where nothing else does (`except_pure_runs`), and a
+    # first meld's `pure_` count of it is met by a hand's shortest such melds (`pure_windows`).
+    pure_counts = False
+    # Its table melds hold one suit, which the search forgets once that suit's cards are placed.
+    by_suit = False
 
     def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
         """New melds of this kind that hold card field `i` (of type `t`) and higher fields."""
@@ -50,6 +58,11 @@ class KindPlanner:
     def wild_room(self, search: Search, table: Table, state: object) -> int:
         """How many more wild cards the table meld takes in this state."""
         raise NotImplementedError
+
+    def pure_windows(self, search: Search, rule: MeldRule) -> set[int]:
+        """The packed card fields of each shortest meld of this kind without a wild card the
+        hand holds (every such meld holds one of them); none for a kind without `pure_counts`."""
+        return set()
 
     def by_masks(self, rule: MeldRule) -> bool:
         """Does the direct bit-mask path (`referee.planner.direct`) plan melds of this kind?"""

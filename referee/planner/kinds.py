@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from referee.searching import KindJudge
 
 __all__ = ["PLANNERS", "ColorPlanner", "JudgedPlanner", "KindPlanner", "RunPlanner", "SetPlanner",
-           "by_masks", "planner_of"]
+           "by_masks", "planner_of", "spare_kind"]
 
 PLANNERS: dict[str, KindPlanner] = {"set": SetPlanner(), "run": RunPlanner(), "color": ColorPlanner()}
 
@@ -36,6 +36,11 @@ def planner_of(kind: str) -> KindPlanner:
 @lru_cache(maxsize=64)
 def _judged(kind: str) -> KindPlanner:
     return JudgedPlanner(kind)
+
+
+def spare_kind(judge: KindJudge) -> str:
+    """The round's kind spare wild cards go on later (`KindPlanner.spare_wilds`), or ""."""
+    return next((k for k in judge.kind_order if planner_of(k).spare_wilds), "")
 
 
 def by_masks(judge: KindJudge) -> bool:

@@ -98,7 +98,7 @@ def replay(search: HandSearch, state: tuple[object, ...], wilds: list[Card]) -> 
             elif what == "wild_lay_off":
                 for target, taken in choice[1]:  # type: ignore[attr-defined]
                     if target < 0:  # onto the plan's own first set
-                        own.setdefault(kinds.index("set"), []).extend(wilds[:taken])
+                        own.setdefault(kinds.index(search.spare_kind), []).extend(wilds[:taken])
                     else:
                         lay.setdefault(target, []).extend(wilds[:taken])
                     del wilds[:taken]

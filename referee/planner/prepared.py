@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import product
 
 from referee.geometry import Geometry, geometry_for
+from referee.kinds import most_of
 from referee.melds import Judge
 from referee.planner.budget import Budget
-from referee.planner.kinds import planner_of
+from referee.planner.kinds import planner_of, spare_kind
 from referee.ruleset import Progress
 from referee.searching import FIRST, LATER, Option, Table
 
@@ -52,14 +52,15 @@ class Prepared:
     spare_wilds_go_on_sets: bool = False  # any number of wilds may be laid off on a set
     size_cap: dict[str, int] = field(default_factory=dict)
     total_wilds: int = 0
-    set_min: int = 0                      # the set minimum, and the most an open first meld asks
+    spare_kind: str = ""                  # the kind spare wild cards go on later (`spare_wilds`), if any
+    set_min: int = 0                      # its minimum, and the most an open first meld asks of it
     set_min_open: int = 0
     hand_size: int = 0
     budget: Budget = field(default_factory=Budget)
     discard: str | None = None            # going out: "optional" or "required" final discard
     field_of: dict[int, int] = field(default_factory=dict)
     tables_for: list[list[int]] = field(default_factory=list)   # table melds each field may join
-    run_suit: list[int] = field(default_factory=list)           # suit of each table run, else -1
+    run_suit: list[int] = field(default_factory=list)           # suit of each table meld `by_suit`, else -1
     runs_below: list[tuple[int, ...]] = field(default_factory=list)  # per field: table runs of lower suits
     extension_cache: dict[tuple[object, ...], list[Option]] = field(default_factory=dict)
     room_cache: dict[tuple[int, object], int] = field(default_factory=dict)  # wild cards a table meld takes, by state
@@ -86,19 +87,20 @@ class Prepared:
         if self.pure_runs_only:
             cap = 0
         self.field_of = {t: i for i, t in enumerate(self.types)}
-        self.run_suit = [geometry.suit_at[tb.suit] if tb.kind == "run" and tb.suit else -1
+        self.run_suit = [geometry.suit_at[tb.suit] if planner_of(tb.kind).by_suit and tb.suit else -1
                          for tb in self.tables]
         below = [tuple(k for k, s in enumerate(self.run_suit) if 0 <= s < suit)
                  for suit in range(len(geometry.suits))]
         self.runs_below = [below[geometry.suit_of(t)] for t in self.types]
         self.total_wilds = total_wilds
-        set_rule = rules.meld_rule("set")
-        self.set_min = set_rule.min if set_rule is not None else 0
-        self.set_min_open = max(self.set_min, *requirement.sets, 0)
+        self.spare_kind = spare_kind(self.judge)
+        spare_rule = rules.meld_rule(self.spare_kind) if self.spare_kind else None
+        self.set_min = spare_rule.min if spare_rule is not None else 0
+        self.set_min_open = max(self.set_min, *requirement.sizes(self.spare_kind), 0)
         for kind in self.judge.kind_order:
             rule = rules.meld_rule(kind)
             if rule is not None:
-                self.size_cap[kind] = min(rule.most, self._longest(rule.min, requirement.sizes(kind)))
+                self.size_cap[kind] = min(most_of(rule), self._longest(rule.min, requirement.sizes(kind)))
         self.counts, self.cap = counts, cap
         self.options = [None] * len(self.types)  # each field's, made when the search first needs them
         for card_type in self.types:
@@ -108,21 +110,13 @@ class Prepared:
             self.tables_for.append([k for k, tb in enumerate(self.tables)
                                     if planner_of(tb.kind).takes(geometry, tb, card_type)]
                                    if self.lay_offs_ok else [])
-        run_rule = rules.meld_rule("run")
-        if requirement.pure and run_rule is not None:
-            # Every run without a wild card holds one of the shortest such runs.
-            windows: set[int] = set()
-            for window in geometry.windows(run_rule.ace, run_rule.min):
-                if run_rule.suits == "any":  # a card of each rank, of any suits
-                    held = [[f for suit in range(len(geometry.suits))
-                             if (f := self.field_of.get(geometry.type_of(suit, r))) is not None] for r in window]
-                    windows.update(sum(1 << (bits * f) for f in fields) for fields in product(*held))
-                    continue
-                for suit in range(len(geometry.suits)):
-                    fields = [self.field_of.get(geometry.type_of(suit, r)) for r in window]
-                    if all(f is not None for f in fields):
-                        windows.add(sum(1 << (bits * f) for f in fields if f is not None))
-            self.pure_windows = tuple(windows)
+        # Every meld without a wild card a first meld counts holds one of the shortest such melds.
+        windows: set[int] = set()
+        for kind, _ in requirement.pure:
+            pure_rule = rules.meld_rule(kind)
+            if pure_rule is not None:
+                windows |= planner_of(kind).pure_windows(self, pure_rule)
+        self.pure_windows = tuple(windows)
 
     def options_of(self, i: int) -> list[Option]:
         """The new melds field `i`'s card may start, most cards first."""
@@ -130,7 +124,8 @@ class Prepared:
         if opts is None:
             seen: set[tuple[int, int, str, int, int, int]] = set()
             opts = []
-            for kind in ["run"] if self.pure_runs_only else self.judge.kind_order:
+            kinds = self.judge.kind_order
+            for kind in [k for k in kinds if planner_of(k).pure_counts] if self.pure_runs_only else kinds:
                 for opt in planner_of(kind).new_melds(self, i, self.types[i], self.counts, self.cap):
                     self._add(opts, seen, opt)
             opts.sort(key=lambda o: (-o.size + o.wilds, o.wilds))

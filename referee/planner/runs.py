@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, product
 from typing import TYPE_CHECKING
 
 from referee.cards import JOKER, Card
-from referee.kinds import KINDS, RunKind
-from referee.meld import Meld, meld_points, stood_rank
+from referee.kinds import KINDS, RunKind, meld_points, most_of
+from referee.meld import Meld, stood_rank
 from referee.planner.kindbase import KindPlanner
 from referee.ruleset import MeldRule
 from referee.searching import FIRST, Move, Option, RunLength, RunState, Table
@@ -23,9 +23,26 @@ if TYPE_CHECKING:
 
 class RunPlanner(KindPlanner):
     name = "run"
+    pure_counts = True
+    by_suit = True
 
     def by_masks(self, rule: MeldRule) -> bool:
         return rule.suits == "same"
+
+    def pure_windows(self, search: Search, rule: MeldRule) -> set[int]:
+        geometry, bits, field_of = search.geometry, search.geometry.bits, search.field_of
+        windows: set[int] = set()
+        for window in geometry.windows(rule.ace, rule.min):
+            if rule.suits == "any":  # a card of each rank, of any suits
+                held = [[f for suit in range(len(geometry.suits))
+                         if (f := field_of.get(geometry.type_of(suit, r))) is not None] for r in window]
+                windows.update(sum(1 << (bits * f) for f in fields) for fields in product(*held))
+                continue
+            for suit in range(len(geometry.suits)):
+                fields = [field_of.get(geometry.type_of(suit, r)) for r in window]
+                if all(f is not None for f in fields):
+                    windows.add(sum(1 << (bits * f) for f in fields if f is not None))
+        return windows
 
     def new_melds(self, search: Search, i: int, t: int, counts: list[int], cap: int) -> Iterator[Option]:
         rule = search.judge.rules.meld_rule("run")
@@ -90,7 +107,7 @@ class RunPlanner(KindPlanner):
         held = frozenset(stood_rank(stands, order) for _, stands in meld.wilds if stands) \
             if judge.rules.wilds.fixed_when_melded else frozenset()
         return Table("run", suit=suit, window=window, wilds=len(meld.wilds), size=len(cards),
-                     most=rule.most if rule else geometry.longest_run, naturals=frozenset(c.rank for c in naturals), held=held)
+                     most=most_of(rule) if rule else geometry.longest_run, naturals=frozenset(c.rank for c in naturals), held=held)
 
     def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
         return table.suit in (geometry.suit_letter(t), None)
@@ -133,7 +150,7 @@ class RunPlanner(KindPlanner):
         run_wilds = run.length - len(taken)  # the wild cards free to move
         field_of = search.field_of
         seen: set[tuple[int, int, frozenset[str], int]] = set()
-        longest = rule.most if rule else geometry.longest_run
+        longest = most_of(rule) if rule else geometry.longest_run
         for length in range(run.length + 1, min(longest, run.length + 2 * most_add) + 1):
             for window in geometry.windows(ace, length):
                 if own not in window or not taken <= set(window):

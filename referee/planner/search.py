@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from referee.kinds import most_of
 from referee.planner.kinds import planner_of
 from referee.planner.prepared import INF, Prepared
 from referee.ruleset import Progress
@@ -34,13 +35,13 @@ class HandSearch(Prepared):
         # Spare wild cards can be laid off on a set later, so a set takes only the wild cards
         # it needs: to reach the meld minimum, or an open first-meld size.
         spare = self.spare_wilds_go_on_sets
-        set_min = self.set_min if met else max(self.set_min, *progress.sets, 0)
+        set_min = self.set_min if met else max(self.set_min, *progress.sizes(self.spare_kind), 0)
         for opt in self.options_of(i):
             if opt.wilds > w or ((rest | guard) - opt.packed) & guard != guard:
                 continue
             if met and opt.size > self.size_cap.get(opt.kind or "", 0):
                 continue
-            if spare and opt.kind == "set" and opt.wilds and opt.size > set_min and not opt.core:
+            if spare and opt.kind == self.spare_kind and opt.wilds and opt.size > set_min and not opt.core:
                 continue
             yield opt, tstate
         if self.lay_offs_ok:
@@ -95,11 +96,11 @@ class HandSearch(Prepared):
                 continue  # not a later meld, and an exact first meld takes no extra meld
             if opt.kind and open_requirement and opt.phases & FIRST:
                 size = opt.core or (len(opt.opening) + opt.opening_wilds if opt.opening else opt.size)
-                added = _added(progress, opt.kind, size, opt.points, opt.kind == "run" and not opt.wilds)
+                added = _added(progress, opt.kind, size, opt.points, not opt.wilds)
                 if added is None and not opt.phases & LATER:
                     continue  # fills nothing, and the first meld takes no extra meld
                 new_p = added or progress
-            new_m = 2 if opt.kind == "set" or melded == 2 else 1
+            new_m = 2 if opt.kind == self.spare_kind or melded == 2 else 1
             state = (rest - opt.packed, w - opt.wilds, new_t, new_p, new_m, d)
             cost = self.best(*state)
             if cost < best_cost:
@@ -182,7 +183,7 @@ class HandSearch(Prepared):
             rule = rules.meld_rule(kind)
             if rule is None:
                 continue
-            most = rule.most
+            most = most_of(rule)
             if not self.need_first_meld or progress.met:
                 if not rules.later_melds:
                     return None

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from referee.cards import Card
+from referee.kinds import most_of
 from referee.meld import Meld
 from referee.planner.kindbase import INF, KindPlanner
 from referee.ruleset import MeldRule
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 class SetPlanner(KindPlanner):
     name = "set"
+    spare_wilds = True
 
     def by_masks(self, rule: MeldRule) -> bool:
         return True
@@ -47,7 +49,7 @@ class SetPlanner(KindPlanner):
         for packed, n in combos:
             if n > most:
                 continue
-            top = min(cap, most - n, rule.most - n)
+            top = min(cap, most - n, most_of(rule) - n)
             counts_j = range(max(0, rule.min - n), top + 1)
             cores = search.spare_wilds_go_on_sets and search.judge.all_wild
             if search.spare_wilds_go_on_sets:  # see moves(): spare wilds go on a set later
@@ -73,7 +75,7 @@ class SetPlanner(KindPlanner):
         distinct = bool(rule and rule.distinct_suits)
         return Table("set", rank=naturals[0].rank if naturals else None, wilds=len(meld.wilds),
                      suits=frozenset(c.suit or "" for c in naturals) if distinct else frozenset(),
-                     size=len(cards), distinct=distinct, most=rule.most if rule else 10**6,
+                     size=len(cards), distinct=distinct, most=most_of(rule) if rule else 10**6,
                      counted=bool(rule and (rule.distinct_suits or rule.max is not None)))
 
     def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
@@ -128,7 +130,7 @@ class ColorPlanner(KindPlanner):
             return
         geometry = search.geometry
         bits, ranks, suit = geometry.bits, geometry.ranks, t // geometry.ranks
-        most = min(rule.most, search.size_cap.get("color", INF))
+        most = min(most_of(rule), search.size_cap.get("color", INF))
         fields = sorted(f for u, f in search.field_of.items() if u // ranks == suit and f >= i)
         # (packed, cards, worth toward a first meld's points: its natural cards')
         combos = [(1 << (bits * i), 1, search.set_points(geometry.type_ranks[t], 1))]
@@ -149,7 +151,7 @@ class ColorPlanner(KindPlanner):
         rule = judge.rules.meld_rule("color")
         suit = naturals[0].suit if naturals else None  # None: wild cards only, the first natural's suit
         return Table("color", suit=suit, wilds=len(meld.wilds), size=len(cards),
-                     suits=frozenset({suit}) if suit else frozenset(), most=rule.most if rule else 10**6,
+                     suits=frozenset({suit}) if suit else frozenset(), most=most_of(rule) if rule else 10**6,
                      counted=bool(rule and rule.max is not None))
 
     def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
