@@ -266,17 +266,4 @@ def _fill(geometry: Geometry, positions: tuple[str, ...], t: int, i: int, field_
         fields.append(f if f is not None and f > i else None)
     if sum(1 for f in fields if f is None) > cap:
         return
-    start = 1 << (bits * i)
-
-    def go(k: int, packed: int, wilds: int) -> Iterator[tuple[int, int]]:
-        if wilds > cap:
-            return
-        if k == len(fields):
-            yield packed, wilds
-            return
-        f = fields[k]
-        if f is not None:
-            yield from go(k + 1, packed + (1 << (bits * f)), wilds)
-        yield from go(k + 1, packed, wilds + 1)
-
-    yield from go(0, start, 0)
+    yield from _fill_any([[f] if f is not None else [] for f in fields], 1 << (bits * i), bits, cap)
