@@ -23,6 +23,7 @@ from referee.handscore import Deal
 from referee.i18n import t
 from referee.layout import check_placement
 from referee.melds import check_meld
+from referee.phases import with_phase
 from referee.planner import check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import Ruleset
@@ -99,7 +100,7 @@ def _hand_after(ruleset: Ruleset, args: dict[str, Any]) -> tuple[Card, ...] | No
 @_SEARCHES
 def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Are the melds legal, and do they meet the round's first-meld requirement and hand limit?"""
-    ruleset = _game(ruleset_id, "rummy")
+    ruleset = with_phase(_game(ruleset_id, "rummy"), args["phase"])
     melds = parse_groups(args["melds"], "melds", ruleset.deck)
     hand = parse_cards(args["hand"], "hand", ruleset.deck)
     return check_first_meld(ruleset, melds, hand, args["score"], _round(ruleset, args),
@@ -141,7 +142,7 @@ def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 @_SEARCHES
 def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Can the whole hand be melded or laid off? The answer adds one plan that does it."""
-    ruleset = _game(ruleset_id, "rummy")
+    ruleset = with_phase(_game(ruleset_id, "rummy"), args["phase"], needed=not args["first_meld_done"])
     hand = parse_cards(args["hand"], "hand", ruleset.deck)
     table = parse_groups(args["table"], "table", ruleset.deck)
     return check_going_out(ruleset, hand, table, args["first_meld_done"], _round(ruleset, args),

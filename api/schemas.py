@@ -194,8 +194,17 @@ class MeldCheck(WildRankMixin):
     score = _score()
 
 
+def phase(description: str) -> fields.Integer:
+    return fields.Integer(strict=True, allow_none=True, load_default=None,
+                          validate=validate.Range(min=-1_000_000, max=1_000_000), metadata={
+                              "description": description, "example": 8})
+
+
 class FirstMeldCheck(WildRankMixin):
     CARDS = (("melds", 2), ("hand", 1))
+    phase = phase("the player's phase (1-based), where each player holds a contract of their own "
+                  "(contracts: per_player, Phase 10): the melds must make it. Required there, refused "
+                  "elsewhere")
     melds = List(cards(), required=True, validate=validate.Length(min=1, max=30),
                         metadata={"description": "the melds laid down together as the first meld",
                                   "example": [["8H", "8S", "8D"], ["3C", "4C", "5C"]]})
@@ -230,6 +239,9 @@ class HandCheck(RoundMixin):
 
 class GoingOutCheck(WildRankMixin):
     CARDS = (("hand", 1), ("table", 2))
+    phase = phase("the player's phase (1-based), where each player holds a contract of their own "
+                  "(contracts: per_player): going out makes it first. Required there while "
+                  "first_meld_done is false, refused elsewhere")
     hand = cards(example=["8H", "8S", "8D", "5C"], metadata={
         "description": "the whole hand the player would go out with"})
     table = List(cards(), load_default=list, validate=validate.Length(max=40), metadata={

@@ -70,21 +70,30 @@ def _round_scopes(doc: Mapping[str, Any]) -> Iterator[tuple[Path, dict[str, Any]
         yield ("rounds", i), round_document(doc, entry or {})
 
 
-def check_first_meld_kinds(doc: Mapping[str, Any]) -> Iterator[Finding]:
+def _requirements(doc: Mapping[str, Any]) -> Iterator[tuple[Path, Mapping[str, Any], Mapping[str, Any]]]:
+    """Every first-meld requirement, at its path, with the scope it binds: each round's
+    `first_meld`, and each phase where players hold contracts of their own."""
     for path, scope in _round_scopes(doc):
+        yield path + ("first_meld",), scope.get("first_meld") or {}, scope
+    top = round_document(doc, None)
+    for i, phase in enumerate(doc.get("phases") or []):
+        yield ("phases", i), phase or {}, top
+
+
+def check_first_meld_kinds(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    for path, req, scope in _requirements(doc):
         melds = scope.get("melds") or {}
-        req = scope.get("first_meld") or {}
         for key, sizes in _sized_keys(req):
             if sizes and kind_asked(key) not in melds:
-                yield path + ("first_meld", key), t(
+                yield path + (key,), t(
                     "the first meld asks for {key}, but this game has no {key} (add melds.{kind})",
                     key=key, kind=kind_asked(key))
 
 
 def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
     """A first meld that needs more cards than a player is dealt can never be made."""
-    for path, scope in _round_scopes(doc):
-        req, hand = scope.get("first_meld") or {}, scope.get("hand_size")
+    for path, req, scope in _requirements(doc):
+        hand = scope.get("hand_size")
         if isinstance(hand, Mapping) and hand:
             hand = max(int(v) for v in hand.values())  # the largest hand at any table
         if not isinstance(hand, int) or not req:
@@ -94,9 +103,22 @@ def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
                     default=3)
         needed = sum(sized) + max(0, int(req.get("melds", 0)) - len(sized)) * least
         if needed > hand:
-            yield path + ("first_meld",), \
+            yield path, \
                 tn("this first meld needs at least {n} card, but a player is dealt {hand}",
                    "this first meld needs at least {n} cards, but a player is dealt {hand}", needed, hand=hand)
+
+
+def check_phases(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """Contracts held by each player need their phases, and then no round's first meld."""
+    per_player = doc.get("contracts") == "per_player"
+    if per_player and not doc.get("phases"):
+        yield ("contracts",), t("each player works through phases: list them under phases")
+    elif doc.get("phases") and not per_player:
+        yield ("phases",), t("phases are each player's own contracts: give contracts: per_player")
+    if per_player:
+        for path, req, _ in _requirements(doc):
+            if path[0] != "phases" and req:
+                yield path, t("each player's first meld is their phase: leave first_meld out")
 
 
 def check_whole_hand_size(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -178,7 +200,7 @@ def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
             yield path + ("first_meld", "pure_runs"), \
                 t("the first meld asks for pure runs, but this game has no runs")
         asks = any(value for key, value in req.items() if key not in ("exact", "extra_melds"))
-        if scope.get("later_melds") is False and not asks:
+        if scope.get("later_melds") is False and not asks and not doc.get("phases"):
             yield path + ("later_melds",), \
                 t("no new melds after the first meld, but there is no first meld: nobody could ever meld")
     scoring = doc.get("scoring") or {}
@@ -244,5 +266,5 @@ MEANING_CHECKS: tuple[Check, ...] = (
     check_ranks_in_deck, check_first_meld_kinds, check_first_meld_fits_hand, check_card_values, check_players,
     check_rounds_count, check_run_ace, check_deck_table, check_deck_ranks, check_deck_ranks_once, check_deck_suits,
     check_deck_specials, check_melding_choices,
-    check_game_end, check_whole_hand_size,
+    check_game_end, check_whole_hand_size, check_phases,
 )

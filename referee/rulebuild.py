@@ -143,6 +143,8 @@ def _rummy(doc: Mapping[str, Any], scoring: Scoring, deck: DeckSpec) -> RummyRul
         scoring=scoring,
         buying=Buying(int(buying["per_player"]), int(buying.get("cost", 1)),
                       int(buying.get("extra_cards", 0)), str(buying.get("per", "game"))) if buying else None,
+        contracts=str(doc.get("contracts") or "per_round"),
+        phases=tuple(_requirement(phase) for phase in doc.get("phases") or ()),
     )
 
 

@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "referee"
 # (`referee.planner` grown into `planner/`) stands for every module inside it.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("values", ("i18n", "errors", "violations", "merge", "cards", "data")),  # data: shipped files
-    ("rules", ("ruleset",)),
+    ("rules", ("contract", "ruleset", "phases")),
     ("loading", ("yamlread", "shipped", "placing", "rulebuild", "deckcheck", "meaning", "schema_messages", "loader",
                  "overrides")),
     # `meld` (the placed meld and the run windows) sits with the kinds, which read it, rather
