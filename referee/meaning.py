@@ -199,7 +199,7 @@ def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
         if req.get("pure_runs") and "run" not in (scope.get("melds") or {}):
             yield path + ("first_meld", "pure_runs"), \
                 t("the first meld asks for pure runs, but this game has no runs")
-        asks = any(value for key, value in req.items() if key not in ("exact", "extra_melds"))
+        asks = any(value for key, value in req.items() if key not in ("exact", "extra_melds", "from_hand_only"))
         if scope.get("later_melds") is False and not asks and not doc.get("phases"):
             yield path + ("later_melds",), \
                 t("no new melds after the first meld, but there is no first meld: nobody could ever meld")

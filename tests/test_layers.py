@@ -25,8 +25,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # planner's search; `geometry` packs a deck's cards for the planner. The planner's half
     # of each kind is `planner.kinds`, in the planner's row.
     ("kinds", ("meld", "geometry", "searching", "kindwords", "kinds")),
-    ("checks", ("melds", "handlimit", "plays", "layout")),
-    ("planner", ("planner",)),
+    ("checks", ("melds", "handlimit", "plays", "layout", "turns")),
+    ("planner", ("planner", "tablesolve")),
     ("scoring", ("handscore", "knock", "scoring")),
     ("sheet", ("standings", "records")),
     ("faces", ("cli", "describe", "")),  # "": the package itself, its front door
