@@ -79,8 +79,8 @@ def requirement_inwords_of(req: Requirement) -> str:
 
 def phases_inwords_of(phases: tuple[Requirement, ...]) -> str:
     """`each player's own phase (1: two sets of three; 2: ...)`."""
-    return t("each player's own phase ({phases})", phases="; ".join(
-        t("{n}: {melds}", n=n, melds=requirement_inwords_of(p)) for n, p in enumerate(phases, 1)))
+    each = [t("{n}: {melds}", n=n, melds=requirement_inwords_of(p)) for n, p in enumerate(phases, 1)]
+    return t("each player's own phase ({phases})", phases="; ".join(each))
 
 
 def wilds_inwords_of(wilds: WildRule, kinds: list[str]) -> str:
