@@ -56,6 +56,11 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
             t("To go out you must first make the first meld ({need}).", need=requirement_words(judge.rules.first_meld)),
             tuple(hand)),))
     if plan is None:
+        if rule == "required" and _melds_whole(ruleset, hand, table, first_meld_done, round_number, players,
+                                               budget, wild_rank):
+            return Verdict((Violation("cannot_go_out", t(
+                "Every card of this hand melds, but going out ends with a discard: one card must be left over "
+                "to discard."), tuple(hand)),))
         kept = best.plan.not_played(judge_geometry(judge))
         if not first_meld_done and not judge.rules.first_meld.empty:
             after = _after_first_meld(ruleset, hand, table, round_number, players,
@@ -77,6 +82,17 @@ def _after_first_meld(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Se
                        discard=discard, budget=budget, wild_rank=wild_rank)
     except InvalidPlayError:
         return None
+
+
+def _melds_whole(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]], first_meld_done: bool,
+                 round_number: int, players: int | None, budget: Budget | None, wild_rank: str | None) -> bool:
+    """Whether the hand, which cannot go out with a final discard, plays every card without
+    one (so the discard is all it lacks); False past the request's budget."""
+    try:
+        return arrange(ruleset, hand, table, first_meld_done, round_number, players, objective="cards",
+                       discard=None, budget=budget, wild_rank=wild_rank).cost == 0
+    except InvalidPlayError:
+        return False
 
 
 def _first_meld_words(judge: Judge, rule: str, made: bool, hand: Sequence[Card],
