@@ -211,3 +211,24 @@ def test_the_csv_sheet_gives_each_players_phase_above_the_totals(quick_client: A
     rows = list(csv.reader(io.StringIO(quick_client.get(url, headers={"Accept": "text/csv"}).get_data(as_text=True))))
     assert rows == [["Round", *PLAYERS], ["1", "0", "30", "25"], ["2", "0", "10", "5"], ["Phase", "3", "1", "2"],
                     ["Total", "0", "40", "30"]]
+
+
+SHORT = """format: 1
+id: phase-10-two
+name: Two phases
+extends: phase-10
+phases:
+  - {sets: [3, 3], extra_melds: false}
+  - {runs: [7], extra_melds: false}
+"""
+
+
+def test_a_shorter_list_of_phases_ends_at_its_own_last_phase(client: Any) -> None:
+    assert client.post("/v1/rulesets", data=SHORT, content_type="application/yaml").status_code == 201
+    url, auth, _ = new_game(client, ruleset="phase-10-two")
+    game = post_round(client, url, auth, {"went_out": "ann", "phases_made": ["ann"], "points": {"bob": 5, "cy": 5}})
+    assert phases(game)["ann"] == (2, 1) and game["status"] == "in_progress"
+    game = post_round(client, url, auth, {"went_out": "ann", "phases_made": ["ann", "bob"],
+                                          "points": {"bob": 5, "cy": 5}})
+    assert phases(game) == {"ann": (2, 2), "bob": (2, 1), "cy": (1, 0)}
+    assert game["status"] == "finished" and game["winner"] == "ann"
