@@ -1,42 +1,284 @@
 """The exact answer without a search, for a hand with no wild card and no repeated card and
 no table to lay off on: each suit a bit mask, sets chosen rank by rank, runs read off tables
 of stretches built once. The masks are the deck's (`referee.geometry.Geometry`): a place a
-rank, and one more for a high ace where the deck's first rank is A."""
+rank, and one more for a high ace where the deck's first rank is A.
+
+`direct` is the one entry: it finds the round's `_Ready` tables (built once a judge and a way
+of counting) and reads the hand through them, so that a hand without a set to choose costs a
+lookup a card and one a suit."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations
 from typing import NamedTuple
 
 from referee.cards import Card
 from referee.geometry import Geometry, geometry_for
 from referee.kinds import one_rank_kind, ordered_kind
 from referee.melds import Judge
+from referee.planner.kinds import by_masks
 from referee.planner.plan import Arrangement, Plan, limited
 from referee.planner.prepared import judge_geometry
 from referee.ruleset import Ruleset
 
 INF = 10**9
+SuitAnswer = tuple[int, tuple[Card, ...], tuple[tuple[Card, ...], ...]]
 
 
-def _direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], first_meld_done: bool, objective: str,
-            score: int | None, discard: str | None) -> Arrangement | None:
-    """The answer of `_without_wilds`, with the final discard and the hand limit, or None."""
-    direct = _without_wilds(judge, hand, _place_values(ruleset, objective), first_meld_done)
-    if direct is None:
+def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence[object],
+           first_meld_done: bool, objective: str, score: int | None, discard: str | None) -> Arrangement | None:
+    """The best arrangement of a hand with no wild card and no repeated card, read off the
+    round's tables, with the final discard (`discard` "optional") and the hand limit; None
+    when the hand or the rules are outside this case (the search answers then).
+
+    The sets: at most one a rank, every way (`_with_sets`); then in each suit the cards left
+    meld exactly when they make a stretch of at least the run minimum."""
+    ready = _READY.get((judge, objective))
+    if ready is None:
+        ready = _ready(judge, objective)
+    if not ready.holds or (table and not ready.without_table) or (not first_meld_done and ready.first_meld):
         return None
+    try:
+        hand_mask: int = sum(map(ready.bit_of, hand))
+    except KeyError:
+        return None  # a wild card, or one not in the deck
+    if hand_mask.bit_count() != len(hand):
+        return None  # a repeated card (adding its bit twice carries)
+    places, full, spread = ready.places, ready.full, ready.spread
+    counts = total = 0
+    kept: tuple[Card, ...] = ()
+    melds: tuple[tuple[Card, ...], ...] = ()
+    rest = hand_mask
+    for suit in ready.suits:  # lowest suit first: each suit's answer, and its cards counted by rank
+        m = rest & full
+        rest >>= places
+        counts += spread[m]
+        points, cards, runs = suit[m]
+        total += points
+        kept += cards
+        melds += runs
+    if (counts + ready.at_least) & ready.tops:  # a rank holds enough cards for a set
+        found = _with_sets(ready, hand_mask, counts)
+        if found is None:
+            return None
+        total, melds, kept = found
+    if discard and kept:  # the costliest card left is the discard
+        cost = ready.cost
+        out = max(kept, key=cost.__getitem__)
+        at = kept.index(out)
+        return _limited(ruleset, hand, total - cost[out], Plan(melds, (), kept[:at] + kept[at + 1:], out),
+                        cost, score)
+    if score is not None:
+        return _limited(ruleset, hand, total, Plan(melds, (), kept), ready.cost, score)
+    return Arrangement(total, Plan(melds, (), kept))
 
-    def cost(card: Card) -> int:  # no wild card here
-        return 1 if objective == "cards" else ruleset.scoring.value(card)
 
-    if discard and direct.plan.left:  # the costliest card left is the discard
-        out = max(direct.plan.left, key=cost)
-        left = list(direct.plan.left)
-        left.remove(out)
-        direct = Arrangement(direct.cost - cost(out), direct.plan._replace(left=tuple(left), discard=out))
-    return direct if score is None else limited(ruleset, hand, direct, cost, score)
+def _limited(ruleset: Ruleset, hand: Sequence[Card], total: int, plan: Plan, cost: dict[Card, int],
+             score: int | None) -> Arrangement:
+    found = Arrangement(total, plan)
+    return found if score is None else limited(ruleset, hand, found, cost.__getitem__, score)
+
+
+def _with_sets(ready: _Ready, hand_mask: int, counts: int) -> tuple[
+        int, tuple[tuple[Card, ...], ...], tuple[Card, ...]] | None:
+    """(points left, melds, cards left) of a hand where some rank holds enough cards for a set:
+    each such rank either makes no set or one of its `_set_choices`, every way, the first
+    least costly kept; None where one rank holds two sets (the general search handles it)."""
+    tops = ready.tops
+    if ready.two_sets is not None and (counts + ready.two_sets) & tops:
+        return None
+    near = 0  # cards with a same-suit neighbour in hand: those a set may leave out for a run
+    if ready.runs:
+        near = ((hand_mask << 1) & ready.not_lowest) | ((hand_mask >> 1) & ready.not_highest)
+        if ready.wrap is not None:  # a high ace sits next to the top rank
+            top, first_column, top_column = ready.wrap
+            near |= ((hand_mask >> top) & first_column) | ((hand_mask << top) & top_column)
+    columns, lane_rank, choices_of = ready.columns, ready.lane_rank, ready.choices
+    candidates = (counts + ready.at_least) & tops
+    choices: list[tuple[int, ...]] = []
+    fixed = 0  # sets every best arrangement makes
+    sets: list[int] = []
+    while candidates:
+        low = candidates & -candidates
+        candidates ^= low
+        whole = hand_mask & columns[lane_rank[low]]
+        options = choices_of[whole, whole & near]
+        if len(options) == 1:  # all the rank's cards: every best arrangement makes that set
+            fixed |= whole
+            sets.append(whole)
+        else:
+            choices.append(options)
+    hand_mask &= ~fixed
+    places, full, points = ready.places, ready.full, ready.points
+    best_total, best = INF, 0
+    takens = [0]
+    for options in choices:  # sets of different ranks never share a card
+        takens = [taken | m for taken in takens for m in options]
+    for taken in takens:
+        rest = hand_mask & ~taken
+        total = 0
+        while rest:  # suit by suit, lowest first
+            total += points[rest & full]
+            rest >>= places
+        if total < best_total:
+            best_total, best = total, taken
+    for options in choices:  # the last option of a rank is all its cards
+        if best & options[-1]:
+            sets.append(best & options[-1])
+    cards_of = ready.cards_of
+    melds = tuple([cards_of[m] for m in sets])
+    kept: tuple[Card, ...] = ()
+    rest = hand_mask & ~best
+    for suit in ready.suits:
+        _, cards, runs = suit[rest & full]
+        rest >>= places
+        kept += cards
+        melds += runs
+    return best_total, melds, kept
+
+
+class _Suit(dict[int, SuitAnswer]):
+    """One suit's answers by suit mask, each made on first use: the points of the cards that
+    stay in hand, those cards, and the runs the others make (lowest first), the ace placed
+    high or low as the run rule allows, where it leaves fewer points (low on a tie)."""
+
+    def __init__(self, cards: tuple[tuple[Card, ...], ...], values: tuple[int, ...],
+                 least: int | None, ace: str, high_place: int) -> None:
+        super().__init__()
+        self.cards, self.least, self.ace, self.high_place = cards, least, ace, high_place
+        self.mask_points = _mask_points(values)
+        self.dead = _outside_stretches(least, len(values)) if least is not None else None
+
+    def __missing__(self, m: int) -> SuitAnswer:
+        placed = _placed(m, self.dead, self.mask_points, self.ace, self.high_place)
+        kept = self.dead[placed] if self.dead is not None else placed
+        runs = tuple(self.cards[run] for run in _stretches(placed & ~kept))
+        answer = self[m] = (self.mask_points[kept], self.cards[kept], runs)
+        return answer
+
+
+class _Points(dict[int, int]):
+    """The points a suit mask leaves in hand, made on first use (`_placed`)."""
+
+    def __init__(self, values: tuple[int, ...], least: int | None, ace: str, high_place: int) -> None:
+        super().__init__()
+        self.ace, self.high_place, self.mask_points = ace, high_place, _mask_points(values)
+        self.dead = _outside_stretches(least, len(values)) if least is not None else None
+
+    def __missing__(self, m: int) -> int:
+        placed = _placed(m, self.dead, self.mask_points, self.ace, self.high_place)
+        points = self[m] = self.mask_points[self.dead[placed] if self.dead is not None else placed]
+        return points
+
+
+def _placed(m: int, dead: tuple[int, ...] | None, points: tuple[int, ...], ace: str, high_place: int) -> int:
+    """A suit mask with its ace (place 0) where it leaves fewer points: moved to `high_place`
+    under ace "high", either way under "either" (low on a tie), never under "low"."""
+    if dead is None or ace == "low" or not m & 1:
+        return m
+    high = (m & ~1) | high_place
+    if ace == "high" or points[dead[high]] < points[dead[m]]:
+        return high
+    return m
+
+
+class _Cards(dict[int, tuple[Card, ...]]):
+    """The cards at a hand mask's bits (lowest suit first), made on first use."""
+
+    def __init__(self, masks: _Masks) -> None:
+        super().__init__()
+        self.masks = masks
+
+    def __missing__(self, m: int) -> tuple[Card, ...]:
+        cards = self[m] = self.masks.cards_of(m)
+        return cards
+
+
+class _Choices(dict[tuple[int, int], tuple[int, ...]]):
+    """`_set_choices` of one rank's cards and those of them with a neighbour, by that pair."""
+
+    def __init__(self, least: int) -> None:
+        super().__init__()
+        self.least = least
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[int, ...]:
+        options = self[key] = _set_choices(*key, self.least)
+        return options
+
+
+class _Ready:
+    """What the direct path reads for one round's judge and one way of counting (points, or
+    "cards": each card 1), built once (`_ready`): whether the path holds, each card's bit,
+    the suits' answers, and what choosing sets needs."""
+
+    holds: bool            # the rules are this path's: sets, runs of one suit, no wild cards
+    without_table: bool    # a table is no matter: these rules refuse every lay-off
+    first_meld: bool       # a first meld is due before melds count: the search answers
+    bit_of: object         # a natural card -> its bit in a hand mask (KeyError for any other)
+    cost: dict[Card, int]  # what each natural card costs left in hand
+    places: int            # the bits of one suit in a hand mask
+    full: int              # one suit's places
+    suits: tuple[_Suit, ...]  # each suit's answers by suit mask, lowest suit first
+    spread: tuple[int, ...]   # each suit mask's cards, one lane of `_Masks.width` bits a place
+    tops: int              # the top bit of every lane (0 when no set can be made)
+    at_least: int          # added to the lanes: a rank with cards enough for a set sets its top bit
+    two_sets: int | None   # the same for two sets of one rank, where the suits allow two
+    runs: bool             # the round has runs (a set may leave out cards for them)
+    not_lowest: int        # every place but each suit's first
+    not_highest: int       # every place but each suit's last
+    wrap: tuple[int, int, int] | None  # (top rank, first rank's cards, top rank's): a high ace's neighbour
+    columns: tuple[int, ...]  # each rank's cards across the suits
+    lane_rank: dict[int, int]  # a lane's top bit -> its rank
+    choices: _Choices      # each rank's ways to make a set
+    points: _Points        # the points a suit mask leaves in hand
+    cards_of: _Cards       # the cards of a hand mask
+
+
+_READY: dict[tuple[Judge, str], _Ready] = {}
+
+
+def _ready(judge: Judge, objective: str) -> _Ready:
+    """The judge's tables for `objective`, built and kept (a bounded number of rounds)."""
+    ready = _Ready()
+    rules = judge.rules
+    set_rule, run_rule = judge.kinds.get(one_rank_kind(judge.kinds)), judge.kinds.get(ordered_kind(judge.kinds))
+    ready.holds = judge.direct_path and by_masks(judge) and (run_rule is None or run_rule.ace != "around")
+    ready.without_table = rules.lay_off.refusal(True, True) is not None
+    ready.first_meld = not rules.first_meld.empty
+    masks, bits = _judge_masks(judge)
+    geometry = masks.geometry
+    ready.bit_of, ready.places, ready.full = bits.__getitem__, masks.places, masks.full
+    ruleset = judge.ruleset
+    ready.cost = {c: 1 if objective == "cards" else ruleset.scoring.value(c) for c in bits}
+    values = _place_values(ruleset, objective)
+    least = run_rule.min if run_rule is not None else None
+    # The ace option reads only a deck whose first rank is A (see `referee.meld.run_windows`).
+    ace = run_rule.ace if run_rule is not None and geometry.high_ace else "low"
+    high_place = 1 << geometry.ranks
+    ready.suits = tuple(_Suit(cards, values, least, ace, high_place) for cards in masks.suit_cards)
+    ready.points = _Points(values, least, ace, high_place)
+    suits = len(geometry.suits)
+    ready.spread, ready.tops, ready.at_least, ready.two_sets = masks.spread, 0, 0, None
+    if set_rule is not None and set_rule.min <= suits:
+        ready.tops, ready.at_least = masks.tops, masks.offsets[set_rule.min]
+        if 2 * set_rule.min <= suits:
+            ready.two_sets = masks.offsets[2 * set_rule.min]
+    ready.choices = _Choices(set_rule.min if set_rule is not None else 0)
+    ready.runs = run_rule is not None
+    ready.not_lowest, ready.not_highest = ~geometry.lowest_places, ~geometry.highest_places
+    top = geometry.ranks - 1
+    ready.wrap = None
+    if run_rule is not None and run_rule.ace != "low" and geometry.high_ace:
+        ready.wrap = (top, geometry.rank_columns[0], geometry.rank_columns[top])
+    ready.columns = geometry.rank_columns
+    ready.lane_rank = {1 << (masks.width * (p + 1) - 1): p for p in range(geometry.ranks)}
+    ready.cards_of = _Cards(masks)
+    if len(_READY) >= 1024:  # judges are kept a bounded number too (`judge_for`)
+        _READY.clear()
+    _READY[judge, objective] = ready
+    return ready
 
 
 @lru_cache(maxsize=256)
@@ -55,124 +297,6 @@ def _judge_masks(judge: Judge) -> tuple[_Masks, dict[Card, int]]:
     bits = {Card(r, suit): 1 << (geometry.places * s + geometry.rank_at[r])
             for s, suit in enumerate(geometry.suits) for r in geometry.order if r not in judge.wild_ranks}
     return _masks(geometry), bits
-
-
-def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
-                   first_meld_done: bool) -> Arrangement | None:
-    """The exact answer, directly, for a hand with no wild card and no repeated card, and no
-    table to lay off on: choose at most one set per rank (every way), then in each suit the
-    cards left meld exactly when they make a stretch of at least the run minimum.
-
-    Each suit is a mask of `geometry.places` bits (a rank a bit, lowest first, and a high ace
-    after the top rank); two tables, built once, give the cards outside long enough stretches
-    and their points. None when the hand or the rules are outside this case."""
-    rules = judge.rules
-    if not first_meld_done and not rules.first_meld.empty:
-        return None
-    set_rule, run_rule = judge.kinds.get(one_rank_kind(judge.kinds)), judge.kinds.get(ordered_kind(judge.kinds))
-    if run_rule is not None and run_rule.ace == "around":
-        return None
-    masks, natural_bits = _judge_masks(judge)
-    bits = list(map(natural_bits.get, hand))
-    if None in bits:
-        return None  # a wild card, or one not in the deck
-    hand_mask: int = sum(bits)  # type: ignore[arg-type]
-    if hand_mask.bit_count() != len(bits):
-        return None  # a repeated card (adding its bit twice carries)
-    geometry = masks.geometry
-    suits, columns = len(geometry.suits), geometry.rank_columns
-    choices: list[tuple[int, ...]] = []
-    fixed = 0  # sets every best arrangement makes
-    fixed_ranks: list[int] = []
-    if set_rule is not None:
-        least = set_rule.min
-        # A card a set leaves out must be able to sit in a run (a same-suit neighbour in hand):
-        # otherwise putting it in the set too is never worse.
-        near = 0
-        if run_rule is not None:
-            near = ((hand_mask << 1) & ~geometry.lowest_places) | ((hand_mask >> 1) & ~geometry.highest_places)
-            if run_rule.ace != "low" and geometry.high_ace:  # a high ace sits next to the top rank
-                top = geometry.ranks - 1
-                near |= ((hand_mask >> top) & columns[0]) | ((hand_mask << top) & columns[top])
-        counts = masks.counts(hand_mask)  # each rank's cards, one lane a rank
-        if 2 * least <= suits and masks.holding(counts, 2 * least):
-            return None  # two sets of one rank: the general search handles it
-        candidates = masks.holding(counts, least) if least <= suits else 0
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            rank = low.bit_length() // masks.width - 1
-            full = hand_mask & columns[rank]
-            options = _set_choices(full, full & near, least)
-            if options == (full,):
-                fixed |= full
-                fixed_ranks.append(rank)
-            else:
-                choices.append(options)
-    hand_mask &= ~fixed
-    points = _mask_points(values)
-    dead = _outside_stretches(run_rule.min, geometry.places) if run_rule is not None else None
-    # The ace option reads only a deck whose first rank is A (see `referee.meld.run_windows`).
-    ace = run_rule.ace if run_rule is not None and geometry.high_ace else "low"
-    high_place = 1 << geometry.ranks
-    shifts, suit_full, cards_of = masks.shifts, masks.full, masks.cards_of
-
-    def suit_cost(m: int) -> tuple[int, int]:
-        """(points left, the mask with the ace placed) for one suit's cards."""
-        if dead is None:
-            return points[m], m
-        high = (m & ~1) | high_place if m & 1 else m
-        if ace == "low" or high == m:
-            return points[dead[m]], m
-        if ace == "high":
-            return points[dead[high]], high
-        low_cost, high_cost = points[dead[m]], points[dead[high]]
-        return (low_cost, m) if low_cost <= high_cost else (high_cost, high)
-
-    best_total, best_combo = INF, 0
-    if run_rule is not None and ace == "low":  # the common case, inlined
-        left = _dead_points(values, run_rule.min)  # points outside runs, by suit mask
-        takens = [0]
-        for options in choices:  # sets of different ranks never share a card
-            takens = [taken | m for taken in takens for m in options]
-        places = masks.places
-        for taken in takens:
-            rest = hand_mask & ~taken
-            total = 0
-            while rest:  # suit by suit, lowest first
-                total += left[rest & suit_full]
-                rest >>= places
-            if total < best_total:
-                best_total, best_combo = total, taken
-    else:
-        for combo in product(*choices):
-            taken = sum(combo)
-            rest = hand_mask & ~taken
-            total = 0
-            for shift in shifts:
-                m = (rest >> shift) & suit_full
-                if m:
-                    total += suit_cost(m)[0]
-            if total < best_total:
-                best_total, best_combo = total, taken
-    melds: list[tuple[Card, ...]] = []
-    for rank in fixed_ranks:
-        melds.append(cards_of(fixed & columns[rank]))
-    for options in choices:  # the last option of a rank is all its cards
-        if best_combo & options[-1]:
-            melds.append(cards_of(best_combo & options[-1]))
-    kept_cards: tuple[Card, ...] = ()
-    rest = hand_mask & ~best_combo
-    for shift, suit_cards in zip(shifts, masks.suit_cards, strict=True):
-        m = (rest >> shift) & suit_full
-        if not m:
-            continue
-        placed = suit_cost(m)[1] if ace != "low" else m
-        kept = dead[placed] if dead is not None else placed
-        kept_cards += suit_cards[kept]
-        if placed != kept:
-            melds += [suit_cards[run] for run in _stretches(placed & ~kept)]
-    return Arrangement(best_total, Plan(tuple(melds), (), kept_cards))
 
 
 @lru_cache(maxsize=4096)
