@@ -24,7 +24,7 @@ from referee.planner.prepared import judge_geometry
 from referee.ruleset import Ruleset
 
 INF = 10**9
-SuitAnswer = tuple[int, tuple[Card, ...], tuple[tuple[Card, ...], ...]]
+SuitAnswer = tuple[int, int, tuple[Card, ...], tuple[tuple[Card, ...], ...]]
 
 
 def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence[object],
@@ -46,7 +46,7 @@ def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence
         return None  # a wild card, or one not in the deck
     if hand_mask.bit_count() != len(hand):
         return None  # a repeated card (adding its bit twice carries)
-    places, full, spread = ready.places, ready.full, ready.spread
+    places, full = ready.places, ready.full
     counts = total = 0
     kept: tuple[Card, ...] = ()
     melds: tuple[tuple[Card, ...], ...] = ()
@@ -54,8 +54,8 @@ def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence
     for suit in ready.suits:  # lowest suit first: each suit's answer, and its cards counted by rank
         m = rest & full
         rest >>= places
-        counts += spread[m]
-        points, cards, runs = suit[m]
+        lanes, points, cards, runs = suit[m]
+        counts += lanes
         total += points
         kept += cards
         melds += runs
@@ -64,19 +64,26 @@ def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence
         if found is None:
             return None
         total, melds, kept = found
-    if discard and kept:  # the costliest card left is the discard
-        cost = ready.cost
+    if discard and kept or score is not None:
+        return _finished(ruleset, ready, hand, total, melds, kept, score, discard)
+    return _new(Arrangement, (total, _new(Plan, (melds, (), kept, *_PLAN_REST))))
+
+
+_new = tuple.__new__  # a named tuple made from its fields at once, without its Python `__new__`
+_PLAN_REST = Plan()[3:]  # a plan's fields after its melds, lay-offs and cards left: their defaults
+
+
+def _finished(ruleset: Ruleset, ready: _Ready, hand: Sequence[Card], total: int,
+              melds: tuple[tuple[Card, ...], ...], kept: tuple[Card, ...], score: int | None,
+              discard: str | None) -> Arrangement:
+    """The answer with the final discard (the costliest card left) and the hand limit."""
+    cost = ready.cost
+    plan = Plan(melds, (), kept)
+    if discard and kept:
         out = max(kept, key=cost.__getitem__)
         at = kept.index(out)
-        return _limited(ruleset, hand, total - cost[out], Plan(melds, (), kept[:at] + kept[at + 1:], out),
-                        cost, score)
-    if score is not None:
-        return _limited(ruleset, hand, total, Plan(melds, (), kept), ready.cost, score)
-    return Arrangement(total, Plan(melds, (), kept))
-
-
-def _limited(ruleset: Ruleset, hand: Sequence[Card], total: int, plan: Plan, cost: dict[Card, int],
-             score: int | None) -> Arrangement:
+        total -= cost[out]
+        plan = Plan(melds, (), kept[:at] + kept[at + 1:], out)
     found = Arrangement(total, plan)
     return found if score is None else limited(ruleset, hand, found, cost.__getitem__, score)
 
@@ -95,7 +102,7 @@ def _with_sets(ready: _Ready, hand_mask: int, counts: int) -> tuple[
         if ready.wrap is not None:  # a high ace sits next to the top rank
             top, first_column, top_column = ready.wrap
             near |= ((hand_mask >> top) & first_column) | ((hand_mask << top) & top_column)
-    columns, lane_rank, choices_of = ready.columns, ready.lane_rank, ready.choices
+    lane_column, choices_of = ready.lane_column, ready.choices
     candidates = (counts + ready.at_least) & tops
     choices: list[tuple[int, ...]] = []
     fixed = 0  # sets every best arrangement makes
@@ -103,7 +110,7 @@ def _with_sets(ready: _Ready, hand_mask: int, counts: int) -> tuple[
     while candidates:
         low = candidates & -candidates
         candidates ^= low
-        whole = hand_mask & columns[lane_rank[low]]
+        whole = hand_mask & lane_column[low]
         options = choices_of[whole, whole & near]
         if len(options) == 1:  # all the rank's cards: every best arrangement makes that set
             fixed |= whole
@@ -111,43 +118,50 @@ def _with_sets(ready: _Ready, hand_mask: int, counts: int) -> tuple[
         else:
             choices.append(options)
     hand_mask &= ~fixed
-    places, full, points = ready.places, ready.full, ready.points
-    best_total, best = INF, 0
-    takens = [0]
-    for options in choices:  # sets of different ranks never share a card
-        takens = [taken | m for taken in takens for m in options]
-    for taken in takens:
-        rest = hand_mask & ~taken
-        total = 0
-        while rest:  # suit by suit, lowest first
-            total += points[rest & full]
-            rest >>= places
-        if total < best_total:
-            best_total, best = total, taken
+    places, full = ready.places, ready.full
+    best = hand_mask  # the cards no set takes, in the best way found
+    if choices:
+        points, least, best_total = ready.points, ready.least, INF
+        rests = [hand_mask]
+        for options in choices:  # sets of different ranks never share a card
+            rests = [rest ^ m for rest in rests for m in options]
+        for rest in rests:
+            total, left = 0, rest
+            while left:  # suit by suit, lowest first
+                total += points[left & full]
+                left >>= places
+            if total < best_total:
+                best_total, best = total, rest
+                if total <= least:
+                    break
+    taken = hand_mask ^ best
     for options in choices:  # the last option of a rank is all its cards
-        if best & options[-1]:
-            sets.append(best & options[-1])
+        if taken & options[-1]:
+            sets.append(taken & options[-1])
     cards_of = ready.cards_of
     melds = tuple([cards_of[m] for m in sets])
+    total = 0
     kept: tuple[Card, ...] = ()
-    rest = hand_mask & ~best
+    rest = best
     for suit in ready.suits:
-        _, cards, runs = suit[rest & full]
+        _, points_left, cards, runs = suit[rest & full]
         rest >>= places
+        total += points_left
         kept += cards
         melds += runs
-    return best_total, melds, kept
+    return total, melds, kept
 
 
 class _Suit(dict[int, SuitAnswer]):
-    """One suit's answers by suit mask, each made on first use: the points of the cards that
-    stay in hand, those cards, and the runs the others make (lowest first), the ace placed
-    high or low as the run rule allows, where it leaves fewer points (low on a tie)."""
+    """One suit's answers by suit mask, each made on first use: its cards counted by rank (a
+    lane a rank, `_Masks.spread`), the points of the cards that stay in hand, those cards, and
+    the runs the others make (lowest first), the ace placed high or low as the run rule
+    allows, where it leaves fewer points (low on a tie)."""
 
-    def __init__(self, cards: tuple[tuple[Card, ...], ...], values: tuple[int, ...],
+    def __init__(self, cards: tuple[tuple[Card, ...], ...], spread: tuple[int, ...], values: tuple[int, ...],
                  least: int | None, ace: str, high_place: int) -> None:
         super().__init__()
-        self.cards, self.least, self.ace, self.high_place = cards, least, ace, high_place
+        self.cards, self.spread, self.least, self.ace, self.high_place = cards, spread, least, ace, high_place
         self.mask_points = _mask_points(values)
         self.dead = _outside_stretches(least, len(values)) if least is not None else None
 
@@ -155,7 +169,7 @@ class _Suit(dict[int, SuitAnswer]):
         placed = _placed(m, self.dead, self.mask_points, self.ace, self.high_place)
         kept = self.dead[placed] if self.dead is not None else placed
         runs = tuple(self.cards[run] for run in _stretches(placed & ~kept))
-        answer = self[m] = (self.mask_points[kept], self.cards[kept], runs)
+        answer = self[m] = (self.spread[m], self.mask_points[kept], self.cards[kept], runs)
         return answer
 
 
@@ -221,7 +235,6 @@ class _Ready:
     places: int            # the bits of one suit in a hand mask
     full: int              # one suit's places
     suits: tuple[_Suit, ...]  # each suit's answers by suit mask, lowest suit first
-    spread: tuple[int, ...]   # each suit mask's cards, one lane of `_Masks.width` bits a place
     tops: int              # the top bit of every lane (0 when no set can be made)
     at_least: int          # added to the lanes: a rank with cards enough for a set sets its top bit
     two_sets: int | None   # the same for two sets of one rank, where the suits allow two
@@ -229,10 +242,10 @@ class _Ready:
     not_lowest: int        # every place but each suit's first
     not_highest: int       # every place but each suit's last
     wrap: tuple[int, int, int] | None  # (top rank, first rank's cards, top rank's): a high ace's neighbour
-    columns: tuple[int, ...]  # each rank's cards across the suits
-    lane_rank: dict[int, int]  # a lane's top bit -> its rank
+    lane_column: dict[int, int]  # a lane's top bit -> its rank's cards across the suits
+    least: int | float     # the fewest points a hand can keep: no plan beats one that keeps them
     choices: _Choices      # each rank's ways to make a set
-    points: _Points        # the points a suit mask leaves in hand
+    points: _Points | tuple[int, ...]  # the points a suit mask leaves in hand
     cards_of: _Cards       # the cards of a hand mask
 
 
@@ -257,10 +270,12 @@ def _ready(judge: Judge, objective: str) -> _Ready:
     # The ace option reads only a deck whose first rank is A (see `referee.meld.run_windows`).
     ace = run_rule.ace if run_rule is not None and geometry.high_ace else "low"
     high_place = 1 << geometry.ranks
-    ready.suits = tuple(_Suit(cards, values, least, ace, high_place) for cards in masks.suit_cards)
-    ready.points = _Points(values, least, ace, high_place)
+    ready.suits = tuple(_Suit(cards, masks.spread, values, least, ace, high_place) for cards in masks.suit_cards)
+    # Under ace "low" the table of points outside runs is the one a service builds at start.
+    ready.points = _dead_points(values, least) if least is not None and ace == "low" else \
+        _Points(values, least, ace, high_place)
     suits = len(geometry.suits)
-    ready.spread, ready.tops, ready.at_least, ready.two_sets = masks.spread, 0, 0, None
+    ready.tops, ready.at_least, ready.two_sets = 0, 0, None
     if set_rule is not None and set_rule.min <= suits:
         ready.tops, ready.at_least = masks.tops, masks.offsets[set_rule.min]
         if 2 * set_rule.min <= suits:
@@ -272,8 +287,8 @@ def _ready(judge: Judge, objective: str) -> _Ready:
     ready.wrap = None
     if run_rule is not None and run_rule.ace != "low" and geometry.high_ace:
         ready.wrap = (top, geometry.rank_columns[0], geometry.rank_columns[top])
-    ready.columns = geometry.rank_columns
-    ready.lane_rank = {1 << (masks.width * (p + 1) - 1): p for p in range(geometry.ranks)}
+    ready.lane_column = {1 << (masks.width * (p + 1) - 1): geometry.rank_columns[p] for p in range(geometry.ranks)}
+    ready.least = 0 if min(values) >= 0 else -INF
     ready.cards_of = _Cards(masks)
     if len(_READY) >= 1024:  # judges are kept a bounded number too (`judge_for`)
         _READY.clear()
