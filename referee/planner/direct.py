@@ -24,7 +24,7 @@ from referee.planner.prepared import judge_geometry
 from referee.ruleset import Ruleset
 
 INF = 10**9
-SuitAnswer = tuple[int, int, tuple[Card, ...], tuple[tuple[Card, ...], ...]]
+SuitAnswer = tuple[int, tuple[Card, ...], tuple[tuple[Card, ...], ...]]
 
 
 def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence[object],
@@ -47,23 +47,24 @@ def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence
     if hand_mask.bit_count() != len(hand):
         return None  # a repeated card (adding its bit twice carries)
     places, full = ready.places, ready.full
-    counts = total = 0
+    counted = 0  # the hand's cards counted by rank, and above them its points left (`_Suit`)
     kept: tuple[Card, ...] = ()
     melds: tuple[tuple[Card, ...], ...] = ()
     rest = hand_mask
-    for suit in ready.suits:  # lowest suit first: each suit's answer, and its cards counted by rank
+    for suit in ready.suits:  # lowest suit first
         m = rest & full
         rest >>= places
-        lanes, points, cards, runs = suit[m]
-        counts += lanes
-        total += points
+        suit_counted, cards, runs = suit[m]
+        counted += suit_counted
         kept += cards
         melds += runs
-    if (counts + ready.at_least) & ready.tops:  # a rank holds enough cards for a set
-        found = _with_sets(ready, hand_mask, counts)
+    if (counted + ready.at_least) & ready.tops:  # a rank holds enough cards for a set
+        found = _with_sets(ready, hand_mask, counted)
         if found is None:
             return None
         total, melds, kept = found
+    else:
+        total = counted >> ready.points_at
     if discard and kept or score is not None:
         return _finished(ruleset, ready, hand, total, melds, kept, score, discard)
     return _new(Arrangement, (total, _new(Plan, (melds, (), kept, *_PLAN_REST))))
@@ -88,13 +89,13 @@ def _finished(ruleset: Ruleset, ready: _Ready, hand: Sequence[Card], total: int,
     return found if score is None else limited(ruleset, hand, found, cost.__getitem__, score)
 
 
-def _with_sets(ready: _Ready, hand_mask: int, counts: int) -> tuple[
+def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
         int, tuple[tuple[Card, ...], ...], tuple[Card, ...]] | None:
     """(points left, melds, cards left) of a hand where some rank holds enough cards for a set:
     each such rank either makes no set or one of its `_set_choices`, every way, the first
     least costly kept; None where one rank holds two sets (the general search handles it)."""
     tops = ready.tops
-    if ready.two_sets is not None and (counts + ready.two_sets) & tops:
+    if ready.two_sets is not None and (counted + ready.two_sets) & tops:
         return None
     near = 0  # cards with a same-suit neighbour in hand: those a set may leave out for a run
     if ready.runs:
@@ -103,7 +104,7 @@ def _with_sets(ready: _Ready, hand_mask: int, counts: int) -> tuple[
             top, first_column, top_column = ready.wrap
             near |= ((hand_mask >> top) & first_column) | ((hand_mask << top) & top_column)
     lane_column, choices_of = ready.lane_column, ready.choices
-    candidates = (counts + ready.at_least) & tops
+    candidates = (counted + ready.at_least) & tops
     choices: list[tuple[int, ...]] = []
     fixed = 0  # sets every best arrangement makes
     sets: list[int] = []
@@ -140,28 +141,30 @@ def _with_sets(ready: _Ready, hand_mask: int, counts: int) -> tuple[
             sets.append(taken & options[-1])
     cards_of = ready.cards_of
     melds = tuple([cards_of[m] for m in sets])
-    total = 0
+    counted = 0
     kept: tuple[Card, ...] = ()
     rest = best
     for suit in ready.suits:
-        _, points_left, cards, runs = suit[rest & full]
+        suit_counted, cards, runs = suit[rest & full]
         rest >>= places
-        total += points_left
+        counted += suit_counted
         kept += cards
         melds += runs
-    return total, melds, kept
+    return counted >> ready.points_at, melds, kept
 
 
 class _Suit(dict[int, SuitAnswer]):
     """One suit's answers by suit mask, each made on first use: its cards counted by rank (a
-    lane a rank, `_Masks.spread`), the points of the cards that stay in hand, those cards, and
-    the runs the others make (lowest first), the ace placed high or low as the run rule
-    allows, where it leaves fewer points (low on a tie)."""
+    lane a rank, `_Masks.spread`) plus the points of the cards that stay in hand shifted above
+    the lanes (`points_at`), so that adding the suits' counts adds their points too; then
+    those cards, and the runs the others make (lowest first). The ace is placed high or low
+    as the run rule allows, where it leaves fewer points (low on a tie)."""
 
-    def __init__(self, cards: tuple[tuple[Card, ...], ...], spread: tuple[int, ...], values: tuple[int, ...],
+    def __init__(self, cards: tuple[tuple[Card, ...], ...], masks: _Masks, values: tuple[int, ...],
                  least: int | None, ace: str, high_place: int) -> None:
         super().__init__()
-        self.cards, self.spread, self.least, self.ace, self.high_place = cards, spread, least, ace, high_place
+        self.cards, self.least, self.ace, self.high_place = cards, least, ace, high_place
+        self.spread, self.points_at = masks.spread, masks.width * masks.places
         self.mask_points = _mask_points(values)
         self.dead = _outside_stretches(least, len(values)) if least is not None else None
 
@@ -169,7 +172,8 @@ class _Suit(dict[int, SuitAnswer]):
         placed = _placed(m, self.dead, self.mask_points, self.ace, self.high_place)
         kept = self.dead[placed] if self.dead is not None else placed
         runs = tuple(self.cards[run] for run in _stretches(placed & ~kept))
-        answer = self[m] = (self.spread[m], self.mask_points[kept], self.cards[kept], runs)
+        # Below `points_at` every lane stays under its top bit: the counts never reach the points.
+        answer = self[m] = (self.spread[m] + (self.mask_points[kept] << self.points_at), self.cards[kept], runs)
         return answer
 
 
@@ -227,6 +231,9 @@ class _Ready:
     "cards": each card 1), built once (`_ready`): whether the path holds, each card's bit,
     the suits' answers, and what choosing sets needs."""
 
+    __slots__ = ("holds", "points_at", "without_table", "first_meld", "bit_of", "cost", "places", "full", "suits", "tops",
+                 "at_least", "two_sets", "runs", "not_lowest", "not_highest", "wrap", "lane_column", "least",
+                 "choices", "points", "cards_of")
     holds: bool            # the rules are this path's: sets, runs of one suit, no wild cards
     without_table: bool    # a table is no matter: these rules refuse every lay-off
     first_meld: bool       # a first meld is due before melds count: the search answers
@@ -235,6 +242,7 @@ class _Ready:
     places: int            # the bits of one suit in a hand mask
     full: int              # one suit's places
     suits: tuple[_Suit, ...]  # each suit's answers by suit mask, lowest suit first
+    points_at: int         # where a suit's points start in its answer, above its rank counts
     tops: int              # the top bit of every lane (0 when no set can be made)
     at_least: int          # added to the lanes: a rank with cards enough for a set sets its top bit
     two_sets: int | None   # the same for two sets of one rank, where the suits allow two
@@ -270,7 +278,8 @@ def _ready(judge: Judge, objective: str) -> _Ready:
     # The ace option reads only a deck whose first rank is A (see `referee.meld.run_windows`).
     ace = run_rule.ace if run_rule is not None and geometry.high_ace else "low"
     high_place = 1 << geometry.ranks
-    ready.suits = tuple(_Suit(cards, masks.spread, values, least, ace, high_place) for cards in masks.suit_cards)
+    ready.suits = tuple(_Suit(cards, masks, values, least, ace, high_place) for cards in masks.suit_cards)
+    ready.points_at = masks.width * masks.places
     # Under ace "low" the table of points outside runs is the one a service builds at start.
     ready.points = _dead_points(values, least) if least is not None and ace == "low" else \
         _Points(values, least, ace, high_place)
