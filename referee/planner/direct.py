@@ -103,20 +103,28 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
         if ready.wrap is not None:  # a high ace sits next to the top rank
             top, first_column, top_column = ready.wrap
             near |= ((hand_mask >> top) & first_column) | ((hand_mask << top) & top_column)
+    # Cards in a run of the whole hand (`_Suit`'s cards left, read back): where every card
+    # costs something, leaving any other out of a set only costs more, whatever else is chosen.
+    in_runs = hand_mask & ~(counted >> ready.left_at) if ready.by_runs else near
     lane_column, choices_of = ready.lane_column, ready.choices
     candidates = (counted + ready.at_least) & tops
-    choices: list[tuple[int, ...]] = []
+    picks: list[tuple[int, ...]] = []  # the ways of the ranks not fixed by neighbours, in rank order
+    choices: list[tuple[int, ...]] = []  # those of more than one way
     fixed = 0  # sets every best arrangement makes
-    sets: list[int] = []
+    sets: list[int] = []  # those fixed as no card of the rank has a neighbour come first in the plan
     while candidates:
         low = candidates & -candidates
         candidates ^= low
         whole = hand_mask & lane_column[low]
-        options = choices_of[whole, whole & near]
-        if len(options) == 1:  # all the rank's cards: every best arrangement makes that set
+        if not whole & near:  # `_set_choices` is then the set of all the rank's cards alone
             fixed |= whole
             sets.append(whole)
+        elif not whole & in_runs:  # the same, of the cards in runs
+            fixed |= whole
+            picks.append((whole,))
         else:
+            options = choices_of[whole, whole & in_runs]
+            picks.append(options)
             choices.append(options)
     hand_mask &= ~fixed
     places, full = ready.places, ready.full
@@ -135,8 +143,8 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
                 best_total, best = total, rest
                 if total <= least:
                     break
-    taken = hand_mask ^ best
-    for options in choices:  # the last option of a rank is all its cards
+    taken = (hand_mask ^ best) | fixed
+    for options in picks:  # the last option of a rank is all its cards
         if taken & options[-1]:
             sets.append(taken & options[-1])
     cards_of = ready.cards_of
@@ -154,17 +162,20 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
 
 
 class _Suit(dict[int, SuitAnswer]):
-    """One suit's answers by suit mask, each made on first use: its cards counted by rank (a
-    lane a rank, `_Masks.spread`) plus the points of the cards that stay in hand shifted above
-    the lanes (`points_at`), so that adding the suits' counts adds their points too; then
-    those cards, and the runs the others make (lowest first). The ace is placed high or low
-    as the run rule allows, where it leaves fewer points (low on a tie)."""
+    """One suit's answers by suit mask, each made on first use. First one number: the suit's
+    cards counted by rank (a lane a rank, `_Masks.spread`); above the lanes, from `left_at`,
+    the cards that stay in hand at their bits of a hand mask (this suit's from `at`); above
+    those, from `points_at`, their points. Adding the suits' numbers adds each part (the lanes
+    never reach their top bits, the suits' cards never meet). Then those cards, and the runs
+    the others make (lowest first). The ace is placed high or low as the run rule allows,
+    where it leaves fewer points (low on a tie)."""
 
-    def __init__(self, cards: tuple[tuple[Card, ...], ...], masks: _Masks, values: tuple[int, ...],
+    def __init__(self, cards: tuple[tuple[Card, ...], ...], masks: _Masks, at: int, values: tuple[int, ...],
                  least: int | None, ace: str, high_place: int) -> None:
         super().__init__()
         self.cards, self.least, self.ace, self.high_place = cards, least, ace, high_place
-        self.spread, self.points_at = masks.spread, masks.width * masks.places
+        self.spread, self.left_at = masks.spread, _left_at(masks) + at
+        self.points_at = _points_at(masks)
         self.mask_points = _mask_points(values)
         self.dead = _outside_stretches(least, len(values)) if least is not None else None
 
@@ -172,9 +183,17 @@ class _Suit(dict[int, SuitAnswer]):
         placed = _placed(m, self.dead, self.mask_points, self.ace, self.high_place)
         kept = self.dead[placed] if self.dead is not None else placed
         runs = tuple(self.cards[run] for run in _stretches(placed & ~kept))
-        # Below `points_at` every lane stays under its top bit: the counts never reach the points.
-        answer = self[m] = (self.spread[m] + (self.mask_points[kept] << self.points_at), self.cards[kept], runs)
+        counted = self.spread[m] + (kept << self.left_at) + (self.mask_points[kept] << self.points_at)
+        answer = self[m] = (counted, self.cards[kept], runs)
         return answer
+
+
+def _left_at(masks: _Masks) -> int:
+    return masks.width * masks.places  # above every rank's lane
+
+
+def _points_at(masks: _Masks) -> int:
+    return _left_at(masks) + masks.places * len(masks.shifts)  # above every suit's cards
 
 
 class _Points(dict[int, int]):
@@ -215,7 +234,7 @@ class _Cards(dict[int, tuple[Card, ...]]):
 
 
 class _Choices(dict[tuple[int, int], tuple[int, ...]]):
-    """`_set_choices` of one rank's cards and those of them with a neighbour, by that pair."""
+    """`_set_choices` of one rank's cards and those of them a set may leave out, by that pair."""
 
     def __init__(self, least: int) -> None:
         super().__init__()
@@ -231,7 +250,7 @@ class _Ready:
     "cards": each card 1), built once (`_ready`): whether the path holds, each card's bit,
     the suits' answers, and what choosing sets needs."""
 
-    __slots__ = ("holds", "points_at", "without_table", "first_meld", "bit_of", "cost", "places", "full", "suits", "tops",
+    __slots__ = ("holds", "left_at", "points_at", "by_runs", "without_table", "first_meld", "bit_of", "cost", "places", "full", "suits", "tops",
                  "at_least", "two_sets", "runs", "not_lowest", "not_highest", "wrap", "lane_column", "least",
                  "choices", "points", "cards_of")
     holds: bool            # the rules are this path's: sets, runs of one suit, no wild cards
@@ -242,7 +261,9 @@ class _Ready:
     places: int            # the bits of one suit in a hand mask
     full: int              # one suit's places
     suits: tuple[_Suit, ...]  # each suit's answers by suit mask, lowest suit first
-    points_at: int         # where a suit's points start in its answer, above its rank counts
+    left_at: int           # where the cards left start in a suit's answer, above its rank counts
+    points_at: int         # where its points start, above those
+    by_runs: bool          # a set leaves out only cards in a run of the whole hand (see `_with_sets`)
     tops: int              # the top bit of every lane (0 when no set can be made)
     at_least: int          # added to the lanes: a rank with cards enough for a set sets its top bit
     two_sets: int | None   # the same for two sets of one rank, where the suits allow two
@@ -278,8 +299,10 @@ def _ready(judge: Judge, objective: str) -> _Ready:
     # The ace option reads only a deck whose first rank is A (see `referee.meld.run_windows`).
     ace = run_rule.ace if run_rule is not None and geometry.high_ace else "low"
     high_place = 1 << geometry.ranks
-    ready.suits = tuple(_Suit(cards, masks, values, least, ace, high_place) for cards in masks.suit_cards)
-    ready.points_at = masks.width * masks.places
+    ready.suits = tuple(_Suit(cards, masks, at, values, least, ace, high_place)
+                        for cards, at in zip(masks.suit_cards, masks.shifts, strict=True))
+    ready.left_at, ready.points_at = _left_at(masks), _points_at(masks)
+    ready.by_runs = least is not None and least >= 2 and ace == "low" and min(values) > 0
     # Under ace "low" the table of points outside runs is the one a service builds at start.
     ready.points = _dead_points(values, least) if least is not None and ace == "low" else \
         _Points(values, least, ace, high_place)
