@@ -9,13 +9,21 @@ lookup a card and one a suit."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import NamedTuple
 
 from referee.cards import Card
-from referee.geometry import Geometry, geometry_for
+from referee.geometry import (
+    SuitMasks,
+    dead_points,
+    geometry_for,
+    mask_points,
+    outside_stretches,
+    stretches,
+    suit_masks,
+    suit_tables,
+)
 from referee.kinds import one_rank_kind, ordered_kind
 from referee.melds import Judge
 from referee.planner.kinds import by_masks
@@ -24,6 +32,9 @@ from referee.planner.prepared import judge_geometry
 from referee.ruleset import Ruleset
 
 INF = 10**9
+# Where the service's start (`arrange.warm_up`) and the tables' tests read the deck's tables.
+_masks, _suit_tables, _outside_stretches, _dead_points, _mask_points = (
+    suit_masks, suit_tables, outside_stretches, dead_points, mask_points)
 SuitAnswer = tuple[int, tuple[Card, ...], tuple[tuple[Card, ...], ...]]
 
 
@@ -98,7 +109,7 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
     if ready.two_sets is not None and (counted + ready.two_sets) & tops:
         return None
     near = 0  # cards with a same-suit neighbour in hand: those a set may leave out for a run
-    if ready.runs:
+    if ready.with_runs:
         near = ((hand_mask << 1) & ready.not_lowest) | ((hand_mask >> 1) & ready.not_highest)
         if ready.wrap is not None:  # a high ace sits next to the top rank
             top, first_column, top_column = ready.wrap
@@ -163,36 +174,36 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
 
 class _Suit(dict[int, SuitAnswer]):
     """One suit's answers by suit mask, each made on first use. First one number: the suit's
-    cards counted by rank (a lane a rank, `_Masks.spread`); above the lanes, from `left_at`,
+    cards counted by rank (a lane a rank, `SuitMasks.spread`); above the lanes, from `left_at`,
     the cards that stay in hand at their bits of a hand mask (this suit's from `at`); above
     those, from `points_at`, their points. Adding the suits' numbers adds each part (the lanes
     never reach their top bits, the suits' cards never meet). Then those cards, and the runs
     the others make (lowest first). The ace is placed high or low as the run rule allows,
     where it leaves fewer points (low on a tie)."""
 
-    def __init__(self, cards: tuple[tuple[Card, ...], ...], masks: _Masks, at: int, values: tuple[int, ...],
+    def __init__(self, cards: tuple[tuple[Card, ...], ...], masks: SuitMasks, at: int, values: tuple[int, ...],
                  least: int | None, ace: str, high_place: int) -> None:
         super().__init__()
         self.cards, self.least, self.ace, self.high_place = cards, least, ace, high_place
         self.spread, self.left_at = masks.spread, _left_at(masks) + at
         self.points_at = _points_at(masks)
-        self.mask_points = _mask_points(values)
-        self.dead = _outside_stretches(least, len(values)) if least is not None else None
+        self.mask_points = mask_points(values)
+        self.dead = outside_stretches(least, len(values)) if least is not None else None
 
     def __missing__(self, m: int) -> SuitAnswer:
         placed = _placed(m, self.dead, self.mask_points, self.ace, self.high_place)
         kept = self.dead[placed] if self.dead is not None else placed
-        runs = tuple(self.cards[run] for run in _stretches(placed & ~kept))
+        runs = tuple(self.cards[run] for run in stretches(placed & ~kept))
         counted = self.spread[m] + (kept << self.left_at) + (self.mask_points[kept] << self.points_at)
         answer = self[m] = (counted, self.cards[kept], runs)
         return answer
 
 
-def _left_at(masks: _Masks) -> int:
+def _left_at(masks: SuitMasks) -> int:
     return masks.width * masks.places  # above every rank's lane
 
 
-def _points_at(masks: _Masks) -> int:
+def _points_at(masks: SuitMasks) -> int:
     return _left_at(masks) + masks.places * len(masks.shifts)  # above every suit's cards
 
 
@@ -201,8 +212,8 @@ class _Points(dict[int, int]):
 
     def __init__(self, values: tuple[int, ...], least: int | None, ace: str, high_place: int) -> None:
         super().__init__()
-        self.ace, self.high_place, self.mask_points = ace, high_place, _mask_points(values)
-        self.dead = _outside_stretches(least, len(values)) if least is not None else None
+        self.ace, self.high_place, self.mask_points = ace, high_place, mask_points(values)
+        self.dead = outside_stretches(least, len(values)) if least is not None else None
 
     def __missing__(self, m: int) -> int:
         placed = _placed(m, self.dead, self.mask_points, self.ace, self.high_place)
@@ -224,7 +235,7 @@ def _placed(m: int, dead: tuple[int, ...] | None, points: tuple[int, ...], ace: 
 class _Cards(dict[int, tuple[Card, ...]]):
     """The cards at a hand mask's bits (lowest suit first), made on first use."""
 
-    def __init__(self, masks: _Masks) -> None:
+    def __init__(self, masks: SuitMasks) -> None:
         super().__init__()
         self.masks = masks
 
@@ -250,13 +261,14 @@ class _Ready:
     "cards": each card 1), built once (`_ready`): whether the path holds, each card's bit,
     the suits' answers, and what choosing sets needs."""
 
-    __slots__ = ("holds", "left_at", "points_at", "by_runs", "without_table", "first_meld", "bit_of", "cost", "places", "full", "suits", "tops",
-                 "at_least", "two_sets", "runs", "not_lowest", "not_highest", "wrap", "lane_column", "least",
-                 "choices", "points", "cards_of")
+    __slots__ = ("at_least", "bit_of", "by_runs", "cards_of", "choices", "cost", "first_meld",
+                 "full", "holds", "lane_column", "least", "left_at", "not_highest", "not_lowest",
+                 "places", "points", "points_at", "suits", "tops", "two_sets", "with_runs",
+                 "without_table", "wrap")
     holds: bool            # the rules are this path's: sets, runs of one suit, no wild cards
     without_table: bool    # a table is no matter: these rules refuse every lay-off
     first_meld: bool       # a first meld is due before melds count: the search answers
-    bit_of: object         # a natural card -> its bit in a hand mask (KeyError for any other)
+    bit_of: Callable[[Card], int]  # a natural card -> its bit in a hand mask (KeyError for any other)
     cost: dict[Card, int]  # what each natural card costs left in hand
     places: int            # the bits of one suit in a hand mask
     full: int              # one suit's places
@@ -267,7 +279,7 @@ class _Ready:
     tops: int              # the top bit of every lane (0 when no set can be made)
     at_least: int          # added to the lanes: a rank with cards enough for a set sets its top bit
     two_sets: int | None   # the same for two sets of one rank, where the suits allow two
-    runs: bool             # the round has runs (a set may leave out cards for them)
+    with_runs: bool        # the round has runs (a set may leave out cards for them)
     not_lowest: int        # every place but each suit's first
     not_highest: int       # every place but each suit's last
     wrap: tuple[int, int, int] | None  # (top rank, first rank's cards, top rank's): a high ace's neighbour
@@ -304,7 +316,7 @@ def _ready(judge: Judge, objective: str) -> _Ready:
     ready.left_at, ready.points_at = _left_at(masks), _points_at(masks)
     ready.by_runs = least is not None and least >= 2 and ace == "low" and min(values) > 0
     # Under ace "low" the table of points outside runs is the one a service builds at start.
-    ready.points = _dead_points(values, least) if least is not None and ace == "low" else \
+    ready.points = dead_points(values, least) if least is not None and ace == "low" else \
         _Points(values, least, ace, high_place)
     suits = len(geometry.suits)
     ready.tops, ready.at_least, ready.two_sets = 0, 0, None
@@ -313,7 +325,7 @@ def _ready(judge: Judge, objective: str) -> _Ready:
         if 2 * set_rule.min <= suits:
             ready.two_sets = masks.offsets[2 * set_rule.min]
     ready.choices = _Choices(set_rule.min if set_rule is not None else 0)
-    ready.runs = run_rule is not None
+    ready.with_runs = run_rule is not None
     ready.not_lowest, ready.not_highest = ~geometry.lowest_places, ~geometry.highest_places
     top = geometry.ranks - 1
     ready.wrap = None
@@ -338,12 +350,12 @@ def _place_values(ruleset: Ruleset, objective: str) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=256)
-def _judge_masks(judge: Judge) -> tuple[_Masks, dict[Card, int]]:
+def _judge_masks(judge: Judge) -> tuple[SuitMasks, dict[Card, int]]:
     """The judge's suit masks, and its deck's natural (not wild) cards each with its bit in them."""
     geometry = judge_geometry(judge)
     bits = {Card(r, suit): 1 << (geometry.places * s + geometry.rank_at[r])
             for s, suit in enumerate(geometry.suits) for r in geometry.order if r not in judge.wild_ranks}
-    return _masks(geometry), bits
+    return suit_masks(geometry), bits
 
 
 @lru_cache(maxsize=4096)
@@ -364,114 +376,3 @@ def _sets_within(cards: int, least: int) -> tuple[int, ...]:
         bits.append(low)
         cards ^= low
     return tuple(sum(c) for n in range(least, len(bits) + 1) for c in combinations(bits, n))
-
-
-class _Masks(NamedTuple):
-    """A deck's suit masks, read: the cards at a hand mask's bits, and each rank's cards across
-    the suits. To count, each suit mask is spread to one lane of `width` bits a rank and the
-    suits added; a rank holds n cards or more exactly when adding 2**(width - 1) - n to its
-    lane sets the lane's top bit (no lane overflows)."""
-
-    geometry: Geometry
-    places: int
-    full: int                # one suit's places
-    shifts: tuple[int, ...]  # where each suit's mask starts in a hand mask
-    suit_cards: tuple[tuple[tuple[Card, ...], ...], ...]  # per suit, the cards of every suit mask
-    width: int
-    spread: tuple[int, ...]  # every suit mask, its bits spread one a lane
-    tops: int                # the top bit of every lane
-    offsets: tuple[int, ...]  # for n, 2**(width - 1) - n in every lane
-
-    def cards_of(self, mask: int) -> tuple[Card, ...]:
-        """The cards at the bits of a mask over (suit * places + place), lowest suit first."""
-        full, places = self.full, self.places
-        out: tuple[Card, ...] = ()
-        for table in self.suit_cards:
-            if not mask:
-                break
-            out += table[mask & full]
-            mask >>= places
-        return out
-
-    def counts(self, mask: int) -> int:
-        """Each rank's cards in `mask`, one lane a rank."""
-        spread, full, total = self.spread, self.full, 0
-        for shift in self.shifts:
-            total += spread[(mask >> shift) & full]
-        return total
-
-    def holding(self, counts: int, n: int) -> int:
-        """The lanes (their top bits) of the ranks holding at least n cards (0 < n <= suits)."""
-        return (counts + self.offsets[n]) & self.tops
-
-
-@lru_cache(maxsize=16)
-def _masks(geometry: Geometry) -> _Masks:
-    """The deck's suit masks and their tables (built once a deck)."""
-    suits, places = len(geometry.suits), geometry.places
-    width = (suits - 1).bit_length() + 1  # 2**(width - 1) >= suits: a count and the offset fit a lane
-    spread = _mask_points(tuple(1 << (width * p) for p in range(places)))
-    tops = sum(1 << (width * p + width - 1) for p in range(places))
-    offsets = tuple((tops >> (width - 1)) * ((1 << (width - 1)) - n) for n in range(suits + 1))
-    return _Masks(geometry, places, geometry.suit_full, tuple(range(0, places * suits, places)),
-                  _suit_tables(geometry.suits, geometry.place_ranks), width, spread, tops, offsets)
-
-
-@lru_cache(maxsize=16)
-def _suit_tables(suits: tuple[str, ...], place_ranks: tuple[str, ...]) -> tuple[tuple[tuple[Card, ...], ...], ...]:
-    tables = []
-    for suit in suits:
-        cards = [Card(r, suit) for r in place_ranks]
-        table: list[tuple[Card, ...]] = [()] * (1 << len(place_ranks))
-        for mask in range(1, 1 << len(place_ranks)):
-            low = mask & -mask
-            table[mask] = (cards[low.bit_length() - 1],) + table[mask ^ low]
-        tables.append(tuple(table))
-    return tuple(tables)
-
-
-def _stretches(mask: int) -> list[int]:
-    """The maximal stretches of consecutive bits in a suit mask, each as a mask."""
-    out = []
-    while mask:
-        run = nxt = mask & -mask
-        while mask & (nxt := nxt << 1):
-            run |= nxt
-        out.append(run)
-        mask &= ~run
-    return out
-
-
-@lru_cache(maxsize=8)
-def _outside_stretches(least: int, places: int) -> tuple[int, ...]:
-    """For every mask of `places` bits, the bits that are not in a stretch of `least` or more."""
-    table = []
-    for mask in range(1 << places):
-        kept, length = 0, 0
-        for place in range(places + 1):
-            if place < places and mask >> place & 1:
-                length += 1
-                continue
-            if 0 < length < least:
-                kept |= ((1 << length) - 1) << (place - length)
-            length = 0
-        table.append(kept)
-    return tuple(table)
-
-
-@lru_cache(maxsize=32)
-def _dead_points(values: tuple[int, ...], least: int) -> tuple[int, ...]:
-    """For every suit mask, the points of its cards outside stretches of `least` or more
-    (`values` by place)."""
-    points = _mask_points(values)
-    return tuple([points[kept] for kept in _outside_stretches(least, len(values))])
-
-
-@lru_cache(maxsize=32)
-def _mask_points(values: tuple[int, ...]) -> tuple[int, ...]:
-    """For every suit mask, the points of the cards at its bits (`values` by place)."""
-    table = [0] * (1 << len(values))
-    for mask in range(1, 1 << len(values)):
-        low = mask & -mask
-        table[mask] = table[mask ^ low] + values[low.bit_length() - 1]
-    return tuple(table)
