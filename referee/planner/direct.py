@@ -36,6 +36,8 @@ INF = 10**9
 _masks, _suit_tables, _outside_stretches, _dead_points, _mask_points = (
     suit_masks, suit_tables, outside_stretches, dead_points, mask_points)
 SuitAnswer = tuple[int, tuple[Card, ...], tuple[tuple[Card, ...], ...]]
+_new = tuple.__new__  # a named tuple made from its fields at once, without its Python `__new__`
+_PLAN_REST = Plan()[3:]  # a plan's fields after its melds, lay-offs and cards left: their defaults
 
 
 def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence[object],
@@ -58,7 +60,7 @@ def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence
     if hand_mask.bit_count() != len(hand):
         return None  # a repeated card (adding its bit twice carries)
     places, full = ready.places, ready.full
-    counted = 0  # the hand's cards counted by rank, and above them its points left (`_Suit`)
+    counted = 0  # the suits' entries added (`_Suit`): cards by rank, cards left, their points
     kept: tuple[Card, ...] = ()
     melds: tuple[tuple[Card, ...], ...] = ()
     rest = hand_mask
@@ -79,10 +81,6 @@ def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence
     if discard and kept or score is not None:
         return _finished(ruleset, ready, hand, total, melds, kept, score, discard)
     return _new(Arrangement, (total, _new(Plan, (melds, (), kept, *_PLAN_REST))))
-
-
-_new = tuple.__new__  # a named tuple made from its fields at once, without its Python `__new__`
-_PLAN_REST = Plan()[3:]  # a plan's fields after its melds, lay-offs and cards left: their defaults
 
 
 def _finished(ruleset: Ruleset, ready: _Ready, hand: Sequence[Card], total: int,
@@ -130,7 +128,7 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
         if not whole & near:  # `_set_choices` is then the set of all the rank's cards alone
             fixed |= whole
             sets.append(whole)
-        elif not whole & in_runs:  # the same, of the cards in runs
+        elif not whole & in_runs:  # none in a run of the whole hand: the set is made, listed in turn
             fixed |= whole
             picks.append((whole,))
         else:
@@ -141,7 +139,7 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
     places, full = ready.places, ready.full
     best = hand_mask  # the cards no set takes, in the best way found
     if choices:
-        points, least, best_total = ready.points, ready.least, INF
+        points, floor, best_total = ready.points, ready.floor, INF
         rests = [hand_mask]
         for options in choices:  # sets of different ranks never share a card
             rests = [rest ^ m for rest in rests for m in options]
@@ -152,7 +150,7 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
                 left >>= places
             if total < best_total:
                 best_total, best = total, rest
-                if total <= least:
+                if total <= floor:  # no way keeps fewer: the first such way is the answer
                     break
     taken = (hand_mask ^ best) | fixed
     for options in picks:  # the last option of a rank is all its cards
@@ -261,8 +259,8 @@ class _Ready:
     "cards": each card 1), built once (`_ready`): whether the path holds, each card's bit,
     the suits' answers, and what choosing sets needs."""
 
-    __slots__ = ("at_least", "bit_of", "by_runs", "cards_of", "choices", "cost", "first_meld",
-                 "full", "holds", "lane_column", "least", "left_at", "not_highest", "not_lowest",
+    __slots__ = ("at_least", "bit_of", "by_runs", "cards_of", "choices", "cost", "first_meld", "floor",
+                 "full", "holds", "lane_column", "left_at", "not_highest", "not_lowest",
                  "places", "points", "points_at", "suits", "tops", "two_sets", "with_runs",
                  "without_table", "wrap")
     holds: bool            # the rules are this path's: sets, runs of one suit, no wild cards
@@ -284,7 +282,7 @@ class _Ready:
     not_highest: int       # every place but each suit's last
     wrap: tuple[int, int, int] | None  # (top rank, first rank's cards, top rank's): a high ace's neighbour
     lane_column: dict[int, int]  # a lane's top bit -> its rank's cards across the suits
-    least: int | float     # the fewest points a hand can keep: no plan beats one that keeps them
+    floor: int | float     # the fewest points a hand can keep (0; card values are never negative)
     choices: _Choices      # each rank's ways to make a set
     points: _Points | tuple[int, ...]  # the points a suit mask leaves in hand
     cards_of: _Cards       # the cards of a hand mask
@@ -332,7 +330,7 @@ def _ready(judge: Judge, objective: str) -> _Ready:
     if run_rule is not None and run_rule.ace != "low" and geometry.high_ace:
         ready.wrap = (top, geometry.rank_columns[0], geometry.rank_columns[top])
     ready.lane_column = {1 << (masks.width * (p + 1) - 1): geometry.rank_columns[p] for p in range(geometry.ranks)}
-    ready.least = 0 if min(values) >= 0 else -INF
+    ready.floor = 0 if min(values) >= 0 else -INF
     ready.cards_of = _Cards(masks)
     if len(_READY) >= 1024:  # judges are kept a bounded number too (`judge_for`)
         _READY.clear()
