@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from referee.cards import Card, DeckSpec
 from referee.meld import run_windows
@@ -116,3 +117,120 @@ def geometry_for(deck: DeckSpec, decks: int) -> Geometry:
 @lru_cache(maxsize=64)
 def _geometry(suits: tuple[str, ...], order: tuple[str, ...], copies: int) -> Geometry:
     return Geometry(suits, order, copies)
+
+
+# ---------------------------------------------------------------- suit masks (the planner's direct path)
+# A hand mask holds each suit's mask in turn, lowest suit first: `places` bits a suit, a rank a
+# bit from the lowest, then the place of an ace played high. The tables below are indexed by
+# one suit's mask; `referee.planner.direct` reads hands through them.
+
+class SuitMasks(NamedTuple):
+    """A deck's suit masks, read: the cards at a hand mask's bits, and each rank's cards across
+    the suits. To count, each suit mask is spread to one lane of `width` bits a rank and the
+    suits added; a rank holds n cards or more exactly when adding 2**(width - 1) - n to its
+    lane sets the lane's top bit (no lane overflows)."""
+
+    geometry: Geometry
+    places: int
+    full: int                # one suit's places
+    shifts: tuple[int, ...]  # where each suit's mask starts in a hand mask
+    suit_cards: tuple[tuple[tuple[Card, ...], ...], ...]  # per suit, the cards of every suit mask
+    width: int
+    spread: tuple[int, ...]  # every suit mask, its bits spread one a lane
+    tops: int                # the top bit of every lane
+    offsets: tuple[int, ...]  # for n, 2**(width - 1) - n in every lane
+
+    def cards_of(self, mask: int) -> tuple[Card, ...]:
+        """The cards at the bits of a mask over (suit * places + place), lowest suit first."""
+        full, places = self.full, self.places
+        out: tuple[Card, ...] = ()
+        for table in self.suit_cards:
+            if not mask:
+                break
+            out += table[mask & full]
+            mask >>= places
+        return out
+
+    def counts(self, mask: int) -> int:
+        """Each rank's cards in `mask`, one lane a rank."""
+        spread, full, total = self.spread, self.full, 0
+        for shift in self.shifts:
+            total += spread[(mask >> shift) & full]
+        return total
+
+    def holding(self, counts: int, n: int) -> int:
+        """The lanes (their top bits) of the ranks holding at least n cards (0 < n <= suits)."""
+        return (counts + self.offsets[n]) & self.tops
+
+
+@lru_cache(maxsize=16)
+def suit_masks(geometry: Geometry) -> SuitMasks:
+    """The deck's suit masks and their tables (built once a deck)."""
+    suits, places = len(geometry.suits), geometry.places
+    width = (suits - 1).bit_length() + 1  # 2**(width - 1) >= suits: a count and the offset fit a lane
+    spread = mask_points(tuple(1 << (width * p) for p in range(places)))
+    tops = sum(1 << (width * p + width - 1) for p in range(places))
+    offsets = tuple((tops >> (width - 1)) * ((1 << (width - 1)) - n) for n in range(suits + 1))
+    return SuitMasks(geometry, places, geometry.suit_full, tuple(range(0, places * suits, places)),
+                  suit_tables(geometry.suits, geometry.place_ranks), width, spread, tops, offsets)
+
+
+@lru_cache(maxsize=16)
+def suit_tables(suits: tuple[str, ...], place_ranks: tuple[str, ...]) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """For each suit, the cards at the bits of every suit mask (lowest place first)."""
+    tables = []
+    for suit in suits:
+        cards = [Card(r, suit) for r in place_ranks]
+        table: list[tuple[Card, ...]] = [()] * (1 << len(place_ranks))
+        for mask in range(1, 1 << len(place_ranks)):
+            low = mask & -mask
+            table[mask] = (cards[low.bit_length() - 1],) + table[mask ^ low]
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+def stretches(mask: int) -> list[int]:
+    """The maximal stretches of consecutive bits in a suit mask, each as a mask."""
+    out = []
+    while mask:
+        run = nxt = mask & -mask
+        while mask & (nxt := nxt << 1):
+            run |= nxt
+        out.append(run)
+        mask &= ~run
+    return out
+
+
+@lru_cache(maxsize=8)
+def outside_stretches(least: int, places: int) -> tuple[int, ...]:
+    """For every mask of `places` bits, the bits that are not in a stretch of `least` or more."""
+    table = []
+    for mask in range(1 << places):
+        kept, length = 0, 0
+        for place in range(places + 1):
+            if place < places and mask >> place & 1:
+                length += 1
+                continue
+            if 0 < length < least:
+                kept |= ((1 << length) - 1) << (place - length)
+            length = 0
+        table.append(kept)
+    return tuple(table)
+
+
+@lru_cache(maxsize=32)
+def dead_points(values: tuple[int, ...], least: int) -> tuple[int, ...]:
+    """For every suit mask, the points of its cards outside stretches of `least` or more
+    (`values` by place)."""
+    points = mask_points(values)
+    return tuple([points[kept] for kept in outside_stretches(least, len(values))])
+
+
+@lru_cache(maxsize=32)
+def mask_points(values: tuple[int, ...]) -> tuple[int, ...]:
+    """For every suit mask, the points of the cards at its bits (`values` by place)."""
+    table = [0] * (1 << len(values))
+    for mask in range(1, 1 << len(values)):
+        low = mask & -mask
+        table[mask] = table[mask ^ low] + values[low.bit_length() - 1]
+    return tuple(table)

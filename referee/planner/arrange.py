@@ -20,13 +20,13 @@ from referee.melds import Judge, judge_for
 from referee.planner.budget import Budget, shared_budget
 from referee.planner.direct import (
     _dead_points,
-    _direct,
     _judge_masks,
     _mask_points,
     _masks,
     _place_values,
+    direct,
 )
-from referee.planner.kinds import by_masks, planner_of, spare_kind
+from referee.planner.kinds import planner_of, spare_kind
 from referee.planner.plan import Arrangement, limited, replay
 from referee.planner.prepared import judge_geometry
 from referee.planner.search import HandSearch
@@ -62,11 +62,10 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     request's, shared by every search it makes. Where a wild card standing for itself counts
     as natural (`wilds.natural_in_place`), each way of counting such cards natural is searched."""
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
-    if judge.direct_path and by_masks(judge) and not pure_runs_only and discard != "required" and (
-            not table or judge.rules.lay_off.refusal(True, True) is not None):
-        direct = _direct(ruleset, judge, hand, first_meld_done, objective, score, discard)
-        if direct is not None:
-            return direct
+    if not pure_runs_only and discard != "required":
+        found = direct(ruleset, judge, hand, table, first_meld_done, objective, score, discard)
+        if found is not None:
+            return found
     later = judge_for(ruleset, round_number, players, True, wild_rank)
     budget = budget or shared_budget()
     if pure_runs_only:

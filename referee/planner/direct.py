@@ -1,42 +1,341 @@
 """The exact answer without a search, for a hand with no wild card and no repeated card and
 no table to lay off on: each suit a bit mask, sets chosen rank by rank, runs read off tables
 of stretches built once. The masks are the deck's (`referee.geometry.Geometry`): a place a
-rank, and one more for a high ace where the deck's first rank is A."""
+rank, and one more for a high ace where the deck's first rank is A.
+
+`direct` is the one entry: it finds the round's `_Ready` tables (built once a judge and a way
+of counting) and reads the hand through them, so that a hand without a set to choose costs a
+lookup a card and one a suit."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import combinations, product
-from typing import NamedTuple
+from itertools import combinations
 
 from referee.cards import Card
-from referee.geometry import Geometry, geometry_for
+from referee.geometry import (
+    SuitMasks,
+    dead_points,
+    geometry_for,
+    mask_points,
+    outside_stretches,
+    stretches,
+    suit_masks,
+    suit_tables,
+)
 from referee.kinds import one_rank_kind, ordered_kind
 from referee.melds import Judge
+from referee.planner.kinds import by_masks
 from referee.planner.plan import Arrangement, Plan, limited
 from referee.planner.prepared import judge_geometry
 from referee.ruleset import Ruleset
 
 INF = 10**9
+# Where the service's start (`arrange.warm_up`) and the tables' tests read the deck's tables.
+_masks, _suit_tables, _outside_stretches, _dead_points, _mask_points = (
+    suit_masks, suit_tables, outside_stretches, dead_points, mask_points)
+SuitAnswer = tuple[int, tuple[Card, ...], tuple[tuple[Card, ...], ...]]
+_new = tuple.__new__  # a named tuple made from its fields at once, without its Python `__new__`
+_PLAN_REST = Plan()[3:]  # a plan's fields after its melds, lay-offs and cards left: their defaults
 
 
-def _direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], first_meld_done: bool, objective: str,
-            score: int | None, discard: str | None) -> Arrangement | None:
-    """The answer of `_without_wilds`, with the final discard and the hand limit, or None."""
-    direct = _without_wilds(judge, hand, _place_values(ruleset, objective), first_meld_done)
-    if direct is None:
+def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence[object],
+           first_meld_done: bool, objective: str, score: int | None, discard: str | None) -> Arrangement | None:
+    """The best arrangement of a hand with no wild card and no repeated card, read off the
+    round's tables, with the final discard (`discard` "optional") and the hand limit; None
+    when the hand or the rules are outside this case (the search answers then).
+
+    The sets: at most one a rank, every way (`_with_sets`); then in each suit the cards left
+    meld exactly when they make a stretch of at least the run minimum."""
+    ready = _READY.get((judge, objective))
+    if ready is None:
+        ready = _ready(judge, objective)
+    if not ready.holds or (table and not ready.without_table) or (not first_meld_done and ready.first_meld):
         return None
+    try:
+        hand_mask: int = sum(map(ready.bit_of, hand))
+    except KeyError:
+        return None  # a wild card, or one not in the deck
+    if hand_mask.bit_count() != len(hand):
+        return None  # a repeated card (adding its bit twice carries)
+    places, full = ready.places, ready.full
+    counted = 0  # the suits' entries added (`_Suit`): cards by rank, cards left, their points
+    kept: tuple[Card, ...] = ()
+    melds: tuple[tuple[Card, ...], ...] = ()
+    rest = hand_mask
+    for suit in ready.suits:  # lowest suit first
+        m = rest & full
+        rest >>= places
+        suit_counted, cards, runs = suit[m]
+        counted += suit_counted
+        kept += cards
+        melds += runs
+    if (counted + ready.at_least) & ready.tops:  # a rank holds enough cards for a set
+        found = _with_sets(ready, hand_mask, counted)
+        if found is None:
+            return None
+        total, melds, kept = found
+    else:
+        total = counted >> ready.points_at
+    if discard and kept or score is not None:
+        return _finished(ruleset, ready, hand, total, melds, kept, score, discard)
+    return _new(Arrangement, (total, _new(Plan, (melds, (), kept, *_PLAN_REST))))
 
-    def cost(card: Card) -> int:  # no wild card here
-        return 1 if objective == "cards" else ruleset.scoring.value(card)
 
-    if discard and direct.plan.left:  # the costliest card left is the discard
-        out = max(direct.plan.left, key=cost)
-        left = list(direct.plan.left)
-        left.remove(out)
-        direct = Arrangement(direct.cost - cost(out), direct.plan._replace(left=tuple(left), discard=out))
-    return direct if score is None else limited(ruleset, hand, direct, cost, score)
+def _finished(ruleset: Ruleset, ready: _Ready, hand: Sequence[Card], total: int,
+              melds: tuple[tuple[Card, ...], ...], kept: tuple[Card, ...], score: int | None,
+              discard: str | None) -> Arrangement:
+    """The answer with the final discard (the costliest card left) and the hand limit."""
+    cost = ready.cost
+    plan = Plan(melds, (), kept)
+    if discard and kept:
+        out = max(kept, key=cost.__getitem__)
+        at = kept.index(out)
+        total -= cost[out]
+        plan = Plan(melds, (), kept[:at] + kept[at + 1:], out)
+    found = Arrangement(total, plan)
+    return found if score is None else limited(ruleset, hand, found, cost.__getitem__, score)
+
+
+def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
+        int, tuple[tuple[Card, ...], ...], tuple[Card, ...]] | None:
+    """(points left, melds, cards left) of a hand where some rank holds enough cards for a set:
+    each such rank either makes no set or one of its `_set_choices`, every way, the first
+    least costly kept; None where one rank holds two sets (the general search handles it)."""
+    tops = ready.tops
+    if ready.two_sets is not None and (counted + ready.two_sets) & tops:
+        return None
+    near = 0  # cards with a same-suit neighbour in hand: those a set may leave out for a run
+    if ready.with_runs:
+        near = ((hand_mask << 1) & ready.not_lowest) | ((hand_mask >> 1) & ready.not_highest)
+        if ready.wrap is not None:  # a high ace sits next to the top rank
+            top, first_column, top_column = ready.wrap
+            near |= ((hand_mask >> top) & first_column) | ((hand_mask << top) & top_column)
+    # Cards in a run of the whole hand (`_Suit`'s cards left, read back): where every card
+    # costs something, leaving any other out of a set only costs more, whatever else is chosen.
+    in_runs = hand_mask & ~(counted >> ready.left_at) if ready.by_runs else near
+    lane_column, choices_of = ready.lane_column, ready.choices
+    candidates = (counted + ready.at_least) & tops
+    picks: list[tuple[int, ...]] = []  # the ways of the ranks not fixed by neighbours, in rank order
+    choices: list[tuple[int, ...]] = []  # those of more than one way
+    fixed = 0  # sets every best arrangement makes
+    sets: list[int] = []  # those fixed as no card of the rank has a neighbour come first in the plan
+    while candidates:
+        low = candidates & -candidates
+        candidates ^= low
+        whole = hand_mask & lane_column[low]
+        if not whole & near:  # `_set_choices` is then the set of all the rank's cards alone
+            fixed |= whole
+            sets.append(whole)
+        elif not whole & in_runs:  # none in a run of the whole hand: the set is made, listed in turn
+            fixed |= whole
+            picks.append((whole,))
+        else:
+            options = choices_of[whole, whole & in_runs]
+            picks.append(options)
+            choices.append(options)
+    hand_mask &= ~fixed
+    places, full = ready.places, ready.full
+    best = hand_mask  # the cards no set takes, in the best way found
+    if choices:
+        points, floor, best_total = ready.points, ready.floor, INF
+        rests = [hand_mask]
+        for options in choices:  # sets of different ranks never share a card
+            rests = [rest ^ m for rest in rests for m in options]
+        for rest in rests:
+            total, left = 0, rest
+            while left:  # suit by suit, lowest first
+                total += points[left & full]
+                left >>= places
+            if total < best_total:
+                best_total, best = total, rest
+                if total <= floor:  # no way keeps fewer: the first such way is the answer
+                    break
+    taken = (hand_mask ^ best) | fixed
+    for options in picks:  # the last option of a rank is all its cards
+        if taken & options[-1]:
+            sets.append(taken & options[-1])
+    cards_of = ready.cards_of
+    melds = tuple([cards_of[m] for m in sets])
+    counted = 0
+    kept: tuple[Card, ...] = ()
+    rest = best
+    for suit in ready.suits:
+        suit_counted, cards, runs = suit[rest & full]
+        rest >>= places
+        counted += suit_counted
+        kept += cards
+        melds += runs
+    return counted >> ready.points_at, melds, kept
+
+
+class _Suit(dict[int, SuitAnswer]):
+    """One suit's answers by suit mask, each made on first use. First one number: the suit's
+    cards counted by rank (a lane a rank, `SuitMasks.spread`); above the lanes, from `left_at`,
+    the cards that stay in hand at their bits of a hand mask (this suit's from `at`); above
+    those, from `points_at`, their points. Adding the suits' numbers adds each part (the lanes
+    never reach their top bits, the suits' cards never meet). Then those cards, and the runs
+    the others make (lowest first). The ace is placed high or low as the run rule allows,
+    where it leaves fewer points (low on a tie)."""
+
+    def __init__(self, cards: tuple[tuple[Card, ...], ...], masks: SuitMasks, at: int, values: tuple[int, ...],
+                 least: int | None, ace: str, high_place: int) -> None:
+        super().__init__()
+        self.cards, self.least, self.ace, self.high_place = cards, least, ace, high_place
+        self.spread, self.left_at = masks.spread, _left_at(masks) + at
+        self.points_at = _points_at(masks)
+        self.mask_points = mask_points(values)
+        self.dead = outside_stretches(least, len(values)) if least is not None else None
+
+    def __missing__(self, m: int) -> SuitAnswer:
+        placed = _placed(m, self.dead, self.mask_points, self.ace, self.high_place)
+        kept = self.dead[placed] if self.dead is not None else placed
+        runs = tuple(self.cards[run] for run in stretches(placed & ~kept))
+        counted = self.spread[m] + (kept << self.left_at) + (self.mask_points[kept] << self.points_at)
+        answer = self[m] = (counted, self.cards[kept], runs)
+        return answer
+
+
+def _left_at(masks: SuitMasks) -> int:
+    return masks.width * masks.places  # above every rank's lane
+
+
+def _points_at(masks: SuitMasks) -> int:
+    return _left_at(masks) + masks.places * len(masks.shifts)  # above every suit's cards
+
+
+class _Points(dict[int, int]):
+    """The points a suit mask leaves in hand, made on first use (`_placed`)."""
+
+    def __init__(self, values: tuple[int, ...], least: int | None, ace: str, high_place: int) -> None:
+        super().__init__()
+        self.ace, self.high_place, self.mask_points = ace, high_place, mask_points(values)
+        self.dead = outside_stretches(least, len(values)) if least is not None else None
+
+    def __missing__(self, m: int) -> int:
+        placed = _placed(m, self.dead, self.mask_points, self.ace, self.high_place)
+        points = self[m] = self.mask_points[self.dead[placed] if self.dead is not None else placed]
+        return points
+
+
+def _placed(m: int, dead: tuple[int, ...] | None, points: tuple[int, ...], ace: str, high_place: int) -> int:
+    """A suit mask with its ace (place 0) where it leaves fewer points: moved to `high_place`
+    under ace "high", either way under "either" (low on a tie), never under "low"."""
+    if dead is None or ace == "low" or not m & 1:
+        return m
+    high = (m & ~1) | high_place
+    if ace == "high" or points[dead[high]] < points[dead[m]]:
+        return high
+    return m
+
+
+class _Cards(dict[int, tuple[Card, ...]]):
+    """The cards at a hand mask's bits (lowest suit first), made on first use."""
+
+    def __init__(self, masks: SuitMasks) -> None:
+        super().__init__()
+        self.masks = masks
+
+    def __missing__(self, m: int) -> tuple[Card, ...]:
+        cards = self[m] = self.masks.cards_of(m)
+        return cards
+
+
+class _Choices(dict[tuple[int, int], tuple[int, ...]]):
+    """`_set_choices` of one rank's cards and those of them a set may leave out, by that pair."""
+
+    def __init__(self, least: int) -> None:
+        super().__init__()
+        self.least = least
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[int, ...]:
+        options = self[key] = _set_choices(*key, self.least)
+        return options
+
+
+class _Ready:
+    """What the direct path reads for one round's judge and one way of counting (points, or
+    "cards": each card 1), built once (`_ready`): whether the path holds, each card's bit,
+    the suits' answers, and what choosing sets needs."""
+
+    __slots__ = ("at_least", "bit_of", "by_runs", "cards_of", "choices", "cost", "first_meld", "floor",
+                 "full", "holds", "lane_column", "left_at", "not_highest", "not_lowest",
+                 "places", "points", "points_at", "suits", "tops", "two_sets", "with_runs",
+                 "without_table", "wrap")
+    holds: bool            # the rules are this path's: sets, runs of one suit, no wild cards
+    without_table: bool    # a table is no matter: these rules refuse every lay-off
+    first_meld: bool       # a first meld is due before melds count: the search answers
+    bit_of: Callable[[Card], int]  # a natural card -> its bit in a hand mask (KeyError for any other)
+    cost: dict[Card, int]  # what each natural card costs left in hand
+    places: int            # the bits of one suit in a hand mask
+    full: int              # one suit's places
+    suits: tuple[_Suit, ...]  # each suit's answers by suit mask, lowest suit first
+    left_at: int           # where the cards left start in a suit's answer, above its rank counts
+    points_at: int         # where its points start, above those
+    by_runs: bool          # a set leaves out only cards in a run of the whole hand (see `_with_sets`)
+    tops: int              # the top bit of every lane (0 when no set can be made)
+    at_least: int          # added to the lanes: a rank with cards enough for a set sets its top bit
+    two_sets: int | None   # the same for two sets of one rank, where the suits allow two
+    with_runs: bool        # the round has runs (a set may leave out cards for them)
+    not_lowest: int        # every place but each suit's first
+    not_highest: int       # every place but each suit's last
+    wrap: tuple[int, int, int] | None  # (top rank, first rank's cards, top rank's): a high ace's neighbour
+    lane_column: dict[int, int]  # a lane's top bit -> its rank's cards across the suits
+    floor: int | float     # the fewest points a hand can keep (0; card values are never negative)
+    choices: _Choices      # each rank's ways to make a set
+    points: _Points | tuple[int, ...]  # the points a suit mask leaves in hand
+    cards_of: _Cards       # the cards of a hand mask
+
+
+_READY: dict[tuple[Judge, str], _Ready] = {}
+
+
+def _ready(judge: Judge, objective: str) -> _Ready:
+    """The judge's tables for `objective`, built and kept (a bounded number of rounds)."""
+    ready = _Ready()
+    rules = judge.rules
+    set_rule, run_rule = judge.kinds.get(one_rank_kind(judge.kinds)), judge.kinds.get(ordered_kind(judge.kinds))
+    ready.holds = judge.direct_path and by_masks(judge) and (run_rule is None or run_rule.ace != "around")
+    ready.without_table = rules.lay_off.refusal(True, True) is not None
+    ready.first_meld = not rules.first_meld.empty
+    masks, bits = _judge_masks(judge)
+    geometry = masks.geometry
+    ready.bit_of, ready.places, ready.full = bits.__getitem__, masks.places, masks.full
+    ruleset = judge.ruleset
+    ready.cost = {c: 1 if objective == "cards" else ruleset.scoring.value(c) for c in bits}
+    values = _place_values(ruleset, objective)
+    least = run_rule.min if run_rule is not None else None
+    # The ace option reads only a deck whose first rank is A (see `referee.meld.run_windows`).
+    ace = run_rule.ace if run_rule is not None and geometry.high_ace else "low"
+    high_place = 1 << geometry.ranks
+    ready.suits = tuple(_Suit(cards, masks, at, values, least, ace, high_place)
+                        for cards, at in zip(masks.suit_cards, masks.shifts, strict=True))
+    ready.left_at, ready.points_at = _left_at(masks), _points_at(masks)
+    ready.by_runs = least is not None and least >= 2 and ace == "low" and min(values) > 0
+    # Under ace "low" the table of points outside runs is the one a service builds at start.
+    ready.points = dead_points(values, least) if least is not None and ace == "low" else \
+        _Points(values, least, ace, high_place)
+    suits = len(geometry.suits)
+    ready.tops, ready.at_least, ready.two_sets = 0, 0, None
+    if set_rule is not None and set_rule.min <= suits:
+        ready.tops, ready.at_least = masks.tops, masks.offsets[set_rule.min]
+        if 2 * set_rule.min <= suits:
+            ready.two_sets = masks.offsets[2 * set_rule.min]
+    ready.choices = _Choices(set_rule.min if set_rule is not None else 0)
+    ready.with_runs = run_rule is not None
+    ready.not_lowest, ready.not_highest = ~geometry.lowest_places, ~geometry.highest_places
+    top = geometry.ranks - 1
+    ready.wrap = None
+    if run_rule is not None and run_rule.ace != "low" and geometry.high_ace:
+        ready.wrap = (top, geometry.rank_columns[0], geometry.rank_columns[top])
+    ready.lane_column = {1 << (masks.width * (p + 1) - 1): geometry.rank_columns[p] for p in range(geometry.ranks)}
+    ready.floor = 0 if min(values) >= 0 else -INF
+    ready.cards_of = _Cards(masks)
+    if len(_READY) >= 1024:  # judges are kept a bounded number too (`judge_for`)
+        _READY.clear()
+    _READY[judge, objective] = ready
+    return ready
 
 
 @lru_cache(maxsize=256)
@@ -49,130 +348,12 @@ def _place_values(ruleset: Ruleset, objective: str) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=256)
-def _judge_masks(judge: Judge) -> tuple[_Masks, dict[Card, int]]:
+def _judge_masks(judge: Judge) -> tuple[SuitMasks, dict[Card, int]]:
     """The judge's suit masks, and its deck's natural (not wild) cards each with its bit in them."""
     geometry = judge_geometry(judge)
     bits = {Card(r, suit): 1 << (geometry.places * s + geometry.rank_at[r])
             for s, suit in enumerate(geometry.suits) for r in geometry.order if r not in judge.wild_ranks}
-    return _masks(geometry), bits
-
-
-def _without_wilds(judge: Judge, hand: Sequence[Card], values: tuple[int, ...],
-                   first_meld_done: bool) -> Arrangement | None:
-    """The exact answer, directly, for a hand with no wild card and no repeated card, and no
-    table to lay off on: choose at most one set per rank (every way), then in each suit the
-    cards left meld exactly when they make a stretch of at least the run minimum.
-
-    Each suit is a mask of `geometry.places` bits (a rank a bit, lowest first, and a high ace
-    after the top rank); two tables, built once, give the cards outside long enough stretches
-    and their points. None when the hand or the rules are outside this case."""
-    rules = judge.rules
-    if not first_meld_done and not rules.first_meld.empty:
-        return None
-    set_rule, run_rule = judge.kinds.get(one_rank_kind(judge.kinds)), judge.kinds.get(ordered_kind(judge.kinds))
-    if run_rule is not None and run_rule.ace == "around":
-        return None
-    masks, natural_bits = _judge_masks(judge)
-    bits = list(map(natural_bits.get, hand))
-    if None in bits:
-        return None  # a wild card, or one not in the deck
-    hand_mask: int = sum(bits)  # type: ignore[arg-type]
-    if hand_mask.bit_count() != len(bits):
-        return None  # a repeated card (adding its bit twice carries)
-    geometry = masks.geometry
-    suits, columns = len(geometry.suits), geometry.rank_columns
-    choices: list[tuple[int, ...]] = []
-    fixed = 0  # sets every best arrangement makes
-    fixed_ranks: list[int] = []
-    if set_rule is not None:
-        least = set_rule.min
-        # A card a set leaves out must be able to sit in a run (a same-suit neighbour in hand):
-        # otherwise putting it in the set too is never worse.
-        near = 0
-        if run_rule is not None:
-            near = ((hand_mask << 1) & ~geometry.lowest_places) | ((hand_mask >> 1) & ~geometry.highest_places)
-            if run_rule.ace != "low" and geometry.high_ace:  # a high ace sits next to the top rank
-                top = geometry.ranks - 1
-                near |= ((hand_mask >> top) & columns[0]) | ((hand_mask << top) & columns[top])
-        counts = masks.counts(hand_mask)  # each rank's cards, one lane a rank
-        if 2 * least <= suits and masks.holding(counts, 2 * least):
-            return None  # two sets of one rank: the general search handles it
-        candidates = masks.holding(counts, least) if least <= suits else 0
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            rank = low.bit_length() // masks.width - 1
-            full = hand_mask & columns[rank]
-            options = _set_choices(full, full & near, least)
-            if options == (full,):
-                fixed |= full
-                fixed_ranks.append(rank)
-            else:
-                choices.append(options)
-    hand_mask &= ~fixed
-    points = _mask_points(values)
-    dead = _outside_stretches(run_rule.min, geometry.places) if run_rule is not None else None
-    # The ace option reads only a deck whose first rank is A (see `referee.meld.run_windows`).
-    ace = run_rule.ace if run_rule is not None and geometry.high_ace else "low"
-    high_place = 1 << geometry.ranks
-    shifts, suit_full, cards_of = masks.shifts, masks.full, masks.cards_of
-
-    def suit_cost(m: int) -> tuple[int, int]:
-        """(points left, the mask with the ace placed) for one suit's cards."""
-        if dead is None:
-            return points[m], m
-        high = (m & ~1) | high_place if m & 1 else m
-        if ace == "low" or high == m:
-            return points[dead[m]], m
-        if ace == "high":
-            return points[dead[high]], high
-        low_cost, high_cost = points[dead[m]], points[dead[high]]
-        return (low_cost, m) if low_cost <= high_cost else (high_cost, high)
-
-    best_total, best_combo = INF, 0
-    if run_rule is not None and ace == "low":  # the common case, inlined
-        left = _dead_points(values, run_rule.min)  # points outside runs, by suit mask
-        takens = [0]
-        for options in choices:  # sets of different ranks never share a card
-            takens = [taken | m for taken in takens for m in options]
-        places = masks.places
-        for taken in takens:
-            rest = hand_mask & ~taken
-            total = 0
-            while rest:  # suit by suit, lowest first
-                total += left[rest & suit_full]
-                rest >>= places
-            if total < best_total:
-                best_total, best_combo = total, taken
-    else:
-        for combo in product(*choices):
-            taken = sum(combo)
-            rest = hand_mask & ~taken
-            total = 0
-            for shift in shifts:
-                m = (rest >> shift) & suit_full
-                if m:
-                    total += suit_cost(m)[0]
-            if total < best_total:
-                best_total, best_combo = total, taken
-    melds: list[tuple[Card, ...]] = []
-    for rank in fixed_ranks:
-        melds.append(cards_of(fixed & columns[rank]))
-    for options in choices:  # the last option of a rank is all its cards
-        if best_combo & options[-1]:
-            melds.append(cards_of(best_combo & options[-1]))
-    kept_cards: tuple[Card, ...] = ()
-    rest = hand_mask & ~best_combo
-    for shift, suit_cards in zip(shifts, masks.suit_cards, strict=True):
-        m = (rest >> shift) & suit_full
-        if not m:
-            continue
-        placed = suit_cost(m)[1] if ace != "low" else m
-        kept = dead[placed] if dead is not None else placed
-        kept_cards += suit_cards[kept]
-        if placed != kept:
-            melds += [suit_cards[run] for run in _stretches(placed & ~kept)]
-    return Arrangement(best_total, Plan(tuple(melds), (), kept_cards))
+    return suit_masks(geometry), bits
 
 
 @lru_cache(maxsize=4096)
@@ -193,114 +374,3 @@ def _sets_within(cards: int, least: int) -> tuple[int, ...]:
         bits.append(low)
         cards ^= low
     return tuple(sum(c) for n in range(least, len(bits) + 1) for c in combinations(bits, n))
-
-
-class _Masks(NamedTuple):
-    """A deck's suit masks, read: the cards at a hand mask's bits, and each rank's cards across
-    the suits. To count, each suit mask is spread to one lane of `width` bits a rank and the
-    suits added; a rank holds n cards or more exactly when adding 2**(width - 1) - n to its
-    lane sets the lane's top bit (no lane overflows)."""
-
-    geometry: Geometry
-    places: int
-    full: int                # one suit's places
-    shifts: tuple[int, ...]  # where each suit's mask starts in a hand mask
-    suit_cards: tuple[tuple[tuple[Card, ...], ...], ...]  # per suit, the cards of every suit mask
-    width: int
-    spread: tuple[int, ...]  # every suit mask, its bits spread one a lane
-    tops: int                # the top bit of every lane
-    offsets: tuple[int, ...]  # for n, 2**(width - 1) - n in every lane
-
-    def cards_of(self, mask: int) -> tuple[Card, ...]:
-        """The cards at the bits of a mask over (suit * places + place), lowest suit first."""
-        full, places = self.full, self.places
-        out: tuple[Card, ...] = ()
-        for table in self.suit_cards:
-            if not mask:
-                break
-            out += table[mask & full]
-            mask >>= places
-        return out
-
-    def counts(self, mask: int) -> int:
-        """Each rank's cards in `mask`, one lane a rank."""
-        spread, full, total = self.spread, self.full, 0
-        for shift in self.shifts:
-            total += spread[(mask >> shift) & full]
-        return total
-
-    def holding(self, counts: int, n: int) -> int:
-        """The lanes (their top bits) of the ranks holding at least n cards (0 < n <= suits)."""
-        return (counts + self.offsets[n]) & self.tops
-
-
-@lru_cache(maxsize=16)
-def _masks(geometry: Geometry) -> _Masks:
-    """The deck's suit masks and their tables (built once a deck)."""
-    suits, places = len(geometry.suits), geometry.places
-    width = (suits - 1).bit_length() + 1  # 2**(width - 1) >= suits: a count and the offset fit a lane
-    spread = _mask_points(tuple(1 << (width * p) for p in range(places)))
-    tops = sum(1 << (width * p + width - 1) for p in range(places))
-    offsets = tuple((tops >> (width - 1)) * ((1 << (width - 1)) - n) for n in range(suits + 1))
-    return _Masks(geometry, places, geometry.suit_full, tuple(range(0, places * suits, places)),
-                  _suit_tables(geometry.suits, geometry.place_ranks), width, spread, tops, offsets)
-
-
-@lru_cache(maxsize=16)
-def _suit_tables(suits: tuple[str, ...], place_ranks: tuple[str, ...]) -> tuple[tuple[tuple[Card, ...], ...], ...]:
-    tables = []
-    for suit in suits:
-        cards = [Card(r, suit) for r in place_ranks]
-        table: list[tuple[Card, ...]] = [()] * (1 << len(place_ranks))
-        for mask in range(1, 1 << len(place_ranks)):
-            low = mask & -mask
-            table[mask] = (cards[low.bit_length() - 1],) + table[mask ^ low]
-        tables.append(tuple(table))
-    return tuple(tables)
-
-
-def _stretches(mask: int) -> list[int]:
-    """The maximal stretches of consecutive bits in a suit mask, each as a mask."""
-    out = []
-    while mask:
-        run = nxt = mask & -mask
-        while mask & (nxt := nxt << 1):
-            run |= nxt
-        out.append(run)
-        mask &= ~run
-    return out
-
-
-@lru_cache(maxsize=8)
-def _outside_stretches(least: int, places: int) -> tuple[int, ...]:
-    """For every mask of `places` bits, the bits that are not in a stretch of `least` or more."""
-    table = []
-    for mask in range(1 << places):
-        kept, length = 0, 0
-        for place in range(places + 1):
-            if place < places and mask >> place & 1:
-                length += 1
-                continue
-            if 0 < length < least:
-                kept |= ((1 << length) - 1) << (place - length)
-            length = 0
-        table.append(kept)
-    return tuple(table)
-
-
-@lru_cache(maxsize=32)
-def _dead_points(values: tuple[int, ...], least: int) -> tuple[int, ...]:
-    """For every suit mask, the points of its cards outside stretches of `least` or more
-    (`values` by place)."""
-    points = _mask_points(values)
-    return tuple([points[kept] for kept in _outside_stretches(least, len(values))])
-
-
-@lru_cache(maxsize=32)
-def _mask_points(values: tuple[int, ...]) -> tuple[int, ...]:
-    """For every suit mask, the points of the cards at its bits (`values` by place)."""
-    table = [0] * (1 << len(values))
-    for mask in range(1, 1 << len(values)):
-        low = mask & -mask
-        table[mask] = table[mask ^ low] + values[low.bit_length() - 1]
-    return tuple(table)

@@ -1,0 +1,123 @@
+"""The planner's direct path (`referee.planner.direct`): a hand with no wild card, no repeated
+card and no table to lay off on, read through the round's tables. Its answers are the
+oracle's on small hands under every ace rule and with cards worth nothing; the ways of
+making sets it does not try never change a plan; a suit's table entry adds up as it says."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.cards import RANKS, SUITS, Card, DeckCount, DeckSpec
+from referee.loader import Library
+from referee.melds import check_meld, judge_for
+from referee.planner import arrange
+from referee.planner.direct import _READY, _ready, direct
+from referee.ruleset import Ruleset
+from tests.oracle import Oracle
+
+GAME = """format: 1
+id: direct-{ace}-{ace_value}
+name: Direct
+family: rummy
+players: {{min: 2, max: 4}}
+deck: {{jokers: 0, decks: 1}}
+melds: {{set: {{min: 3}}, run: {{min: 3, ace: {ace}}}}}
+wilds: {{ranks: []}}
+lay_off: {{allowed: never}}
+scoring:
+  card_values: {{A: {ace_value}, "2-9": 5, "10-K": 10}}
+"""
+
+ACES = ("low", "high", "low-or-high")
+
+
+@pytest.fixture(scope="module")
+def games(library: Library) -> dict[tuple[str, int], Ruleset]:
+    """The same game under each ace rule, with the ace worth 1 or nothing."""
+    lib = library.copy()
+    return {(ace, value): lib.add(lib.load(GAME.format(ace=ace, ace_value=value)))
+            for ace in ACES for value in (0, 1)}
+
+
+def _direct(ruleset: Ruleset, hand: list[Card], objective: str = "points") -> object:
+    return direct(ruleset, judge_for(ruleset, 1, None), hand, (), True, objective, None, None)
+
+
+# Hands from a few neighbouring ranks and both ends of the ace, so that sets and runs compete.
+NEIGHBOURS = [Card(r, s) for r in ("A", "2", "3", "4", "Q", "K") for s in SUITS]
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.sampled_from(NEIGHBOURS), min_size=3, max_size=8, unique=True),
+       st.sampled_from(ACES), st.sampled_from((0, 1)), st.sampled_from(("points", "cards")))
+def test_the_direct_answer_is_the_oracles(games: dict[tuple[str, int], Ruleset], hand: list[Card],
+                                          ace: str, value: int, objective: str) -> None:
+    ruleset = games[ace, value]
+    found = _direct(ruleset, hand, objective)
+    assert found is not None and found == arrange(ruleset, hand, objective=objective)
+    oracle = Oracle(ruleset)
+    expected = min(len(left) for left in oracle.leftovers(hand)) if objective == "cards" \
+        else oracle.fewest_points(hand)
+    assert found.cost == expected, (hand, found)
+    assert Counter([c for m in found.plan.melds for c in m] + list(found.plan.left)) == Counter(hand)
+    for meld in found.plan.melds:
+        assert check_meld(ruleset, meld).valid, [str(c) for c in meld]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, len(RANKS) - 4), st.data())
+def test_the_set_choices_not_tried_are_never_the_first_best(games: dict[tuple[str, int], Ruleset],
+                                                          start: int, data: st.DataObject) -> None:
+    """Where every card costs something and an ace is only low, a set leaving out a card in no
+    run of the whole hand is not tried: the plan is the one found trying every set."""
+    ruleset = games["low", 1]
+    pool = [Card(r, s) for r in RANKS[start:start + 4] for s in SUITS]
+    hand = data.draw(st.lists(st.sampled_from(pool), min_size=6, max_size=12, unique=True), label="hand")
+    judge = judge_for(ruleset, 1, None)
+    fewer = _ready(judge, "points")  # the round's tables, as `direct` keeps them
+    assert fewer.by_runs
+    found = direct(ruleset, judge, hand, (), True, "points", None, None)
+    every = _ready(judge, "points")
+    every.by_runs = False  # a set leaves out any card with a neighbour, as the rule first read
+    _READY[judge, "points"] = every
+    try:
+        tried_all = direct(ruleset, judge, hand, (), True, "points", None, None)
+    finally:
+        _READY[judge, "points"] = fewer
+    assert found is not None and found == tried_all, (hand, found, tried_all)
+
+
+@pytest.mark.parametrize("suits", [SUITS, ("C", "D", "H", "S", "X")])
+def test_a_suit_entry_adds_its_counts_cards_left_and_points(games: dict[tuple[str, int], Ruleset],
+                                                           suits: tuple[str, ...]) -> None:
+    """Adding the suits' entries gives each rank's cards, the cards left in hand at their bits
+    and their points, none spilling into the next part, on four suits and on five."""
+    ruleset = games["low", 1]
+    ruleset = replace(ruleset, deck=DeckSpec(ranks=RANKS, suits=suits, jokers=0, decks=DeckCount(fixed=1)))
+    ready = _ready(judge_for(ruleset, 1, None), "points")
+    # Each suit a run of three of its own ranks (A 2 3, then 3 4 5, ...), a king in every suit
+    # (a set), and a lone 6 of the first suit.
+    runs = [Card(r, s) for i, s in enumerate(suits) for r in RANKS[2 * i:2 * i + 3]]
+    kings = [Card("K", s) for s in suits]
+    held = runs + kings + [Card("6", suits[0])]
+    assert len(set(held)) == len(held)
+    hand_mask = sum(map(ready.bit_of, held))
+    counted = 0
+    rest = hand_mask
+    for suit in ready.suits:
+        counted += suit[rest & ready.full][0]
+        rest >>= ready.places
+    width = ready.left_at // ready.places
+    lanes = [(counted >> (width * p)) & ((1 << width) - 1) for p in range(len(RANKS))]
+    assert lanes == [sum(c.rank == r for c in held) for r in RANKS]
+    left = (counted >> ready.left_at) & ((1 << (ready.places * len(suits))) - 1)
+    assert left == sum(map(ready.bit_of, [*kings, Card("6", suits[0])]))  # each suit alone: no run
+    assert counted >> ready.points_at == 10 * len(suits) + 5
+    found = _direct(ruleset, held)
+    assert found is not None and found.cost == 5 and found.plan.left == (Card("6", suits[0]),)
+    assert tuple(kings) in found.plan.melds
