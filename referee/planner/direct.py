@@ -37,6 +37,10 @@ _masks, _suit_tables, _outside_stretches, _dead_points, _mask_points = (
     suit_masks, suit_tables, outside_stretches, dead_points, mask_points)
 SuitAnswer = tuple[int, tuple[Card, ...], tuple[tuple[Card, ...], ...]]
 _new = tuple.__new__  # a named tuple made from its fields at once, without its Python `__new__`
+# The most ways of choosing sets read here, one after another; a hand with more (many ranks each
+# holding several cards) goes to the search, which its request's budget bounds.
+MOST_WAYS = 4096
+
 _PLAN_REST = Plan()[3:]  # a plan's fields after its melds, lay-offs and cards left: their defaults
 
 
@@ -135,6 +139,11 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
             options = choices_of[whole, whole & in_runs]
             picks.append(options)
             choices.append(options)
+    ways = 1
+    for options in choices:
+        ways *= len(options)
+    if ways > MOST_WAYS:
+        return None  # a hand of many sets: the search answers it, within the request's budget
     hand_mask &= ~fixed
     places, full = ready.places, ready.full
     best = hand_mask  # the cards no set takes, in the best way found
