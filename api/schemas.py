@@ -269,6 +269,9 @@ class Violation(Schema):
     code = fields.String(required=True, metadata={"example": "too_many_wilds"})
     message = fields.String(required=True)
     cards = List(fields.String(), required=True, metadata={"description": "the cards at fault"})
+    path = fields.String(metadata={"description": "where a check has places (turns/check): the place at fault "
+                                                  "in the request, such as `after[2]`; absent elsewhere",
+                                   "example": "after[2]"})
 
 
 class WildUse(Schema):
