@@ -149,8 +149,8 @@ def _first_meld(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Ca
         if unmatched[key]:
             unmatched[key] -= 1
             new.append(tuple(meld))
-    if not played:
-        return violations  # nothing was played: no first meld to judge
+    if violations or not played:
+        return violations  # the table was changed, or nothing played: there is no first meld to judge
     left = list(hand)
     for card in played.elements():
         left.remove(card)
