@@ -374,7 +374,8 @@ class ScoreRequest(WildRankMixin):
 class HandScore(Schema):
     points = fields.Integer(required=True, metadata={
         "description": "what goes onto the player's score this round (negative where melded "
-                       "scoring leaves less melded than caught)"})
+                       "scoring leaves less melded than caught, and for the winner where the winner "
+                       "gains the others' racks: scoring.method winner_gains)"})
     cards = fields.Integer(required=True)
     pennies = fields.Integer(required=True)
     deadwood = fields.Integer(metadata={
