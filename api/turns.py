@@ -7,7 +7,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from api import turnschemas
-from api.checks import _game, _players  # the same ruleset and table checks as every check
+from api.checks import _game, _players, _round  # the same ruleset and table checks as every check
 from api.problems import answers
 from referee.cards import parse_cards, parse_groups
 from referee.turns import check_turn
@@ -33,4 +33,5 @@ def turns_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     before = parse_groups(args["before"], "before", deck)
     after = parse_groups(args["after"], "after", deck)
     hand = parse_cards(args["hand"], "hand", deck)
-    return check_turn(ruleset, before, after, hand, args["first_meld_done"], _players(ruleset, args)).as_dict()
+    return check_turn(ruleset, before, after, hand, args["first_meld_done"], _players(ruleset, args),
+                      round_number=_round(ruleset, args)).as_dict()

@@ -7,7 +7,7 @@ from typing import Any
 from marshmallow import fields, pre_load, validate
 
 from api import bounds
-from api.schemas import Boolean, CheckResult, Counted, FirstMeldAnswer, List, cards
+from api.schemas import Boolean, CheckResult, FirstMeldAnswer, List, RoundMixin, cards
 
 TABLE_MELDS = 60  # melds on a table: more than 106 tiles can make, in melds of three or more
 
@@ -17,7 +17,7 @@ def table(description: str, example: list[list[str]]) -> List:
                 metadata={"description": description, "example": example})
 
 
-class TurnCheck(Counted):
+class TurnCheck(RoundMixin):
     CARDS = (("before", 2), ("hand", 1))  # the tiles there are; `after` holds them again
     before = table("the melds on the table when the turn began",
                    [["1R", "2R", "3R", "4R", "5R", "6R"], ["9K", "9B", "JK"]])
@@ -29,8 +29,6 @@ class TurnCheck(Counted):
     first_meld_done = Boolean(load_default=True, metadata={
         "description": "the player made their first meld on an earlier turn; while false, the table "
                        "must stay as it was and the melds added must meet first_meld from the hand alone"})
-    players = fields.Integer(strict=True, validate=validate.Range(min=1, max=100),
-                             metadata={"description": "players at the table: fixes the sets in play"})
 
     @pre_load
     def _count(self, data: Any, **kwargs: Any) -> Any:

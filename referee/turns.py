@@ -29,7 +29,7 @@ Melds = Sequence[Sequence[Card]]
 
 
 def check_turn(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Card],
-               first_meld_done: bool, players: int | None = None) -> Verdict:
+               first_meld_done: bool, players: int | None = None, *, round_number: int = 1) -> Verdict:
     """Is this turn legal: every meld of `after` legal, `after` holding every tile of `before`
     plus at least one tile of `hand` and nothing else, and before the first meld `before`
     untouched and the new melds meeting the first meld from the hand alone?
@@ -39,7 +39,7 @@ def check_turn(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Car
     answer adds `played` (the hand's tiles played) and `melds` (each meld of `after`: its kind
     and what each joker stands for)."""
     _refuse_fixed_table(ruleset)
-    judge = judge_for(ruleset, 1, players, first_meld_done)
+    judge = judge_for(ruleset, round_number, players, first_meld_done)
     _refuse_impossible_tiles(judge, before, hand)
     on_table, held = _count(before), Counter(hand)
     laid = _count(after)
@@ -66,7 +66,7 @@ def check_turn(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Car
                                  f"after[{i}]")
                        for v in found if v.code != "duplicate_card"]  # copies are counted above
     if not first_meld_done:
-        violations += _first_meld(ruleset, before, after, hand, played, players)
+        violations += _first_meld(ruleset, before, after, hand, played, players, round_number)
     return Verdict(tuple(violations), {"played": [str(c) for c in _tiles(played)], "melds": answers})
 
 
@@ -129,7 +129,7 @@ def _missing(judge: Judge, missing: Counter[Card]) -> Iterator[Violation]:
 
 
 def _first_meld(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Card],
-                played: Counter[Card], players: int | None) -> list[Violation]:
+                played: Counter[Card], players: int | None, round_number: int) -> list[Violation]:
     """Before the first meld: the table's melds stay as they are, and the melds added are a
     first meld from the hand alone."""
     violations = []
@@ -154,7 +154,7 @@ def _first_meld(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Ca
     left = list(hand)
     for card in played.elements():
         left.remove(card)
-    found = check_first_meld(ruleset, new, left, 0, 1, players)
+    found = check_first_meld(ruleset, new, left, 0, round_number, players)
     return violations + [v for v in found.violations if v.code in _REQUIREMENT_CODES]
 
 
