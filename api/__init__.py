@@ -17,7 +17,7 @@ from api.bodies import JsonProvider, Parser, read_json
 # Before the views are made: their arguments are read from the body parsed once, in _check_body.
 Blueprint.ARGUMENTS_PARSER = Parser()
 
-from api import checks, games, page, problems, quick, rulesets
+from api import checks, games, page, problems, quick, rulesets, turns
 from api.catalog import Catalog
 from api.problems import ApiError
 from api.storage import Store
@@ -65,6 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(rulesets.blp)
     api.register_blueprint(rulesets.schemas_blp)
     api.register_blueprint(checks.blp)
+    api.register_blueprint(turns.blp)
     api.register_blueprint(games.blp)
     problems.register(app)
     # Browser apps on other origins may read and check; writes still need the game's token.

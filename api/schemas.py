@@ -269,6 +269,9 @@ class Violation(Schema):
     code = fields.String(required=True, metadata={"example": "too_many_wilds"})
     message = fields.String(required=True)
     cards = List(fields.String(), required=True, metadata={"description": "the cards at fault"})
+    path = fields.String(metadata={"description": "where a check has places (turns/check): the place at fault "
+                                                  "in the request, such as `after[2]`; absent elsewhere",
+                                   "example": "after[2]"})
 
 
 class WildUse(Schema):
@@ -371,7 +374,8 @@ class ScoreRequest(WildRankMixin):
 class HandScore(Schema):
     points = fields.Integer(required=True, metadata={
         "description": "what goes onto the player's score this round (negative where melded "
-                       "scoring leaves less melded than caught)"})
+                       "scoring leaves less melded than caught, and for the winner where the winner "
+                       "gains the others' racks: scoring.method winner_gains)"})
     cards = fields.Integer(required=True)
     pennies = fields.Integer(required=True)
     deadwood = fields.Integer(metadata={

@@ -147,8 +147,9 @@ class Knock:
 @dataclass(frozen=True)
 class Scoring:
     """How a round is scored. `method`: `caught` (the points of the cards each player is
-    caught with), `deadwood` (of the cards outside the best arrangement of the hand) or
-    `melded_minus_caught` (the cards a player melded, less those caught)."""
+    caught with), `deadwood` (of the cards outside the best arrangement of the hand),
+    `melded_minus_caught` (the cards a player melded, less those caught) or `winner_gains`
+    (each loser's rack counts against them, and the winner gains the total)."""
 
     values: Mapping[str, int] = field(default_factory=dict)
     pennies_per_card: int = 0

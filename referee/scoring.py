@@ -50,6 +50,8 @@ def score_round(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
         return _deadwood(ruleset, hands, went_out, deal)
     if method == "melded_minus_caught":
         return _melded_minus_caught(ruleset, hands, deal)
+    if method == "winner_gains":
+        return _winner_gains(ruleset, hands, went_out, deal)
     wild_ranks = round_wild_ranks(ruleset, deal.round_number)
     return {name: score_hand(ruleset, cards, wild_ranks) for name, cards in hands.items()}
 
@@ -184,6 +186,27 @@ def _melded_minus_caught(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
         caught = scoring.hand_points(cards, wild_ranks)
         out[name] = HandScore(melded - caught, len(cards), len(cards) * scoring.pennies_per_card, melded=melded)
     return out
+
+
+def _winner_gains(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: str | None,
+                  deal: Deal) -> dict[str, HandScore]:
+    """Each loser's rack counts against them and the winner gains the total, so the winner
+    scores below zero (Rummikub). Where nobody went out (the tiles ran out), the lowest rack
+    wins: each other player pays what their rack holds above it, and the winner gains that;
+    players tied on the lowest rack share the gain, each its whole part (odd points are lost)."""
+    scoring = ruleset.scoring
+    wild_ranks = round_wild_ranks(ruleset, deal.round_number)
+    racks = {name: scoring.hand_points(cards, wild_ranks) for name, cards in hands.items()}
+    if went_out is not None:
+        winners, floor = {went_out}, 0
+    else:
+        floor = min(racks.values())
+        winners = {name for name, points in racks.items() if points == floor}
+    paid = {name: points - floor for name, points in racks.items() if name not in winners}
+    gain = sum(paid.values()) // len(winners)
+    return {name: HandScore(-gain if name in winners else paid[name], len(cards),
+                            len(cards) * scoring.pennies_per_card)
+            for name, cards in hands.items()}
 
 
 def _went_out_problems(hands: Mapping[str, Sequence[Card]], went_out: str | None,

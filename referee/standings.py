@@ -291,8 +291,9 @@ def _rummy_round(sheet: Sheet, record: Mapping[str, Any]) -> None:
 
 
 def _scores_going_out(ruleset: Ruleset) -> bool:
-    """Whether the player who went out may score in the round: a knock, or melded cards."""
-    return ruleset.scoring.knock is not None or ruleset.scoring.method == "melded_minus_caught"
+    """Whether the player who went out may score in the round: a knock, melded cards, or the
+    others' racks gained (winner_gains)."""
+    return ruleset.scoring.knock is not None or ruleset.scoring.method in ("melded_minus_caught", "winner_gains")
 
 
 def _layout_round(sheet: Sheet, record: Mapping[str, Any]) -> None:

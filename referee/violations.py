@@ -10,14 +10,18 @@ from referee.cards import Card, DeckSpec, faces, texts
 
 
 class Violation(NamedTuple):
-    """A rule broken by a play: a code from the spec, a sentence, and the cards at fault."""
+    """A rule broken by a play: a code from the spec, a sentence, and the cards at fault;
+    `path` names the place at fault in the request where a check has places (`after[2]`)."""
 
     code: str
     message: str
     cards: tuple[Card, ...] = ()
+    path: str | None = None
 
     def as_dict(self) -> dict[str, object]:
-        return {"code": self.code, "message": self.message, "cards": texts(self.cards)}
+        if self.path is None:
+            return {"code": self.code, "message": self.message, "cards": texts(self.cards)}
+        return {"code": self.code, "message": self.message, "cards": texts(self.cards), "path": self.path}
 
 
 class Verdict(NamedTuple):

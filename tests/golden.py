@@ -101,6 +101,7 @@ _FIELDS = {  # a case's check: the path, and the request fields with the tests' 
     "going-out": ("going-out/check", {"hand": None, "table": [], "first_meld_done": True}),
     "hand": ("hands/check", {"hand": None, "score": 0, "first_meld_done": True}),
     "placement": ("placements/check", {"layout": None, "card": None}),
+    "turn": ("turns/check", {"before": None, "after": None, "hand": None, "first_meld_done": True}),
     "scores": ("scores", {"hands": None, "went_out": None, "melded": None}),
 }
 _COMMON = {"round": 1, "players": None, "wild_rank": None}

@@ -16,7 +16,7 @@ json_values = st.recursive(
     | st.sampled_from(["8H", "2C", "JK", "down", "ann", "garbage", "10S", "QD", "ab\x00cd", "\ud800"]),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
         st.sampled_from(["cards", "round", "players", "melds", "hand", "score", "meld", "first_meld_done",
-                         "table", "layout", "card", "went_out", "hands", "points", "winner", "player",
+                         "table", "layout", "card", "went_out", "before", "after", "hands", "points", "winner", "player",
                          "ruleset", "scores", "format", "id", "family", "name", "x", "\ud800", "x\x00"]),
         inner, max_size=5),
     max_leaves=12)
@@ -24,6 +24,7 @@ json_values = st.recursive(
 PATHS = [
     "/v1/rulesets/{r}/melds/check", "/v1/rulesets/{r}/first-meld/check", "/v1/rulesets/{r}/lay-offs/check",
     "/v1/rulesets/{r}/going-out/check", "/v1/rulesets/{r}/placements/check", "/v1/rulesets/{r}/scores",
+    "/v1/rulesets/{r}/turns/check",
     "/v1/rulesets/validate", "/v1/rulesets", "/v1/games", "/v1/games/{g}/rounds", "/v1/games/{g}/buys",
     "/v1/games/{g}/buy-backs",
 ]
@@ -37,7 +38,7 @@ def game(quick_client: Any) -> tuple[str, dict[str, str]]:
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(path=st.sampled_from(PATHS), ruleset=st.sampled_from(["ten-pennies", "bing-rummy", "garbage", "nope"]),
+@given(path=st.sampled_from(PATHS), ruleset=st.sampled_from(["ten-pennies", "bing-rummy", "garbage", "rummikub", "nope"]),
        body=json_values)
 def test_arbitrary_json_never_breaks_the_service(quick_client: Any, game: tuple[str, dict[str, str]],
                                                  path: str, ruleset: str, body: object) -> None:

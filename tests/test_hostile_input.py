@@ -503,6 +503,11 @@ AMPLIFIED = {
     "50,000 starting scores": (GAMES, {"ruleset": "ten-pennies", "players": ["a", "b"],
                                        "scores": {f"p{i}": "x" for i in range(50_000)}}, "scores", "out_of_range"),
     "lists of lists in a list": (f"{TP}/melds/check", {"cards": [[[[[[]]]]]] * 50_000}, "cards", "too_many_cards"),
+    "a table past the tiles": ("/v1/rulesets/rummikub/turns/check", {"before": [["1X"] * 200] * 40, "after": [],
+                                                                     "hand": []}, "before", "too_many_cards"),
+    "a table after past the tiles": ("/v1/rulesets/rummikub/turns/check", {"before": [], "hand": [],
+                                                                           "after": [["1X"] * 100] * 60},
+                                     "after", "too_many_cards"),
 }
 
 

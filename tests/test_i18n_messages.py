@@ -179,6 +179,7 @@ def _too_deep(ask: Table) -> Any:
 
 
 TEN = "/v1/rulesets/ten-pennies"
+RUMMIKUB = "/v1/rulesets/rummikub"
 RULESET = "format: 1\nid: {id}\nfamily: layout\nname: N\nlayout: {{slots: [A, '2']}}\ngame: {{end: {{layout_size: 0}}}}\n"
 
 _PAST = schema_most_cards() // 3 + 1  # cards a player: three players hold more than any table
@@ -240,6 +241,19 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
                                       {"lay_off_not_allowed"}),
     "first meld": (_post(f"{TEN}/first-meld/check", {"melds": [["8H", "8S", "2C"]]}), {"requirement_not_met"}),
     "going out": (_post(f"{TEN}/going-out/check", {"hand": ["8H", "8S", "2C", "KD", "QS"]}), {"cannot_go_out"}),
+    "a turn drops tiles and a joker": (_post(f"{RUMMIKUB}/turns/check", {
+        "before": [["5R", "JK", "7R"], ["1K", "2K", "3K"]], "after": [["5R", "6R", "7R"]], "hand": ["6R"]}),
+        {"cards_missing"}),
+    "a turn keeps a freed joker": (_post(f"{RUMMIKUB}/turns/check", {
+        "before": [["5R", "JK", "7R"]], "after": [["5R", "6R", "7R"]], "hand": ["6R"]}), {"cards_missing"}),
+    "a turn invents a tile": (_post(f"{RUMMIKUB}/turns/check", {
+        "before": [["1K", "2K", "3K"]], "after": [["1K", "2K", "13O"]], "hand": ["9B"]}),
+        {"cards_missing", "not_in_hand", "nothing_played", "mixed_suits"}),
+    "a turn before the first meld": (_post(f"{RUMMIKUB}/turns/check", {
+        "before": [["1K", "2K", "3K"]], "after": [["1K", "2K", "3K", "4K"]], "hand": ["4K"],
+        "first_meld_done": False}), {"table_changed_before_first_meld"}),
+    "a turn where the table is fixed": (_post(f"{TEN}/turns/check", {"before": [], "after": [], "hand": []}),
+                                        {"table_not_rearranged"}),
     # ruleset uploads
     "ruleset id taken": (lambda ask: ask("POST", "/v1/rulesets", data=RULESET.format(id="garbage"),
                                          content_type="application/yaml"), {"id_taken"}),

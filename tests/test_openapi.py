@@ -43,7 +43,8 @@ def _aim(case: Any) -> None:
         params["game_id"] = _GAME["id"]
     if "ruleset_id" in params:
         if case.path.endswith(("/check", "/scores")):
-            params["ruleset_id"] = "garbage" if "placements" in case.path else "bing-rummy"
+            params["ruleset_id"] = "garbage" if "placements" in case.path else \
+                "rummikub" if "/turns/" in case.path else "bing-rummy"
         else:
             params["ruleset_id"] = RULESETS[hash(str(params["ruleset_id"])) % len(RULESETS)]
 

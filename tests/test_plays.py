@@ -21,6 +21,7 @@ from referee.plays import check_first_meld, check_lay_off
 from referee.records import round_record
 from referee.ruleset import Ruleset
 from referee.scoring import score_round
+from referee.turns import check_turn
 from referee.violations import Verdict
 from tests.conftest import cards, load_cases
 
@@ -62,6 +63,9 @@ def _run(case: dict[str, Any], library: Library) -> Verdict:
                           case.get("first_meld_done", True))
     if check == "placement":
         return check_placement(ruleset, case["layout"], parse_card(case["card"], deck=deck))
+    if check == "turn":
+        return check_turn(ruleset, [parse_cards(m) for m in case["before"]], [parse_cards(m) for m in case["after"]],
+                          parse_cards(case["hand"]), case.get("first_meld_done", True), players, round_number=rnd)
     raise ValueError(f"{case['description']}: unknown check {check!r}")
 
 

@@ -1,0 +1,37 @@
+"""Turns on a table that may be rearranged: the whole table before and after one turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from api import turnschemas
+from api.checks import _game, _players, _round  # the same ruleset and table checks as every check
+from api.problems import answers
+from referee.cards import parse_cards, parse_groups
+from referee.turns import check_turn
+
+blp = Blueprint("turns", __name__, url_prefix="/v1/rulesets",
+                description="Turns of games whose table may be rearranged (table.rearrange).")
+
+_ANSWERS = answers(blp, (404, "No such ruleset."), 400, 408, 413, 415, (
+    422, ("Input that cannot be judged: a tile the ruleset's set cannot hold, more copies of a tile in "
+          "`before` and `hand` than the set holds (each extra copy named), a game whose table may not be "
+          "rearranged (`table_not_rearranged`), a player count outside the ruleset's range, a ruleset of "
+          "the other family, or a body the schema refuses.")))
+
+
+@blp.route("/<string:ruleset_id>/turns/check", methods=["POST"])
+@blp.arguments(turnschemas.TurnCheck())
+@blp.response(200, turnschemas.TurnResult)
+@_ANSWERS
+def turns_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
+    """Is this turn legal: the table after it, from the table before it and the hand?"""
+    ruleset = _game(ruleset_id, "rummy")
+    deck = ruleset.deck
+    before = parse_groups(args["before"], "before", deck)
+    after = parse_groups(args["after"], "after", deck)
+    hand = parse_cards(args["hand"], "hand", deck)
+    return check_turn(ruleset, before, after, hand, args["first_meld_done"], _players(ruleset, args),
+                      round_number=_round(ruleset, args)).as_dict()

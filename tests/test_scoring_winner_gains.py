@@ -1,0 +1,111 @@
+"""Scoring by `winner_gains` (Rummikub): each loser's rack counts against them, the winner gains the total."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.cards import parse_named
+from referee.errors import InvalidPlayError
+from referee.loader import Library
+from referee.ruleset import Ruleset
+from referee.scoring import score_round
+
+ROOT = Path(__file__).resolve().parent.parent
+GAINS_ID = "rummikub-gains"
+
+
+def _gains_text() -> str:
+    text = (ROOT / "rulesets" / "rummikub.yaml").read_text(encoding="utf-8")
+    assert "id: rummikub\n" in text and "  wilds_count: stands_for" in text
+    return text.replace("id: rummikub\n", f"id: {GAINS_ID}\n").replace(
+        "  wilds_count: stands_for", "  wilds_count: stands_for\n  method: winner_gains", 1)
+
+
+@pytest.fixture(scope="module")
+def gains(library: Library) -> Ruleset:
+    lib = library.copy()
+    return lib.add(lib.load(_gains_text()))
+
+
+def _points(ruleset: Ruleset, hands: dict[str, list[str]], went_out: str | None) -> dict[str, int]:
+    scored = score_round(ruleset, parse_named(hands, "hands", ruleset.deck), went_out)
+    return {name: s.points for name, s in scored.items()}
+
+
+def test_the_winner_gains_what_the_losers_hold(gains: Ruleset) -> None:
+    hands = {"ann": ["3R", "12K", "JK"], "bob": ["1B"], "cy": []}
+    assert _points(gains, hands, "cy") == {"ann": 45, "bob": 1, "cy": -46}  # a joker on a rack costs 30
+
+
+def test_when_the_tiles_run_out_the_lowest_rack_gains_the_differences(gains: Ruleset) -> None:
+    hands = {"ann": ["10K"], "bob": ["1B", "3B"], "cy": ["7O"]}
+    assert _points(gains, hands, None) == {"ann": 6, "bob": -9, "cy": 3}
+
+
+def test_racks_tied_lowest_share_the_gain(gains: Ruleset) -> None:
+    hands = {"ann": ["4K"], "bob": ["1B", "3B"], "cy": ["9O"]}
+    assert _points(gains, hands, None) == {"ann": -2, "bob": -2, "cy": 5}
+
+
+def test_who_went_out_still_holds_nothing(gains: Ruleset) -> None:
+    with pytest.raises(InvalidPlayError) as caught:
+        _points(gains, {"ann": ["4K"], "bob": ["5K"]}, "ann")
+    assert [(p.path, p.code) for p in caught.value.problems] == [("hands.ann", "hand_not_empty")]
+
+
+def test_the_shipped_method_is_unchanged(library: Library) -> None:
+    assert _points(library.get("rummikub"), {"ann": ["3R", "JK"], "cy": []}, "cy") == {"ann": 33, "cy": 0}
+
+
+tiles = st.lists(st.sampled_from(["1K", "5B", "9O", "13R", "JK", "7K"]), max_size=4)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands=st.dictionaries(st.sampled_from(["a", "b", "c", "d"]), tiles, min_size=2, max_size=4),
+       out=st.booleans())
+def test_the_points_sum_to_nothing_lost_but_odd_shares(gains: Ruleset, hands: dict[str, list[str]],
+                                                       out: bool) -> None:
+    went_out = next(iter(hands)) if out else None
+    if went_out is not None:
+        hands[went_out] = []
+    try:
+        points = _points(gains, hands, went_out)
+    except InvalidPlayError:
+        return  # more jokers or copies than the set holds
+    winners = [n for n, p in points.items() if p <= 0 and (n == went_out or went_out is None)]
+    losses = sum(p for n, p in points.items() if n not in winners)
+    assert all(p >= 0 for n, p in points.items() if n not in winners)
+    assert 0 <= losses + sum(points[n] for n in winners) < len(winners)
+    assert min(points.values()) == min(points[n] for n in winners)  # the lowest score is the winner's
+
+
+# ---------------------------------------------------------------- the service: scores and stored rounds
+
+
+@pytest.fixture
+def uploaded(client: Any) -> Any:
+    answer = client.post("/v1/rulesets", data=_gains_text(), content_type="application/yaml")
+    assert answer.status_code == 201, answer.get_json()
+    return client
+
+
+def test_scores_use_winner_gains(uploaded: Any) -> None:
+    answer = uploaded.post(f"/v1/rulesets/{GAINS_ID}/scores",
+                           json={"went_out": "cy", "hands": {"ann": ["3R", "12K", "JK"], "bob": ["1B"], "cy": []}})
+    assert answer.status_code == 200, answer.get_json()
+    assert {n: p["points"] for n, p in answer.get_json()["players"].items()} == {"ann": 45, "bob": 1, "cy": -46}
+
+
+def test_a_stored_round_puts_the_winner_below_zero(uploaded: Any) -> None:
+    made = uploaded.post("/v1/games", json={"ruleset": GAINS_ID, "players": ["ann", "bob", "cy"]}).get_json()
+    auth = {"Authorization": f"Bearer {made['token']}"}
+    answer = uploaded.post(f"/v1/games/{made['id']}/rounds", headers=auth,
+                           json={"went_out": "cy", "hands": {"ann": ["3R", "12K"], "bob": ["1B"], "cy": []}})
+    assert answer.status_code in (200, 201), answer.get_json()
+    scores = {p["name"]: p["score"] for p in answer.get_json()["players"]}
+    assert scores == {"ann": 15, "bob": 1, "cy": -16}
