@@ -16,7 +16,7 @@ from referee.handscore import Deal
 from referee.i18n import t, tn
 from referee.melds import wild_rank_problem
 from referee.ruleset import Ruleset
-from referee.scoring import score_round
+from referee.scoring import score_round, winner_gains_points
 
 Record = dict[str, Any]  # a ledger entry, JSON-ready: {"type": "round", ...}
 
@@ -118,8 +118,14 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
                                   body["wild_rank"])
         if found is not None:
             problems.append(found)
+    if ruleset.scoring.method == "winner_gains" and went_out is not None and points.get(went_out):
+        problems.append(Problem(f"points.{went_out}", "out_of_range", t(
+            "{name} went out and gains the others' racks in {game}: leave {name} out of points", name=went_out,
+            game=ruleset.local_name)))
     if problems:
         raise InvalidPlayError(problems)
+    if ruleset.scoring.method == "winner_gains":  # the winner's gain, from the racks given
+        points = winner_gains_points({**points, **({went_out: 0} if went_out is not None else {})}, went_out)
     record: Record = {"type": "round", "went_out": went_out, "points": dict(points)}
     if body.get("wild_rank") is not None:
         record["wild_rank"] = body["wild_rank"]

@@ -196,17 +196,24 @@ def _winner_gains(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_ou
     players tied on the lowest rack share the gain, each its whole part (odd points are lost)."""
     scoring = ruleset.scoring
     wild_ranks = round_wild_ranks(ruleset, deal.round_number)
-    racks = {name: scoring.hand_points(cards, wild_ranks) for name, cards in hands.items()}
+    points = winner_gains_points({name: scoring.hand_points(cards, wild_ranks) for name, cards in hands.items()},
+                                 went_out)
+    return {name: HandScore(points[name], len(cards), len(cards) * scoring.pennies_per_card)
+            for name, cards in hands.items()}
+
+
+def winner_gains_points(racks: Mapping[str, int], went_out: str | None) -> dict[str, int]:
+    """Each player's points where the winner gains the others' racks (`winner_gains`): the
+    player who went out scores minus the others' total; where nobody did, the lowest racks
+    win and each other player pays what their rack holds above them, shared by the winners."""
     if went_out is not None:
         winners, floor = {went_out}, 0
     else:
-        floor = min(racks.values())
+        floor = min(racks.values(), default=0)
         winners = {name for name, points in racks.items() if points == floor}
     paid = {name: points - floor for name, points in racks.items() if name not in winners}
-    gain = sum(paid.values()) // len(winners)
-    return {name: HandScore(-gain if name in winners else paid[name], len(cards),
-                            len(cards) * scoring.pennies_per_card)
-            for name, cards in hands.items()}
+    gain = sum(paid.values()) // max(1, len(winners))
+    return {name: -gain if name in winners else paid[name] for name in racks}
 
 
 def _went_out_problems(hands: Mapping[str, Sequence[Card]], went_out: str | None,

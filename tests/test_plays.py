@@ -127,11 +127,16 @@ def test_play_cases(case: dict[str, Any], library: Library) -> None:
 RULES_TEXTS = ("ten-pennies-rules.yaml", "bing-rummy-rules.yaml", "garbage-rules.yaml",
                "contract-rummy-rules.yaml", "kalooki-rules.yaml", "gin-rummy-rules.yaml",
                "rummy-500-rules.yaml", "indian-rummy-rules.yaml", "five-crowns-rules.yaml",
-               "phase-10-rules.yaml")
+               "phase-10-rules.yaml", "rummikub-rules.yaml", "remi-rules.yaml")
+
+# A row marked `modelled: false` is what the text says and the ruleset format cannot yet say
+# (Remi's 1 after 13): it must fail until it can, and then the mark goes.
+_NOT_YET = pytest.mark.xfail(strict=True, reason="the rules text says it; the ruleset format cannot yet")
 
 
 @pytest.mark.parametrize("case", [
-    pytest.param(*p.values, id=f"{name.removesuffix('-rules.yaml')}: {p.id}")
+    pytest.param(*p.values, id=f"{name.removesuffix('-rules.yaml')}: {p.id}",
+                 marks=[_NOT_YET] if p.values[0].get("modelled") is False else [])
     for name in RULES_TEXTS for p in load_cases(name)])
 def test_rules_text_cases(case: dict[str, Any], library: Library) -> None:
     _check_case(case, library)
