@@ -1,0 +1,210 @@
+"""A tile game's shape as the value-by-value search reads it, derived once from the ruleset:
+colours and numbers from the deck, the copies of each tile, the jokers, and the two meld kinds
+the search knows (one number in several colours, and one colour in consecutive numbers) with
+their sizes, read through each kind's entry in `referee.kinds`, never by its name.
+
+Nothing here is the French deck's: a five-colour or 1-20 set is the same code with other tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from referee.cards import JOKER, Card
+from referee.errors import InvalidPlayError, Problem
+from referee.geometry import Geometry, geometry_for
+from referee.i18n import t
+from referee.kinds import KINDS
+from referee.meld import run_windows
+from referee.ruleset import MeldRule, RoundRules, Ruleset
+
+# A group: the count of natural tiles of each colour in it, and its jokers.
+Group = tuple[tuple[int, ...], int]
+
+
+@dataclass(frozen=True, eq=False)
+class TileShape:
+    """What the search needs of one game: its geometry, its kinds' sizes, its tiles' worth."""
+
+    geometry: Geometry
+    jokers: int                 # jokers in play
+    run_min: int | None         # the least tiles in a run (None: the game has no runs)
+    group_min: int | None       # the least tiles in a group (None: the game has no groups)
+    group_max: int              # the most tiles in a group
+    group_distinct: bool        # a group holds each colour at most once
+    rack: tuple[int, ...]       # each tile type's worth left on a rack (the tie's points)
+    joker_rack: int             # a joker's worth left on a rack
+    melded: tuple[int, ...]     # each number's worth melded (a first meld's points)
+    joker_melded: int | None    # a joker's own worth melded; None: it counts as the tile it stands for
+    slot_states: tuple[tuple[int, ...], ...] = field(init=False)  # runs of one colour being built
+    slot_code: dict[tuple[int, ...], int] = field(init=False)
+    closed: frozenset[int] = field(init=False)   # slot states where every run may end
+
+    def __post_init__(self) -> None:
+        top = self.run_min or 1
+        states = _multisets(self.geometry.copies, top)
+        object.__setattr__(self, "slot_states", states)
+        object.__setattr__(self, "slot_code", {s: i for i, s in enumerate(states)})
+        object.__setattr__(self, "closed", frozenset(
+            i for i, s in enumerate(states) if all(n in (0, top) for n in s)))
+
+    @property
+    def suits(self) -> int:
+        return len(self.geometry.suits)
+
+    @property
+    def ranks(self) -> int:
+        return self.geometry.ranks
+
+    def grown(self, code: int, tiles: int) -> tuple[int, ...]:
+        """The slot states `tiles` tiles of one number can lead to from the state `code`: each
+        run being built takes one; a complete run takes one or ends; an empty slot may start one."""
+        return _grown(self, code, tiles)
+
+    def groups(self, counts: tuple[int, ...], jokers: int) -> tuple[Group, ...] | None:
+        """Groups of one number holding exactly these natural tiles of each colour and these
+        jokers, or None when none can."""
+        if not any(counts) and not jokers:
+            return ()
+        if self.group_min is None:
+            return None
+        return _groups(self, counts, jokers)
+
+
+def _multisets(copies: int, top: int) -> tuple[tuple[int, ...], ...]:
+    out: list[tuple[int, ...]] = []
+
+    def build(prefix: tuple[int, ...], low: int) -> None:
+        if len(prefix) == copies:
+            out.append(prefix)
+            return
+        for n in range(low, top + 1):
+            build((*prefix, n), n)
+
+    build((), 0)
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _grown(shape: TileShape, code: int, tiles: int) -> tuple[int, ...]:
+    top = shape.run_min or 1
+    state = shape.slot_states[code]
+    found: set[int] = set()
+
+    def place(i: int, left: int, made: tuple[int, ...]) -> None:
+        if i == len(state):
+            if left == 0:
+                found.add(shape.slot_code[tuple(sorted(made))])
+            return
+        n = state[i]
+        if left:  # this slot takes a tile
+            place(i + 1, left - 1, (*made, min(n + 1, top)))
+        if n == 0 or n == top:  # or takes none: empty, or its run ends here
+            place(i + 1, left, (*made, 0))
+
+    if shape.run_min is not None or tiles == 0:
+        place(0, tiles, ())
+    return tuple(sorted(found))
+
+
+def _groups(shape: TileShape, counts: tuple[int, ...], jokers: int) -> tuple[Group, ...] | None:
+    order = sorted(range(len(counts)), key=lambda c: -counts[c])
+    found = _sorted_groups(shape, tuple(counts[c] for c in order), jokers)
+    if found is None:
+        return None
+    back: list[Group] = []
+    for natural, wild in found:
+        real = [0] * len(counts)
+        for place, n in enumerate(natural):
+            real[order[place]] = n
+        back.append((tuple(real), wild))
+    return tuple(back)
+
+
+@lru_cache(maxsize=8192)
+def _sorted_groups(shape: TileShape, counts: tuple[int, ...], jokers: int) -> tuple[Group, ...] | None:
+    """Groups for counts of colours (colours are alike here, so one answer serves every order)."""
+    if not any(counts):
+        return () if jokers == 0 else None  # a group of jokers alone: the deck has too few (see `shape_of`)
+    first = next(c for c, n in enumerate(counts) if n)
+    least, most = shape.group_min or 0, shape.group_max
+    each = 1 if shape.group_distinct else max(counts)
+    choices: list[tuple[int, ...]] = []
+
+    def pick(c: int, taken: tuple[int, ...]) -> None:
+        if c == len(counts):
+            choices.append(taken)
+            return
+        low = 1 if c == first else 0
+        for n in range(low, min(counts[c], each) + 1 if c >= first else 1):
+            pick(c + 1, (*taken, n))
+
+    pick(0, ())
+    for taken in choices:
+        size = sum(taken)
+        for wild in range(max(0, least - size), min(jokers, most - size) + 1):
+            rest = _sorted_groups(shape, tuple(n - k for n, k in zip(counts, taken, strict=True)), jokers - wild)
+            if rest is not None:
+                return ((taken, wild), *rest)
+    return None
+
+
+def unsupported(ruleset: Ruleset) -> InvalidPlayError:
+    return InvalidPlayError(Problem("", "best_turn_unsupported", t(
+        "{game}: the best turn is found for games of tiles whose table may be rearranged, with "
+        "groups of one number, runs of one colour and jokers that stand for any tile; this game's "
+        "melds are not of that shape", game=ruleset.local_name)))
+
+
+def _read_kinds(ruleset: Ruleset, rules: RoundRules) -> tuple[MeldRule | None, MeldRule | None]:
+    group = run = None
+    order = tuple(ruleset.deck.ranks)
+    for rule in rules.melds:
+        kind = KINDS.get(rule.kind)
+        if kind is not None and kind.one_rank and group is None:
+            group = rule
+        elif kind is not None and kind.ordered and run is None and rule.suits == "same" and rule.max is None:
+            # runs only within the deck's order: every window a plain slice of it
+            plain = all(run_windows(rule.ace, n, order) == tuple(order[s:s + n] for s in range(len(order) - n + 1))
+                        for n in range(rule.min, len(order) + 1))
+            if not plain:
+                raise unsupported(ruleset)
+            run = rule
+        else:
+            raise unsupported(ruleset)
+    return group, run
+
+
+def shape_of(ruleset: Ruleset, rules: RoundRules, players: int | None) -> TileShape:
+    """The shape of this round's rules, or a 422 where the search cannot answer for them
+    (another kind of meld, runs that turn the corner or have a longest size, wild cards other
+    than jokers or limited per meld, or enough jokers to make a meld of jokers alone)."""
+    assert ruleset.rummy is not None
+    deck = ruleset.deck
+    decks = ruleset.decks_in_play(players)
+    wilds = rules.wilds
+    jokers = deck.jokers_with(decks) if deck.has_jokers else 0
+    group, run = _read_kinds(ruleset, rules)
+    least = min((r.min for r in (group, run) if r is not None), default=0)
+    if (not ruleset.rummy.rearrange or wilds.ranks - {JOKER} or wilds.max_per_meld is not None
+            or wilds.later_given or wilds.per_deal or deck.specials
+            or (jokers and JOKER not in wilds.ranks) or (jokers >= least and wilds.all_wild)):
+        raise unsupported(ruleset)
+    geometry = geometry_for(deck, decks)
+    scoring = ruleset.rummy.scoring
+    stands_for = scoring.wilds_count == "stands_for"
+    group_max = len(deck.suits) if group is not None and group.distinct_suits else 10**6
+    if group is not None and group.max is not None:
+        group_max = min(group_max, group.max)
+    joker = Card(JOKER)
+    return TileShape(
+        geometry=geometry, jokers=jokers,
+        run_min=run.min if run is not None else None,
+        group_min=group.min if group is not None else None,
+        group_max=group_max,
+        group_distinct=group.distinct_suits if group is not None else True,
+        rack=tuple(scoring.caught_value(c, wilds.ranks) for c in geometry.cards),
+        joker_rack=scoring.caught_value(joker, wilds.ranks),
+        melded=tuple(scoring.melded_value(r) for r in geometry.order),
+        joker_melded=None if stands_for else scoring.melded_value(JOKER))
