@@ -88,3 +88,92 @@ def brute_force(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequenc
 
     answer = best(forced0, optional0, 0)
     return answer if answer is not None else (0, 0)
+
+
+class IntegerProgramme:
+    """The integer programme of Den Hertog & Hulshof (2006), solved by HiGHS (`highspy`, a
+    bench and test tool only): one column a legal meld (0 to `copies` of it on the table) and
+    one a tile type played from the hand; one row a tile type, where the melds hold exactly
+    the table's tiles and those played. Runs are listed from `min` to `2 * min - 1` tiles, as
+    every longer run is cut into those. Built once a game; each position changes bounds only."""
+
+    def __init__(self, ruleset: Ruleset, players: int | None = None) -> None:
+        import highspy
+
+        assert ruleset.rummy is not None
+        self.highspy = highspy
+        self.ruleset = ruleset
+        deck = ruleset.deck
+        rules = ruleset.rummy.round(1)
+        self.need = rules.first_meld.points
+        self.scoring = ruleset.rummy.scoring
+        self.wild = rules.wilds.ranks
+        joker = Card(JOKER)
+        self.types = [Card(r, s) for s in deck.suits for r in deck.ranks] + [joker]
+        at = {c: i for i, c in enumerate(self.types)}
+        jokers = deck.jokers_with(ruleset.decks_in_play(players))
+        judge = judge_for(ruleset, 1, players)
+        copies = deck.copies(self.types[0], ruleset.decks_in_play(players))
+        found: dict[tuple[Card, ...], int] = {}
+        sizes = {m.kind: m for m in rules.melds}
+        longest = max(m.min for m in rules.melds) * 2 - 1
+        for n, rank in enumerate(deck.ranks):
+            for size in range(1, len(deck.suits) + 1):
+                for suits in combinations(deck.suits, size):
+                    for wild in range(jokers + 1):
+                        self._try(found, judge, (*(Card(rank, s) for s in suits), *(joker,) * wild))
+            for suit in deck.suits:
+                for length in range(min(m.min for m in sizes.values()), longest + 1):
+                    window = deck.ranks[n:n + length]
+                    if len(window) < length:
+                        continue
+                    for wild in range(min(jokers, length - 1) + 1):
+                        for places in combinations(range(length), wild):
+                            cards = tuple(joker if i in places else Card(r, suit) for i, r in enumerate(window))
+                            self._try(found, judge, cards)
+        self.melds = list(found)
+        h = highspy.Highs()
+        h.setOptionValue("output_flag", False)
+        h.setOptionValue("mip_rel_gap", 0.0)
+        rows = len(self.types)
+        inf = highspy.kHighsInf
+        h.addRows(rows + 1, [0.0] * (rows + 1), [0.0] * rows + [inf], 0, [], [], [])
+        for meld, points in found.items():
+            count = Counter(at[c] for c in meld)
+            index = [*count, rows]
+            value = [float(count[i]) for i in count] + [float(points)]
+            h.addCol(0.0, 0.0, float(copies), len(index), index, value)
+        self.weights = [1e4 + self.scoring.caught_value(c, self.wild) for c in self.types]
+        for i, w in enumerate(self.weights):
+            h.addCol(w, 0.0, 0.0, 1, [i], [-1.0])
+        total = len(self.melds) + len(self.types)
+        h.changeColsIntegrality(total, list(range(total)), [highspy.HighsVarType.kInteger] * total)
+        h.changeObjectiveSense(highspy.ObjSense.kMaximize)
+        self.h = h
+
+    def _try(self, found: dict[tuple[Card, ...], int], judge: object, cards: tuple[Card, ...]) -> None:
+        key = tuple(sorted(cards, key=str))
+        if key in found or not check_meld(self.ruleset, key, first_meld_done=True).valid:
+            return
+        meld, _ = judge.judge(key)  # type: ignore[attr-defined]
+        found[key] = meld_points(self.scoring, meld)
+
+    def solve(self, table: Sequence[Sequence[Card]], hand: Sequence[Card], first_meld_done: bool) -> tuple[int, int]:
+        """The most hand tiles played and their rack worth."""
+        at = {c: i for i, c in enumerate(self.types)}
+        on_table = Counter(at[c] for m in table for c in m) if first_meld_done else Counter()
+        in_hand = Counter(at[c] for c in hand)
+        rows = len(self.types)
+        h = self.h
+        bounds = [float(on_table[i]) for i in range(rows)]
+        h.changeRowsBounds(rows, list(range(rows)), bounds, bounds)
+        need = 0.0 if first_meld_done else float(self.need)
+        h.changeRowsBounds(1, [rows], [need], [self.highspy.kHighsInf])
+        first = len(self.melds)
+        h.changeColsBounds(rows, list(range(first, first + rows)), [0.0] * rows,
+                           [float(in_hand[i]) for i in range(rows)])
+        h.run()
+        if h.getModelStatus() != self.highspy.HighsModelStatus.kOptimal:
+            return (0, 0)
+        played = [round(v) for v in h.getSolution().col_value[first:]]
+        return sum(played), sum(n * (round(w) - 10_000) for n, w in zip(played, self.weights, strict=True))
