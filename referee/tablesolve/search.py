@@ -52,9 +52,16 @@ class TileSearch:
         self.memo: dict[tuple[int, int, tuple[int, ...], tuple[int, ...], int, int], tuple[int, object]] = {}
         self.suits = shape.suits
         self.ranks = shape.ranks
-        self.empty_groups = (0,) * self.suits
         self._options: dict[tuple[int, int, int, int], tuple[ColourChoice, ...]] = {}
-        self.start = (0, 0, (0,) * self.suits, self.empty_groups, 0, 0)
+        self._complete: dict[tuple[int, int, tuple[int, ...], int], bool] = {}
+        geometry = shape.geometry
+        self.kinds = [[geometry.type_of(c, rank) for c in range(self.suits)] for rank in geometry.order]
+        every = [[counts.table[k] + counts.hand[k] for k in row] for row in self.kinds]
+        top = shape.run_min or 1
+        # for each number and colour: the tiles of that colour at each of the next numbers
+        self.ahead = [[tuple(every[v + k][c] if v + k < self.ranks else 0 for k in range(1, top))
+                       for c in range(self.suits)] for v in range(self.ranks)]
+        self.start = (0, 0, (0,) * self.suits, (), 0, 0)
 
     def best(self) -> int:
         return self._value(*self.start)
@@ -85,33 +92,58 @@ class TileSearch:
                       points: int) -> tuple[int, object]:
         best, choice = NONE, None
         for wild in range(self.jokers - used + 1):
-            if self.shape.groups(groups, wild) is None:
+            if not self.shape.fits(groups, wild):
                 continue
             made = min(self.need, points + wild * self._joker_points(v)) if self.need else 0
-            value = self._value(v + 1, 0, slots, self.empty_groups, used + wild, made)
+            value = self._value(v + 1, 0, slots, (), used + wild, made)
             if value > best:
                 best, choice = value, wild
         return best, choice
 
     def _colour(self, v: int, c: int, slots: tuple[int, ...], groups: tuple[int, ...], used: int,
                 points: int) -> tuple[int, object]:
-        kind = self.shape.geometry.type_of(c, self.shape.geometry.order[v])
+        shape = self.shape
+        kind = self.kinds[v][c]
         on_table, in_hand = self.counts.table[kind], self.counts.hand[kind]
-        worth = WEIGHT + self.shape.rack[kind]
-        melded = self.shape.melded[v]
+        worth = WEIGHT + shape.rack[kind]
+        melded = shape.melded[v]
         joker_points = self._joker_points(v)
+        ahead = self.ahead[v][c]
+        needs = shape.needs
+        left = self.jokers - used
         best, choice = NONE, None
-        for option in self._choices(slots[c], on_table, in_hand, self.jokers - used):
+        for option in self._choices(slots[c], on_table, in_hand, left):
             code, grouped, played, wild = option
+            if any(need > have + left - wild for need, have in zip(needs[code], ahead)):
+                continue  # a run of this colour cannot be completed by the tiles ahead
+            shared = _with(groups, grouped) if grouped else groups
+            if shared and not self._completable(v, c + 1, shared, left - wild):
+                continue
             made = min(self.need, points + (on_table + played) * melded + wild * joker_points) if self.need else 0
             after = (*slots[:c], code, *slots[c + 1:])
-            shared = (*groups[:c], grouped, *groups[c + 1:])
             value = self._value(v, c + 1, after, shared, used + wild, made)
             if value > NONE:
                 value += played * worth
                 if value > best:
                     best, choice = value, option
         return best, choice
+
+    def _completable(self, v: int, c: int, groups: tuple[int, ...], jokers: int) -> bool:
+        """Whether the colours from `c` on can add tiles of number `v` to groups so that the
+        groups can be formed."""
+        key = (v, c, groups, jokers)
+        got = self._complete.get(key)
+        if got is not None:
+            return got
+        if c == self.suits:
+            found = any(self.shape.fits(groups, wild) for wild in range(jokers + 1))
+        else:
+            kind = self.kinds[v][c]
+            most = self.counts.table[kind] + self.counts.hand[kind]
+            found = any(self._completable(v, c + 1, _with(groups, g) if g else groups, jokers)
+                        for g in range(most + 1))
+        self._complete[key] = found
+        return found
 
     def _joker_points(self, v: int) -> int:
         own = self.shape.joker_melded
@@ -148,7 +180,7 @@ class TileSearch:
             if c == self.suits:
                 assert isinstance(choice, int)
                 made = min(self.need, points + choice * self._joker_points(v)) if self.need else 0
-                state = (v + 1, 0, slots, self.empty_groups, used + choice, made)
+                state = (v + 1, 0, slots, (), used + choice, made)
             else:
                 code, grouped, played, wild = colour_choice(choice)
                 kind = self.shape.geometry.type_of(c, self.shape.geometry.order[v])
@@ -156,8 +188,13 @@ class TileSearch:
                 made = min(self.need, points + naturals * self.shape.melded[v]
                            + wild * self._joker_points(v)) if self.need else 0
                 state = (v, c + 1, (*slots[:c], code, *slots[c + 1:]),
-                         (*groups[:c], grouped, *groups[c + 1:]), used + wild, made)
+                         _with(groups, grouped) if grouped else groups, used + wild, made)
         return out
+
+
+def _with(groups: tuple[int, ...], count: int) -> tuple[int, ...]:
+    """The counts of tiles the colours so far give to groups, largest first, with one more."""
+    return tuple(sorted((*groups, count), reverse=True))
 
 
 def colour_choice(choice: object) -> ColourChoice:

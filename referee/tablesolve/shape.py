@@ -40,6 +40,7 @@ class TileShape:
     slot_states: tuple[tuple[int, ...], ...] = field(init=False)  # runs of one colour being built
     slot_code: dict[tuple[int, ...], int] = field(init=False)
     closed: frozenset[int] = field(init=False)   # slot states where every run may end
+    needs: tuple[tuple[int, ...], ...] = field(init=False)  # a state's runs still short k+1 tiles or more
 
     def __post_init__(self) -> None:
         top = self.run_min or 1
@@ -48,6 +49,8 @@ class TileShape:
         object.__setattr__(self, "slot_code", {s: i for i, s in enumerate(states)})
         object.__setattr__(self, "closed", frozenset(
             i for i, s in enumerate(states) if all(n in (0, top) for n in s)))
+        object.__setattr__(self, "needs", tuple(
+            tuple(sum(1 for n in s if 0 < n and top - n > k) for k in range(top - 1)) for s in states))
 
     @property
     def suits(self) -> int:
@@ -70,6 +73,12 @@ class TileShape:
         if self.group_min is None:
             return None
         return _groups(self, counts, jokers)
+
+    def fits(self, counts: tuple[int, ...], jokers: int) -> bool:
+        """Whether groups can hold these counts of colours' tiles (any order) and jokers."""
+        if not counts:
+            return jokers == 0
+        return self.group_min is not None and _sorted_groups(self, counts, jokers) is not None
 
 
 def _multisets(copies: int, top: int) -> tuple[tuple[int, ...], ...]:
