@@ -21,7 +21,7 @@ def rebuilt(search: TileSearch) -> tuple[list[tuple[Card, ...]], Counter[Card]]:
     grouped = [0] * shape.suits
     melds: list[tuple[Card, ...]] = []
     played: Counter[Card] = Counter()
-    for v, c, _before, choice in search.steps():
+    for v, c, choice in search.steps():
         if c == shape.suits:
             assert isinstance(choice, int)
             found = shape.groups(tuple(grouped), choice)

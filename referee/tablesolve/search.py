@@ -2,28 +2,32 @@
 
 The search goes number by number, lowest first, and within a number colour by colour. Its
 state: for each colour, the runs of that colour being built (one slot a copy of the tile:
-empty, 1 .. `run_min - 1` tiles, or complete), the count of each colour's tiles given to
-groups at this number so far, the jokers used, and before the first meld the meld points
-made (up to the requirement). At each colour it chooses how many of the tile's copies are
-played (those on the table always; those in the hand as it likes), how many of them go to
-groups, and how many jokers stand in its runs; at the end of a number, how many jokers join
-its groups, which must then form legal groups. A run being built must take a tile at every
-number until it is complete; at the end every run is complete.
+empty, 1 .. `run_min - 1` tiles, or complete), the counts of tiles the colours so far give to
+groups at this number, the jokers used, and before the first meld the meld points made (up to
+the requirement). At each colour it chooses how many of the tile's copies are played (those on
+the table always; those in the hand as it likes), how many of them go to groups, and how many
+jokers stand in its runs; at the end of a number, how many jokers join its groups, which must
+then form legal groups. A run being built takes a tile at every number until it is complete;
+at the end every run is complete. Choices that cannot end well are cut early: groups that the
+colours left cannot complete, runs that the tiles ahead cannot finish.
 
-The value is lexicographic, packed in one integer: hand tiles played, then their worth on
-the rack (a joker at its rack value, so the tie rule does not depend on where it stands).
+The value is lexicographic, packed in one integer: hand tiles played, then their worth on the
+rack (a joker at its rack value, so the tie rule does not depend on where it stands). A state
+is packed in one integer too, as the memo's key.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations_with_replacement
 
 from referee.planner.budget import Budget
 from referee.tablesolve.shape import TileShape
 
 NONE = -(1 << 62)   # no legal table from this state
 WEIGHT = 1 << 24    # one tile played outweighs any points
+_SPEND = 64         # states counted against the budget at a time
 
 # A choice at one colour: the slot state after it, naturals to groups, hand tiles played, jokers in runs.
 ColourChoice = tuple[int, int, int, int]
@@ -49,152 +53,148 @@ class TileSearch:
         self.budget = budget
         self.hand_size = hand_size
         self.jokers = counts.table_jokers + counts.hand_jokers
-        self.memo: dict[tuple[int, int, tuple[int, ...], tuple[int, ...], int, int], tuple[int, object]] = {}
         self.suits = shape.suits
         self.ranks = shape.ranks
-        self._options: dict[tuple[int, int, int, int], tuple[ColourChoice, ...]] = {}
-        self._complete: dict[tuple[int, int, tuple[int, ...], int], bool] = {}
         geometry = shape.geometry
         self.kinds = [[geometry.type_of(c, rank) for c in range(self.suits)] for rank in geometry.order]
-        every = [[counts.table[k] + counts.hand[k] for k in row] for row in self.kinds]
-        top = shape.run_min or 1
-        # for each number and colour: the tiles of that colour at each of the next numbers
-        self.ahead = [[tuple(every[v + k][c] if v + k < self.ranks else 0 for k in range(1, top))
-                       for c in range(self.suits)] for v in range(self.ranks)]
-        self.start = (0, 0, (0,) * self.suits, (), 0, 0)
-
-    def best(self) -> int:
-        return self._value(*self.start)
+        # the group keys: the counts the colours so far give to groups, largest first
+        self.group_keys = [tuple(sorted((n for n in key if n), reverse=True))
+                           for size in range(self.suits + 1)
+                           for key in combinations_with_replacement(range(geometry.copies + 1), size)]
+        self.group_keys = list(dict.fromkeys(self.group_keys))
+        self.memo: dict[int, tuple[int, object]] = {}
 
     # ---------------------------------------------------------------- the programme
-    def _value(self, v: int, c: int, slots: tuple[int, ...], groups: tuple[int, ...], used: int, points: int) -> int:
-        key = (v, c, slots, groups, used, points)
-        got = self.memo.get(key)
-        if got is not None:
-            return got[0]
-        self.budget.spend(self.hand_size)
-        if v == self.ranks:
-            found: tuple[int, object] = (self._end(slots, used, points), None)
-        elif c == self.suits:
-            found = self._close_number(v, slots, groups, used, points)
-        else:
-            found = self._colour(v, c, slots, groups, used, points)
-        self.memo[key] = found
-        return found[0]
+    def best(self) -> int:
+        """The best value; `NONE` when no legal table holds the table's tiles."""
+        shape, counts, budget = self.shape, self.counts, self.budget
+        suits, ranks, jokers, need = self.suits, self.ranks, self.jokers, self.need
+        table, hand, kinds = counts.table, counts.hand, self.kinds
+        table_jokers, hand_size = counts.table_jokers, self.hand_size
+        group_keys = self.group_keys
+        group_at = {key: i for i, key in enumerate(group_keys)}
+        n_groups, n_slots, n_used, n_points = len(group_keys), len(shape.slot_states), jokers + 1, need + 1
+        place = [n_slots ** c for c in range(suits)]
+        n_profile = n_slots ** suits
+        joined = [[group_at[tuple(sorted((*key, g), reverse=True))] if g and len(key) < suits else i
+                   for g in range(shape.geometry.copies + 1)] for i, key in enumerate(group_keys)]
+        fits = [[shape.fits(key, wild) for wild in range(jokers + 1)] for key in group_keys]
+        closed, needs, melded, rack = shape.closed, shape.needs, shape.melded, shape.rack
+        own = shape.joker_melded
+        top = shape.run_min or 1
+        every = [[table[k] + hand[k] for k in row] for row in kinds]
+        ahead = [[tuple(every[v + k][c] if v + k < ranks else 0 for k in range(1, top))
+                  for c in range(suits)] for v in range(ranks)]
+        end_value = (WEIGHT + shape.joker_rack)
+        memo = self.memo
+        options = shape.choices
+        complete: dict[tuple[int, int, int, int], bool] = {}
+        spent = [0]
 
-    def _end(self, slots: tuple[int, ...], used: int, points: int) -> int:
-        counts = self.counts
-        if used < counts.table_jokers or points < self.need or not all(s in self.shape.closed for s in slots):
-            return NONE
-        return (used - counts.table_jokers) * (WEIGHT + self.shape.joker_rack)
-
-    def _close_number(self, v: int, slots: tuple[int, ...], groups: tuple[int, ...], used: int,
-                      points: int) -> tuple[int, object]:
-        best, choice = NONE, None
-        for wild in range(self.jokers - used + 1):
-            if not self.shape.fits(groups, wild):
-                continue
-            made = min(self.need, points + wild * self._joker_points(v)) if self.need else 0
-            value = self._value(v + 1, 0, slots, (), used + wild, made)
-            if value > best:
-                best, choice = value, wild
-        return best, choice
-
-    def _colour(self, v: int, c: int, slots: tuple[int, ...], groups: tuple[int, ...], used: int,
-                points: int) -> tuple[int, object]:
-        shape = self.shape
-        kind = self.kinds[v][c]
-        on_table, in_hand = self.counts.table[kind], self.counts.hand[kind]
-        worth = WEIGHT + shape.rack[kind]
-        melded = shape.melded[v]
-        joker_points = self._joker_points(v)
-        ahead = self.ahead[v][c]
-        needs = shape.needs
-        left = self.jokers - used
-        best, choice = NONE, None
-        for option in self._choices(slots[c], on_table, in_hand, left):
-            code, grouped, played, wild = option
-            if any(need > have + left - wild for need, have in zip(needs[code], ahead)):
-                continue  # a run of this colour cannot be completed by the tiles ahead
-            shared = _with(groups, grouped) if grouped else groups
-            if shared and not self._completable(v, c + 1, shared, left - wild):
-                continue
-            made = min(self.need, points + (on_table + played) * melded + wild * joker_points) if self.need else 0
-            after = (*slots[:c], code, *slots[c + 1:])
-            value = self._value(v, c + 1, after, shared, used + wild, made)
-            if value > NONE:
-                value += played * worth
-                if value > best:
-                    best, choice = value, option
-        return best, choice
-
-    def _completable(self, v: int, c: int, groups: tuple[int, ...], jokers: int) -> bool:
-        """Whether the colours from `c` on can add tiles of number `v` to groups so that the
-        groups can be formed."""
-        key = (v, c, groups, jokers)
-        got = self._complete.get(key)
-        if got is not None:
+        def completable(v: int, c: int, g: int, left: int) -> bool:
+            key = (v, c, g, left)
+            got = complete.get(key)
+            if got is None:
+                if c == suits:
+                    got = any(fits[g][:left + 1])
+                else:
+                    most = every[v][c]
+                    got = any(completable(v, c + 1, joined[g][n], left) for n in range(most + 1))
+                complete[key] = got
             return got
-        if c == self.suits:
-            found = any(self.shape.fits(groups, wild) for wild in range(jokers + 1))
-        else:
-            kind = self.kinds[v][c]
-            most = self.counts.table[kind] + self.counts.hand[kind]
-            found = any(self._completable(v, c + 1, _with(groups, g) if g else groups, jokers)
-                        for g in range(most + 1))
-        self._complete[key] = found
-        return found
 
-    def _joker_points(self, v: int) -> int:
-        own = self.shape.joker_melded
-        return self.shape.melded[v] if own is None else own
-
-    def _choices(self, code: int, on_table: int, in_hand: int, jokers: int) -> tuple[ColourChoice, ...]:
-        """Every choice at one colour of one number from the slot state `code`."""
-        key = (code, on_table, in_hand, jokers)
-        got = self._options.get(key)
-        if got is not None:
+        def choices(code: int, on_table: int, in_hand: int, left: int, near: tuple[int, ...]) -> tuple[ColourChoice, ...]:
+            key = (code, on_table, in_hand, left, near)
+            got = options.get(key)
+            if got is None:
+                out = []
+                copies = len(shape.slot_states[code])
+                for played in range(in_hand, -1, -1):
+                    naturals = on_table + played
+                    for grouped in range(naturals + 1):
+                        for wild in range(min(left, copies) + 1):
+                            for after in shape.grown(code, naturals - grouped + wild):
+                                if all(n <= have + left - wild for n, have in zip(needs[after], near)):
+                                    out.append((after, grouped, played, wild))
+                got = options[key] = tuple(out)
             return got
-        out: list[ColourChoice] = []
-        copies = len(self.shape.slot_states[code])
-        for played in range(in_hand, -1, -1):
-            naturals = on_table + played
-            for grouped in range(naturals + 1):
-                for wild in range(min(jokers, copies) + 1):
-                    for after in self.shape.grown(code, naturals - grouped + wild):
-                        out.append((after, grouped, played, wild))
-        found = tuple(out)
-        self._options[key] = found
-        return found
+
+        def value(v: int, c: int, profile: int, g: int, used: int, points: int) -> int:
+            key = ((((v * (suits + 1) + c) * n_profile + profile) * n_groups + g) * n_used + used) * n_points + points
+            got = memo.get(key)
+            if got is not None:
+                return got[0]
+            spent[0] += 1
+            if spent[0] == _SPEND:
+                spent[0] = 0
+                budget.spent += _SPEND - 1  # a state at a time costs more than the bound saves
+                budget.spend(hand_size)
+            best: int = NONE
+            choice: object = None
+            if v == ranks:
+                if used >= table_jokers and points >= need and all(
+                        (profile // place[s]) % n_slots in closed for s in range(suits)):
+                    best = (used - table_jokers) * end_value
+            elif c == suits:
+                joker_points = melded[v] if own is None else own
+                for wild in range(jokers - used + 1):
+                    if not fits[g][wild]:
+                        continue
+                    made = min(need, points + wild * joker_points) if need else 0
+                    found = value(v + 1, 0, profile, 0, used + wild, made)
+                    if found > best:
+                        best, choice = found, wild
+            else:
+                kind = kinds[v][c]
+                on_table = table[kind]
+                worth = WEIGHT + rack[kind]
+                joker_points = melded[v] if own is None else own
+                left = jokers - used
+                code = (profile // place[c]) % n_slots
+                base = profile - code * place[c]
+                joins = joined[g]
+                for option in choices(code, on_table, hand[kind], left, ahead[v][c]):
+                    after, grouped, played, wild = option
+                    shared = joins[grouped]
+                    if grouped and not completable(v, c + 1, shared, left - wild):
+                        continue
+                    made = min(need, points + (on_table + played) * melded[v] + wild * joker_points) if need else 0
+                    found = value(v, c + 1, base + after * place[c], shared, used + wild, made)
+                    if found > NONE:
+                        found += played * worth
+                        if found > best:
+                            best, choice = found, option
+            memo[key] = (best, choice)
+            return best
+
+        self._walk = (suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own)
+        return value(0, 0, 0, 0, 0, 0)
 
     # ---------------------------------------------------------------- the way back
-    def steps(self) -> list[tuple[int, int, tuple[int, ...], object]]:
+    def steps(self) -> list[tuple[int, int, object]]:
         """The choices of the best value, in order: (number, colour or `suits` for the groups
-        closing a number, the slot states before, the choice)."""
-        state = self.start
-        out: list[tuple[int, int, tuple[int, ...], object]] = []
-        while state[0] < self.ranks:
-            v, c, slots, groups, used, points = state
-            choice = self.memo[state][1]
-            out.append((v, c, slots, choice))
-            if c == self.suits:
+        closing a number, the choice)."""
+        suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own = self._walk
+        v = c = profile = g = used = points = 0
+        out: list[tuple[int, int, object]] = []
+        while v < self.ranks:
+            key = ((((v * (suits + 1) + c) * n_profile + profile) * n_groups + g) * n_used + used) * n_points + points
+            choice = self.memo[key][1]
+            out.append((v, c, choice))
+            joker_points = melded[v] if own is None else own
+            if c == suits:
                 assert isinstance(choice, int)
-                made = min(self.need, points + choice * self._joker_points(v)) if self.need else 0
-                state = (v + 1, 0, slots, (), used + choice, made)
+                points = min(self.need, points + choice * joker_points) if self.need else 0
+                v, c, g, used = v + 1, 0, 0, used + choice
             else:
-                code, grouped, played, wild = colour_choice(choice)
-                kind = self.shape.geometry.type_of(c, self.shape.geometry.order[v])
-                naturals = self.counts.table[kind] + played
-                made = min(self.need, points + naturals * self.shape.melded[v]
-                           + wild * self._joker_points(v)) if self.need else 0
-                state = (v, c + 1, (*slots[:c], code, *slots[c + 1:]),
-                         _with(groups, grouped) if grouped else groups, used + wild, made)
+                after, grouped, played, wild = colour_choice(choice)
+                naturals = self.counts.table[self.kinds[v][c]] + played
+                points = min(self.need, points + naturals * melded[v] + wild * joker_points) if self.need else 0
+                code = (profile // place[c]) % n_slots
+                profile += (after - code) * place[c]
+                g = joined[g][grouped]
+                c, used = c + 1, used + wild
         return out
-
-
-def _with(groups: tuple[int, ...], count: int) -> tuple[int, ...]:
-    """The counts of tiles the colours so far give to groups, largest first, with one more."""
-    return tuple(sorted((*groups, count), reverse=True))
 
 
 def colour_choice(choice: object) -> ColourChoice:

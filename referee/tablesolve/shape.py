@@ -41,6 +41,9 @@ class TileShape:
     slot_code: dict[tuple[int, ...], int] = field(init=False)
     closed: frozenset[int] = field(init=False)   # slot states where every run may end
     needs: tuple[tuple[int, ...], ...] = field(init=False)  # a state's runs still short k+1 tiles or more
+    # the search's choices at one colour, kept across positions (see `TileSearch`)
+    choices: dict[tuple[int, int, int, int, tuple[int, ...]], tuple[tuple[int, int, int, int], ...]] = field(
+        init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         top = self.run_min or 1
@@ -185,8 +188,9 @@ def _read_kinds(ruleset: Ruleset, rules: RoundRules) -> tuple[MeldRule | None, M
     return group, run
 
 
+@lru_cache(maxsize=64)
 def shape_of(ruleset: Ruleset, rules: RoundRules, players: int | None) -> TileShape:
-    """The shape of this round's rules, or a 422 where the search cannot answer for them
+    """The shape of this round's rules (one value for equal rules), or a 422 where the search cannot answer for them
     (another kind of meld, runs that turn the corner or have a longest size, wild cards other
     than jokers or limited per meld, or enough jokers to make a meld of jokers alone)."""
     assert ruleset.rummy is not None
