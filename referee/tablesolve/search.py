@@ -83,7 +83,8 @@ class TileSearch:
         own = shape.joker_melded
         top = shape.run_min or 1
         every = [[table[k] + hand[k] for k in row] for row in kinds]
-        ahead = [[tuple(every[v + k][c] if v + k < ranks else 0 for k in range(1, top))
+        # past the top number no tile, and no joker, continues a run
+        ahead = [[tuple(every[v + k][c] if v + k < ranks else -ranks * suits for k in range(1, top))
                   for c in range(suits)] for v in range(ranks)]
         end_value = (WEIGHT + shape.joker_rack)
         memo = self.memo
@@ -112,9 +113,11 @@ class TileSearch:
                 for played in range(in_hand, -1, -1):
                     naturals = on_table + played
                     for grouped in range(naturals + 1):
-                        for wild in range(min(left, copies) + 1):
+                        # a joker in a run beside a natural twin in a group: swapped, the same
+                        # table; so jokers stand in this colour's runs only when no twin is grouped
+                        for wild in range(min(left, copies) + 1 if not grouped else 1):
                             for after in shape.grown(code, naturals - grouped + wild):
-                                if all(n <= have + left - wild for n, have in zip(needs[after], near)):
+                                if all(not n or n <= have + left - wild for n, have in zip(needs[after], near)):
                                     out.append((after, grouped, played, wild))
                 got = options[key] = tuple(out)
             return got
@@ -141,7 +144,9 @@ class TileSearch:
                     if not fits[g][wild]:
                         continue
                     made = min(need, points + wild * joker_points) if need else 0
-                    found = value(v + 1, 0, profile, 0, used + wild, made)
+                    got = memo.get(((((v + 1) * (suits + 1)) * n_profile + profile) * n_groups * n_used
+                                    + used + wild) * n_points + made)
+                    found = got[0] if got is not None else value(v + 1, 0, profile, 0, used + wild, made)
                     if found > best:
                         best, choice = found, wild
             else:
@@ -153,13 +158,16 @@ class TileSearch:
                 code = (profile // place[c]) % n_slots
                 base = profile - code * place[c]
                 joins = joined[g]
+                row = (v * (suits + 1) + c + 1) * n_profile
                 for option in choices(code, on_table, hand[kind], left, ahead[v][c]):
                     after, grouped, played, wild = option
                     shared = joins[grouped]
                     if grouped and not completable(v, c + 1, shared, left - wild):
                         continue
                     made = min(need, points + (on_table + played) * melded[v] + wild * joker_points) if need else 0
-                    found = value(v, c + 1, base + after * place[c], shared, used + wild, made)
+                    child = base + after * place[c]
+                    got = memo.get(((((row + child) * n_groups + shared) * n_used + used + wild) * n_points + made))
+                    found = got[0] if got is not None else value(v, c + 1, child, shared, used + wild, made)
                     if found > NONE:
                         found += played * worth
                         if found > best:
