@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -209,3 +210,58 @@ def test_the_best_turn_equals_the_brute_force(rk: Ruleset, position: tuple[list[
     assert (len(answer.played), answer.points) == brute_force(rk, table, hand, first_meld_done)
     assert answer.points == rack_points(rk, answer.played)
     assert_legal(rk, table, hand, first_meld_done, answer)
+
+
+# ---------------------------------------------------------------- agreement with the integer programme
+
+@st.composite
+def larger_positions(draw: st.DrawFn) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    """Tables of up to eight melds over every number, and hands of up to 14 tiles."""
+    pool = Counter({Card(str(n), s): 2 for n in range(1, 14) for s in COLOURS})
+    jokers = 2
+    table: list[tuple[Card, ...]] = []
+    for _ in range(draw(st.integers(0, 8))):
+        if draw(st.booleans()):
+            n = draw(st.integers(1, 13))
+            meld = [Card(str(n), s) for s in draw(st.lists(st.sampled_from(COLOURS), min_size=3, max_size=4,
+                                                           unique=True))]
+        else:
+            s = draw(st.sampled_from(COLOURS))
+            start = draw(st.integers(1, 11))
+            meld = [Card(str(n), s) for n in range(start, draw(st.integers(start + 2, min(13, start + 5))) + 1)]
+        if any(pool[c] < meld.count(c) for c in meld):
+            continue
+        pool.subtract(meld)
+        if jokers and draw(st.integers(0, 3)) == 0:
+            at = draw(st.integers(0, len(meld) - 1))
+            pool[meld[at]] += 1
+            meld[at] = Card(JOKER)
+            jokers -= 1
+        table.append(tuple(meld))
+    hand = draw(st.lists(st.sampled_from(sorted(pool.elements())), max_size=14))
+    hand = [c for c, n in Counter(hand).items() for _ in range(min(n, pool[c]))]
+    hand += [Card(JOKER)] * draw(st.integers(0, jokers))
+    return table, tuple(hand)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(larger_positions(), st.booleans())
+def test_the_best_turn_equals_the_integer_programme(rk: Ruleset, position: tuple[list[tuple[Card, ...]],
+                                                    tuple[Card, ...]], first_meld_done: bool) -> None:
+    pytest.importorskip("highspy")
+    from tests.tilesolve_reference import IntegerProgramme
+
+    programme = _programme(rk, IntegerProgramme)
+    table, hand = position
+    answer = best_turn(rk, table, hand, first_meld_done)
+    assert (len(answer.played), answer.points) == programme.solve(table, hand, first_meld_done)
+    assert_legal(rk, table, hand, first_meld_done, answer)
+
+
+_PROGRAMMES: dict[str, object] = {}
+
+
+def _programme(ruleset: Ruleset, build: type) -> Any:
+    if ruleset.id not in _PROGRAMMES:
+        _PROGRAMMES[ruleset.id] = build(ruleset)
+    return _PROGRAMMES[ruleset.id]
