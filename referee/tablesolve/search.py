@@ -138,17 +138,6 @@ class TileSearch:
                 if used >= table_jokers and points >= need and all(
                         (profile // place[s]) % n_slots in closed for s in range(suits)):
                     best = (used - table_jokers) * end_value
-            elif c == suits:
-                joker_points = melded[v] if own is None else own
-                for wild in range(jokers - used + 1):
-                    if not fits[g][wild]:
-                        continue
-                    made = min(need, points + wild * joker_points) if need else 0
-                    got = memo.get(((((v + 1) * (suits + 1)) * n_profile + profile) * n_groups * n_used
-                                    + used + wild) * n_points + made)
-                    found = got[0] if got is not None else value(v + 1, 0, profile, 0, used + wild, made)
-                    if found > best:
-                        best, choice = found, wild
             else:
                 kind = kinds[v][c]
                 on_table = table[kind]
@@ -158,16 +147,30 @@ class TileSearch:
                 code = (profile // place[c]) % n_slots
                 base = profile - code * place[c]
                 joins = joined[g]
-                row = (v * (suits + 1) + c + 1) * n_profile
+                last = c == suits - 1  # the number's groups close here, and the next number begins
+                row = (v * (suits + 1) + c + 1) * n_profile if not last else ((v + 1) * (suits + 1)) * n_profile
                 for option in choices(code, on_table, hand[kind], left, ahead[v][c]):
                     after, grouped, played, wild = option
                     shared = joins[grouped]
-                    if grouped and not completable(v, c + 1, shared, left - wild):
-                        continue
                     made = min(need, points + (on_table + played) * melded[v] + wild * joker_points) if need else 0
                     child = base + after * place[c]
-                    got = memo.get(((((row + child) * n_groups + shared) * n_used + used + wild) * n_points + made))
-                    found = got[0] if got is not None else value(v, c + 1, child, shared, used + wild, made)
+                    now = used + wild
+                    if last:
+                        for extra in range(jokers - now + 1):
+                            if not fits[shared][extra]:
+                                continue
+                            closed_made = min(need, made + extra * joker_points) if need else 0
+                            got = memo.get((((row + child) * n_groups * n_used) + now + extra) * n_points + closed_made)
+                            found = got[0] if got is not None else value(v + 1, 0, child, 0, now + extra, closed_made)
+                            if found > NONE:
+                                found += played * worth
+                                if found > best:
+                                    best, choice = found, (*option, extra)
+                        continue
+                    if grouped and not completable(v, c + 1, shared, left - wild):
+                        continue
+                    got = memo.get(((((row + child) * n_groups + shared) * n_used + now) * n_points + made))
+                    found = got[0] if got is not None else value(v, c + 1, child, shared, now, made)
                     if found > NONE:
                         found += played * worth
                         if found > best:
@@ -176,7 +179,11 @@ class TileSearch:
             return best
 
         self._walk = (suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own)
-        return value(0, 0, 0, 0, 0, 0)
+        found = value(0, 0, 0, 0, 0, 0)
+        if spent[0]:  # the states not yet counted
+            budget.spent += spent[0] - 1
+            budget.spend(hand_size)
+        return found
 
     # ---------------------------------------------------------------- the way back
     def steps(self) -> list[tuple[int, int, object]]:
@@ -188,25 +195,30 @@ class TileSearch:
         while v < self.ranks:
             key = ((((v * (suits + 1) + c) * n_profile + profile) * n_groups + g) * n_used + used) * n_points + points
             choice = self.memo[key][1]
-            out.append((v, c, choice))
             joker_points = melded[v] if own is None else own
-            if c == suits:
-                assert isinstance(choice, int)
-                points = min(self.need, points + choice * joker_points) if self.need else 0
-                v, c, g, used = v + 1, 0, 0, used + choice
-            else:
-                after, grouped, played, wild = colour_choice(choice)
-                naturals = self.counts.table[self.kinds[v][c]] + played
-                points = min(self.need, points + naturals * melded[v] + wild * joker_points) if self.need else 0
-                code = (profile // place[c]) % n_slots
-                profile += (after - code) * place[c]
-                g = joined[g][grouped]
-                c, used = c + 1, used + wild
+            after, grouped, played, wild, *closing = _colour_choice(choice)
+            out.append((v, c, (after, grouped, played, wild)))
+            naturals = self.counts.table[self.kinds[v][c]] + played
+            points = min(self.need, points + naturals * melded[v] + wild * joker_points) if self.need else 0
+            code = (profile // place[c]) % n_slots
+            profile += (after - code) * place[c]
+            g = joined[g][grouped]
+            c, used = c + 1, used + wild
+            if closing:  # the last colour: the number's groups take these jokers
+                out.append((v, suits, closing[0]))
+                points = min(self.need, points + closing[0] * joker_points) if self.need else 0
+                v, c, g, used = v + 1, 0, 0, used + closing[0]
         return out
 
 
 def colour_choice(choice: object) -> ColourChoice:
     assert isinstance(choice, tuple) and len(choice) == 4
+    return choice
+
+
+def _colour_choice(choice: object) -> tuple[int, ...]:
+    """A colour's choice as the memo keeps it: with the jokers its number's groups take, at the last colour."""
+    assert isinstance(choice, tuple) and len(choice) in (4, 5)
     return choice
 
 
