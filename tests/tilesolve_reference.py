@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from referee.cards import JOKER, Card
@@ -39,7 +39,7 @@ def brute_force(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequenc
     optional0 = tuple(sorted(((c, False) for c in hand), key=_order))
     most = max(len(forced0) + len(optional0), 1)
 
-    @lru_cache(maxsize=None)
+    @cache
     def legal(cards: tuple[Card, ...]) -> int | None:
         """The meld's points where these cards are one legal meld, else None."""
         if not check_meld(ruleset, cards, players=players, first_meld_done=first_meld_done).valid:
@@ -50,7 +50,7 @@ def brute_force(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequenc
         assert meld is not None
         return meld_points(scoring, meld)
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(forced: tuple[Tagged, ...], optional: tuple[Tagged, ...], made: int) -> tuple[int, int] | None:
         if forced:
             pivot, pool = forced[0], forced[1:] + optional

@@ -22,7 +22,7 @@ from referee.planner.budget import Budget, shared_budget
 from referee.ruleset import Ruleset
 from referee.tablesolve.rebuild import rebuilt
 from referee.tablesolve.search import NONE, Counts, TileSearch, played_value, type_counts
-from referee.tablesolve.shape import TileShape, unsupported, shape_of
+from referee.tablesolve.shape import TileShape, shape_of, unsupported
 
 MOST_ON_TABLE = 60  # tiles on the table the search takes
 MOST_IN_HAND = 40   # tiles in the hand

@@ -169,7 +169,7 @@ class TileSearch:
                         continue
                     if grouped and not completable(v, c + 1, shared, left - wild):
                         continue
-                    got = memo.get(((((row + child) * n_groups + shared) * n_used + now) * n_points + made))
+                    got = memo.get((((row + child) * n_groups + shared) * n_used + now) * n_points + made)
                     found = got[0] if got is not None else value(v, c + 1, child, shared, now, made)
                     if found > NONE:
                         found += played * worth
