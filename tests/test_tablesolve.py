@@ -3,6 +3,7 @@ every partition into melds, legal by the single-meld check, and bounded."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -156,6 +157,18 @@ def test_tiles_the_set_cannot_hold_and_illegal_melds_are_refused(
     assert (info.value.problems[0].code, info.value.problems[0].path) == (code, path)
 
 
+def test_a_first_meld_the_search_cannot_read_is_refused() -> None:
+    """A first meld that may use the table's tiles: the search reads only one from the hand."""
+    library = default_library().copy()
+    variant, _, _ = library.load("format: 1\nid: rk-table-first\nextends: rummikub\nname: Test\nfamily: rummy\n"
+                           "first_meld: {points: 30, from_hand_only: false}\n")
+    hand = tiles(variant, "10K 11K 12K")
+    with pytest.raises(InvalidPlayError) as info:
+        best_turn(variant, [], hand, False)
+    assert info.value.problems[0].code == "best_turn_unsupported"
+    assert len(best_turn(variant, [], hand, True).played) == 3
+
+
 def test_a_game_without_a_rearranged_table_is_refused() -> None:
     with pytest.raises(InvalidPlayError) as info:
         best_turn(default_library().get("bing-rummy"), [], parse_cards(["3H", "4H", "5H"]), True)
@@ -201,13 +214,13 @@ def positions(draw: st.DrawFn) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]
     return table, tuple(hand), jokers
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(os.environ.get("TILES_EXAMPLES", "150")), suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.booleans())
 def test_the_best_turn_equals_the_brute_force(rk: Ruleset, position: tuple[list[tuple[Card, ...]],
                                               tuple[Card, ...], int], first_meld_done: bool) -> None:
     table, hand, _ = position
     answer = best_turn(rk, table, hand, first_meld_done)
-    assert (len(answer.played), answer.points) == brute_force(rk, table, hand, first_meld_done)
+    assert (len(answer.played), answer.points) == brute_force(rk, table, hand, first_meld_done), (table, hand)
     assert answer.points == rack_points(rk, answer.played)
     assert_legal(rk, table, hand, first_meld_done, answer)
 

@@ -55,7 +55,7 @@ def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[
     _check_tiles(ruleset, table, on_table, hand, players)
     requirement = rules.first_meld
     if not first_meld_done and (requirement.sized or requirement.melds or requirement.pure
-                                or not requirement.extra_melds):
+                                or not requirement.extra_melds or not requirement.from_hand_only):
         raise unsupported(ruleset)
     counts = _counts(shape, on_table if first_meld_done else [], hand)
     need = 0 if first_meld_done else requirement.points
