@@ -118,6 +118,13 @@ def test_a_joker_in_the_first_meld_counts_as_the_tile_it_stands_for(rk: Ruleset)
     assert best_turn(rk, [], tiles(rk, "2K 3K JK"), False).played == ()  # at most 2 + 3 + 4
 
 
+def test_one_natural_tile_and_two_jokers_count_as_a_group(rk: Ruleset) -> None:
+    """The judge reads 9B JK JK as a group (27), not as the run 9-10-11 (30): short of 30."""
+    assert best_turn(rk, [], tiles(rk, "9B JK JK"), False).played == ()
+    assert len(best_turn(rk, [], tiles(rk, "11B JK JK"), False).played) == 3  # 33 as a group
+    assert len(best_turn(rk, [], tiles(rk, "9B JK JK"), True).played) == 3
+
+
 def test_the_answer_in_the_spec_shape(rk: Ruleset) -> None:
     answer = best_turn(rk, melds(rk, "1K 2K 3K"), tiles(rk, "4K 9R"), True)
     body = answer.as_dict()

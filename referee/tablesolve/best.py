@@ -59,6 +59,8 @@ def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[
         raise unsupported(ruleset)
     counts = _counts(shape, on_table if first_meld_done else [], hand)
     need = 0 if first_meld_done else requirement.points
+    if need and shape.run_min is not None and shape.group_min is not None and shape.jokers >= shape.run_min - 1:
+        shape = shape.tracking()  # a run of one natural tile and jokers is worth a group's points
     search = TileSearch(shape, counts, need, budget, len(hand))
     value = search.best()
     unchanged = BestTurn((), tuple(tuple(m) for m in table), tuple(hand))

@@ -4,10 +4,11 @@ end of each number from the tiles given to them."""
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
+from itertools import product
 
 from referee.cards import JOKER, Card
 from referee.tablesolve.search import TileSearch, colour_choice
+from referee.tablesolve.shape import Mark, TileShape
 
 _JOKER = Card(JOKER)
 
@@ -16,7 +17,6 @@ def rebuilt(search: TileSearch) -> tuple[list[tuple[Card, ...]], Counter[Card]]:
     """The melds of the search's best value, and the hand tiles they play."""
     shape = search.shape
     geometry = shape.geometry
-    top = shape.run_min or 1
     slots: list[list[list[Card]]] = [[[] for _ in range(geometry.copies)] for _ in range(shape.suits)]
     grouped = [0] * shape.suits
     melds: list[tuple[Card, ...]] = []
@@ -39,11 +39,11 @@ def rebuilt(search: TileSearch) -> tuple[list[tuple[Card, ...]], Counter[Card]]:
         played[card] += from_hand
         grouped[c] = to_groups
         runs = slots[c]
-        taking = _taking(runs, shape.slot_states[code], naturals - to_groups + wild, top)
-        tiles = [card] * (naturals - to_groups) + [_JOKER] * wild
+        taking = _taking(shape, runs, shape.slot_states[code], naturals - to_groups, wild)
         for i, run in enumerate(runs):
-            if i in taking:
-                run.append(tiles.pop())
+            took = taking[i]
+            if took != "-":
+                run.append(card if took == "N" else _JOKER)
             elif run:
                 melds.append(tuple(run))
                 run.clear()
@@ -52,12 +52,21 @@ def rebuilt(search: TileSearch) -> tuple[list[tuple[Card, ...]], Counter[Card]]:
     return melds, +played
 
 
-def _taking(runs: list[list[Card]], target: tuple[int, ...], tiles: int, top: int) -> frozenset[int]:
-    """The slots that take a tile of this number so that the slot states become `target`."""
-    for chosen in combinations(range(len(runs)), tiles):
-        if any(0 < len(run) < top and i not in chosen for i, run in enumerate(runs)):
+def _mark(shape: TileShape, run: list[Card]) -> Mark:
+    top = shape.run_min or 1
+    naturals = min(2, sum(c != _JOKER for c in run)) if shape.tracked else 0
+    return (min(len(run), top), naturals if run else 0)
+
+
+def _taking(shape: TileShape, runs: list[list[Card]], target: tuple[Mark, ...], naturals: int,
+            jokers: int) -> tuple[str, ...]:
+    """What each slot takes at this number (`N` a natural tile, `J` a joker, `-` nothing) so
+    that the slot states become `target`."""
+    marks = [_mark(shape, run) for run in runs]
+    for took in product("NJ-", repeat=len(runs)):
+        if took.count("N") != naturals or took.count("J") != jokers:
             continue
-        after = sorted(min(len(run) + 1, top) if i in chosen else 0 for i, run in enumerate(runs))
-        if tuple(after) == target:
-            return frozenset(chosen)
+        after = [shape.step(m, t) for m, t in zip(marks, took, strict=True)]
+        if None not in after and tuple(sorted(a for a in after if a is not None)) == target:
+            return took
     raise AssertionError("the search chose slot states its runs cannot reach")

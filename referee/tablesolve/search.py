@@ -116,7 +116,7 @@ class TileSearch:
                         # a joker in a run beside a natural twin in a group: swapped, the same
                         # table; so jokers stand in this colour's runs only when no twin is grouped
                         for wild in range(min(left, copies) + 1 if not grouped else 1):
-                            for after in shape.grown(code, naturals - grouped + wild):
+                            for after in shape.grown(code, naturals - grouped, wild):
                                 if all(not n or n <= have + left - wild for n, have in zip(needs[after], near)):
                                     out.append((after, grouped, played, wild))
                 got = options[key] = tuple(out)

@@ -8,7 +8,7 @@ Nothing here is the French deck's: a five-colour or 1-20 set is the same code wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from referee.cards import JOKER, Card
@@ -21,6 +21,8 @@ from referee.ruleset import MeldRule, RoundRules, Ruleset
 
 # A group: the count of natural tiles of each colour in it, and its jokers.
 Group = tuple[tuple[int, ...], int]
+# A slot of runs being built: its tiles (up to the run's least) and, where counted, its natural tiles (up to 2).
+Mark = tuple[int, int]
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,8 +39,10 @@ class TileShape:
     joker_rack: int             # a joker's worth left on a rack
     melded: tuple[int, ...]     # each number's worth melded (a first meld's points)
     joker_melded: int | None    # a joker's own worth melded; None: it counts as the tile it stands for
-    slot_states: tuple[tuple[int, ...], ...] = field(init=False)  # runs of one colour being built
-    slot_code: dict[tuple[int, ...], int] = field(init=False)
+    tracked: bool = False       # slots count their natural tiles too (see `tracking`)
+    # runs of one colour being built: a multiset of slots, each (tiles, natural tiles up to 2)
+    slot_states: tuple[tuple[Mark, ...], ...] = field(init=False)
+    slot_code: dict[tuple[Mark, ...], int] = field(init=False)
     closed: frozenset[int] = field(init=False)   # slot states where every run may end
     needs: tuple[tuple[int, ...], ...] = field(init=False)  # a state's runs still short k+1 tiles or more
     # the search's choices at one colour, kept across positions (see `TileSearch`)
@@ -47,13 +51,29 @@ class TileShape:
 
     def __post_init__(self) -> None:
         top = self.run_min or 1
-        states = _multisets(self.geometry.copies, top)
+        marks = [(0, 0)] + [(n, k) for n in range(1, top + 1) for k in (range(min(n, 2) + 1) if self.tracked else (0,))]
+        states = _multisets(self.geometry.copies, tuple(marks))
         object.__setattr__(self, "slot_states", states)
         object.__setattr__(self, "slot_code", {s: i for i, s in enumerate(states)})
         object.__setattr__(self, "closed", frozenset(
-            i for i, s in enumerate(states) if all(n in (0, top) for n in s)))
+            i for i, s in enumerate(states) if all(n == 0 or self.may_end(n, k) for n, k in s)))
         object.__setattr__(self, "needs", tuple(
-            tuple(sum(1 for n in s if 0 < n and top - n > k) for k in range(top - 1)) for s in states))
+            tuple(sum(1 for n, k in s if n and self.short(n, k) > j) for j in range(top - 1)) for s in states))
+
+    def may_end(self, tiles: int, naturals: int) -> bool:
+        """Whether a run of this many tiles, so many natural, is complete."""
+        return tiles == (self.run_min or 1) and (not self.tracked or naturals >= 2)
+
+    def short(self, tiles: int, naturals: int) -> int:
+        """The tiles a run being built still needs at least."""
+        return max((self.run_min or 1) - tiles, (2 - naturals) if self.tracked else 0)
+
+    def tracking(self) -> TileShape:
+        """This shape with slots that count their natural tiles, so that no run is made of one
+        natural tile and jokers: the judge reads such a meld as a group (`referee.melds`: the
+        set is reported when either kind fits), and before the first meld its points are the
+        group's. A meld of those tiles is a legal group too, so nothing else changes."""
+        return _tracking(self)
 
     @property
     def suits(self) -> int:
@@ -63,10 +83,20 @@ class TileShape:
     def ranks(self) -> int:
         return self.geometry.ranks
 
-    def grown(self, code: int, tiles: int) -> tuple[int, ...]:
-        """The slot states `tiles` tiles of one number can lead to from the state `code`: each
-        run being built takes one; a complete run takes one or ends; an empty slot may start one."""
-        return _grown(self, code, tiles)
+    def grown(self, code: int, naturals: int, jokers: int) -> tuple[int, ...]:
+        """The slot states these natural tiles and jokers of one number can lead to from the
+        state `code`: each run being built takes one; a complete run takes one or ends; an
+        empty slot may start one."""
+        return _grown(self, code, naturals, jokers)
+
+    def step(self, mark: Mark, took: str) -> Mark | None:
+        """A slot after it takes a natural tile (`N`), a joker (`J`) or nothing (`-`); None
+        where it cannot (a run being built must take a tile)."""
+        n, k = mark
+        top = self.run_min or 1
+        if took == "-":
+            return (0, 0) if n == 0 or self.may_end(n, k) else None
+        return (min(n + 1, top), min(k + 1, 2) if self.tracked and took == "N" else k)
 
     def groups(self, counts: tuple[int, ...], jokers: int) -> tuple[Group, ...] | None:
         """Groups of one number holding exactly these natural tiles of each colour and these
@@ -84,39 +114,44 @@ class TileShape:
         return self.group_min is not None and _sorted_groups(self, counts, jokers) is not None
 
 
-def _multisets(copies: int, top: int) -> tuple[tuple[int, ...], ...]:
-    out: list[tuple[int, ...]] = []
+def _multisets(copies: int, marks: tuple[Mark, ...]) -> tuple[tuple[Mark, ...], ...]:
+    out: list[tuple[Mark, ...]] = []
 
-    def build(prefix: tuple[int, ...], low: int) -> None:
+    def build(prefix: tuple[Mark, ...], low: int) -> None:
         if len(prefix) == copies:
             out.append(prefix)
             return
-        for n in range(low, top + 1):
-            build((*prefix, n), n)
+        for i in range(low, len(marks)):
+            build((*prefix, marks[i]), i)
 
     build((), 0)
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
-def _grown(shape: TileShape, code: int, tiles: int) -> tuple[int, ...]:
-    top = shape.run_min or 1
+@lru_cache(maxsize=64)
+def _tracking(shape: TileShape) -> TileShape:
+    return replace(shape, tracked=True)
+
+
+@lru_cache(maxsize=8192)
+def _grown(shape: TileShape, code: int, naturals: int, jokers: int) -> tuple[int, ...]:
     state = shape.slot_states[code]
     found: set[int] = set()
+    if shape.run_min is None and naturals + jokers:
+        return ()
 
-    def place(i: int, left: int, made: tuple[int, ...]) -> None:
+    def place(i: int, natural: int, wild: int, made: tuple[Mark, ...]) -> None:
         if i == len(state):
-            if left == 0:
+            if natural == wild == 0:
                 found.add(shape.slot_code[tuple(sorted(made))])
             return
-        n = state[i]
-        if left:  # this slot takes a tile
-            place(i + 1, left - 1, (*made, min(n + 1, top)))
-        if n == 0 or n == top:  # or takes none: empty, or its run ends here
-            place(i + 1, left, (*made, 0))
+        for took, n, w in (("N", 1, 0), ("J", 0, 1), ("-", 0, 0)):
+            if n <= natural and w <= wild:
+                after = shape.step(state[i], took)
+                if after is not None:
+                    place(i + 1, natural - n, wild - w, (*made, after))
 
-    if shape.run_min is not None or tiles == 0:
-        place(0, tiles, ())
+    place(0, naturals, jokers, ())
     return tuple(sorted(found))
 
 
