@@ -630,6 +630,25 @@ def test_the_budget_of_a_plan_and_packed_cards_speak_every_language(monkeypatch:
         _check_languages(rows)
 
 
+def test_the_refusals_of_the_best_turn_speak_every_language() -> None:
+    """A table larger than the search takes, and a game whose melds it cannot read."""
+    from referee.tablesolve import best_turn
+
+    tiles = default_library().get("rummikub")
+    naturals = [c for c in tiles.deck.full(4) if not c.is_joker]
+    asks: dict[str, Callable[[], object]] = {
+        "table_too_large": lambda: best_turn(tiles, [tuple(naturals[i:i + 13]) for i in range(0, 65, 13)], (), True),
+        "best_turn_unsupported": lambda: best_turn(default_library().get("bing-rummy"), [], (), True)}
+    for wanted, ask in asks.items():
+        rows = {}
+        for code in LANGUAGES:
+            with language(code), pytest.raises(InvalidPlayError) as info:
+                ask()
+            rows[code] = _problems(info.value)
+        assert rows[SOURCE][0][0] == wanted
+        _check_languages(rows)
+
+
 def test_a_kind_the_game_lacks_speaks_every_language() -> None:
     """Asked for a run in a game of sets (no request asks for a kind: the engine does)."""
     judge = judge_for(default_library().get("ten-pennies"), 1, None)
@@ -701,7 +720,7 @@ def test_every_code_is_provoked_in_every_language() -> None:
                            *(wanted for _, wanted in RULESETS.values()),
                            *(wanted for _, wanted in COMMANDS.values()),
                            {"invalid_ruleset", "database", "port_unusable", "hand_too_large", "duplicate_card",
-                            "meld_kind_not_allowed", "no_service"},
+                            "meld_kind_not_allowed", "no_service", "table_too_large", "best_turn_unsupported"},
                            _table_codes())
     source = _source_codes()
     assert {"too_few_cards", "unknown_language", "method_not_allowed", "required", "slot_taken"} <= source

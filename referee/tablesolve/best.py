@@ -1,0 +1,117 @@
+"""The best turn on a table that may be rearranged: the most hand tiles this turn can play,
+then the most points, with one legal table that plays them.
+
+After the first meld every tile on the table stays on it, in melds that may all be rebuilt;
+before it, the new melds come from the hand alone, worth the first meld's points together,
+and the table is returned as it was with the new melds after it. The tie between equal
+counts is the tiles' worth left on a rack (`scoring.card_values`): a joker counts its own
+value there (30 in Rummikub), wherever it stands.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.cards import JOKER, Card, texts
+from referee.errors import InvalidPlayError, Problem
+from referee.i18n import tn
+from referee.melds import check_meld, judge_for
+from referee.planner.budget import Budget, shared_budget
+from referee.ruleset import Ruleset
+from referee.tablesolve.rebuild import rebuilt
+from referee.tablesolve.search import NONE, Counts, TileSearch, played_value, type_counts
+from referee.tablesolve.shape import TileShape, shape_of, unsupported
+
+MOST_ON_TABLE = 60  # tiles on the table the search takes
+MOST_IN_HAND = 40   # tiles in the hand
+
+
+@dataclass(frozen=True)
+class BestTurn:
+    """The answer: the hand tiles played, the table after the turn, the hand tiles left."""
+
+    played: tuple[Card, ...]
+    table: tuple[tuple[Card, ...], ...]
+    left: tuple[Card, ...]
+    points: int = 0  # the played tiles' worth on a rack (the tie rule)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"played": texts(self.played), "table": [texts(m) for m in self.table], "left": texts(self.left)}
+
+
+def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[Card], first_meld_done: bool,
+              players: int | None = None, budget: Budget | None = None) -> BestTurn:
+    """The best turn for `hand` at `table` (see the module); a 422 for a position too large,
+    tiles the set cannot hold, a table meld that is not legal, or past the request's budget."""
+    if ruleset.rummy is None:
+        raise unsupported(ruleset)
+    rules = ruleset.rummy.round(1)
+    shape = shape_of(ruleset, rules, players)
+    on_table = [c for meld in table for c in meld]
+    _bounded(on_table, hand)
+    budget = budget or shared_budget()
+    _check_tiles(ruleset, table, on_table, hand, players)
+    requirement = rules.first_meld
+    if not first_meld_done and (requirement.sized or requirement.melds or requirement.pure
+                                or not requirement.extra_melds or not requirement.from_hand_only):
+        raise unsupported(ruleset)
+    counts = _counts(shape, on_table if first_meld_done else [], hand)
+    need = 0 if first_meld_done else requirement.points
+    if need and shape.run_min is not None and shape.group_min is not None and shape.jokers >= shape.run_min - 1:
+        shape = shape.tracking()  # a run of one natural tile and jokers is worth a group's points
+    search = TileSearch(shape, counts, need, budget, len(hand))
+    value = search.best()
+    unchanged = BestTurn((), tuple(tuple(m) for m in table), tuple(hand))
+    if value <= NONE or value == 0:
+        return unchanged
+    melds, played = rebuilt(search)
+    _, points = played_value(value)
+    if not first_meld_done:
+        melds = [tuple(m) for m in table] + melds
+    left: Counter[Card] = Counter(played)
+    kept = []
+    taken = []
+    for card in hand:
+        if left[card]:
+            left[card] -= 1
+            taken.append(card)
+        else:
+            kept.append(card)
+    return BestTurn(tuple(taken), tuple(melds), tuple(kept), points)
+
+
+def _bounded(on_table: Sequence[Card], hand: Sequence[Card]) -> None:
+    if len(on_table) > MOST_ON_TABLE:
+        raise InvalidPlayError(Problem("table", "table_too_large", tn(
+            "this table holds {n} tile; the referee finds the best turn on tables of at most {most}",
+            "this table holds {n} tiles; the referee finds the best turn on tables of at most {most}",
+            len(on_table), most=MOST_ON_TABLE)))
+    if len(hand) > MOST_IN_HAND:
+        Budget.refuse(len(hand))
+
+
+def _check_tiles(ruleset: Ruleset, table: Sequence[Sequence[Card]], on_table: Sequence[Card],
+                 hand: Sequence[Card], players: int | None) -> None:
+    """Tiles the set cannot hold (or holds fewer of), then each table meld, as 422s."""
+    judge = judge_for(ruleset, 1, players, True)
+    found = judge.card_violations([*on_table, *hand])
+    if found:
+        in_hand = set(hand)
+        raise InvalidPlayError([Problem("hand" if in_hand.intersection(v.cards) else "table", v.code, v.message)
+                                for v in found])
+    for i, meld in enumerate(table):
+        verdict = check_meld(ruleset, meld, players=players, first_meld_done=True)
+        if not verdict.valid:
+            raise InvalidPlayError([Problem(f"table[{i}]", v.code, v.message) for v in verdict.violations])
+
+
+def _counts(shape: TileShape, on_table: Sequence[Card], hand: Sequence[Card]) -> Counts:
+    geometry = shape.geometry
+    size = geometry.ranks * len(geometry.suits)
+    return Counts(
+        table=type_counts(size, [geometry.index(c) for c in on_table if c.rank != JOKER]),
+        hand=type_counts(size, [geometry.index(c) for c in hand if c.rank != JOKER]),
+        table_jokers=sum(c.rank == JOKER for c in on_table),
+        hand_jokers=sum(c.rank == JOKER for c in hand))

@@ -1,0 +1,234 @@
+"""The best turn as a dynamic programme over tile numbers (after van Rijn, Takes & Vis, 2015).
+
+The search goes number by number, lowest first, and within a number colour by colour. Its
+state: for each colour, the runs of that colour being built (one slot a copy of the tile:
+empty, 1 .. `run_min - 1` tiles, or complete), the counts of tiles the colours so far give to
+groups at this number, the jokers used, and before the first meld the meld points made (up to
+the requirement). At each colour it chooses how many of the tile's copies are played (those on
+the table always; those in the hand as it likes), how many of them go to groups, and how many
+jokers stand in its runs; at the end of a number, how many jokers join its groups, which must
+then form legal groups. A run being built takes a tile at every number until it is complete;
+at the end every run is complete. Choices that cannot end well are cut early: groups that the
+colours left cannot complete, runs that the tiles ahead cannot finish.
+
+The value is lexicographic, packed in one integer: hand tiles played, then their worth on the
+rack (a joker at its rack value, so the tie rule does not depend on where it stands). A state
+is packed in one integer too, as the memo's key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+
+from referee.planner.budget import Budget
+from referee.tablesolve.shape import TileShape
+
+NONE = -(1 << 62)   # no legal table from this state
+WEIGHT = 1 << 24    # one tile played outweighs any points
+_SPEND = 64         # states counted against the budget at a time
+
+# A choice at one colour: the slot state after it, naturals to groups, hand tiles played, jokers in runs.
+ColourChoice = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Counts:
+    """The tiles of one position by type (`Geometry` types), and its jokers."""
+
+    table: tuple[int, ...]
+    hand: tuple[int, ...]
+    table_jokers: int
+    hand_jokers: int
+
+
+class TileSearch:
+    """One position's search: `best()` its value, `steps()` the choices that reach it."""
+
+    def __init__(self, shape: TileShape, counts: Counts, need: int, budget: Budget, hand_size: int) -> None:
+        self.shape = shape
+        self.counts = counts
+        self.need = need           # meld points still to make (0: none asked)
+        self.budget = budget
+        self.hand_size = hand_size
+        self.jokers = counts.table_jokers + counts.hand_jokers
+        self.suits = shape.suits
+        self.ranks = shape.ranks
+        geometry = shape.geometry
+        self.kinds = [[geometry.type_of(c, rank) for c in range(self.suits)] for rank in geometry.order]
+        # the group keys: the counts the colours so far give to groups, largest first
+        self.group_keys = [tuple(sorted((n for n in key if n), reverse=True))
+                           for size in range(self.suits + 1)
+                           for key in combinations_with_replacement(range(geometry.copies + 1), size)]
+        self.group_keys = list(dict.fromkeys(self.group_keys))
+        self.memo: dict[int, tuple[int, object]] = {}
+
+    # ---------------------------------------------------------------- the programme
+    def best(self) -> int:
+        """The best value; `NONE` when no legal table holds the table's tiles."""
+        shape, counts, budget = self.shape, self.counts, self.budget
+        suits, ranks, jokers, need = self.suits, self.ranks, self.jokers, self.need
+        table, hand, kinds = counts.table, counts.hand, self.kinds
+        table_jokers, hand_size = counts.table_jokers, self.hand_size
+        group_keys = self.group_keys
+        group_at = {key: i for i, key in enumerate(group_keys)}
+        n_groups, n_slots, n_used, n_points = len(group_keys), len(shape.slot_states), jokers + 1, need + 1
+        place = [n_slots ** c for c in range(suits)]
+        n_profile = n_slots ** suits
+        joined = [[group_at[tuple(sorted((*key, g), reverse=True))] if g and len(key) < suits else i
+                   for g in range(shape.geometry.copies + 1)] for i, key in enumerate(group_keys)]
+        fits = [[shape.fits(key, wild) for wild in range(jokers + 1)] for key in group_keys]
+        closed, needs, melded, rack = shape.closed, shape.needs, shape.melded, shape.rack
+        own = shape.joker_melded
+        top = shape.run_min or 1
+        every = [[table[k] + hand[k] for k in row] for row in kinds]
+        # past the top number no tile, and no joker, continues a run
+        ahead = [[tuple(every[v + k][c] if v + k < ranks else -ranks * suits for k in range(1, top))
+                  for c in range(suits)] for v in range(ranks)]
+        end_value = (WEIGHT + shape.joker_rack)
+        memo = self.memo
+        options = shape.choices
+        complete: dict[tuple[int, int, int, int], bool] = {}
+        spent = [0]
+
+        def completable(v: int, c: int, g: int, left: int) -> bool:
+            key = (v, c, g, left)
+            got = complete.get(key)
+            if got is None:
+                if c == suits:
+                    got = any(fits[g][:left + 1])
+                else:
+                    most = every[v][c]
+                    got = any(completable(v, c + 1, joined[g][n], left) for n in range(most + 1))
+                complete[key] = got
+            return got
+
+        def choices(code: int, on_table: int, in_hand: int, left: int, near: tuple[int, ...]) -> tuple[ColourChoice, ...]:
+            key = (code, on_table, in_hand, left, near)
+            got = options.get(key)
+            if got is None:
+                out = []
+                copies = len(shape.slot_states[code])
+                for played in range(in_hand, -1, -1):
+                    naturals = on_table + played
+                    for grouped in range(naturals + 1):
+                        # a joker in a run beside a natural twin in a group: swapped, the same
+                        # table; so jokers stand in this colour's runs only when no twin is grouped
+                        for wild in range(min(left, copies) + 1 if not grouped else 1):
+                            for after in shape.grown(code, naturals - grouped, wild):
+                                if all(not n or n <= have + left - wild for n, have in zip(needs[after], near)):
+                                    out.append((after, grouped, played, wild))
+                got = options[key] = tuple(out)
+            return got
+
+        def value(v: int, c: int, profile: int, g: int, used: int, points: int) -> int:
+            key = ((((v * (suits + 1) + c) * n_profile + profile) * n_groups + g) * n_used + used) * n_points + points
+            got = memo.get(key)
+            if got is not None:
+                return got[0]
+            spent[0] += 1
+            if spent[0] == _SPEND:
+                spent[0] = 0
+                budget.spent += _SPEND - 1  # a state at a time costs more than the bound saves
+                budget.spend(hand_size)
+            best: int = NONE
+            choice: object = None
+            if v == ranks:
+                if used >= table_jokers and points >= need and all(
+                        (profile // place[s]) % n_slots in closed for s in range(suits)):
+                    best = (used - table_jokers) * end_value
+            else:
+                kind = kinds[v][c]
+                on_table = table[kind]
+                worth = WEIGHT + rack[kind]
+                joker_points = melded[v] if own is None else own
+                left = jokers - used
+                code = (profile // place[c]) % n_slots
+                base = profile - code * place[c]
+                joins = joined[g]
+                last = c == suits - 1  # the number's groups close here, and the next number begins
+                row = (v * (suits + 1) + c + 1) * n_profile if not last else ((v + 1) * (suits + 1)) * n_profile
+                for option in choices(code, on_table, hand[kind], left, ahead[v][c]):
+                    after, grouped, played, wild = option
+                    shared = joins[grouped]
+                    made = min(need, points + (on_table + played) * melded[v] + wild * joker_points) if need else 0
+                    child = base + after * place[c]
+                    now = used + wild
+                    if last:
+                        for extra in range(jokers - now + 1):
+                            if not fits[shared][extra]:
+                                continue
+                            closed_made = min(need, made + extra * joker_points) if need else 0
+                            got = memo.get((((row + child) * n_groups * n_used) + now + extra) * n_points + closed_made)
+                            found = got[0] if got is not None else value(v + 1, 0, child, 0, now + extra, closed_made)
+                            if found > NONE:
+                                found += played * worth
+                                if found > best:
+                                    best, choice = found, (*option, extra)
+                        continue
+                    if grouped and not completable(v, c + 1, shared, left - wild):
+                        continue
+                    got = memo.get((((row + child) * n_groups + shared) * n_used + now) * n_points + made)
+                    found = got[0] if got is not None else value(v, c + 1, child, shared, now, made)
+                    if found > NONE:
+                        found += played * worth
+                        if found > best:
+                            best, choice = found, option
+            memo[key] = (best, choice)
+            return best
+
+        self._walk = (suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own)
+        found = value(0, 0, 0, 0, 0, 0)
+        if spent[0]:  # the states not yet counted
+            budget.spent += spent[0] - 1
+            budget.spend(hand_size)
+        return found
+
+    # ---------------------------------------------------------------- the way back
+    def steps(self) -> list[tuple[int, int, object]]:
+        """The choices of the best value, in order: (number, colour or `suits` for the groups
+        closing a number, the choice)."""
+        suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own = self._walk
+        v = c = profile = g = used = points = 0
+        out: list[tuple[int, int, object]] = []
+        while v < self.ranks:
+            key = ((((v * (suits + 1) + c) * n_profile + profile) * n_groups + g) * n_used + used) * n_points + points
+            choice = self.memo[key][1]
+            joker_points = melded[v] if own is None else own
+            after, grouped, played, wild, *closing = _colour_choice(choice)
+            out.append((v, c, (after, grouped, played, wild)))
+            naturals = self.counts.table[self.kinds[v][c]] + played
+            points = min(self.need, points + naturals * melded[v] + wild * joker_points) if self.need else 0
+            code = (profile // place[c]) % n_slots
+            profile += (after - code) * place[c]
+            g = joined[g][grouped]
+            c, used = c + 1, used + wild
+            if closing:  # the last colour: the number's groups take these jokers
+                out.append((v, suits, closing[0]))
+                points = min(self.need, points + closing[0] * joker_points) if self.need else 0
+                v, c, g, used = v + 1, 0, 0, used + closing[0]
+        return out
+
+
+def colour_choice(choice: object) -> ColourChoice:
+    assert isinstance(choice, tuple) and len(choice) == 4
+    return choice
+
+
+def _colour_choice(choice: object) -> tuple[int, ...]:
+    """A colour's choice as the memo keeps it: with the jokers its number's groups take, at the last colour."""
+    assert isinstance(choice, tuple) and len(choice) in (4, 5)
+    return choice
+
+
+def played_value(value: int) -> tuple[int, int]:
+    """The tiles played and their points, from a packed value."""
+    return value // WEIGHT, value % WEIGHT
+
+
+def type_counts(size: int, kinds: Sequence[int]) -> tuple[int, ...]:
+    out = [0] * size
+    for k in kinds:
+        out[k] += 1
+    return tuple(out)

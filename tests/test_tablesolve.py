@@ -1,0 +1,287 @@
+"""The best turn on a rearranged table (referee.tablesolve): exact against a brute force over
+every partition into melds, legal by the single-meld check, and bounded."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.cards import JOKER, Card, parse_cards
+from referee.errors import InvalidPlayError
+from referee.kinds import meld_points
+from referee.loader import default_library
+from referee.melds import check_meld, judge_for
+from referee.planner.budget import Budget
+from referee.ruleset import Ruleset
+from referee.tablesolve import MOST_IN_HAND, MOST_ON_TABLE, BestTurn, best_turn
+from tests.tilesolve_reference import brute_force
+
+
+@pytest.fixture(scope="module")
+def rk() -> Ruleset:
+    return default_library().get("rummikub")
+
+
+def tiles(ruleset: Ruleset, text: str) -> tuple[Card, ...]:
+    return parse_cards(text.split(), deck=ruleset.deck)
+
+
+def melds(ruleset: Ruleset, *texts: str) -> list[tuple[Card, ...]]:
+    return [tiles(ruleset, t) for t in texts]
+
+
+def assert_legal(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[Card],
+                 first_meld_done: bool, answer: BestTurn) -> None:
+    """The answer's table is legal, keeps the table, and adds exactly the played tiles."""
+    for meld in answer.table:
+        assert check_meld(ruleset, meld, first_meld_done=first_meld_done).valid, meld
+    before = Counter(c for m in table for c in m)
+    after = Counter(c for m in answer.table for c in m)
+    assert after == before + Counter(answer.played)
+    assert Counter(answer.played) + Counter(answer.left) == Counter(hand)
+    if not first_meld_done:
+        assert [tuple(m) for m in answer.table[:len(table)]] == [tuple(m) for m in table]
+        new = answer.table[len(table):]
+        if answer.played:
+            assert ruleset.rummy is not None
+            judge = judge_for(ruleset, 1, None)
+            worth = 0
+            for meld in new:
+                found, _ = judge.judge(meld)
+                assert found is not None
+                worth += meld_points(ruleset.rummy.scoring, found)
+            assert worth >= ruleset.rummy.round(1).first_meld.points
+        else:
+            assert not new
+
+
+def rack_points(ruleset: Ruleset, cards: Sequence[Card]) -> int:
+    assert ruleset.rummy is not None
+    wild = ruleset.rummy.round(1).wilds.ranks
+    return sum(ruleset.rummy.scoring.caught_value(c, wild) for c in cards)
+
+
+# ---------------------------------------------------------------- positions read by hand
+
+@pytest.mark.parametrize(("table", "hand", "played"), [
+    # a lay-off at each end, and a group grown
+    (["1K 2K 3K", "5R 5B 5O"], "4K 5K", "4K 5K"),
+    # the run is cut in two to make room for a group of sevens
+    (["4B 5B 6B 7B 8B 9B 10B"], "7R 7K", "7R 7K"),
+    # nothing fits
+    (["1K 2K 3K"], "9R 11O", ""),
+    # a joker on the table freed: 5O takes its place, and the joker goes on with 13R 13O
+    (["5K 5B JK"], "5O 13R 13O", "5O 13R 13O"),
+])
+def test_best_turn_after_the_first_meld(rk: Ruleset, table: list[str], hand: str, played: str) -> None:
+    before, rack = melds(rk, *table), tiles(rk, hand)
+    answer = best_turn(rk, before, rack, True)
+    assert Counter(answer.played) == Counter(tiles(rk, played))
+    assert_legal(rk, before, rack, True, answer)
+    assert answer.points == rack_points(rk, answer.played)
+
+
+def test_the_tie_goes_to_the_most_points(rk: Ruleset) -> None:
+    """Equal counts: the tens outweigh the twos."""
+    rack = tiles(rk, "2K 2B 2R 10K 10B 10R")
+    answer = best_turn(rk, [], rack, True)
+    assert len(answer.played) == 6
+    answer = best_turn(rk, melds(rk, "2O 3O 4O"), tiles(rk, "2K 2B 10K 10B 10R"), True)
+    assert Counter(answer.played) == Counter(tiles(rk, "10K 10B 10R"))  # the 2O holds its run together
+    answer = best_turn(rk, melds(rk, "2O 3O 4O 5O"), tiles(rk, "2K 2B 10K 10B 10R"), True)
+    assert Counter(answer.played) == Counter(tiles(rk, "10K 10B 10R 2K 2B"))
+    answer = best_turn(rk, [], tiles(rk, "2K 2B 2R 10K 10B 11K"), True)
+    assert Counter(answer.played) == Counter(tiles(rk, "2K 2B 2R"))
+
+
+def test_the_first_meld_comes_from_the_hand_and_reaches_thirty(rk: Ruleset) -> None:
+    table = melds(rk, "1K 2K 3K")
+    rack = tiles(rk, "4K 5K 6K 9B 10B 11B")  # 15 alone is short; with 30 from the blues, 45
+    answer = best_turn(rk, table, rack, False)
+    assert Counter(answer.played) == Counter(rack)
+    assert_legal(rk, table, rack, False, answer)
+    short = tiles(rk, "4K 5K 6K 1B 2B 3B 4K")
+    answer = best_turn(rk, table, short, False)  # 21: no first meld, though the 4K would fit on the table
+    assert answer.played == () and answer.left == short and answer.table == tuple(table)
+
+
+def test_a_joker_in_the_first_meld_counts_as_the_tile_it_stands_for(rk: Ruleset) -> None:
+    rack = tiles(rk, "12K 13K JK")  # 11 + 12 + 13 = 36
+    answer = best_turn(rk, [], rack, False)
+    assert Counter(answer.played) == Counter(rack)
+    assert best_turn(rk, [], tiles(rk, "2K 3K JK"), False).played == ()  # at most 2 + 3 + 4
+
+
+def test_one_natural_tile_and_two_jokers_count_as_a_group(rk: Ruleset) -> None:
+    """The judge reads 9B JK JK as a group (27), not as the run 9-10-11 (30): short of 30."""
+    assert best_turn(rk, [], tiles(rk, "9B JK JK"), False).played == ()
+    assert len(best_turn(rk, [], tiles(rk, "11B JK JK"), False).played) == 3  # 33 as a group
+    assert len(best_turn(rk, [], tiles(rk, "9B JK JK"), True).played) == 3
+
+
+def test_the_answer_in_the_spec_shape(rk: Ruleset) -> None:
+    answer = best_turn(rk, melds(rk, "1K 2K 3K"), tiles(rk, "4K 9R"), True)
+    body = answer.as_dict()
+    assert body == {"played": ["4K"], "table": [["1K", "2K", "3K", "4K"]], "left": ["9R"]}
+
+
+# ---------------------------------------------------------------- bad input and bounds
+
+def test_a_position_too_large_is_refused(rk: Ruleset) -> None:
+    every = [c for c in rk.deck.full(4) if c.rank != JOKER]
+    runs = [tuple(every[i:i + 13]) for i in range(0, 65, 13)]  # 65 tiles in 5 runs
+    with pytest.raises(InvalidPlayError) as info:
+        best_turn(rk, runs, (), True)
+    assert info.value.problems[0].code == "table_too_large" and info.value.problems[0].path == "table"
+    assert MOST_ON_TABLE < 65
+    with pytest.raises(InvalidPlayError) as info:
+        best_turn(rk, [], every[:MOST_IN_HAND + 1], True)
+    assert info.value.problems[0].code == "hand_too_large"
+
+
+def test_the_budget_refuses_rather_than_runs_on(rk: Ruleset) -> None:
+    with pytest.raises(InvalidPlayError) as info:
+        best_turn(rk, melds(rk, "1K 2K 3K"), tiles(rk, "4K 5K 6R"), True, budget=Budget(states=10))
+    assert info.value.problems[0].code == "hand_too_large"
+
+
+@pytest.mark.parametrize(("table", "hand", "code", "path"), [
+    (["1K 2K 3K", "1K 2K 3K"], "1K", "duplicate_card", "hand"),
+    (["1K 2K 3K", "1K 2K 3K", "1K 2K 3K"], "", "duplicate_card", "table"),
+    (["1K 2K 4K"], "9R", "not_consecutive", "table[0]"),
+    (["5K 5K 5B"], "9R", "repeated_suit", "table[0]"),
+])
+def test_tiles_the_set_cannot_hold_and_illegal_melds_are_refused(
+        rk: Ruleset, table: list[str], hand: str, code: str, path: str) -> None:
+    with pytest.raises(InvalidPlayError) as info:
+        best_turn(rk, melds(rk, *table), tiles(rk, hand), True)
+    assert (info.value.problems[0].code, info.value.problems[0].path) == (code, path)
+
+
+def test_a_first_meld_the_search_cannot_read_is_refused() -> None:
+    """A first meld that may use the table's tiles: the search reads only one from the hand."""
+    library = default_library().copy()
+    variant, _, _ = library.load("format: 1\nid: rk-table-first\nextends: rummikub\nname: Test\nfamily: rummy\n"
+                           "first_meld: {points: 30, from_hand_only: false}\n")
+    hand = tiles(variant, "10K 11K 12K")
+    with pytest.raises(InvalidPlayError) as info:
+        best_turn(variant, [], hand, False)
+    assert info.value.problems[0].code == "best_turn_unsupported"
+    assert len(best_turn(variant, [], hand, True).played) == 3
+
+
+def test_a_game_without_a_rearranged_table_is_refused() -> None:
+    with pytest.raises(InvalidPlayError) as info:
+        best_turn(default_library().get("bing-rummy"), [], parse_cards(["3H", "4H", "5H"]), True)
+    assert info.value.problems[0].code == "best_turn_unsupported"
+
+
+# ---------------------------------------------------------------- agreement with the brute force
+
+COLOURS = ("K", "B", "O", "R")
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[list[tuple[Card, ...]], tuple[Card, ...], int]:
+    """A table of legal melds and a hand, from the tiles one set holds, among few numbers so
+    that the tiles meet; 0-2 jokers in all."""
+    low = draw(st.integers(1, 9))
+    numbers = list(range(low, low + 5))
+    pool = Counter({Card(str(n), s): 2 for n in numbers for s in COLOURS})
+    jokers = draw(st.integers(0, 2))
+    table: list[tuple[Card, ...]] = []
+    for _ in range(draw(st.integers(0, 2))):
+        if draw(st.booleans()):
+            n = draw(st.sampled_from(numbers))
+            suits = draw(st.lists(st.sampled_from(COLOURS), min_size=3, max_size=4, unique=True))
+            meld = [Card(str(n), s) for s in suits]
+        else:
+            s = draw(st.sampled_from(COLOURS))
+            start = draw(st.integers(low, low + 2))
+            meld = [Card(str(n), s) for n in range(start, draw(st.integers(start + 2, low + 4)) + 1)]
+        if any(pool[c] < meld.count(c) for c in meld):
+            continue
+        pool.subtract(meld)
+        if jokers and draw(st.booleans()):
+            at = draw(st.integers(0, len(meld) - 1))
+            pool[meld[at]] += 1
+            meld[at] = Card(JOKER)
+            jokers -= 1
+        table.append(tuple(meld))
+    left = sorted(pool.elements())
+    hand = draw(st.lists(st.sampled_from(left), max_size=8)) if left else []
+    hand = [c for c, n in Counter(hand).items() for _ in range(min(n, pool[c]))]
+    hand += [Card(JOKER)] * jokers if draw(st.booleans()) else []
+    return table, tuple(hand), jokers
+
+
+@settings(max_examples=int(os.environ.get("TILES_EXAMPLES", "150")), suppress_health_check=[HealthCheck.too_slow])
+@given(positions(), st.booleans())
+def test_the_best_turn_equals_the_brute_force(rk: Ruleset, position: tuple[list[tuple[Card, ...]],
+                                              tuple[Card, ...], int], first_meld_done: bool) -> None:
+    table, hand, _ = position
+    answer = best_turn(rk, table, hand, first_meld_done)
+    assert (len(answer.played), answer.points) == brute_force(rk, table, hand, first_meld_done), (table, hand)
+    assert answer.points == rack_points(rk, answer.played)
+    assert_legal(rk, table, hand, first_meld_done, answer)
+
+
+# ---------------------------------------------------------------- agreement with the integer programme
+
+@st.composite
+def larger_positions(draw: st.DrawFn) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    """Tables of up to eight melds over every number, and hands of up to 14 tiles."""
+    pool = Counter({Card(str(n), s): 2 for n in range(1, 14) for s in COLOURS})
+    jokers = 2
+    table: list[tuple[Card, ...]] = []
+    for _ in range(draw(st.integers(0, 8))):
+        if draw(st.booleans()):
+            n = draw(st.integers(1, 13))
+            meld = [Card(str(n), s) for s in draw(st.lists(st.sampled_from(COLOURS), min_size=3, max_size=4,
+                                                           unique=True))]
+        else:
+            s = draw(st.sampled_from(COLOURS))
+            start = draw(st.integers(1, 11))
+            meld = [Card(str(n), s) for n in range(start, draw(st.integers(start + 2, min(13, start + 5))) + 1)]
+        if any(pool[c] < meld.count(c) for c in meld):
+            continue
+        pool.subtract(meld)
+        if jokers and draw(st.integers(0, 3)) == 0:
+            at = draw(st.integers(0, len(meld) - 1))
+            pool[meld[at]] += 1
+            meld[at] = Card(JOKER)
+            jokers -= 1
+        table.append(tuple(meld))
+    hand = draw(st.lists(st.sampled_from(sorted(pool.elements())), max_size=14))
+    hand = [c for c, n in Counter(hand).items() for _ in range(min(n, pool[c]))]
+    hand += [Card(JOKER)] * draw(st.integers(0, jokers))
+    return table, tuple(hand)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(larger_positions(), st.booleans())
+def test_the_best_turn_equals_the_integer_programme(rk: Ruleset, position: tuple[list[tuple[Card, ...]],
+                                                    tuple[Card, ...]], first_meld_done: bool) -> None:
+    pytest.importorskip("highspy")
+    from tests.tilesolve_reference import IntegerProgramme
+
+    programme = _programme(rk, IntegerProgramme)
+    table, hand = position
+    answer = best_turn(rk, table, hand, first_meld_done)
+    assert (len(answer.played), answer.points) == programme.solve(table, hand, first_meld_done)
+    assert_legal(rk, table, hand, first_meld_done, answer)
+
+
+_PROGRAMMES: dict[str, object] = {}
+
+
+def _programme(ruleset: Ruleset, build: type) -> Any:
+    if ruleset.id not in _PROGRAMMES:
+        _PROGRAMMES[ruleset.id] = build(ruleset)
+    return _PROGRAMMES[ruleset.id]
