@@ -7,9 +7,10 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from api import turnschemas
-from api.checks import _game, _players, _round  # the same ruleset and table checks as every check
+from api.checks import _SEARCHES, _game, _players, _round  # the same ruleset and table checks as every check
 from api.problems import answers
 from referee.cards import parse_cards, parse_groups
+from referee.tablesolve import best_turn
 from referee.turns import check_turn
 
 blp = Blueprint("turns", __name__, url_prefix="/v1/rulesets",
@@ -35,3 +36,19 @@ def turns_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     hand = parse_cards(args["hand"], "hand", deck)
     return check_turn(ruleset, before, after, hand, args["first_meld_done"], _players(ruleset, args),
                       round_number=_round(ruleset, args)).as_dict()
+
+
+@blp.route("/<string:ruleset_id>/turns/best", methods=["POST"])
+@blp.arguments(turnschemas.TurnBest())
+@blp.response(200, turnschemas.BestResult)
+@_ANSWERS
+@_SEARCHES
+def turns_best(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
+    """What could I have played: the most tiles this turn can play, and one legal table that does it."""
+    ruleset = _game(ruleset_id, "rummy")
+    deck = ruleset.deck
+    table = parse_groups(args["table"], "table", deck)
+    hand = parse_cards(args["hand"], "hand", deck)
+    players = _players(ruleset, args)
+    _round(ruleset, args)
+    return best_turn(ruleset, table, hand, args["first_meld_done"], players).as_dict()

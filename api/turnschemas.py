@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import fields, pre_load, validate
+from marshmallow import Schema, fields, pre_load, validate
 
 from api import bounds
 from api.schemas import Boolean, CheckResult, FirstMeldAnswer, List, RoundMixin, cards
@@ -45,3 +45,23 @@ class TurnResult(CheckResult):
     melds = List(fields.Nested(FirstMeldAnswer), required=True, metadata={
         "description": "one entry a meld of `after`, in order: whether it is legal, its kind and what each "
                        "joker stands for"})
+
+
+class TurnBest(RoundMixin):
+    CARDS = (("table", 2), ("hand", 1))
+    table = table("the melds on the table before the turn", [["1R", "2R", "3R"], ["9K", "9B", "9O"]])
+    hand = cards(example=["4R", "9R", "12O"], metadata={"description": "the player's tiles"})
+    first_meld_done = Boolean(load_default=True, metadata={
+        "description": "the player made their first meld on an earlier turn; while false, the best turn is "
+                       "the best first meld from the hand alone, the table untouched"})
+
+
+class BestResult(Schema):
+    played = List(fields.String(), required=True, metadata={
+        "description": "the tiles of `hand` the best turn plays: the most it can, ties broken by their worth "
+                       "on a rack; empty when none can be played", "example": ["4R", "9R"]})
+    table = List(List(fields.String()), required=True, metadata={
+        "description": "one legal table after that turn: every tile of `table` and those played",
+        "example": [["1R", "2R", "3R", "4R"], ["9K", "9B", "9O", "9R"]]})
+    left = List(fields.String(), required=True, metadata={
+        "description": "the tiles of `hand` left on the rack", "example": ["12O"]})

@@ -38,7 +38,7 @@ def check_turn(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Car
     rearranged, or more copies of a tile in `before` and `hand` than the set holds. A valid
     answer adds `played` (the hand's tiles played) and `melds` (each meld of `after`: its kind
     and what each joker stands for)."""
-    _refuse_fixed_table(ruleset)
+    refuse_fixed_table(ruleset)
     judge = judge_for(ruleset, round_number, players, first_meld_done)
     _refuse_impossible_tiles(judge, before, hand)
     on_table, held = _count(before), Counter(hand)
@@ -70,7 +70,8 @@ def check_turn(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Car
     return Verdict(tuple(violations), {"played": [str(c) for c in _tiles(played)], "melds": answers})
 
 
-def _refuse_fixed_table(ruleset: Ruleset) -> None:
+def refuse_fixed_table(ruleset: Ruleset) -> None:
+    """A 422 for a game whose table may not be rearranged: its turns are asked play by play."""
     if ruleset.rummy is None or not ruleset.rummy.rearrange:
         raise InvalidPlayError(Problem("", "table_not_rearranged", t(
             "{game} does not let a turn rebuild the table's melds (table.rearrange); check its plays "

@@ -102,6 +102,7 @@ _FIELDS = {  # a case's check: the path, and the request fields with the tests' 
     "hand": ("hands/check", {"hand": None, "score": 0, "first_meld_done": True}),
     "placement": ("placements/check", {"layout": None, "card": None}),
     "turn": ("turns/check", {"before": None, "after": None, "hand": None, "first_meld_done": True}),
+    "best": ("turns/best", {"table": None, "hand": None, "first_meld_done": True}),
     "scores": ("scores", {"hands": None, "went_out": None, "melded": None}),
 }
 _COMMON = {"round": 1, "players": None, "wild_rank": None}
@@ -127,7 +128,7 @@ def case_requests() -> Iterator[Request]:
             yield f"cases/{path.name} {row['description']}", f"{row['ruleset']}/{endpoint}", body
 
 
-_PATH = re.compile(r"^(?:/v1/rulesets/)?([a-z0-9-]+/(?:[a-z-]+/check|scores))$")
+_PATH = re.compile(r"^(?:/v1/rulesets/)?([a-z0-9-]+/(?:[a-z-]+/check|scores|turns/best))$")
 
 
 class _Tables:

@@ -24,7 +24,7 @@ json_values = st.recursive(
 PATHS = [
     "/v1/rulesets/{r}/melds/check", "/v1/rulesets/{r}/first-meld/check", "/v1/rulesets/{r}/lay-offs/check",
     "/v1/rulesets/{r}/going-out/check", "/v1/rulesets/{r}/placements/check", "/v1/rulesets/{r}/scores",
-    "/v1/rulesets/{r}/turns/check",
+    "/v1/rulesets/{r}/turns/check", "/v1/rulesets/{r}/turns/best",
     "/v1/rulesets/validate", "/v1/rulesets", "/v1/games", "/v1/games/{g}/rounds", "/v1/games/{g}/buys",
     "/v1/games/{g}/buy-backs",
 ]

@@ -508,6 +508,8 @@ AMPLIFIED = {
     "a table after past the tiles": ("/v1/rulesets/rummikub/turns/check", {"before": [], "hand": [],
                                                                            "after": [["1X"] * 100] * 60},
                                      "after", "too_many_cards"),
+    "a best turn's table past the tiles": ("/v1/rulesets/rummikub/turns/best", {"table": [["1X"] * 200] * 40,
+                                                                                "hand": []}, "table", "too_many_cards"),
 }
 
 

@@ -179,7 +179,7 @@ def test_a_first_meld_the_search_cannot_read_is_refused() -> None:
 def test_a_game_without_a_rearranged_table_is_refused() -> None:
     with pytest.raises(InvalidPlayError) as info:
         best_turn(default_library().get("bing-rummy"), [], parse_cards(["3H", "4H", "5H"]), True)
-    assert info.value.problems[0].code == "best_turn_unsupported"
+    assert info.value.problems[0].code == "table_not_rearranged"  # as the turn check refuses it
 
 
 # ---------------------------------------------------------------- agreement with the brute force
@@ -285,3 +285,14 @@ def _programme(ruleset: Ruleset, build: type) -> Any:
     if ruleset.id not in _PROGRAMMES:
         _PROGRAMMES[ruleset.id] = build(ruleset)
     return _PROGRAMMES[ruleset.id]
+
+
+def test_a_game_that_ends_every_turn_with_a_discard_keeps_one_tile_back() -> None:
+    remi = default_library().get("remi")
+    table = [tiles(remi, "1R 2R 3R")]
+    best = best_turn(remi, table, tiles(remi, "4R 5R"), True)
+    assert best.played == tuple(tiles(remi, "4R")) and best.left == tuple(tiles(remi, "5R"))
+    rummikub = default_library().get("rummikub")  # no discard: both go
+    assert len(best_turn(rummikub, [tiles(rummikub, "1R 2R 3R")], tiles(rummikub, "4R 5R"), True).played) == 2
+    best = best_turn(remi, table, tiles(remi, "4R 5R 13K"), True)  # the tile that fits nothing is kept
+    assert best.left == tuple(tiles(remi, "13K"))

@@ -23,6 +23,7 @@ from referee.ruleset import Ruleset
 from referee.tablesolve.rebuild import rebuilt
 from referee.tablesolve.search import NONE, Counts, TileSearch, played_value, type_counts
 from referee.tablesolve.shape import TileShape, shape_of, unsupported
+from referee.turns import refuse_fixed_table
 
 MOST_ON_TABLE = 60  # tiles on the table the search takes
 MOST_IN_HAND = 40   # tiles in the hand
@@ -45,8 +46,8 @@ def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[
               players: int | None = None, budget: Budget | None = None) -> BestTurn:
     """The best turn for `hand` at `table` (see the module); a 422 for a position too large,
     tiles the set cannot hold, a table meld that is not legal, or past the request's budget."""
-    if ruleset.rummy is None:
-        raise unsupported(ruleset)
+    refuse_fixed_table(ruleset)
+    assert ruleset.rummy is not None
     rules = ruleset.rummy.round(1)
     shape = shape_of(ruleset, rules, players)
     on_table = [c for meld in table for c in meld]
@@ -57,8 +58,24 @@ def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[
     if not first_meld_done and (requirement.sized or requirement.melds or requirement.pure
                                 or not requirement.extra_melds or not requirement.from_hand_only):
         raise unsupported(ruleset)
+    found = _solved(shape, table, on_table, hand, first_meld_done, requirement.points, budget)
+    if rules.final_discard == "required" and hand and not found.left:
+        # Every turn ends with a discard: the best turn keeps one tile back for it.
+        kept_back = []
+        for card in dict.fromkeys(hand):
+            rest = list(hand)
+            rest.remove(card)
+            turn = _solved(shape, table, on_table, rest, first_meld_done, requirement.points, budget)
+            kept_back.append(BestTurn(turn.played, turn.table, (*turn.left, card), turn.points))
+        found = max(kept_back, key=lambda turn: (len(turn.played), turn.points))
+    return found
+
+
+def _solved(shape: TileShape, table: Sequence[Sequence[Card]], on_table: Sequence[Card], hand: Sequence[Card],
+            first_meld_done: bool, points_needed: int, budget: Budget) -> BestTurn:
+    """The best turn with every hand tile free to play."""
     counts = _counts(shape, on_table if first_meld_done else [], hand)
-    need = 0 if first_meld_done else requirement.points
+    need = 0 if first_meld_done else points_needed
     if need and shape.run_min is not None and shape.group_min is not None and shape.jokers >= shape.run_min - 1:
         shape = shape.tracking()  # a run of one natural tile and jokers is worth a group's points
     search = TileSearch(shape, counts, need, budget, len(hand))
