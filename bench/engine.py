@@ -21,6 +21,8 @@
    4 alone (on other hands than a full run draws).
 5. Five Crowns' round 11 (14 cards: 13 dealt and the draw; kings and jokers wild), "can I go
    out" on random and near-meldable hands (goal: p99 under 10 ms).
+6. Phase 10: "can I make my phase and go out" on 11-card hands with 0-3 wilds and a skip, the
+   phase not yet down (goal: p99 under 10 ms).
 """
 
 from __future__ import annotations
@@ -265,6 +267,50 @@ def bench_five_crowns(rng: random.Random, n: int) -> None:
           f"can I go out: {_spread(times)}")
 
 
+def bench_phase_10(rng: random.Random, n: int) -> None:
+    """Phase 10, "can I make my phase, hit and go out this turn": 11 cards (10 dealt and the
+    draw) holding 0-3 wilds and a skip, the phase drawn from 1-10, the phase not yet down; half
+    the hands random, half built from sets and runs of the deck (the searches that go deep)."""
+    library = default_library()
+    if "phase-10" not in library:
+        print("phase-10: not shipped, skipped")
+        return
+    from referee.phases import with_phase
+
+    ruleset = library.get("phase-10")
+    assert ruleset.rummy is not None
+    bound = [with_phase(ruleset, p) for p in range(1, len(ruleset.rummy.phases) + 1)]
+    naturals = [c for c in ruleset.deck.full(1) if c.suit is not None]
+    ranks, suits = ruleset.deck.ranks, ruleset.deck.suits
+    wild, skip = Card("W"), Card("SK")
+    times = []
+    for _ in range(n):
+        wilds = rng.randint(0, 3)
+        hand = [wild] * wilds + [skip]
+        pool = list(naturals)
+        if rng.random() < 0.5:
+            hand += rng.sample(pool, 11 - len(hand))
+        else:
+            while len(hand) < 11:
+                if rng.random() < 0.5:
+                    length = rng.randint(3, 8)
+                    start = rng.randint(0, len(ranks) - length)
+                    want = [Card(ranks[start + j], rng.choice(suits)) for j in range(length)]
+                else:
+                    rank = rng.choice(ranks)
+                    want = [Card(rank, rng.choice(suits)) for _ in range(rng.randint(2, 5))]
+                for card in want:
+                    if card in pool and len(hand) < 11:
+                        pool.remove(card)
+                        hand.append(card)
+        rules = rng.choice(bound)
+        started = time.perf_counter()
+        check_going_out(rules, hand, (), False)
+        times.append(time.perf_counter() - started)
+    print(f"planner, {n:,} Phase 10 hands of 11 cards (0-3 wilds and a skip, phases 1-10), "
+          f"can I make my phase and go out: {_spread(times)}")
+
+
 def gin_hands(rng: random.Random, n: int) -> dict[str, list[list[Card]]]:
     """The 10-card hands both gin anchors read: random ones, then dense ones."""
     deck = [Card(r, s) for r in RANKS for s in SUITS]
@@ -412,6 +458,7 @@ def main() -> None:
         bench_planner(rng, args.hands)
         bench_first_melds(rng, args.hands // 5)
         bench_five_crowns(rng, args.hands // 5)
+        bench_phase_10(rng, args.hands // 5)
         bench_first_check()
     hands = gin_hands(rng, args.hands)
     if not args.no_rlcard:

@@ -29,6 +29,7 @@ class Requirement:
     points: int = 0
     pure: Counted = ()
     extra_melds: bool = True
+    from_hand_only: bool = False  # made of the player's own cards alone, the table untouched
 
     def sizes(self, kind: str) -> tuple[int, ...]:
         """The sizes asked for of one kind, largest first."""

@@ -77,6 +77,12 @@ def requirement_inwords_of(req: Requirement) -> str:
     return text
 
 
+def phases_inwords_of(phases: tuple[Requirement, ...]) -> str:
+    """`each player's own phase (1: two sets of three; 2: ...)`."""
+    each = [t("{n}: {melds}", n=n, melds=requirement_inwords_of(p)) for n, p in enumerate(phases, 1)]
+    return t("each player's own phase ({phases})", phases="; ".join(each))
+
+
 def wilds_inwords_of(wilds: WildRule, kinds: list[str]) -> str:
     if not wilds.ranks and not wilds.per_deal:
         return t("no wild cards")
@@ -114,7 +120,8 @@ def round_summary(ruleset: Ruleset, number_: int) -> str:
     assert ruleset.rummy is not None
     rules = ruleset.rummy.round(number_)
     kinds = [m.kind for m in rules.melds]
-    first = requirement_inwords_of(rules.first_meld)
+    first = phases_inwords_of(ruleset.rummy.phases) if ruleset.rummy.per_player \
+        else requirement_inwords_of(rules.first_meld)
     parts = [first or _any(kinds), wilds_inwords_of(rules.wilds, kinds)]
     if not rules.later_melds:
         parts.append(t("then lay-offs only"))
@@ -173,8 +180,9 @@ def _rummy_parts(ruleset: Ruleset) -> list[str]:
     parts = [tn("{count} round", "{count} rounds", len(rummy.rounds), count=number(len(rummy.rounds)))
              if rummy.rounds else "",
              tn("{n} card each", "{n} cards each", first.hand_size) if same["size"] and first.hand_size else ""]
-    needs = requirement_inwords_of(first.first_meld) if same["first"] else ""
+    needs = requirement_inwords_of(first.first_meld) if same["first"] and not rummy.per_player else ""
     parts += [t("a first meld of {melds}", melds=needs) if needs else "",
+              phases_inwords_of(rummy.phases) if rummy.per_player else "",
               wilds_inwords_of(first.wilds, kinds) if same["wilds"] else "",
               tn("a hand limit of {n} point", "a hand limit of {n} points", rummy.hand_limit)
               if rummy.hand_limit else "",

@@ -24,6 +24,21 @@ class KindWords:
         return tn("A meld needs at least {n} card; this one has {count}.",
                   "A meld needs at least {n} cards; this one has {count}.", n, count=count)
 
+    def never_reaches(self, most: int, least: int) -> str:
+        """A ruleset's meld whose `max` is below its `min`."""
+        return tn("a meld of at most {n} card can never reach its minimum of {least}",
+                  "a meld of at most {n} cards can never reach its minimum of {least}", most, least=least)
+
+    def pure_beyond(self, pure: int, asked: int) -> str:
+        """A first meld asking for more melds without a wild card than melds of the kind."""
+        return tn("{pure} melds without a wild card, but the first meld asks for only {n} of this kind",
+                  "{pure} melds without a wild card, but the first meld asks for only {n} of this kind",
+                  asked, pure=pure)
+
+    def pure_without(self) -> str:
+        """A first meld asking for melds of the kind without a wild card, in a game without the kind."""
+        return t("the first meld asks for melds of a kind without a wild card, but this game has no such melds")
+
     def too_many(self, n: int, count: int) -> str:
         return tn("A meld holds at most {n} card; this one has {count}.",
                   "A meld holds at most {n} cards; this one has {count}.", n, count=count)
@@ -89,6 +104,10 @@ class SetWords(KindWords):
         return tn("A set needs at least {n} card; this one has {count}.",
                   "A set needs at least {n} cards; this one has {count}.", n, count=count)
 
+    def never_reaches(self, most: int, least: int) -> str:
+        return tn("a set of at most {n} card can never reach its minimum of {least}",
+                  "a set of at most {n} cards can never reach its minimum of {least}", most, least=least)
+
     def too_many(self, n: int, count: int) -> str:
         return tn("A set holds at most {n} card; this one has {count}.",
                   "A set holds at most {n} cards; this one has {count}.", n, count=count)
@@ -149,6 +168,17 @@ class RunWords(KindWords):
     def too_few(self, n: int, count: int) -> str:
         return tn("A run needs at least {n} card; this one has {count}.",
                   "A run needs at least {n} cards; this one has {count}.", n, count=count)
+
+    def never_reaches(self, most: int, least: int) -> str:
+        return tn("a run of at most {n} card can never reach its minimum of {least}",
+                  "a run of at most {n} cards can never reach its minimum of {least}", most, least=least)
+
+    def pure_beyond(self, pure: int, asked: int) -> str:
+        return tn("{pure} pure runs, but the first meld asks for only {n} run",
+                  "{pure} pure runs, but the first meld asks for only {n} runs", asked, pure=pure)
+
+    def pure_without(self) -> str:
+        return t("the first meld asks for pure runs, but this game has no runs")
 
     def too_many(self, n: int, count: int) -> str:
         return tn("A run holds at most {n} card; this one has {count}.",
@@ -246,3 +276,13 @@ def any_of(kinds: Sequence[str], words: Sequence[KindWords]) -> str:
     if list(kinds) == ["run", "set"]:
         return t("any run or set")
     return words[0].any() if len(words) == 1 else t("any meld")
+
+
+# Each shipped kind's words by the kind's name, for the checks below the kinds (a ruleset's
+# meaning, read before any kind is judged); the kinds' entries (`referee.kinds`) hold the same.
+SHIPPED_WORDS: dict[str, KindWords] = {"set": SetWords(), "run": RunWords(), "color": ColorWords()}
+
+
+def words_named(kind: str) -> KindWords:
+    """A shipped kind's words by its name; the words for any meld for another kind."""
+    return SHIPPED_WORDS.get(kind, KindWords())

@@ -20,6 +20,7 @@ from referee.deckcheck import (
     not_a_rank,
 )
 from referee.i18n import N_, t, tn
+from referee.kindwords import words_named
 from referee.rulebuild import deck_of, rank_range, round_document
 from referee.ruleset import kind_asked
 from referee.yamlread import Path
@@ -170,17 +171,6 @@ def _value_table(doc: Mapping[str, Any], values: Mapping[str, Any], field: str) 
         yield ("scoring", field), t("no value for {ranks}", ranks=", ".join(missing))
 
 
-def _never_reaches(kind: str, most: int, least: int) -> str:
-    if kind == "run":
-        return tn("a run of at most {n} card can never reach its minimum of {least}",
-                  "a run of at most {n} cards can never reach its minimum of {least}", most, least=least)
-    if kind == "set":
-        return tn("a set of at most {n} card can never reach its minimum of {least}",
-                  "a set of at most {n} cards can never reach its minimum of {least}", most, least=least)
-    return tn("a meld of at most {n} card can never reach its minimum of {least}",
-              "a meld of at most {n} cards can never reach its minimum of {least}", most, least=least)
-
-
 def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
     """Choices that cannot work together: a meld's maximum below its minimum, pure runs
     beyond the runs asked for, no new melds where there is no first meld to make, a points
@@ -189,17 +179,18 @@ def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
         for kind, spec in (scope.get("melds") or {}).items():
             spec = spec or {}
             if spec.get("max") is not None and spec["max"] < spec.get("min", 3):
-                yield path + ("melds", kind, "max"), _never_reaches(kind, spec["max"], spec.get("min", 3))
+                yield path + ("melds", kind, "max"), words_named(kind).never_reaches(spec["max"], spec.get("min", 3))
         req = scope.get("first_meld") or {}
-        runs = len(req.get("runs") or [])
-        if req.get("pure_runs") and runs and req["pure_runs"] > runs:
-            yield path + ("first_meld", "pure_runs"), \
-                tn("{pure} pure runs, but the first meld asks for only {n} run",
-                   "{pure} pure runs, but the first meld asks for only {n} runs", runs, pure=req["pure_runs"])
-        if req.get("pure_runs") and "run" not in (scope.get("melds") or {}):
-            yield path + ("first_meld", "pure_runs"), \
-                t("the first meld asks for pure runs, but this game has no runs")
-        asks = any(value for key, value in req.items() if key not in ("exact", "extra_melds"))
+        for key, pure in req.items():  # `pure_<plural>`: so many of that kind without a wild card
+            if not key.startswith("pure_") or not pure:
+                continue
+            plural = key.removeprefix("pure_")
+            words, asked = words_named(kind_asked(plural)), len(req.get(plural) or [])
+            if asked and pure > asked:
+                yield path + ("first_meld", key), words.pure_beyond(pure, asked)
+            if kind_asked(plural) not in (scope.get("melds") or {}):
+                yield path + ("first_meld", key), words.pure_without()
+        asks = any(value for key, value in req.items() if key not in ("exact", "extra_melds", "from_hand_only"))
         if scope.get("later_melds") is False and not asks and not doc.get("phases"):
             yield path + ("later_melds",), \
                 t("no new melds after the first meld, but there is no first meld: nobody could ever meld")

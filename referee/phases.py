@@ -36,8 +36,10 @@ def phase_problem(ruleset: Ruleset, phase: int | None, needed: bool = True) -> P
 
 
 def with_phase(ruleset: Ruleset, phase: int | None, needed: bool = True) -> Ruleset:
-    """The rules that bind a player working on `phase` (the ruleset itself without one); a
-    phase that cannot be is refused (`phase_problem`)."""
+    """The rules that bind a player working on `phase` (the ruleset itself without one, or
+    when it binds one already); a phase that cannot be is refused (`phase_problem`)."""
+    if phase is None and ruleset.rummy is not None and ruleset.rummy.phase is not None:
+        return ruleset  # bound to a phase already
     problem = phase_problem(ruleset, phase, needed)
     if problem is not None:
         raise InvalidPlayError(problem)

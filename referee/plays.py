@@ -10,6 +10,7 @@ from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, continued, t, tn
 from referee.kinds import KINDS, requirement_words
 from referee.melds import Judge, Meld, judge_for, meld_points
+from referee.phases import with_phase
 from referee.ruleset import Progress, Requirement, Ruleset
 from referee.violations import Verdict, Violation
 
@@ -29,8 +30,10 @@ def _duplicates_across(judge: Judge, groups: Sequence[Sequence[Card]]) -> Iterat
 
 def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Sequence[Card] = (),
                      score: int = 0, round_number: int = 1, players: int | None = None, *,
-                     wild_rank: str | None = None) -> Verdict:
-    """Are the melds legal, and do they meet the round's first-meld requirement and hand limit?"""
+                     wild_rank: str | None = None, phase: int | None = None) -> Verdict:
+    """Are the melds legal, and do they meet the round's first-meld requirement and hand limit?
+    Where each player holds a contract, the requirement is the player's `phase`."""
+    ruleset = with_phase(ruleset, phase)
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
     rules = judge.rules
     violations: list[Violation] = list(_duplicates_across(judge, [*melds, hand]))

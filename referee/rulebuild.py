@@ -71,7 +71,8 @@ def _requirement(data: Mapping[str, Any] | None) -> Requirement:
     pure = tuple((kind_asked(key.removeprefix("pure_")), int(value))
                  for key, value in sorted(data.items()) if key.startswith("pure_") and value)
     return Requirement(sized, int(data.get("melds", 0)), bool(data.get("exact", False)),
-                       int(data.get("points", 0)), pure, bool(data.get("extra_melds", True)))
+                       int(data.get("points", 0)), pure, bool(data.get("extra_melds", True)),
+                       bool(data.get("from_hand_only", False)))
 
 
 def _round(number: int, doc: Mapping[str, Any], deck: DeckSpec) -> RoundRules:
@@ -145,6 +146,7 @@ def _rummy(doc: Mapping[str, Any], scoring: Scoring, deck: DeckSpec) -> RummyRul
                       int(buying.get("extra_cards", 0)), str(buying.get("per", "game"))) if buying else None,
         contracts=str(doc.get("contracts") or "per_round"),
         phases=tuple(_requirement(phase) for phase in doc.get("phases") or ()),
+        rearrange=bool((doc.get("table") or {}).get("rearrange", False)),
     )
 
 

@@ -229,6 +229,7 @@ class RummyRules:
     contracts: str = "per_round"  # `per_player`: each player works through `phases` in order
     phases: tuple[Requirement, ...] = ()
     phase: int | None = None  # the phase these rules bind a player to (`referee.phases`)
+    rearrange: bool = False  # after the first meld a turn may rebuild the table (`table.rearrange`)
 
     @property
     def per_player(self) -> bool:

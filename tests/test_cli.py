@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import pytest
 
-from referee.cards import Card
+from referee.cards import DeckSpec, parse_card
 from referee.cli import main, serve
 from referee.kinds import requirement_words
 from referee.loader import default_library
@@ -111,10 +111,13 @@ LAYOUT = [r for r in RULESETS if r.layout is not None]
 SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
-def chips(cards: str) -> str:
+def chips(cards: str, deck: DeckSpec | None = None) -> str:
     """Cards given in the notation (`8H 8S`, `8H,8S`) as the sentences name them, as the page's
-    chips show them (`8♥ 8♠`)."""
-    return " ".join("🃏" if c == "JK" else c[:-1] + SIGNS[c[-1]] for c in cards.replace(",", " ").split())
+    chips show them (`8♥ 8♠`; in a deck's own faces where one is given: `7R`, `W`)."""
+    tokens = cards.replace(",", " ").split()
+    if deck is not None:
+        return " ".join(deck.face(parse_card(c, deck=deck)) for c in tokens)
+    return " ".join("🃏" if c == "JK" else c[:-1] + SIGNS[c[-1]] for c in tokens)
 
 
 def each(rulesets: list[Ruleset]) -> pytest.MarkDecorator:
@@ -144,7 +147,7 @@ def legal_play(ruleset: Ruleset) -> Play:
     set_rule = ruleset.rummy.round(1).meld_rule("set")
     assert set_rule is not None, "teach legal_play a meld of this game"
     cards = [f"{_naturals(ruleset)[0]}{suit}" for suit in ruleset.deck.suits[:set_rule.min]]
-    return Play([], cards, f"legal: {chips(' '.join(cards))} is a set")
+    return Play([], cards, f"legal: {chips(' '.join(cards), ruleset.deck)} is a set")
 
 
 def illegal_play(ruleset: Ruleset) -> Play:
@@ -153,9 +156,9 @@ def illegal_play(ruleset: Ruleset) -> Play:
         rank = ruleset.layout.slots[0]
         layout = ",".join([f"{rank}H"] + ["down"] * (len(ruleset.layout.slots) - 1))
         return Play(["--layout", layout], [f"{rank}S"], "[slot_taken]")
-    ranks = _naturals(ruleset)
-    cards = [f"{ranks[0]}C", f"{ranks[2]}D", f"{ranks[4]}H"]
-    return Play([], cards, f"not legal: {chips(' '.join(cards))}\n  - ")
+    ranks, suits = _naturals(ruleset), ruleset.deck.suits
+    cards = [f"{ranks[0]}{suits[0]}", f"{ranks[2]}{suits[1]}", f"{ranks[4]}{suits[2]}"]
+    return Play([], cards, f"not legal: {chips(' '.join(cards), ruleset.deck)}\n  - ")
 
 
 def assert_one_line_error(err: str, says: str) -> None:
@@ -188,9 +191,9 @@ def test_check_illegal_play(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]
 @each(RULESETS)
 def test_check_bad_card(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
     rest = legal_play(ruleset).cards[1:]
-    assert main(["check", ruleset.id, "1H", *rest]) == 2
+    assert main(["check", ruleset.id, "0H", *rest]) == 2
     out, err = capsys.readouterr()
-    assert_one_line_error(err, '"1H" (item 1) is not a card: rank "1"')
+    assert_one_line_error(err, '"0H" (item 1) is not a card: rank "0"')
     assert out == ""
 
 
@@ -199,7 +202,7 @@ def test_score_two_players(ruleset: Ruleset, capsys: pytest.CaptureFixture[str])
     hand = legal_play(ruleset).cards
     assert main(["score", ruleset.id, "ann=" + ",".join(hand), "bob="]) == 0
     out, err = capsys.readouterr()
-    points = sum(ruleset.scoring.values[Card.parse(c).rank] for c in hand)
+    points = sum(ruleset.scoring.values[parse_card(c, deck=ruleset.deck).rank] for c in hand)
     per_card = ruleset.scoring.pennies_per_card
     pennies = (lambda n: [str(n), "pennies"]) if per_card else (lambda n: [])  # only where charged
     assert [line.split() for line in out.splitlines()] == [
@@ -312,7 +315,7 @@ def test_going_out_refused(ruleset: Ruleset, capsys: pytest.CaptureFixture[str])
     hand = illegal_play(ruleset).cards
     assert main(["going-out", ruleset.id, *_wild_rank(ruleset), *hand]) == 1
     out, err = capsys.readouterr()
-    assert out.startswith(f"not legal: going out with {chips(' '.join(hand))}\n  - To go out you must"), out
+    assert out.startswith(f"not legal: going out with {chips(' '.join(hand), ruleset.deck)}\n  - To go out you must"), out
     assert "[cannot_go_out]" in out and err == ""
 
 
@@ -339,9 +342,9 @@ def test_going_out_needs_the_first_meld_first(ruleset: Ruleset,
 
 @each(RUMMY)
 def test_going_out_bad_card(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["going-out", ruleset.id, "1H", *legal_play(ruleset).cards]) == 2
+    assert main(["going-out", ruleset.id, "0H", *legal_play(ruleset).cards]) == 2
     out, err = capsys.readouterr()
-    assert_one_line_error(err, '"1H" (item 1) is not a card: rank "1"')
+    assert_one_line_error(err, '"0H" (item 1) is not a card: rank "0"')
     assert out == ""
 
 

@@ -16,7 +16,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "referee"
 # Bottom to top; a module imports only from its own row and the rows below it. A package
 # (`referee.planner` grown into `planner/`) stands for every module inside it.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("values", ("i18n", "errors", "violations", "merge", "cards", "data")),  # data: shipped files
+    # `kindwords`: each kind's sentences, read by the checks of a ruleset's meaning too.
+    ("values", ("i18n", "errors", "violations", "merge", "cards", "data", "kindwords")),  # data: shipped files
     ("rules", ("contract", "ruleset", "phases")),
     ("loading", ("yamlread", "shipped", "placing", "rulebuild", "deckcheck", "meaning", "schema_messages", "loader",
                  "overrides")),
@@ -24,9 +25,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # than with the checks; `searching` holds what the kinds share with the judge and the
     # planner's search; `geometry` packs a deck's cards for the planner. The planner's half
     # of each kind is `planner.kinds`, in the planner's row.
-    ("kinds", ("meld", "geometry", "searching", "kindwords", "kinds")),
-    ("checks", ("melds", "handlimit", "plays", "layout")),
-    ("planner", ("planner",)),
+    ("kinds", ("meld", "geometry", "searching", "kinds")),
+    ("checks", ("melds", "handlimit", "plays", "layout", "turns")),
+    ("planner", ("planner", "tablesolve")),
     ("scoring", ("handscore", "knock", "scoring")),
     ("sheet", ("standings", "records")),
     ("faces", ("cli", "describe", "")),  # "": the package itself, its front door
@@ -158,10 +159,8 @@ KIND_ENTRIES = frozenset({"kinds.py", "kindwords.py", "planner/kindbase.py", "pl
                           "planner/runs.py", "planner/judged.py", "planner/kinds.py"})
 
 # Quoted kind names still written outside the kinds' entries, by module, each to be cut; this
-# table only shrinks. `meaning` sits below the kinds and says in a kind's own words why its
-# options cannot work (a run or set that can never reach its minimum, `pure_runs` beyond the
-# runs asked for), words that belong with the kinds once the check moves up.
-STILL_NAMING_KINDS: dict[str, int] = {"meaning.py": 4}
+# table only shrinks.
+STILL_NAMING_KINDS: dict[str, int] = {}
 
 
 def kind_names() -> set[str]:

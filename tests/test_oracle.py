@@ -58,6 +58,7 @@ from hypothesis import strategies as st
 from referee.cards import JOKER, Card, parse_cards
 from referee.loader import default_library
 from referee.melds import check_meld
+from referee.phases import with_phase
 from referee.planner import arrange, check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import Ruleset
@@ -73,7 +74,16 @@ def _settings(examples: int) -> settings:
                                            HealthCheck.data_too_large])
 
 
-RULESETS: dict[str, Ruleset] = {r.id: r for r in default_library().all() if r.family == "rummy"}
+def _played(ruleset: Ruleset) -> dict[str, Ruleset]:
+    """A ruleset by its id; where each player holds a contract, the rules of each phase."""
+    assert ruleset.rummy is not None
+    if not ruleset.rummy.per_player:
+        return {ruleset.id: ruleset}
+    return {f"{ruleset.id}@phase{n}": with_phase(ruleset, n) for n in range(1, len(ruleset.rummy.phases) + 1)}
+
+
+RULESETS: dict[str, Ruleset] = {rid: r for shipped in default_library().all() if shipped.family == "rummy"
+                                for rid, r in _played(shipped).items()}
 ROUNDS = [(rid, n) for rid, r in sorted(RULESETS.items())
           for n in range(1, max(1, len(r.rummy.rounds if r.rummy else ())) + 1)]
 GAMES = [(rid, n, done) for rid, n in ROUNDS for done in (True, False)]

@@ -47,7 +47,7 @@ def _run(case: dict[str, Any], library: Library) -> Verdict:
     if check == "first-meld":
         return check_first_meld(ruleset, [parse_cards(m) for m in case["melds"]],
                                 parse_cards(case.get("hand", [])), case.get("score", 0), rnd, players,
-                                wild_rank=wild)
+                                wild_rank=wild, phase=case.get("phase"))
     if check == "lay-off":
         return check_lay_off(ruleset, parse_cards(case["meld"]), parse_cards(case["cards"]),
                              case.get("first_meld_done", True), case.get("others_meld", False),
@@ -55,7 +55,8 @@ def _run(case: dict[str, Any], library: Library) -> Verdict:
     if check == "going-out":
         return check_going_out(ruleset, parse_cards(case["hand"]),
                                [parse_cards(m) for m in case.get("table", [])],
-                               case.get("first_meld_done", True), rnd, players, wild_rank=wild)
+                               case.get("first_meld_done", True), rnd, players, wild_rank=wild,
+                               phase=case.get("phase"))
     if check == "hand":
         return check_hand(ruleset, parse_cards(case["hand"]), case.get("score", 0),
                           case.get("first_meld_done", True))
@@ -121,7 +122,8 @@ def test_play_cases(case: dict[str, Any], library: Library) -> None:
 # worked example, as tables: what the referee must answer whatever the engine does today.
 RULES_TEXTS = ("ten-pennies-rules.yaml", "bing-rummy-rules.yaml", "garbage-rules.yaml",
                "contract-rummy-rules.yaml", "kalooki-rules.yaml", "gin-rummy-rules.yaml",
-               "rummy-500-rules.yaml", "indian-rummy-rules.yaml", "five-crowns-rules.yaml")
+               "rummy-500-rules.yaml", "indian-rummy-rules.yaml", "five-crowns-rules.yaml",
+               "phase-10-rules.yaml")
 
 
 @pytest.mark.parametrize("case", [

@@ -99,6 +99,12 @@ def _wild_rank_argument(p: _Parser) -> None:
                         "(such as Indian Rummy's cut card)")
 
 
+def _phase_argument(p: _Parser) -> None:
+    p.add_argument("--phase", type=_positive, metavar="N",
+                   help="the player's phase, in games where each player works on a phase of their "
+                        "own (Phase 10): the first meld must make it")
+
+
 def parser() -> argparse.ArgumentParser:
     top = _Parser(prog="referee", description="A rules-as-data referee for card games.",
                   epilog="`referee COMMAND --help` shows an example of each command.")
@@ -139,6 +145,7 @@ def parser() -> argparse.ArgumentParser:
                         "feeds the hand limit")
     p.add_argument("--score", type=_whole, default=0, metavar="N",
                    help="the player's game score (default 0); feeds the hand limit")
+    _phase_argument(p)
     p.add_argument("melds", nargs="+", metavar="MELD",
                    help="the cards of one meld joined by commas, such as 8H,8S,2C")
     p.set_defaults(run=_first_meld)
@@ -153,6 +160,7 @@ def parser() -> argparse.ArgumentParser:
                       default=True, help="the player has made their first meld (the default)")
     done.add_argument("--first-meld-not-done", dest="first_meld_done", action="store_false",
                       help="the player has not: going out must make the first meld too")
+    _phase_argument(p)
     p.add_argument("cards", nargs="+", metavar="CARD",
                    help="a card of the hand (see below); several may also be joined by commas")
     p.set_defaults(run=_going_out)

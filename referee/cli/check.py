@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from referee.cards import Card, DeckSpec, read_card
 from referee.cli.common import (
+    _OPTIONS,
     NO,
     YES,
     _card_tokens,
@@ -27,6 +28,7 @@ from referee.i18n import N_, suit_name, t, tn
 from referee.kinds import KINDS, requirement_words
 from referee.layout import DOWN, check_placement
 from referee.melds import check_meld
+from referee.phases import with_phase
 from referee.planner import check_going_out
 from referee.plays import check_first_meld
 from referee.ruleset import LayoutRules, Ruleset
@@ -138,6 +140,7 @@ def _first_meld(args: argparse.Namespace) -> int:
     ruleset, players = _rummy_table(args, NO_FIRST_MELD)
     melds = _groups(args.melds, "meld", ruleset.deck)
     hand = _cards([c for c in args.hand.split(",") if c.strip()], ruleset.deck, "--hand")
+    ruleset = with_phase(ruleset, args.phase)
     verdict = check_first_meld(ruleset, melds, hand, args.score, args.round, players, wild_rank=args.wild_rank)
     shown = t("first meld {melds}", melds=" + ".join(_shown(m, ruleset.deck) for m in melds))
     if not verdict.valid:
@@ -145,6 +148,8 @@ def _first_meld(args: argparse.Namespace) -> int:
     assert ruleset.rummy is not None
     rules = ruleset.rummy.round(args.round)
     game = t("{game} round {n}", game=ruleset.local_name, n=rules.number) if rules.number else ruleset.local_name
+    if args.phase is not None:
+        game = t("{game}, phase {n}", game=ruleset.local_name, n=args.phase)
     print(t("legal: {play} makes the first meld of {game} ({needs})", play=shown, game=game,
             needs=requirement_words(rules.first_meld)))
     answers = cast("list[dict[str, object]]", verdict.extra["melds"])
@@ -159,9 +164,9 @@ def _going_out(args: argparse.Namespace) -> int:
     ruleset, players = _rummy_table(args, NO_GOING_OUT)
     table = _groups(args.table, "--table", ruleset.deck)
     hand = _cards(_card_tokens(args.cards), ruleset.deck)
-    with _labelled(lambda path: "--table" if path.startswith("table") else ""):
+    with _labelled(lambda path: "--table" if path.startswith("table") else _OPTIONS.get(path, "")):
         verdict = check_going_out(ruleset, hand, table, args.first_meld_done, args.round, players,
-                                  wild_rank=args.wild_rank)
+                                  wild_rank=args.wild_rank, phase=args.phase)
     knock = ruleset.scoring.knock is not None  # a hand ends by knocking, deadwood and all
     shown = t("knocking with {cards}", cards=_shown(hand, ruleset.deck)) if knock else \
         t("going out with {cards}", cards=_shown(hand, ruleset.deck))

@@ -141,4 +141,5 @@ def _count(n: int, width: int, noun: Callable[[int, str], str]) -> str:
 
 
 # The request fields of the HTTP API that are options here.
-_OPTIONS = {"wild_rank": "--wild-rank", "went_out": "--went-out", "players": "--players", "round": "--round"}
+_OPTIONS = {"wild_rank": "--wild-rank", "went_out": "--went-out", "players": "--players", "round": "--round",
+            "phase": "--phase"}

@@ -10,6 +10,7 @@ from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
 from referee.kinds import requirement_words
 from referee.melds import Judge, judge_for
+from referee.phases import with_phase
 from referee.planner.arrange import arrange
 from referee.planner.budget import Budget, shared_budget
 from referee.planner.plan import Arrangement
@@ -21,12 +22,14 @@ from referee.violations import Verdict, Violation, listed
 def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
                     first_meld_done: bool = True, round_number: int = 1,
                     players: int | None = None, *, budget: Budget | None = None,
-                    wild_rank: str | None = None) -> Verdict:
+                    wild_rank: str | None = None, phase: int | None = None) -> Verdict:
     """Can the whole hand be melded or laid off, leaving at most the discard the rules allow?
 
     One search answers it, the final discard being a card set aside in it; `budget` bounds
-    the planning of the whole request (a 422 past it)."""
+    the planning of the whole request (a 422 past it). Where each player holds a contract,
+    the first meld is the player's `phase`, needed while it is not made."""
     assert ruleset.rummy is not None
+    ruleset = with_phase(ruleset, phase, needed=not first_meld_done)
     budget = budget or shared_budget()
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
     if judge.rules.whole_hand:  # a declaration or a knock: the first meld is always asked

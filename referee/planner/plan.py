@@ -25,9 +25,11 @@ class Plan(NamedTuple):
 
     def not_played(self, geometry: Geometry) -> tuple[Card, ...]:
         """The cards this plan neither melds nor lays off (those left and the discard), as a
-        player sorts a hand to read it: by suit, then rank (the deck's orders), jokers last."""
+        player sorts a hand to read it: by suit, then rank (the deck's orders), cards without a
+        suit (jokers, a Phase 10 wild or skip) last, by name."""
         cards = self.left + ((self.discard,) if self.discard else ())
-        return tuple(sorted(cards, key=lambda c: (c.is_joker, 0 if c.is_joker else geometry.index(c))))
+        return tuple(sorted(cards, key=lambda c: (c.suit is None, c.rank if c.suit is None else "",
+                                                  0 if c.suit is None else geometry.index(c))))
 
     def as_dict(self) -> dict[str, object]:
         """In play order: the first meld (`first_meld` indexes `melds`), the other melds,
