@@ -78,6 +78,9 @@ def test_a_three_player_game_of_phase_10_on_a_phone(live_server: str, page_facto
     # Each player's phase beside their name, and in words under the round's line.
     assert phases(page) == {"Ann": "1", "Bob": "1", "Cy": "1"}
     expect(page.locator("#phases li[data-player=Bob]")).to_have_text("Bob Phase 1: 2 sets of 3")
+    expect(page.locator("#contract")).not_to_be_visible()              # every phase in it: folded away
+    page.get_by_text("Every phase, and the round's rules").click()
+    expect(page.locator("#contract")).to_be_visible()
 
     # The referee asks with the phase of whose turn it is, or a phase chosen directly.
     expect(page.locator("#tool-phase option")).to_have_count(10)
@@ -105,8 +108,13 @@ def test_a_three_player_game_of_phase_10_on_a_phone(live_server: str, page_facto
     page.select_option("#tool-player", "Cy")
     tools.get_by_role("button", name="Clear (Cards to check)").click()
     tap(page, "5R", "5B", "5G", "|", "9Y", "9G", "W", "|", "SK")
+    expect(page.locator("#tool-phase")).to_have_value("1")
     going_out = verdict_after(page, "Can I go out?")
     assert "Yes, you can go out:" in going_out and "(phase 1)" in going_out and "Discard SK" in going_out
+    page.select_option("#tool-phase", "2")                             # a set and a run: not with these
+    assert verdict_after(page, "Can I go out?").startswith("Not legal")
+    page.select_option("#tool-player", "Cy")
+    expect(page.locator("#tool-phase")).to_have_value("1")
 
     # The round: who made their phase, with the points.
     page.get_by_label("Type the points").check()

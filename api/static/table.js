@@ -645,6 +645,8 @@ function phaseWords(n) {
 
 /* A player's phase as the game gives it (`phase` on each player); null where it gives none. */
 const phaseOf = (p) => (p && Number.isInteger(p.phase) ? p.phase : null);
+/* Whether a player has made every phase (the game keeps `phase` at the last one then). */
+const allMade = (p) => Number.isInteger(p.phases_completed) && p.phases_completed >= (game.ruleset.phases || []).length;
 const canWrite = () => Boolean(game.token) && game.sheet.status === "in_progress";
 
 function render() {
@@ -691,12 +693,22 @@ function renderPhases(over) {
   if (!perPlayer()) { if (list) list.remove(); return; }
   if (!list) {
     list = el("ul", { id: "phases", class: "phases", "aria-label": w("Each player's phase") });
-    $("contract").after(list);
+    $("contract").before(list);
   }
   const players = game.sheet.players.filter((p) => phaseOf(p) !== null);
   list.hidden = over || !players.length;
   list.replaceChildren(...players.map((p) => el("li", { "data-player": p.name },
-    el("strong", { text: p.name }), " ", phaseWords(phaseOf(p)))));
+    el("strong", { text: p.name }), " ", allMade(p) ? w("Every phase made") : phaseWords(phaseOf(p)))));
+  // Where each player's phase is listed, the round's line (every phase in it) folds away.
+  const contract = $("contract");
+  const folded = contract.closest("details");
+  if (!list.hidden && !folded) {
+    const fold = el("details", { class: "round-rules" }, el("summary", { text: w("Every phase, and the round's rules") }));
+    contract.replaceWith(fold);
+    fold.append(contract);
+  } else if (list.hidden && folded) {
+    folded.replaceWith(contract);
+  }
 }
 
 /* The sheet round by round, as the CSV has it: each round's points (layout games: the layout
@@ -723,7 +735,9 @@ function renderStandings() {
   const sheet = game.sheet;
   const players = sheet.players;
   const columns = [[w("Player"), (p) => p.name, false], [isLayout() ? w("Layout") : w("Score"), (p) => (isLayout() ? p.layout_size : p.score), true]];
-  if (perPlayer() && players.some((p) => phaseOf(p) !== null)) columns.splice(1, 0, [w("Phase"), phaseOf, true]);
+  if (perPlayer() && players.some((p) => phaseOf(p) !== null)) {
+    columns.splice(1, 0, [w("Phase"), (p) => (allMade(p) ? `${phaseOf(p)} ✓` : phaseOf(p)), true]);
+  }
   if (players.some((p) => p.eliminated) || (game.ruleset.game || {}).buy_back) columns.push([w("Out"), (p) => (p.eliminated ? w("out") : ""), false]);
   if ((game.ruleset.game || {}).buy_back) columns.push([w("Buy-backs"), (p) => p.buy_backs, true]);
   if (players.some((p) => p.pennies_paid)) columns.push([w("Pennies"), (p) => p.pennies_paid, true]);
