@@ -81,6 +81,8 @@ def test_a_three_player_game_of_phase_10_on_a_phone(live_server: str, page_facto
     expect(page.locator("#contract")).not_to_be_visible()              # every phase in it: folded away
     page.get_by_text("Every phase, and the round's rules").click()
     expect(page.locator("#contract")).to_be_visible()
+    page.get_by_text("Every phase, and the round's rules").click()
+    expect(page.locator("#contract")).not_to_be_visible()
 
     # The referee asks with the phase of whose turn it is, or a phase chosen directly.
     expect(page.locator("#tool-phase option")).to_have_count(10)
