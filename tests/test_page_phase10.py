@@ -106,8 +106,8 @@ def test_a_three_player_game_of_phase_10_on_a_phone(live_server: str, page_facto
     assert verdict_after(page, "May I lay off? (meld, then cards)").startswith("Not legal")
     tools.get_by_label("My phase is down this hand").check()
     assert "Yes: it makes 1R 1B 1G 1Y." in verdict_after(page, "May I lay off? (meld, then cards)")
-    tools.get_by_label("My phase is down this hand").uncheck()
-    page.select_option("#tool-player", "Cy")
+    page.select_option("#tool-player", "Cy")                           # another player's hand
+    expect(tools.get_by_label("My phase is down this hand")).not_to_be_checked()
     tools.get_by_role("button", name="Clear (Cards to check)").click()
     tap(page, "5R", "5B", "5G", "|", "9Y", "9G", "W", "|", "SK")
     expect(page.locator("#tool-phase")).to_have_value("1")

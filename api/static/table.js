@@ -1066,7 +1066,7 @@ function renderReferee() {
   const hasFirstMeld = phased || [game.ruleset.first_meld, ...(game.ruleset.rounds || []).map((r) => r.first_meld)]
     .some((f) => f && Object.entries(f).some(([k, v]) => (Array.isArray(v) ? v.length > 0  // sizes, under a kind's plural
       : ["melds", "points", "pure_runs"].includes(k) && v)));
-  const phase = phased ? phaseChooser() : null;
+  const phase = phased ? phaseChooser(() => { done.checked = false; }) : null;  // another player's hand
   const common = () => {
     const body = { round: Math.min(game.sheet.round, (game.ruleset.rounds || []).length || game.sheet.round) };
     if (perDeal) body.wild_rank = wild.value || null;
@@ -1124,8 +1124,9 @@ function renderReferee() {
 }
 
 /* Whose turn it is, or the phase itself (Phase 10): the referee's questions take that phase,
-   shown in words. A player's choice follows their phase as the sheet moves on (`sync`). */
-function phaseChooser() {
+   shown in words. A player's choice follows their phase as the sheet moves on (`sync`);
+   `chosen` is told when the table picks another player. */
+function phaseChooser(chosen) {
   const count = (game.ruleset.phases || []).length;
   const player = el("select", { id: "tool-player" });
   const phase = el("select", { id: "tool-phase" },
@@ -1144,7 +1145,7 @@ function phaseChooser() {
     player.value = game.sheet.players.some((p) => p.name === current) ? current : "";
     follow();
   };
-  player.addEventListener("change", follow);
+  player.addEventListener("change", () => { follow(); chosen(); });
   phase.addEventListener("change", () => {  // a phase chosen directly is nobody's in particular
     const owner = phaseOf(game.sheet.players.find((p) => p.name === player.value));
     if (owner !== null && String(owner) !== phase.value) player.value = "";
