@@ -214,7 +214,8 @@ def _write_doc(*statuses: int | tuple[int, str]) -> Callable[[Callable[..., Resp
 @_write_doc(400, 408, 413, 415,
             (422, "A player, card or field the round cannot have, or a bad Idempotency-Key; nothing is stored."))
 def add_round(args: dict[str, Any], game_id: str) -> Response:
-    """Enter a round: hands (scored here) or points; layout games name the winner."""
+    """Enter a round: hands (scored here) or points; layout games name the winner; where each
+    player holds a phase (Phase 10), `phases_made` names who made theirs."""
     def make(ruleset: Ruleset, sheet: Sheet) -> Record:
         if sheet.status != "in_progress":
             raise GameStateError(Problem("", "game_finished", t("This game is finished; it takes no more rounds.")))
@@ -255,7 +256,8 @@ def undo_round(game_id: str) -> Response:
 @_write_doc((422, "A bad Idempotency-Key."))
 def finish_game(game_id: str) -> Response:
     """End the game now (a game played for a fixed time): the winner as at a normal end, the
-    smallest layout in layout games, ties share (409 when it is already finished)."""
+    smallest layout in layout games, the most phases made and then the lowest score where each
+    player holds a phase; ties share (409 when it is already finished)."""
     return write(game_id, lambda _r, _s: {"type": "finish"})
 
 

@@ -467,6 +467,10 @@ class RoundWrite(Counted):
     winner = name(metadata={"description": "layout games: the hand's winner"})
     completed = List(name(), validate=validate.Length(max=20), metadata={
         "description": "layout games: other players who completed their layout"})
+    phases_made = List(name(), validate=validate.Length(max=20), metadata={
+        "description": "games where each player holds a phase (`contracts: per_player`): who made their phase "
+                       "this hand, each moving on one; left out, nobody did. Who went out is among them. "
+                       "Elsewhere a 422 `unused_field`", "example": ["ann", "cy"]})
 
 
 class PlayerWrite(Schema):
@@ -481,6 +485,10 @@ class PlayerStanding(Schema):
     pennies_paid = fields.Integer(required=True)
     buys_left = fields.Integer(allow_none=True, required=True, metadata={"description": "null: no buying"})
     layout_size = fields.Integer(allow_none=True, required=True, metadata={"description": "layout games only"})
+    phase = fields.Integer(metadata={"description": "games where each player holds a phase only: the phase the "
+                                                    "player works on (1 at the start; the last once made)"})
+    phases_completed = fields.Integer(metadata={"description": "games where each player holds a phase only: how "
+                                                               "many phases the player has made"})
 
 
 class Entry(Schema):
@@ -505,6 +513,8 @@ class RoundPlayed(Schema):
     melded = Dict(keys=fields.String(), values=List(List(fields.String())),
                          metadata={"description": "melded scoring: the groups each player melded"})
     wild_rank = fields.String(metadata={"description": "the deal's wild rank, where the game has one"})
+    phases_made = List(fields.String(), metadata={
+        "description": "games where each player holds a phase: who made their phase this hand"})
     standing = Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={
         "description": "each player's score (layout games: layout size) right after this round"})
 

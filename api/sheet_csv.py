@@ -23,7 +23,8 @@ def sheet_csv(sheet: Mapping[str, Any], layout: bool) -> str:
 
     A rummy round's row gives each player's points in it (0 for who went out and scored
     nothing; empty for a player out of the game); a layout game's row gives each layout's
-    size after the deal. Totals are the standings now (buy-backs included).
+    size after the deal. Totals are the standings now (buy-backs included). Where each player
+    holds a phase, a row "Phase" before the totals gives the phase each works on now.
     """
     names = [p["name"] for p in sheet["players"]]
     out = io.StringIO()
@@ -36,6 +37,8 @@ def sheet_csv(sheet: Mapping[str, Any], layout: bool) -> str:
             points = played.get("points") or {}
             cells = [points.get(n, 0 if n == played.get("went_out") else "") for n in names]
         writer.writerow([played["number"], *cells])
+    if any("phase" in p for p in sheet["players"]):  # each player's own phase, just above the totals
+        writer.writerow([t("Phase"), *(p["phase"] for p in sheet["players"])])
     totals = [p["layout_size"] if layout else p["score"] for p in sheet["players"]]
     writer.writerow([t("Total"), *totals])
     return out.getvalue()

@@ -33,6 +33,21 @@ def _unused(ruleset: Ruleset, body: Mapping[str, Any], names: Sequence[str], why
 
 def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None = None,
                  round_number: int = 1) -> Record:
+    """A ledger record from a round as a table enters it (see `_record`). Where each player
+    holds their own phase, the record names who made theirs (`phases_made`, none when not
+    given); elsewhere `phases_made` is a field the game does not use."""
+    held = ruleset.rummy is not None and ruleset.rummy.per_player
+    unused = [] if held else _unused(ruleset, body, ("phases_made",), t("it has no phases held by each player"))
+    try:
+        record = _record(ruleset, body, players, round_number)
+    except InvalidPlayError as exc:
+        raise InvalidPlayError(unused + exc.problems) from None
+    if unused:
+        raise InvalidPlayError(unused)
+    return record | {"phases_made": list(body.get("phases_made") or [])} if held else record
+
+
+def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, round_number: int) -> Record:
     """A ledger record from a round as a table enters it: hands are scored by the engine.
 
     `players` (the game's size) fixes the decks in play, so hands holding a card those

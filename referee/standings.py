@@ -5,7 +5,8 @@ Records are plain JSON-ready mappings, so storage keeps them as they are:
 `{"type": "undo"}` and `{"type": "undo_entry"}`. `undo` removes the last round and every
 write after it; `undo_entry` removes the last entry only. No game name appears here:
 everything is read from the ruleset (end by rounds, by elimination, by layout size or by
-deals; buys; buy-ins and buy-backs; shrinking layouts; pennies per card caught).
+deals, or by a
+last phase made; buys; buy-ins and buy-backs; shrinking layouts; pennies per card caught).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee import phasesheet
 from referee.errors import GameStateError, InvalidPlayError, Problem
 from referee.i18n import t
 from referee.ruleset import Ruleset
@@ -32,11 +34,14 @@ class Player:
     pennies_paid: int = 0
     buys_left: int | None = None
     layout_size: int | None = None
+    phase: int | None = None  # contracts held by each player: the phase worked on, and those made
+    phases_completed: int | None = None
 
     def as_dict(self) -> dict[str, object]:
+        held = {} if self.phase is None else {"phase": self.phase, "phases_completed": self.phases_completed}
         return {"name": self.name, "score": self.score, "eliminated": self.eliminated,
                 "buy_backs": self.buy_backs, "pennies_paid": self.pennies_paid,
-                "buys_left": self.buys_left, "layout_size": self.layout_size}
+                "buys_left": self.buys_left, "layout_size": self.layout_size} | held
 
 
 @dataclass
@@ -178,8 +183,9 @@ def _opening(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] |
              dealer: str | None) -> Sheet:
     buys = ruleset.rummy.buying.per_player if ruleset.rummy and ruleset.rummy.buying else None
     size = len(ruleset.layout.slots) if ruleset.layout else None
-    players = [Player(n, int((scores or {}).get(n, 0)), buys_left=buys,
-                      layout_size=size) for n in names]
+    held = phasesheet.last_phase(ruleset) is not None
+    players = [Player(n, int((scores or {}).get(n, 0)), buys_left=buys, layout_size=size,
+                      phase=1 if held else None, phases_completed=0 if held else None) for n in names]
     sheet = Sheet(ruleset, players, pot=ruleset.buy_in * len(names), first_player=names[0],
                   first_dealer=dealer if dealer is not None else names[0])
     _eliminate(sheet)
@@ -265,8 +271,11 @@ def _rummy_round(sheet: Sheet, record: Mapping[str, Any]) -> None:
         if p.name not in points and p.name != went_out:
             problems.append(Problem(f"{given}.{p.name}", "missing_player",
                                     t("no result for {name}, who is still in", name=p.name)))
+    last, made = phasesheet.last_phase(sheet.ruleset), record.get("phases_made") or []
+    problems += phasesheet.made_problems(sheet.players, made, went_out) if last is not None else []
     if problems:
         raise InvalidPlayError(problems)
+    phasesheet.advance(sheet.players, made, last or 0)
     per_card = sheet.ruleset.scoring.pennies_per_card
     for name, value in points.items():
         p = sheet.player(name, name)
@@ -323,7 +332,11 @@ def _finish(sheet: Sheet) -> None:
     """Decide whether the game has ended, and who won, after a round."""
     game = sheet.ruleset.game
     highest = game.winner == "highest_score"
-    if game.rounds is not None and len(sheet.rounds) >= game.rounds:
+    last = phasesheet.last_phase(sheet.ruleset)
+    if last is not None:
+        sheet.winner = phasesheet.winner_at_end(sheet.players, last)
+        sheet.status = "in_progress" if sheet.winner is None else "finished"
+    elif game.rounds is not None and len(sheet.rounds) >= game.rounds:
         sheet.status, sheet.winner = "finished", _lowest(sheet.active() or sheet.players, highest)
     elif game.target is not None and any(p.score >= game.target for p in sheet.players):
         sheet.status, sheet.winner = "finished", _lowest(sheet.players, highest)
@@ -379,6 +392,8 @@ def _end_now(sheet: Sheet, record: Mapping[str, Any]) -> None:
         low = min(p.layout_size or 0 for p in sheet.players)
         best = [p.name for p in sheet.players if (p.layout_size or 0) == low]
         sheet.winner = best[0] if len(best) == 1 else best
+    elif phasesheet.last_phase(sheet.ruleset) is not None:
+        sheet.winner = phasesheet.winner_when_stopped(sheet.players)
     else:
         sheet.winner = _lowest(sheet.active() or sheet.players, sheet.ruleset.game.winner == "highest_score")
     sheet.status = "finished"

@@ -300,6 +300,11 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
     "a round without its cards": (_round("ten-pennies", ["a", "b"], {"went_out": "b", "points": {"a": 1}}),
                                   {"missing_field"}),
     "a round's unused fields": (_round("garbage", ["a", "b"], {"winner": "a", "went_out": "a"}), {"unused_field"}),
+    "phases made by strangers, twice, and not by who went out": (_round("phase-10", ["a", "b"], {
+        "went_out": "a", "phases_made": ["zed", "b", "b"], "points": {"b": 5}}),
+        {"unknown_player", "duplicate_player", "phase_not_made"}),
+    "phases made in a game without them": (_round("ten-pennies", ["a", "b"], {
+        "went_out": "a", "phases_made": ["a"], "points": {"b": 5}, "cards": {"b": 1}}), {"unused_field"}),
     "winner and completed": (_round("garbage", ["a", "b"], {"winner": "a", "completed": ["a"]}),
                              {"winner_in_completed"}),
     "a player who is out": (_eliminated, {"eliminated_player"}),
