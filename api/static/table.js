@@ -9,6 +9,9 @@ const N_ = (text) => text;  // marks a sentence for the catalogs; w() translates
 const SUIT_NAMES = [N_("clubs"), N_("diamonds"), N_("hearts"), N_("spades"), N_("stars"), N_("red"), N_("blue"),
   N_("green"), N_("yellow"), N_("black"), N_("orange")];
 const RED_SUITS = new Set(["diamonds", "hearts", "red"]);
+/* Suits that are colours (Phase 10's red, blue, green, yellow): their chips are filled with the
+   colour (`.colour`, in the CSS), and still say their letter for those who cannot tell them apart. */
+const COLOUR_SUITS = new Set(["red", "blue", "green", "yellow", "black", "orange"]);
 const FRENCH_SUITS = [{ letter: "C", symbol: "♣", name: "clubs" }, { letter: "D", symbol: "♦", name: "diamonds" },
   { letter: "H", symbol: "♥", name: "hearts" }, { letter: "S", symbol: "♠", name: "spades" }];
 const RANK_NAMES = { A: N_("ace"), J: N_("jack"), Q: N_("queen"), K: N_("king") };
@@ -127,10 +130,14 @@ function cardFace(card, deck) {
   return suit ? `${rank}${suit.symbol || suit.letter}` : rank;
 }
 
-/* The chip's colour: red for the red suits, else the suit's own (`data-suit`, in the CSS). */
+/* The chip's colour: red for the red suits, else the suit's own (`data-suit`, in the CSS); a
+   colour of the deck fills its chip; a special card of the deck (W, SK) is a chip of its own,
+   a wild one marked as such. */
 function cardLook(card, deck) {
   const { suit } = cardParts(card, deck);
-  return { class: suit && RED_SUITS.has(suit.name) ? "red" : "", suit: suit ? suit.name || suit.letter : "special" };
+  const classes = [suit && RED_SUITS.has(suit.name) ? "red" : "", suit && COLOUR_SUITS.has(suit.name) ? "colour" : ""];
+  if (deck.specials.includes(card)) classes.push("special", deck.wilds.includes(card) ? "wild" : "");
+  return { class: classes.filter(Boolean).join(" "), suit: suit ? suit.name || suit.letter : "special" };
 }
 
 /* ------------------------------------------------------------------ the card picker */
@@ -183,7 +190,8 @@ function cardPicker(deck, label, options = {}) {
   const extra = el("div", { class: "buttons" });
   for (const special of deck.specials) {  // a deck's cards with no suit, each its own chip
     extra.append(el("button", {
-      type: "button", class: "secondary", "aria-label": w("Add {card} ({label})", { card: cardLabel(special, deck), label }),
+      type: "button", class: `secondary ${cardLook(special, deck).class}`,
+      "aria-label": w("Add {card} ({label})", { card: cardLabel(special, deck), label }),
       "data-card": special, "data-suit": "special", onclick: () => add(special),
     }, cardFace(special, deck)));
   }
@@ -241,6 +249,7 @@ function deckOf(ruleset) {
     suits: (deck.suits || FRENCH_SUITS).map((s) => (typeof s === "string"
       ? FRENCH_SUITS.find((f) => f.letter === s) || { letter: s, symbol: "", name: "" } : s)),
     specials: Object.entries(deck.specials || {}).filter(([, n]) => n > 0).map(([name]) => name),
+    wilds: (ruleset.wilds || {}).ranks || [],
     jokers,
   };
 }
@@ -504,6 +513,7 @@ function entryAgain(entry) {
   const body = {};
   if (played.went_out) body.went_out = played.went_out;
   if (played.wild_rank) body.wild_rank = played.wild_rank;
+  if (played.phases_made) body.phases_made = played.phases_made;
   if (played.hands) {
     body.hands = played.hands;
     if (played.melded) body.melded = played.melded;
@@ -610,6 +620,33 @@ async function refresh(sheet, etag) {
 }
 
 const isLayout = () => game.ruleset.family === "layout";
+/* Contracts held by each player (Phase 10): each player works on a phase of their own. */
+const perPlayer = () => game.ruleset.contracts === "per_player";
+
+/* A phase in words, from the ruleset's `phases` as written: "Phase 8: 7 cards of one colour",
+   "Phase 2: 1 set of 3 and 1 run of 4"; past the last phase, that every phase is made. */
+function phaseWords(n) {
+  const phases = game.ruleset.phases || [];
+  if (n > phases.length) return w("Every phase made");
+  const phase = phases[n - 1] || {};
+  const sized = (sizes, one) => (sizes.every((s) => s === sizes[0]) ? [one(sizes.length, sizes[0])] : sizes.map((s) => one(1, s)));
+  const parts = [];
+  for (const [key, sizes] of Object.entries(phase)) {
+    if (!Array.isArray(sizes) || !sizes.length) continue;
+    if (key === "sets") parts.push(...sized(sizes, (k, size) => wn("{n} set of {size}", "{n} sets of {size}", k, { size })));
+    else if (key === "runs") parts.push(...sized(sizes, (k, size) => wn("{n} run of {size}", "{n} runs of {size}", k, { size })));
+    else if (key === "colors") parts.push(...sizes.map((size) => wn("{n} card of one colour", "{n} cards of one colour", size)));
+    else parts.push(...sized(sizes, (k, size) => wn("{n} meld of {size}", "{n} melds of {size}", k, { size })));
+  }
+  if (phase.melds) parts.push(wn("{n} meld", "{n} melds", phase.melds));
+  const melds = parts.reduce((text, part) => (text ? w("{first} and {second}", { first: text, second: part }) : part), "");
+  return melds ? w("Phase {n}: {melds}", { n, melds }) : w("Phase {n}", { n });
+}
+
+/* A player's phase as the game gives it (`phase` on each player); null where it gives none. */
+const phaseOf = (p) => (p && Number.isInteger(p.phase) ? p.phase : null);
+/* Whether a player has made every phase (the game keeps `phase` at the last one then). */
+const allMade = (p) => Number.isInteger(p.phases_completed) && p.phases_completed >= (game.ruleset.phases || []).length;
 const canWrite = () => Boolean(game.token) && game.sheet.status === "in_progress";
 
 function render() {
@@ -634,6 +671,7 @@ function render() {
       : w("{names} takes the pot of {pot}.", { names, pot: sheet.pot })) : "")
     : (game.round ? game.round.summary : "");
   $("dealer-line").textContent = !over && sheet.dealer ? w("{name} deals.", { name: sheet.dealer }) : "";
+  renderPhases(over);
   renderStandings();
   renderChart();
   renderRounds();
@@ -644,8 +682,33 @@ function render() {
   if (canWrite()) renderRoundForm();
   if (game.token) { renderEntryButtons(); renderUndo(); }
   if (!game.tools) renderReferee();
+  else if (game.tools.sync) game.tools.sync();
   keepGame({ id: game.id, name: ruleset.name, players: sheet.players.map((p) => p.name), seen: Date.now(),
     scorer: Boolean(game.token) });
+}
+
+/* Each player's phase in words under the round's line (Phase 10), while the game is on. */
+function renderPhases(over) {
+  let list = $("phases");
+  if (!perPlayer()) { if (list) list.remove(); return; }
+  if (!list) {
+    list = el("ul", { id: "phases", class: "phases", "aria-label": w("Each player's phase") });
+    $("contract").before(list);
+  }
+  const players = game.sheet.players.filter((p) => phaseOf(p) !== null);
+  list.hidden = over || !players.length;
+  list.replaceChildren(...players.map((p) => el("li", { "data-player": p.name },
+    el("strong", { text: p.name }), " ", allMade(p) ? w("Every phase made") : phaseWords(phaseOf(p)))));
+  // Where each player's phase is listed, the round's line (every phase in it) folds away.
+  const contract = $("contract");
+  const folded = contract.closest("details");
+  if (!list.hidden && !folded) {
+    const fold = el("details", { class: "round-rules" }, el("summary", { text: w("Every phase, and the round's rules") }));
+    contract.replaceWith(fold);
+    fold.append(contract);
+  } else if (list.hidden && folded) {
+    folded.replaceWith(contract);
+  }
 }
 
 /* The sheet round by round, as the CSV has it: each round's points (layout games: the layout
@@ -672,6 +735,9 @@ function renderStandings() {
   const sheet = game.sheet;
   const players = sheet.players;
   const columns = [[w("Player"), (p) => p.name, false], [isLayout() ? w("Layout") : w("Score"), (p) => (isLayout() ? p.layout_size : p.score), true]];
+  if (perPlayer() && players.some((p) => phaseOf(p) !== null)) {
+    columns.splice(1, 0, [w("Phase"), (p) => (allMade(p) ? `${phaseOf(p)} ✓` : phaseOf(p)), true]);
+  }
   if (players.some((p) => p.eliminated) || (game.ruleset.game || {}).buy_back) columns.push([w("Out"), (p) => (p.eliminated ? w("out") : ""), false]);
   if ((game.ruleset.game || {}).buy_back) columns.push([w("Buy-backs"), (p) => p.buy_backs, true]);
   if (players.some((p) => p.pennies_paid)) columns.push([w("Pennies"), (p) => p.pennies_paid, true]);
@@ -822,6 +888,7 @@ function renderRoundForm() {
       { folded: w("Tap {name}'s cards", { name: n }) });
     if (melded) meldPickers[n] = cardPicker(deck, w("{name}'s melded cards", { name: n }), { groups: true, folded: w("Tap {name}'s melds", { name: n }) });
     return el("fieldset", { "data-player": n, "data-cards": "" }, el("legend", { text: n }),
+      perPlayer() ? madeToggle(n) : null,
       el("div", { class: "by-points" }, el("label", { for: `points-${n}` }, w("Points")), points,
         cards ? el("label", { for: `cards-${n}` }, w("Cards caught")) : null, cards),
       el("div", { class: "by-cards" }, el("p", { class: "hint", text: knock ? w("Their ten cards, after the discard:") : w("Cards left in hand:") }), pickers[n].element,
@@ -849,6 +916,13 @@ function renderRoundForm() {
   };
   $("went-out").addEventListener("change", syncOut);
   syncOut();
+  // Going out needs the phase down: who went out made it (the toggle stays the table's to change).
+  if (perPlayer()) {
+    $("went-out").addEventListener("change", () => {
+      const box = form.querySelector(`input[name=phases_made][value="${CSS.escape($("went-out").value)}"]`);
+      if (box) box.checked = true;
+    });
+  }
   const refuse = (text, box) => {
     show("round-error", text);
     for (const node of form.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
@@ -865,6 +939,7 @@ function renderRoundForm() {
     }
     if (out) body.went_out = out;
     if (perDeal) body.wild_rank = $("wild-rank").value;
+    if (perPlayer()) body.phases_made = [...form.querySelectorAll("input[name=phases_made]:checked")].map((i) => i.value);
     if (form.querySelector("input[name=mode]:checked").value === "cards") {
       // Only who went out ends with no cards (a knock shows all ten): an empty hand is a slip.
       const empty = active.find((n) => (knock || n !== out) && !pickers[n].cards().length
@@ -903,6 +978,14 @@ function renderRoundForm() {
     show("round-error", "");
     await write("POST", `/v1/games/${game.id}/rounds`, body, "round-error", w("Round {n} entered.", { n: game.sheet.round }));
   };
+}
+
+/* The "made their phase" toggle of a player's row (Phase 10): sent in the round's `phases_made`. */
+function madeToggle(name) {
+  const phase = phaseOf(game.sheet.players.find((p) => p.name === name));
+  return el("label", { class: "made" },
+    el("input", { type: "checkbox", name: "phases_made", value: name, "aria-label": w("{name} made their phase", { name }) }),
+    " " + (phase === null ? w("Made their phase") : w("Made their phase ({phase})", { phase: phaseWords(phase) })));
 }
 
 /* The deal's wild rank, asked once and shared by the round's entry and the referee's tools. */
@@ -979,9 +1062,11 @@ function renderReferee() {
   const picker = cardPicker(deck, w("Cards to check"), { groups: true });
   const done = el("input", { type: "checkbox", id: "first-meld-done" });
   const wild = perDeal ? wildRankSelect("tool-wild-rank") : null;
-  const hasFirstMeld = [game.ruleset.first_meld, ...(game.ruleset.rounds || []).map((r) => r.first_meld)]
+  const phased = perPlayer();  // the player's own phase is their first meld
+  const hasFirstMeld = phased || [game.ruleset.first_meld, ...(game.ruleset.rounds || []).map((r) => r.first_meld)]
     .some((f) => f && Object.entries(f).some(([k, v]) => (Array.isArray(v) ? v.length > 0  // sizes, under a kind's plural
       : ["melds", "points", "pure_runs"].includes(k) && v)));
+  const phase = phased ? phaseChooser(() => { done.checked = false; }) : null;  // another player's hand
   const common = () => {
     const body = { round: Math.min(game.sheet.round, (game.ruleset.rounds || []).length || game.sheet.round) };
     if (perDeal) body.wild_rank = wild.value || null;
@@ -1011,8 +1096,10 @@ function renderReferee() {
         }
         return [wilds ? w("Yes: a legal meld ({wilds}).", { wilds }) : w("Yes: a legal meld.")];
       }) }, w("Is it a meld?")),
-    hasFirstMeld ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups() },
-      () => [w("Yes: these melds make the first meld.")]) }, w("Is it a first meld?")) : null,
+    phased ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups(), phase: phase.value() },
+      () => [w("Yes: these melds make phase {n}.", { n: phase.value() })]) }, w("Does it make my phase?"))
+      : hasFirstMeld ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups() },
+        () => [w("Yes: these melds make the first meld.")]) }, w("Is it a first meld?")) : null,
     layOffs ? el("button", { type: "button", onclick: () => {
       const [meld, cards] = picker.groups();
       if (!meld || !cards) {
@@ -1022,23 +1109,64 @@ function renderReferee() {
       ask("lay-offs/check", { meld, cards, first_meld_done: done.checked || !hasFirstMeld, others_meld: true },
         (a) => [w("Yes: it makes {cards}.", { cards: a.meld.cards.map((c) => cardFace(c, deck)).join(" ") })]);
     } }, w("May I lay off? (meld, then cards)")) : null,
-    el("button", { type: "button", onclick: () => ask("going-out/check", { hand: picker.cards(), first_meld_done: done.checked || !hasFirstMeld }, (a) => planWords(a, deck)) },
+    el("button", { type: "button", onclick: () => ask("going-out/check", { hand: picker.cards(), first_meld_done: done.checked || !hasFirstMeld,
+      ...(phased ? { phase: phase.value() } : {}) }, (a) => planWords(a, deck, phased ? phase.value() : null)) },
       game.ruleset.scoring && game.ruleset.scoring.knock ? w("May I knock?") : w("Can I go out?")));
   box.replaceChildren(...[
     el("p", { class: "hint", text: w("Tap the cards; \"Next meld\" starts another meld.") }),
+    phase ? phase.element : null,
     picker.element,
-    hasFirstMeld ? el("label", {}, done, " " + w("I have made my first meld this round")) : null,
+    phased ? el("label", {}, done, " " + w("My phase is down this hand (hits are allowed)"))
+      : hasFirstMeld ? el("label", {}, done, " " + w("I have made my first meld this round")) : null,
     wild ? el("label", { for: "tool-wild-rank" }, w("The deal's wild rank")) : null, wild,
     buttons, verdict].filter(Boolean));
-  game.tools = { picker };
+  game.tools = { picker, sync: phase ? phase.sync : null };
 }
 
-function planWords(a, deck) {
+/* Whose turn it is, or the phase itself (Phase 10): the referee's questions take that phase,
+   shown in words. A player's choice follows their phase as the sheet moves on (`sync`);
+   `chosen` is told when the table picks another player. */
+function phaseChooser(chosen) {
+  const count = (game.ruleset.phases || []).length;
+  const player = el("select", { id: "tool-player" });
+  const phase = el("select", { id: "tool-phase" },
+    Array.from({ length: count }, (_, i) => el("option", { value: String(i + 1), text: phaseWords(i + 1) })));
+  const follow = () => {
+    const chosen = phaseOf(game.sheet.players.find((p) => p.name === player.value));
+    if (chosen !== null && chosen <= count) phase.value = String(chosen);
+  };
+  let first = true;  // the first time, the player who plays first this round
+  const sync = () => {
+    const current = first ? game.sheet.first_player || "" : player.value;
+    first = false;
+    player.replaceChildren(el("option", { value: "", text: w("choose…") }),
+      ...game.sheet.players.filter((p) => !p.eliminated).map((p) => el("option", { value: p.name,
+        text: phaseOf(p) === null ? p.name : w("{name} (phase {n})", { name: p.name, n: phaseOf(p) }) })));
+    player.value = game.sheet.players.some((p) => p.name === current) ? current : "";
+    follow();
+  };
+  player.addEventListener("change", () => { follow(); chosen(); });
+  phase.addEventListener("change", () => {  // a phase chosen directly is nobody's in particular
+    const owner = phaseOf(game.sheet.players.find((p) => p.name === player.value));
+    if (owner !== null && String(owner) !== phase.value) player.value = "";
+  });
+  sync();
+  return {
+    element: el("div", { class: "phase-choice" },
+      el("label", { for: "tool-player" }, w("Whose turn is it?")), player,
+      el("label", { for: "tool-phase" }, w("Their phase")), phase),
+    value: () => Number(phase.value),
+    sync,
+  };
+}
+
+function planWords(a, deck, phase = null) {
   const plan = a.plan;
   const lines = [];
   const first = plan.first_meld || [];
   const faces = (cards) => cards.map((c) => cardFace(c, deck)).join(" ");
-  plan.melds.forEach((m, i) => lines.push(first.includes(i) ? w("Meld {cards} (first meld)", { cards: faces(m) }) : w("Meld {cards}", { cards: faces(m) })));
+  plan.melds.forEach((m, i) => lines.push(!first.includes(i) ? w("Meld {cards}", { cards: faces(m) })
+    : phase !== null ? w("Meld {cards} (phase {n})", { cards: faces(m), n: phase }) : w("Meld {cards} (first meld)", { cards: faces(m) })));
   for (const own of plan.own_lay_offs) lines.push(w("Lay off {cards} on {meld}", { cards: faces(own.cards), meld: faces(plan.melds[own.meld]) }));
   for (const lay of plan.lay_offs) lines.push(w("Lay off {cards} on table meld {n}", { cards: faces(lay.cards), n: lay.table + 1 }));
   if (plan.discard) lines.push(w("Discard {card}", { card: cardFace(plan.discard, deck) }));
