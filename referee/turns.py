@@ -31,8 +31,9 @@ Melds = Sequence[Sequence[Card]]
 def check_turn(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Card],
                first_meld_done: bool, players: int | None = None, *, round_number: int = 1) -> Verdict:
     """Is this turn legal: every meld of `after` legal, `after` holding every tile of `before`
-    plus at least one tile of `hand` and nothing else, and before the first meld `before`
-    untouched and the new melds meeting the first meld from the hand alone?
+    plus at least one tile of `hand` and nothing else (and, where every turn ends with a
+    discard, not every tile of it), and before the first meld `before` untouched and the new
+    melds meeting the first meld from the hand alone?
 
     Raises `InvalidPlayError` for what cannot be judged: a game whose table may not be
     rearranged, or more copies of a tile in `before` and `hand` than the set holds. A valid
@@ -57,6 +58,10 @@ def check_turn(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Car
         violations.append(Violation("nothing_played", t(
             "A turn that changes the table plays at least one tile from the hand; none was played "
             "(a player who cannot play draws a tile instead)."), ()))
+    if played and played == held and judge.rules.final_discard == "required":
+        violations.append(Violation("no_discard_left", t(
+            "{game} ends every turn with a discard: one tile of the hand must be kept back to discard.",
+            game=ruleset.local_name), _tiles(played)))
     answers: list[dict[str, object]] = []
     for i, cards in enumerate(after):
         meld, found = judge.judge(cards)

@@ -216,6 +216,9 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
                                 {"unknown_phase"}),
     "a phase missing": (_post("/v1/rulesets/phase-10/first-meld/check", {"melds": [["7R"]]}), {"missing_field"}),
     "a phase the game lacks": (_post(f"{TEN}/going-out/check", {"hand": ["8H"], "phase": 2}), {"unused_field"}),
+    "a turn with no tile left to discard": (_post("/v1/rulesets/remi/turns/check", {
+        "before": [["3R", "4R", "5R"]], "after": [["3R", "4R", "5R", "6R", "7R"]], "hand": ["6R", "7R"]}),
+        {"no_discard_left"}),
     "a wild rank the game lacks": (_post(f"{TEN}/scores", {"hands": {"a": []}, "wild_rank": "7"}),
                                    {"unused_field"}),
     "scores": (_post("/v1/rulesets/bing-rummy/scores", {"went_out": "a", "hands": {"a": ["8H"], "b": ["JK"]}}),

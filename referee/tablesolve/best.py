@@ -58,27 +58,43 @@ def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[
     if not first_meld_done and (requirement.sized or requirement.melds or requirement.pure
                                 or not requirement.extra_melds or not requirement.from_hand_only):
         raise unsupported(ruleset)
-    found = _solved(shape, table, on_table, hand, first_meld_done, requirement.points, budget)
+    found = _solved(shape, table, on_table, hand, first_meld_done, requirement.points, budget, len(hand))
     if rules.final_discard == "required" and hand and not found.left:
-        # Every turn ends with a discard: the best turn keeps one tile back for it.
-        kept_back = []
-        for card in dict.fromkeys(hand):
-            rest = list(hand)
-            rest.remove(card)
-            turn = _solved(shape, table, on_table, rest, first_meld_done, requirement.points, budget)
-            kept_back.append(BestTurn(turn.played, turn.table, (*turn.left, card), turn.points))
-        found = max(kept_back, key=lambda turn: (len(turn.played), turn.points))
+        found = _keeping_one_back(ruleset, shape, table, on_table, hand, first_meld_done, requirement.points,
+                                  budget)
     return found
 
 
+def _keeping_one_back(ruleset: Ruleset, shape: TileShape, table: Sequence[Sequence[Card]], on_table: Sequence[Card],
+                      hand: Sequence[Card], first_meld_done: bool, points_needed: int, budget: Budget) -> BestTurn:
+    """Every turn ends with a discard, and the best turn played the whole hand: the best turn
+    that keeps one tile back. Keeping back tile t plays at most the others, worth the whole
+    hand less t; so the tiles are tried cheapest first, and the first that lets all the others
+    be played is the answer (none cheaper is left to try)."""
+    value = ruleset.scoring.value
+    best: BestTurn | None = None
+    for card in sorted(dict.fromkeys(hand), key=value):
+        if best is not None and len(best.played) == len(hand) - 1:
+            break  # the most a kept tile allows, and no cheaper tile is left
+        rest = list(hand)
+        rest.remove(card)
+        turn = _solved(shape, table, on_table, rest, first_meld_done, points_needed, budget, len(hand))
+        turn = BestTurn(turn.played, turn.table, (*turn.left, card), turn.points)
+        if best is None or (len(turn.played), turn.points) > (len(best.played), best.points):
+            best = turn
+    assert best is not None
+    return best if best.played else BestTurn((), tuple(tuple(m) for m in table), tuple(hand))
+
+
 def _solved(shape: TileShape, table: Sequence[Sequence[Card]], on_table: Sequence[Card], hand: Sequence[Card],
-            first_meld_done: bool, points_needed: int, budget: Budget) -> BestTurn:
-    """The best turn with every hand tile free to play."""
+            first_meld_done: bool, points_needed: int, budget: Budget, hand_size: int) -> BestTurn:
+    """The best turn with every hand tile free to play (`hand_size`: the request's hand, as a
+    refusal names it)."""
     counts = _counts(shape, on_table if first_meld_done else [], hand)
     need = 0 if first_meld_done else points_needed
     if need and shape.run_min is not None and shape.group_min is not None and shape.jokers >= shape.run_min - 1:
         shape = shape.tracking()  # a run of one natural tile and jokers is worth a group's points
-    search = TileSearch(shape, counts, need, budget, len(hand))
+    search = TileSearch(shape, counts, need, budget, hand_size)
     value = search.best()
     unchanged = BestTurn((), tuple(tuple(m) for m in table), tuple(hand))
     if value <= NONE or value == 0:
