@@ -99,10 +99,11 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
     melded_scored = ruleset.scoring.method == "melded_minus_caught"
     problems += _unused(ruleset, body, ("melded",), t("melded cards are scored from hands, not with points")
                         if melded_scored else t("it does not score melded cards"))
+    gains = ruleset.scoring.method == "winner_gains"
     if not melded_scored:
         problems += [Problem(f"points.{n}", "out_of_range", t("{name}: points are 0 or more in {game}", name=n,
                                                               game=ruleset.local_name))
-                     for n, v in points.items() if v < 0]
+                     for n, v in points.items() if v < 0 and not (gains and n == went_out)]
     scorers = [n for n, v in points.items() if v > 0]
     if ruleset.scoring.knock is not None and len(scorers) > 1:  # the knocker or the defender, not both
         problems.append(Problem("points", "out_of_range", t(
@@ -118,13 +119,13 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
                                   body["wild_rank"])
         if found is not None:
             problems.append(found)
-    if ruleset.scoring.method == "winner_gains" and went_out is not None and points.get(went_out):
+    if gains and went_out is not None and points.get(went_out):
         problems.append(Problem(f"points.{went_out}", "out_of_range", t(
             "{name} went out and gains the others' racks in {game}: leave {name} out of points", name=went_out,
             game=ruleset.local_name)))
     if problems:
         raise InvalidPlayError(problems)
-    if ruleset.scoring.method == "winner_gains":  # the winner's gain, from the racks given
+    if gains:  # the winner's gain, from the racks given
         points = winner_gains_points({**points, **({went_out: 0} if went_out is not None else {})}, went_out)
     record: Record = {"type": "round", "went_out": went_out, "points": dict(points)}
     if body.get("wild_rank") is not None:

@@ -248,9 +248,10 @@ def test_a_required_final_discard_is_one_search(library: Library, monkeypatch: p
                         lambda self, *a: (searches.append(1), prepare(self, *a))[1])
     verdict = check_going_out(ruleset, cards(hand), (), first_meld_done, 1)
     assert verdict.valid is valid, verdict.violations
-    # One search whatever the discard; a refusal before the first meld asks once more, with the
-    # first meld made, whether it is what stands in the way.
-    assert len(searches) <= (1 if valid or first_meld_done else 2)
+    # One search whatever the discard; a refusal asks once more whether every card melds with
+    # no discard (the discard is then all it lacks), and before the first meld once more again,
+    # with the first meld made, whether it is what stands in the way.
+    assert len(searches) <= (1 if valid else 2 if first_meld_done else 3)
     if valid:
         plan: Any = verdict.extra["plan"]
         assert plan["discard"] is not None and not plan["left"]

@@ -20,16 +20,15 @@ GAINS_ID = "rummikub-gains"
 
 
 def _gains_text() -> str:
+    """Rummikub as shipped under another id: an uploaded ruleset scores as the shipped one."""
     text = (ROOT / "rulesets" / "rummikub.yaml").read_text(encoding="utf-8")
-    assert "id: rummikub\n" in text and "  wilds_count: stands_for" in text
-    return text.replace("id: rummikub\n", f"id: {GAINS_ID}\n").replace(
-        "  wilds_count: stands_for", "  wilds_count: stands_for\n  method: winner_gains", 1)
+    assert "id: rummikub\n" in text and "  method: winner_gains" in text
+    return text.replace("id: rummikub\n", f"id: {GAINS_ID}\n")
 
 
 @pytest.fixture(scope="module")
 def gains(library: Library) -> Ruleset:
-    lib = library.copy()
-    return lib.add(lib.load(_gains_text()))
+    return library.get("rummikub")
 
 
 def _points(ruleset: Ruleset, hands: dict[str, list[str]], went_out: str | None) -> dict[str, int]:
@@ -58,8 +57,11 @@ def test_who_went_out_still_holds_nothing(gains: Ruleset) -> None:
     assert [(p.path, p.code) for p in caught.value.problems] == [("hands.ann", "hand_not_empty")]
 
 
-def test_the_shipped_method_is_unchanged(library: Library) -> None:
-    assert _points(library.get("rummikub"), {"ann": ["3R", "JK"], "cy": []}, "cy") == {"ann": 33, "cy": 0}
+def test_the_shipped_rulesets_score_so(library: Library) -> None:
+    """Rummikub and Remi by the Sabra rules gain the racks; Remi counts each rack against its holder."""
+    assert _points(library.get("rummikub"), {"ann": ["3R", "JK"], "cy": []}, "cy") == {"ann": 33, "cy": -33}
+    assert _points(library.get("remi-sabra"), {"ann": ["3R", "JK"], "cy": []}, "cy") == {"ann": 33, "cy": -33}
+    assert _points(library.get("remi"), {"ann": ["3R", "JK"], "cy": []}, "cy") == {"ann": 33, "cy": 0}
 
 
 tiles = st.lists(st.sampled_from(["1K", "5B", "9O", "13R", "JK", "7K"]), max_size=4)
