@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.cards import FRENCH, Card, DeckSpec, parse_card
 from referee.i18n import continued, joined, rank_plural, suit_name, t, tn
 from referee.kindwords import ColorWords, KindWords, RunWords, SetWords
-from referee.meld import RUN_ORDER, Meld, counted_points, run_ranks, run_windows, stood_rank
+from referee.meld import (
+    RUN_ORDER,
+    Meld,
+    counted_points,
+    run_in_order,
+    run_ranks,
+    run_windows,
+    stood_rank,
+)
 from referee.ruleset import MeldRule, Requirement, Scoring
 from referee.violations import Violation, listed
 
@@ -56,6 +64,10 @@ class MeldKind:
     def longest(self, rule: MeldRule) -> int:
         """The most cards a meld of this kind can hold in the rule's deck, whatever its `max`."""
         return 10**6
+
+    def in_order(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[Card, ...]:
+        """The meld's cards in the order a player lays them down (a run: by rank)."""
+        return meld.cards
 
     def ranks_of(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
         """The rank each place of the meld stands for, in a deck whose ranks run in `order`:
@@ -202,6 +214,9 @@ class RunKind(MeldKind):
     def ranks_of(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | None, ...]:
         """A run's ranks in order."""
         return run_ranks(meld, order)
+
+    def in_order(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[Card, ...]:
+        return run_in_order(meld, order)
 
     def points(self, scoring: Scoring, meld: Meld) -> int:
         """A run's worth: as `MeldKind.points`, but a run the wild cards stand in whole counts

@@ -55,6 +55,24 @@ def run_ranks(meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str, ...]
     return tuple(placed)
 
 
+def run_in_order(meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[Card, ...]:
+    """A run's cards as a player lays it down, lowest rank first, each wild card in the place
+    it stands for (the cards as they came where the run's reading leaves a place open)."""
+    naturals: dict[str, list[Card]] = {}
+    for card in meld.naturals():
+        naturals.setdefault(card.rank, []).append(card)
+    wilds: dict[str, list[Card]] = {}
+    for card, stands in meld.wilds:
+        wilds.setdefault(stood_rank(stands, order), []).append(card)
+    out = []
+    for rank in run_ranks(meld, order):
+        pool = naturals.get(rank) or wilds.get(rank)
+        if not pool:
+            return meld.cards
+        out.append(pool.pop())
+    return tuple(out) if len(out) == len(meld.cards) else meld.cards
+
+
 def stood_rank(stands: str | None, order: tuple[str, ...] = RUN_ORDER) -> str:
     """The rank a run's wild card stands for, in a deck whose ranks are `order`: its `as` is a
     rank and suit (`7H`), or in a run of any suits the rank alone (`7`)."""

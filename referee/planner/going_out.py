@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
-from referee.kinds import requirement_words
+from referee.kinds import KINDS, requirement_words
 from referee.melds import Judge, judge_for
 from referee.phases import with_phase
 from referee.planner.arrange import arrange
 from referee.planner.budget import Budget, shared_budget
-from referee.planner.plan import Arrangement
+from referee.planner.plan import Arrangement, Plan
 from referee.planner.prepared import judge_geometry
 from referee.ruleset import Ruleset
 from referee.violations import Verdict, Violation, listed
@@ -69,7 +69,7 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
             if said is not None:
                 return Verdict((Violation("cannot_go_out", *said),))
         return Verdict((Violation("cannot_go_out", _left_over(judge, rule, kept), tuple(kept)),))
-    return Verdict((), {"plan": plan.as_dict()})
+    return Verdict((), {"plan": _laid_down(judge, plan).as_dict()})
 
 
 def _after_first_meld(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]],
@@ -82,6 +82,17 @@ def _after_first_meld(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Se
                        discard=discard, budget=budget, wild_rank=wild_rank)
     except InvalidPlayError:
         return None
+
+
+def _laid_down(judge: Judge, plan: Plan) -> Plan:
+    """The plan with each new meld's cards in the order a player lays them down (a run by
+    rank, each wild card in its place), as its kind reads the meld."""
+    order = judge.deck.ranks
+    melds = []
+    for cards in plan.melds:
+        meld, _ = judge.judge(cards, wild_limit=False)
+        melds.append(KINDS[meld.kind].in_order(meld, order) if meld is not None else cards)
+    return plan._replace(melds=tuple(melds))
 
 
 def _melds_whole(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]], first_meld_done: bool,
@@ -168,4 +179,5 @@ def _knock(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card
             "cannot_knock",
             t("To knock, your deadwood must be {most} or less; the best arrangement still leaves "
                 "{cost} ({cards}).", most=most, cost=best.cost, cards=listed(left, ruleset.deck)), tuple(left)),))
-    return Verdict((), {"plan": best.plan.as_dict(), "deadwood": best.cost})
+    judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
+    return Verdict((), {"plan": _laid_down(judge, best.plan).as_dict(), "deadwood": best.cost})
