@@ -62,7 +62,12 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
     by_index = dict(zip(legal, made, strict=True))
     answers: list[dict[str, object]] = [by_index[i].as_dict() | {"valid": True} if i in by_index
                else {"kind": None, "wilds": [], "valid": False} for i in range(len(melds))]
-    if not need.extra_melds and len(melds) > need.count:
+    phase = ruleset.rummy.phase if ruleset.rummy is not None else None
+    if not need.extra_melds and len(melds) > need.count and phase is not None:
+        violations.append(Violation("too_many_melds", tn(
+            "Phase {phase} is exactly {need}; {n} meld was sent.", "Phase {phase} is exactly {need}; {n} melds were sent.",
+            len(melds), phase=phase, need=requirement_words(need)), tuple(c for m in melds for c in m)))
+    elif not need.extra_melds and len(melds) > need.count:
         sentence = tn("Round {round}'s first meld is exactly {need}; {n} meld was sent.",
                       "Round {round}'s first meld is exactly {need}; {n} melds were sent.", len(melds),
                       round=rules.number, need=requirement_words(need)) if rules.number else \
@@ -80,9 +85,11 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
             sent = t("these melds make {melds}", melds=_made(made))
         if need.points and made:
             sent = tn("{melds}, worth {n} point", "{melds}, worth {n} points", points, melds=sent)
-        violations.append(Violation("requirement_not_met", rules.said(
-            N_("Round {round}'s first meld needs {need}; {sent}."), N_("This game's first meld needs {need}; {sent}."),
-            need=requirement_words(rules.first_meld), sent=sent), tuple(c for m in melds for c in m)))
+        said = t("Phase {phase} needs {need}; {sent}.", phase=phase, need=requirement_words(need), sent=sent) \
+            if phase is not None else rules.said(
+                N_("Round {round}'s first meld needs {need}; {sent}."), N_("This game's first meld needs {need}; {sent}."),
+                need=requirement_words(rules.first_meld), sent=sent)
+        violations.append(Violation("requirement_not_met", said, tuple(c for m in melds for c in m)))
     violations += hand_limit_violation(ruleset, hand, score)
     return Verdict(tuple(violations), {"melds": answers})
 
@@ -111,6 +118,9 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
     judge = judge_for(ruleset, round_number, players, True, wild_rank)
     violations: list[Violation] = hand_limit_violation(ruleset, hand, score, "lay off")
     refusal = judge.rules.lay_off.refusal(first_meld_done, others_meld)
+    if refusal and not first_meld_done and ruleset.rummy is not None and ruleset.rummy.per_player:
+        refusal = t("In {game} a player lays cards off (hits) only once their own phase is down.",
+                    game=ruleset.local_name)
     if refusal:
         violations.insert(0, Violation("lay_off_not_allowed", refusal, tuple(cards)))
     table, found = judge.judge(meld, wild_limit=False)
