@@ -152,6 +152,12 @@ class Judge:
         base = self.card_violations(cards)
         if self.jokers_unmeldable and _JOKER_CARD in cards:
             base += self.joker_violation(cards)
+        specials = [c for c in cards if c.suit is None and c.rank != JOKER and c.rank not in self.wild_ranks]
+        if specials:  # a card of no rank and no suit that is not wild (a Phase 10 skip)
+            base.append(Violation("never_melded", tn(
+                "{cards} belongs to no rank and no suit and is not wild, so it is never melded.",
+                "{cards} belong to no rank and no suit and are not wild, so they are never melded.", len(specials),
+                cards=listed(list(dict.fromkeys(specials)), self.deck)), tuple(specials)))
         kinds = [kind] if kind is not None else self.kind_order
         if kind is not None and kind not in self.kinds:
             return None, base + [Violation("meld_kind_not_allowed", words_of(kind).none(), tuple(cards))]

@@ -219,6 +219,8 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
     "a turn with no tile left to discard": (_post("/v1/rulesets/remi/turns/check", {
         "before": [["3R", "4R", "5R"]], "after": [["3R", "4R", "5R", "6R", "7R"]], "hand": ["6R", "7R"]}),
         {"no_discard_left"}),
+    "a skip in a meld": (_post("/v1/rulesets/phase-10/melds/check", {"cards": ["7R", "7B", "SK"]}),
+                         {"never_melded", "mixed_ranks"}),
     "a wild rank the game lacks": (_post(f"{TEN}/scores", {"hands": {"a": []}, "wild_rank": "7"}),
                                    {"unused_field"}),
     "scores": (_post("/v1/rulesets/bing-rummy/scores", {"went_out": "a", "hands": {"a": ["8H"], "b": ["JK"]}}),
