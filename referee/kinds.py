@@ -256,8 +256,8 @@ class ColorKind(MeldKind):
         odd = tuple(c for c in naturals if c.suit != suit)
         if odd:
             found.append(Violation("mixed_suits", tn(
-                "A meld of one suit is cards of one suit; {cards} is not {suit}.",
-                "A meld of one suit is cards of one suit; {cards} are not {suit}.", len(odd),
+                "A meld of one colour is cards of one colour; {cards} is not {suit}.",
+                "A meld of one colour is cards of one colour; {cards} are not {suit}.", len(odd),
                 cards=listed(odd, judge.deck), suit=suit_name(suit, judge.deck.suit_named(suit))), odd))
         if found:
             return None, found

@@ -235,40 +235,40 @@ class RunWords(KindWords):
 
 class ColorWords(KindWords):
     def none(self) -> str:
-        return t("This game has no melds of one suit.")
+        return t("This game has no melds of one colour.")
 
     def too_few(self, n: int, count: int) -> str:
-        return tn("A meld of one suit needs at least {n} card; this one has {count}.",
-                  "A meld of one suit needs at least {n} cards; this one has {count}.", n, count=count)
+        return tn("A meld of one colour needs at least {n} card; this one has {count}.",
+                  "A meld of one colour needs at least {n} cards; this one has {count}.", n, count=count)
 
     def too_many(self, n: int, count: int) -> str:
-        return tn("A meld of one suit holds at most {n} card; this one has {count}.",
-                  "A meld of one suit holds at most {n} cards; this one has {count}.", n, count=count)
+        return tn("A meld of one colour holds at most {n} card; this one has {count}.",
+                  "A meld of one colour holds at most {n} cards; this one has {count}.", n, count=count)
 
     def all_wild(self, cards: str) -> str:
-        return t("A meld of one suit may not be made of wild cards only ({cards}).", cards=cards)
+        return t("A meld of one colour may not be made of wild cards only ({cards}).", cards=cards)
 
     def adding(self, cards: str, message: str) -> str:
-        return t("Adding {cards} to the meld of one suit: {message}", cards=cards, message=message)
+        return t("Adding {cards} to the meld of one colour: {message}", cards=cards, message=message)
 
     def made(self, size: int) -> str:
-        return t("{size} cards of one suit", size=size)
+        return t("{size} cards of one colour", size=size)
 
     def legal(self, cards: str) -> str:
-        return t("legal: {cards} is a meld of one suit", cards=cards)
+        return t("legal: {cards} is a meld of one colour", cards=cards)
 
     def is_meld(self, n: int, cards: str) -> str:
-        return t("  meld {n}: {cards} is a meld of one suit", n=n, cards=cards)
+        return t("  meld {n}: {cards} is a meld of one colour", n=n, cards=cards)
 
     def sized(self, n: int, size: int) -> str:
-        return tn("{n} meld of {size} cards of one suit", "{n} melds of {size} cards of one suit", n, size=size)
+        return tn("{n} meld of {size} cards of one colour", "{n} melds of {size} cards of one colour", n, size=size)
 
     def count_of(self, count: int, counted: str, size: str) -> str:
-        return tn("one meld of {size} cards of one suit", "{count} melds of {size} cards of one suit", count,
+        return tn("one meld of {size} cards of one colour", "{count} melds of {size} cards of one colour", count,
                   count=counted, size=size)
 
     def any(self) -> str:
-        return t("any cards of one suit")
+        return t("any cards of one colour")
 
 
 def any_of(kinds: Sequence[str], words: Sequence[KindWords]) -> str:

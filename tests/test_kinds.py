@@ -111,7 +111,7 @@ def test_a_color_of_two_suits_is_refused(colors: Ruleset, played: str, code: str
 
 def test_a_color_names_its_suit_in_words(colors: Ruleset) -> None:
     verdict = check_meld(colors, cards("3H 9H KS"))
-    assert "one suit" in verdict.violations[0].message
+    assert "one colour" in verdict.violations[0].message
     assert "hearts" in verdict.violations[0].message
 
 
@@ -121,7 +121,7 @@ def test_first_meld_of_seven_of_one_suit(colors: Ruleset) -> None:
     short = check_first_meld(colors, [cards("AS 4S 8S QS 10S 2S")])
     assert _codes(short) == ["requirement_not_met"]
     message = short.violations[0].message
-    assert "1 meld of 7 cards of one suit" in message and "6 cards of one suit" in message
+    assert "1 meld of 7 cards of one colour" in message and "6 cards of one colour" in message
 
 
 def test_lay_off_on_a_color(colors: Ruleset) -> None:
@@ -131,7 +131,7 @@ def test_lay_off_on_a_color(colors: Ruleset) -> None:
     assert grown.extra["meld"]["cards"] == ["3H", "9H", "KH", "5H", "JK"]
     wrong = check_lay_off(colors, cards("3H 9H KH"), cards("5C"))
     assert _codes(wrong) == ["mixed_suits"]
-    assert wrong.violations[0].message.startswith("Adding 5♣ to the meld of one suit:")
+    assert wrong.violations[0].message.startswith("Adding 5♣ to the meld of one colour:")
 
 
 def test_the_loader_refuses_colors_where_the_game_has_none(library: Library) -> None:
@@ -229,14 +229,14 @@ def test_the_command_line_names_the_new_kinds(tmp_path: Path, capsys: pytest.Cap
     runs = tmp_path / "runs.yaml"
     runs.write_text(ANY_RUNS.format(id="cli-any-runs"), encoding="utf-8")
     assert main(["check", str(colors), "3H", "JK", "KH"]) == 0
-    assert capsys.readouterr().out == "legal: 3♥ 🃏 K♥ is a meld of one suit; 🃏 stands for hearts\n"
+    assert capsys.readouterr().out == "legal: 3♥ 🃏 K♥ is a meld of one colour; 🃏 stands for hearts\n"
     assert main(["check", str(runs), "5H", "2C", "7D"]) == 0
     assert capsys.readouterr().out == "legal: 5♥ 2♣ 7♦ is a run; 2♣ stands for 6\n"
     assert main(["first-meld", str(colors), "AS,4S,8S,QS,10S,2S,7S"]) == 0
     out = capsys.readouterr().out
-    assert "(1 meld of 7 cards of one suit)" in out and "meld 1: A♠ 4♠ 8♠ Q♠ 10♠ 2♠ 7♠ is a meld of one suit" in out
+    assert "(1 meld of 7 cards of one colour)" in out and "meld 1: A♠ 4♠ 8♠ Q♠ 10♠ 2♠ 7♠ is a meld of one colour" in out
     assert main(["--lang", "ru", "check", str(colors), "3H", "JK", "KH"]) == 0
-    assert "комбинация одной масти" in capsys.readouterr().out
+    assert "комбинация одного цвета" in capsys.readouterr().out
 
 
 # ---------------------------------------------------------------- through the API
@@ -261,7 +261,7 @@ def test_the_api_judges_colors_and_any_suit_runs(quick_client: Any) -> None:
     assert first["valid"] and first["melds"][0]["kind"] == "color"
     russian = quick_client.post("/v1/rulesets/api-colors/melds/check?lang=ru",
                                 json={"cards": ["3H", "9H", "KS"]}).get_json()
-    assert "одной масти" in russian["violations"][0]["message"]
+    assert "одного цвета" in russian["violations"][0]["message"]
 
 
 def test_the_openapi_names_every_kind(quick_client: Any) -> None:
