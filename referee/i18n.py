@@ -224,10 +224,23 @@ def rank_plural(rank: str | None, definite: bool = False) -> str:
     return f"{rank}s" if _language.get() == SOURCE else rank  # a deck's own rank (`12`), as written
 
 
+# The names the shipped decks give their other suits and colours, in each language: a deck's
+# own name is said so where it is one of these, else as written.
+_OWN_NAMES = {
+    "ru": {"stars": "звёзды", "red": "красного цвета", "blue": "синего цвета", "green": "зелёного цвета",
+           "yellow": "жёлтого цвета", "black": "чёрного цвета", "orange": "оранжевого цвета"},
+    "sv": {"stars": "stjärnor", "red": "röd", "blue": "blå", "green": "grön", "yellow": "gul", "black": "svart",
+           "orange": "orange"},
+    "ro": {"stars": "stele", "red": "roșu", "blue": "albastru", "green": "verde", "yellow": "galben",
+           "black": "negru", "orange": "portocaliu"},
+}
+
+
 def suit_name(suit: str | None, own: str | None = None) -> str:
     """`hearts`, `червы`: a suit in the language spoken. `own` is the name the game's deck gives
-    the letter; a name other than the French suit's (Five Crowns' `stars`) is said as written."""
+    the letter; a name other than the French suit's (Five Crowns' `stars`, Phase 10's `red`)
+    is said in the language where the shipped decks' names are known, else as written."""
     if own is not None and own != _SUITS[SOURCE].get(suit or ""):
-        return own
+        return _OWN_NAMES.get(_language.get(), {}).get(own, own)
     names = _SUITS.get(_language.get(), _SUITS[SOURCE])
     return names.get(suit or "", str(suit))
