@@ -171,7 +171,11 @@ def _going_out(args: argparse.Namespace) -> int:
     shown = t("knocking with {cards}", cards=_shown(hand, ruleset.deck)) if knock else \
         t("going out with {cards}", cards=_shown(hand, ruleset.deck))
     if not verdict.valid:
-        return _not_legal(shown, verdict)
+        refused = _not_legal(shown, verdict)
+        if args.phase is None and ruleset.rummy is not None and ruleset.rummy.per_player:
+            print(t("(judged with the phase already down; a phase not yet down is asked with --phase N "
+                    "--first-meld-not-done)"))
+        return refused
     print(t("legal: {play}", play=shown))
     plan = cast("dict[str, object]", verdict.extra["plan"])
     for step in _steps(plan, table, ruleset.deck):
