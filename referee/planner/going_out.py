@@ -56,8 +56,8 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
             t("To go out you must first make the first meld ({need}).", need=requirement_words(judge.rules.first_meld)),
             tuple(hand)),))
     if plan is None:
-        if rule == "required" and _melds_whole(ruleset, hand, table, first_meld_done, round_number, players,
-                                               budget, wild_rank):
+        if rule == "required" and best.cost < _largest_needed(judge, first_meld_done) and _melds_whole(
+                ruleset, hand, table, first_meld_done, round_number, players, budget, wild_rank):
             return Verdict((Violation("cannot_go_out", t(
                 "Every card of this hand melds, but going out ends with a discard: one card must be left over "
                 "to discard."), tuple(hand)),))
@@ -93,6 +93,15 @@ def _laid_down(judge: Judge, plan: Plan) -> Plan:
         meld, _ = judge.judge(cards, wild_limit=False)
         melds.append(KINDS[meld.kind].in_order(meld, order) if meld is not None else cards)
     return plan._replace(melds=tuple(melds))
+
+
+def _largest_needed(judge: Judge, first_meld_done: bool) -> int:
+    """The most cards one meld may need: where a whole hand melds but for its discard, taking
+    the discard out of its meld leaves fewer cards than that."""
+    sizes = [rule.min for rule in judge.rules.melds]
+    if not first_meld_done:
+        sizes += [size for _, asked in judge.rules.first_meld.sized for size in asked]
+    return max(sizes, default=0)
 
 
 def _melds_whole(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]], first_meld_done: bool,
