@@ -77,7 +77,10 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
         if problems:
             raise InvalidPlayError(problems)
         rules_round = round_number if ruleset.rummy and ruleset.rummy.rounds else 1
-        named = went_out in hands or went_out in (melded or {})  # who went out may be left out of hands
+        # Who went out may be left out of hands (their hand is empty); where the winner gains the
+        # others' racks, they are the winner all the same.
+        named = went_out in hands or went_out in (melded or {}) or (
+            went_out is not None and ruleset.scoring.method == "winner_gains")
         scored = score_round(ruleset, {**({str(went_out): ()} if named and went_out not in hands else {}), **hands},
                              went_out if named else None,
                              players, deal=Deal(rules_round, players, body.get("wild_rank"), melded))

@@ -111,3 +111,12 @@ def test_a_stored_round_puts_the_winner_below_zero(uploaded: Any) -> None:
     assert answer.status_code in (200, 201), answer.get_json()
     scores = {p["name"]: p["score"] for p in answer.get_json()["players"]}
     assert scores == {"ann": 15, "bob": 1, "cy": -16}
+
+
+def test_a_stored_round_that_leaves_out_the_winner_s_empty_rack_still_gains(uploaded: Any) -> None:
+    made = uploaded.post("/v1/games", json={"ruleset": "rummikub", "players": ["ann", "bob", "cy"]}).get_json()
+    auth = {"Authorization": f"Bearer {made['token']}"}
+    answer = uploaded.post(f"/v1/games/{made['id']}/rounds", headers=auth,
+                           json={"went_out": "ann", "hands": {"bob": ["13K", "9O"], "cy": ["6R"]}})
+    assert answer.status_code == 200, answer.get_json()
+    assert {p["name"]: p["score"] for p in answer.get_json()["players"]} == {"ann": -28, "bob": 22, "cy": 6}
