@@ -141,3 +141,10 @@ def test_rummikub_tiles_the_best_play_and_a_turn_on_a_phone(live_server: str, pa
     assert score_of(page, "Bob") == "20"
     assert fits(page)
     screenshot(page, "rummikub-phone")
+
+    # The same page in Romanian: the referee's questions and the round's line in the page's language.
+    page.goto(f"{page.url.split('?')[0]}?lang=ro")
+    expect(page.locator("#referee").get_by_role("button", name="Ce aș putea pune?")).to_be_visible()
+    expect(page.locator("#referee").get_by_role("button", name="Este tura mea valabilă?")).to_be_visible()
+    expect(page.locator("#winner-gains")).to_have_text("Cine a ieșit câștigă punctele celorlalți: scorul său trece sub zero.")
+    assert fits(page)
