@@ -148,3 +148,22 @@ def test_rummikub_tiles_the_best_play_and_a_turn_on_a_phone(live_server: str, pa
     expect(page.locator("#referee").get_by_role("button", name="Este tura mea valabilă?")).to_be_visible()
     expect(page.locator("#winner-gains")).to_have_text("Cine a ieșit câștigă punctele celorlalți: scorul său trece sub zero.")
     assert fits(page)
+
+
+def test_remi_that_never_rebuilds_still_draws_tiles(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    page.set_viewport_size(PHONE)
+    start(page, live_server, "remi-add-only", ["Ann", "Bob"])
+    tools = page.locator("#referee")
+    row = tools.locator(".picker .suit[data-suit=red] button")
+    expect(row).to_have_text([f"{n}R" for n in range(1, 14)])
+    expect(row.first).to_have_class(re.compile(r"\btile\b"))
+    expect(tools.get_by_role("button", name="What could I play?")).to_have_count(0)  # the table is not rebuilt
+    for tile in ("4R", "5R", "JK"):
+        tools.locator(f".picker [data-card='{tile}']").click()
+    expect(tools.locator(".chips button.tile")).to_have_text(["4R", "5R", re.compile("JK$")])
+    status, answer = call(live_server, "POST", "/v1/rulesets/remi-add-only/melds/check", {"cards": ["4R", "5R", "JK"]})
+    assert status == 200 and answer["valid"], answer
+    tools.get_by_role("button", name="Is it a meld?").click()
+    expect(page.locator("#verdict")).to_contain_text("Yes: a legal")
+    assert fits(page)

@@ -12,6 +12,7 @@ const RED_SUITS = new Set(["diamonds", "hearts", "red"]);
 /* Suits that are colours (Phase 10's red, blue, green, yellow): their chips are filled with the
    colour (`.colour`, in the CSS), and still say their letter for those who cannot tell them apart. */
 const COLOUR_SUITS = new Set(["red", "blue", "green", "yellow", "black", "orange"]);
+const TILE_COLOURS = ["B", "K", "O", "R"];  // the tile set's colours by letter, sorted
 const FRENCH_SUITS = [{ letter: "C", symbol: "♣", name: "clubs" }, { letter: "D", symbol: "♦", name: "diamonds" },
   { letter: "H", symbol: "♥", name: "hearts" }, { letter: "S", symbol: "♠", name: "spades" }];
 const RANK_NAMES = { A: N_("ace"), J: N_("jack"), Q: N_("queen"), K: N_("king") };
@@ -279,8 +280,10 @@ function deckOf(ruleset) {
     specials: Object.entries(deck.specials || {}).filter(([, n]) => n > 0).map(([name]) => name),
     wilds: (ruleset.wilds || {}).ranks || [],
     jokers,
-    // Tiles (Rummikub, Remi): the games whose table anyone may rebuild are played with tiles.
-    tiles: Boolean((ruleset.table || {}).rearrange),
+    // Tiles (Rummikub, Remi): a game whose table anyone may rebuild, or a deck of the tile set's
+    // four colours (cards.md: black K, blue B, orange O, red R), as Remi's variants that do not rebuild.
+    tiles: Boolean((ruleset.table || {}).rearrange)
+      || (Array.isArray(deck.suits) && TILE_COLOURS.join() === deck.suits.map((s) => (typeof s === "string" ? s : s.letter)).sort().join()),
   };
 }
 
