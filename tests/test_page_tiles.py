@@ -96,6 +96,15 @@ def test_rummikub_tiles_the_best_play_and_a_turn_on_a_phone(live_server: str, pa
     screenshot(page, "rummikub-best-phone")
     tools.screenshot(path=SCREENSHOTS / "rummikub-referee-phone.png")  # the referee's part alone
 
+    # Before the first meld only the rack's own melds count: these tiles make none, so a tile is drawn.
+    status, none = call(live_server, "POST", "/v1/rulesets/rummikub/turns/best",
+                        {"table": TABLE, "hand": RACK, "first_meld_done": False})
+    assert status == 200 and none["played"] == [], none
+    tools.get_by_label("I have made my first meld this round").uncheck()
+    tools.get_by_role("button", name="What could I play?").click()
+    expect(verdict).to_have_text("No tile can be played this turn: draw one.")
+    tools.get_by_label("I have made my first meld this round").check()
+
     # A turn that leaves a meld of one tile: not legal, the sentence shown, that meld marked.
     tools.get_by_role("button", name="Enter the table after your turn").click()
     tools.get_by_role("button", name="Start from the table").click()

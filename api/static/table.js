@@ -1178,8 +1178,13 @@ function renderTableReferee(box, deck, base, verdict) {
     const a = answered(await call("POST", `${base}/turns/best`,
       { table: table.groups(), hand: rack.cards(), first_meld_done: done.checked }));
     if (!a) return;
-    if (!a.played.length) { showVerdict(verdict, false, [w("No tile can be played this turn: draw one.")]); return; }
-    // The tiles the table holds more of than before came from the rack.
+    verdict.hidden = false;
+    if (!a.played.length) {  // not a fault of the player's: nothing to play, so a tile is drawn
+      verdict.className = "verdict no";
+      verdict.replaceChildren(el("strong", { text: w("No tile can be played this turn: draw one.") }));
+      return;
+    }
+    // Each tile the turn plays is marked where it first shows on the table after (two copies are alike).
     const fresh = {};
     for (const card of a.played) fresh[card] = (fresh[card] || 0) + 1;
     const rows = a.table.map((meld, i) => el("div", { class: "meld-row", role: "group", "aria-label": w("meld {n}", { n: i + 1 }) },
@@ -1188,7 +1193,6 @@ function renderTableReferee(box, deck, base, verdict) {
         if (mine) fresh[card] -= 1;
         return tileView(card, deck, mine);
       })));
-    verdict.hidden = false;
     verdict.className = "verdict yes";
     verdict.replaceChildren(
       el("strong", { text: w("You can play {tiles}.", { tiles: faces(a.played) }) }),
