@@ -74,6 +74,8 @@ def test_rummikub_tiles_the_best_play_and_a_turn_on_a_phone(live_server: str, pa
     groups = melds(page, "The table")
     expect(groups).to_have_count(2)
     expect(groups.nth(0).locator("button.tile")).to_have_text(TABLE[0])
+    tools.get_by_role("button", name="Enter your rack").click()               # one grid open at a time
+    expect(table_picker).to_be_hidden()
     tap(page, "Your rack", *RACK)
     tools.get_by_label("I have made my first meld this round").check()
 

@@ -1164,8 +1164,9 @@ function renderReferee() {
    referee finds the best play (`turns/best`) and shows the table after it, or checks the table
    after the player's own turn (`turns/check`), naming the melds at fault. */
 function renderTableReferee(box, deck, base, verdict) {
-  const table = cardPicker(deck, w("The table"), { groups: true, removable: true });
-  const rack = cardPicker(deck, w("Your rack"));
+  // One grid open at a time (the table's first): three grids of 53 tiles would not fit a phone.
+  const table = cardPicker(deck, w("The table"), { groups: true, removable: true, folded: w("Enter the table's melds") });
+  const rack = cardPicker(deck, w("Your rack"), { folded: w("Enter your rack") });
   const after = cardPicker(deck, w("The table after your turn"), { groups: true, removable: true, folded: w("Enter the table after your turn") });
   const done = el("input", { type: "checkbox", id: "first-meld-done" });
   const faces = (cards) => cards.map((c) => cardFace(c, deck)).join(" ");
@@ -1220,6 +1221,7 @@ function renderTableReferee(box, deck, base, verdict) {
     el("h3", { text: w("The table after your turn") }), after.element, copy,
     el("div", { class: "buttons" }, el("button", { type: "button", onclick: check }, w("Is my turn legal?"))),
     verdict);
+  table.element.querySelector("[data-fold]").click();
   game.tools = { picker: table, rack, after };
 }
 
