@@ -150,6 +150,26 @@ def test_rummikub_tiles_the_best_play_and_a_turn_on_a_phone(live_server: str, pa
     assert ann["score"] < 0
     assert score_of(page, "Ann") == str(ann["score"])
     assert score_of(page, "Bob") == "20"
+
+    # A round entered as the racks' tiles: the service counts them (a joker too) and Bob's gain.
+    page.get_by_label("Tap each player's cards").check()
+    page.select_option("#went-out", "Bob")
+    racks = {"Ann": ["5K"], "Cy": ["13R", "JK"]}
+    for name, tiles in racks.items():
+        page.get_by_role("button", name=f"Tap {name}'s cards").click()
+        grid = page.locator(f"#round-form .picker[aria-label=\"{name}'s cards left in hand\"]")
+        expect(grid.locator("[data-card='1K']")).to_have_class(re.compile(r"\btile\b"))
+        for tile in tiles:
+            grid.locator(f"[data-card='{tile}']").click()
+    page.get_by_role("button", name="Enter the round").click()
+    expect(page.locator("#game-status")).to_contain_text("Round 3 being played")
+    sheet = call(live_server, "GET", f"/v1/games/{page.url.rsplit('/', 1)[1]}")[1]
+    second = sheet["rounds"][1]["points"]
+    assert second["Bob"] < 0 and second["Bob"] == -(second["Ann"] + second["Cy"]), second
+    for p in sheet["players"]:
+        assert score_of(page, p["name"]) == str(p["score"])
+    expect(page.locator("#rounds-table tbody tr").nth(1).locator("td")).to_have_text(
+        [str(second[n]) for n in ("Ann", "Bob", "Cy")])
     assert fits(page)
     screenshot(page, "rummikub-phone")
 

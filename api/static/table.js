@@ -985,7 +985,10 @@ function renderRoundForm() {
           form.querySelector(`fieldset[data-player="${CSS.escape(empty)}"] [data-fold]`));
         return;
       }
-      body.hands = Object.fromEntries(active.filter((n) => knock || n !== out || pickers[n].cards().length).map((n) => [n, pickers[n].cards()]));
+      // Where the winner gains the others' racks, who went out is sent with an empty rack: the
+      // service works the gain out from the round's every hand.
+      const gains = scoring.method === "winner_gains";
+      body.hands = Object.fromEntries(active.filter((n) => knock || gains || n !== out || pickers[n].cards().length).map((n) => [n, pickers[n].cards()]));
       if (melded) body.melded = Object.fromEntries(active.map((n) => [n, meldPickers[n].groups()]));
     } else {
       body.points = {};
