@@ -12,6 +12,7 @@ const RED_SUITS = new Set(["diamonds", "hearts", "red"]);
 /* Suits that are colours (Phase 10's red, blue, green, yellow): their chips are filled with the
    colour (`.colour`, in the CSS), and still say their letter for those who cannot tell them apart. */
 const COLOUR_SUITS = new Set(["red", "blue", "green", "yellow", "black", "orange"]);
+const TILE_COLOURS = ["B", "K", "O", "R"];  // the tile set's colours by letter, sorted
 const FRENCH_SUITS = [{ letter: "C", symbol: "♣", name: "clubs" }, { letter: "D", symbol: "♦", name: "diamonds" },
   { letter: "H", symbol: "♥", name: "hearts" }, { letter: "S", symbol: "♠", name: "spades" }];
 const RANK_NAMES = { A: N_("ace"), J: N_("jack"), Q: N_("queen"), K: N_("king") };
@@ -123,8 +124,10 @@ function cardLabel(card, deck) {
   return w("{rank} of {suit}", { rank: w(RANK_NAMES[rank] || rank), suit: suit.name ? w(suit.name) : suit.letter });
 }
 
-/* A card as its chip shows it, as the referee's sentences name it: `Q★`, `10♠`, `12G`, `W`, `🃏`. */
+/* A card as its chip shows it, as the referee's sentences name it: `Q★`, `10♠`, `12G`, `W`, `🃏`;
+   a tile as it is written (`13K`, `JK`). */
 function cardFace(card, deck) {
+  if (deck.tiles) return card;
   if (card === "JK") return "🃏";
   const { rank, suit } = cardParts(card, deck);
   return suit ? `${rank}${suit.symbol || suit.letter}` : rank;
@@ -135,9 +138,27 @@ function cardFace(card, deck) {
    a wild one marked as such. */
 function cardLook(card, deck) {
   const { suit } = cardParts(card, deck);
+  if (deck.tiles) return { class: card === "JK" ? "tile joker" : "tile", suit: suit ? suit.name || suit.letter : "joker" };
   const classes = [suit && RED_SUITS.has(suit.name) ? "red" : "", suit && COLOUR_SUITS.has(suit.name) ? "colour" : ""];
   if (deck.specials.includes(card)) classes.push("special", deck.wilds.includes(card) ? "wild" : "");
   return { class: classes.filter(Boolean).join(" "), suit: suit ? suit.name || suit.letter : "special" };
+}
+
+/* What a chip holds: a card's face; a tile's number large in its colour, its letter small
+   beside it (for those who cannot tell the colours apart), the joker a face of its own. */
+function cardInside(card, deck) {
+  if (!deck.tiles) return cardFace(card, deck);
+  if (card === "JK") return [el("span", { class: "n", "aria-hidden": "true", text: "☺" }), el("span", { class: "l", text: "JK" })];
+  const { rank, suit } = cardParts(card, deck);
+  return [el("span", { class: "n", text: rank }), el("span", { class: "l", text: suit ? suit.letter : "" })];
+}
+
+/* A tile (or card) drawn to be read, not tapped: `played` marks one that came from the rack. */
+function tileView(card, deck, played = false) {
+  const look = cardLook(card, deck);
+  return el("span", { class: `${look.class} face${played ? " played" : ""}`, "data-suit": look.suit, "data-card": card, role: "img",
+    "aria-label": played ? w("{card}, from your rack", { card: cardLabel(card, deck) }) : cardLabel(card, deck) },
+  cardInside(card, deck));
 }
 
 /* ------------------------------------------------------------------ the card picker */
@@ -149,10 +170,12 @@ function cardPicker(deck, label, options = {}) {
   const chips = el("div", { class: "chips", "aria-live": "polite", "aria-label": w("{label}: picked cards", { label }) });
   const box = el("div", { class: "picker", role: "group", "aria-label": label, hidden: options.folded || undefined });
   let faults = new Set();
+  let badGroups = new Set();  // the melds a verdict names (`after[2]`)
   const add = (card) => {
     if (options.single) groups.splice(0, groups.length, []);
     groups[groups.length - 1].push(card);
     faults = new Set();
+    badGroups = new Set();
     render();
   };
 
@@ -167,8 +190,13 @@ function cardPicker(deck, label, options = {}) {
           "aria-label": faults.has(card) ? w("Take back {card} (at fault)", { card: cardLabel(card, deck) })
             : w("Take back {card}", { card: cardLabel(card, deck) }),
           onclick: () => { group.splice(i, 1); render(); },
-        }, cardFace(card, deck)));
+        }, cardInside(card, deck)));
       });
+      if (options.groups && options.removable && group.length) {  // a meld off the table at a tap
+        holder.append(el("button", { type: "button", class: "secondary remove", "aria-label": w("Remove meld {n} ({label})", { n: g + 1, label }),
+          onclick: () => { groups.splice(g, 1); if (!groups.length) groups.push([]); badGroups = new Set(); render(); } }, "✕"));
+      }
+      if (badGroups.has(g)) holder.classList.add("fault");
       if (options.groups) chips.append(holder);
     });
     if (!groups.some((g) => g.length)) chips.append(el("span", { class: "hint", text: w("No cards picked yet.") }));
@@ -183,7 +211,7 @@ function cardPicker(deck, label, options = {}) {
         type: "button", class: look.class, "data-suit": look.suit,
         "aria-label": w("Add {card} ({label})", { card: cardLabel(card, deck), label }),
         "data-card": card, onclick: () => add(card),
-      }, cardFace(card, deck)));
+      }, cardInside(card, deck)));
     }
     box.append(row);
   }
@@ -197,9 +225,9 @@ function cardPicker(deck, label, options = {}) {
   }
   if (deck.jokers) {
     extra.append(el("button", {
-      type: "button", class: "secondary", "aria-label": w("Add a joker ({label})", { label }), "data-card": "JK",
-      onclick: () => add("JK"),
-    }, "🃏 " + w("joker")));
+      type: "button", class: deck.tiles ? "tile joker" : "secondary", "aria-label": w("Add a joker ({label})", { label }), "data-card": "JK",
+      "data-suit": deck.tiles ? "joker" : null, onclick: () => add("JK"),
+    }, deck.tiles ? cardInside("JK", deck) : "🃏 " + w("joker")));
   }
   if (options.groups) {
     extra.append(el("button", {
@@ -208,7 +236,7 @@ function cardPicker(deck, label, options = {}) {
   }
   extra.append(el("button", {
     type: "button", class: "secondary", "aria-label": w("Clear ({label})", { label }),
-    onclick: () => { groups.splice(0, groups.length, []); faults = new Set(); render(); },
+    onclick: () => { groups.splice(0, groups.length, []); faults = new Set(); badGroups = new Set(); render(); },
   }, w("Clear")));
   box.append(extra);
   render();
@@ -231,8 +259,9 @@ function cardPicker(deck, label, options = {}) {
     element: el("div", {}, parts),
     cards: () => groups.flat(),
     groups: () => groups.filter((g) => g.length),
-    mark: (cards) => { faults = new Set(cards || []); render(); },
-    clear: () => { groups.splice(0, groups.length, []); faults = new Set(); render(); },
+    mark: (cards, melds = []) => { faults = new Set(cards || []); badGroups = new Set(melds); render(); },
+    clear: () => { groups.splice(0, groups.length, []); faults = new Set(); badGroups = new Set(); render(); },
+    set: (melds) => { groups.splice(0, groups.length, ...melds.map((m) => [...m]), []); faults = new Set(); badGroups = new Set(); render(); },
   };
 }
 
@@ -251,6 +280,10 @@ function deckOf(ruleset) {
     specials: Object.entries(deck.specials || {}).filter(([, n]) => n > 0).map(([name]) => name),
     wilds: (ruleset.wilds || {}).ranks || [],
     jokers,
+    // Tiles (Rummikub, Remi): a game whose table anyone may rebuild, or a deck of the tile set's
+    // four colours (cards.md: black K, blue B, orange O, red R), as Remi's variants that do not rebuild.
+    tiles: Boolean((ruleset.table || {}).rearrange)
+      || (Array.isArray(deck.suits) && TILE_COLOURS.join() === deck.suits.map((s) => (typeof s === "string" ? s : s.letter)).sort().join()),
   };
 }
 
@@ -875,6 +908,9 @@ function renderRoundForm() {
     form.append(el("label", { for: "wild-rank" }, w("The deal's wild rank (the cut card; a joker cut: A)")),
       wildRankSelect("wild-rank"));
   }
+  if (scoring.method === "winner_gains") {  // the service works out the gain: the box stays empty
+    form.append(el("p", { class: "hint", id: "winner-gains", text: w("Who went out gains the others' points: their score goes below zero.") }));
+  }
   form.append(mode);
   const pickers = {};
   const meldPickers = {};
@@ -949,7 +985,10 @@ function renderRoundForm() {
           form.querySelector(`fieldset[data-player="${CSS.escape(empty)}"] [data-fold]`));
         return;
       }
-      body.hands = Object.fromEntries(active.filter((n) => knock || n !== out || pickers[n].cards().length).map((n) => [n, pickers[n].cards()]));
+      // Where the winner gains the others' racks, who went out is sent with an empty rack: the
+      // service works the gain out from the round's every hand.
+      const gains = scoring.method === "winner_gains";
+      body.hands = Object.fromEntries(active.filter((n) => knock || gains || n !== out || pickers[n].cards().length).map((n) => [n, pickers[n].cards()]));
       if (melded) body.melded = Object.fromEntries(active.map((n) => [n, meldPickers[n].groups()]));
     } else {
       body.points = {};
@@ -1058,6 +1097,7 @@ function renderReferee() {
     game.tools = { picker };
     return;
   }
+  if ((game.ruleset.table || {}).rearrange) { renderTableReferee(box, deck, base, verdict); return; }
   const perDeal = Boolean((game.ruleset.wilds || {}).per_deal);
   const picker = cardPicker(deck, w("Cards to check"), { groups: true });
   const done = el("input", { type: "checkbox", id: "first-meld-done" });
@@ -1121,6 +1161,71 @@ function renderReferee() {
     wild ? el("label", { for: "tool-wild-rank" }, w("The deal's wild rank")) : null, wild,
     buttons, verdict].filter(Boolean));
   game.tools = { picker, sync: phase ? phase.sync : null };
+}
+
+/* A table anyone may rebuild (Rummikub, Remi): the table's melds and the rack are entered; the
+   referee finds the best play (`turns/best`) and shows the table after it, or checks the table
+   after the player's own turn (`turns/check`), naming the melds at fault. */
+function renderTableReferee(box, deck, base, verdict) {
+  // One grid open at a time (the table's first): three grids of 53 tiles would not fit a phone.
+  const table = cardPicker(deck, w("The table"), { groups: true, removable: true, folded: w("Enter the table's melds") });
+  const rack = cardPicker(deck, w("Your rack"), { folded: w("Enter your rack") });
+  const after = cardPicker(deck, w("The table after your turn"), { groups: true, removable: true, folded: w("Enter the table after your turn") });
+  const done = el("input", { type: "checkbox", id: "first-meld-done" });
+  const faces = (cards) => cards.map((c) => cardFace(c, deck)).join(" ");
+  const answered = (answer) => {
+    if (answer.ok) return answer.data;
+    showVerdict(verdict, false, [problemText(answer)]);
+    return null;
+  };
+  const best = async () => {
+    const a = answered(await call("POST", `${base}/turns/best`,
+      { table: table.groups(), hand: rack.cards(), first_meld_done: done.checked }));
+    if (!a) return;
+    verdict.hidden = false;
+    if (!a.played.length) {  // not a fault of the player's: nothing to play, so a tile is drawn
+      verdict.className = "verdict no";
+      verdict.replaceChildren(el("strong", { text: w("No tile can be played this turn: draw one.") }));
+      return;
+    }
+    // Each tile the turn plays is marked where it first shows on the table after (two copies are alike).
+    const fresh = {};
+    for (const card of a.played) fresh[card] = (fresh[card] || 0) + 1;
+    const rows = a.table.map((meld, i) => el("div", { class: "meld-row", role: "group", "aria-label": w("meld {n}", { n: i + 1 }) },
+      meld.map((card) => {
+        const mine = fresh[card] > 0;
+        if (mine) fresh[card] -= 1;
+        return tileView(card, deck, mine);
+      })));
+    verdict.className = "verdict yes";
+    verdict.replaceChildren(
+      el("strong", { text: w("You can play {tiles}.", { tiles: faces(a.played) }) }),
+      el("p", { class: "hint", text: w("The table after it (the tiles from your rack are marked):") }),
+      el("div", { class: "after-table" }, rows),
+      a.left.length ? el("p", {}, w("Left on your rack:") + " ", el("span", { class: "meld-row" }, a.left.map((c) => tileView(c, deck))))
+        : el("p", { text: w("Nothing is left on your rack: you go out!") }));
+  };
+  const check = async () => {
+    const a = answered(await call("POST", `${base}/turns/check`,
+      { before: table.groups(), after: after.groups(), hand: rack.cards(), first_meld_done: done.checked }));
+    if (!a) return;
+    const melds = a.violations.map((v) => /^after\[(\d+)\]$/.exec(v.path || "")).filter(Boolean).map((m) => Number(m[1]));
+    after.mark(a.violations.filter((v) => !/^after\[/.test(v.path || "")).flatMap((v) => v.cards || []), melds);
+    showVerdict(verdict, a.valid, a.valid ? [w("Yes: the turn is legal; it plays {tiles}.", { tiles: faces(a.played) })]
+      : a.violations.map((v) => v.message));
+  };
+  const copy = el("button", { type: "button", class: "secondary", onclick: () => after.set(table.groups()) }, w("Start from the table"));
+  box.replaceChildren(
+    el("p", { class: "hint", text: w("Enter the melds on the table (\"Next meld\" starts another), then the tiles on your rack.") }),
+    el("h3", { text: w("The table") }), table.element,
+    el("h3", { text: w("Your rack") }), rack.element,
+    el("label", {}, done, " " + w("I have made my first meld this round")),
+    el("div", { class: "buttons" }, el("button", { type: "button", onclick: best }, w("What could I play?"))),
+    el("h3", { text: w("The table after your turn") }), after.element, copy,
+    el("div", { class: "buttons" }, el("button", { type: "button", onclick: check }, w("Is my turn legal?"))),
+    verdict);
+  table.element.querySelector("[data-fold]").click();
+  game.tools = { picker: table, rack, after };
 }
 
 /* Whose turn it is, or the phase itself (Phase 10): the referee's questions take that phase,
