@@ -22,7 +22,9 @@ planner. The reading of one turn it implements:
   points: the least `scoring.value` sum of the cards left, over every legal turn (playing
   nothing is always legal). The hand limit is not judged: these questions carry no score.
 
-The properties, for every shipped rummy ruleset, every round, the first meld done or not: the
+The properties, for every shipped rummy ruleset (each phase of a game of phases; a variant that
+plays by the same rules as one already asked is not asked again), every round, the first meld
+done or not: the
 planner's `check_going_out` is valid exactly when the oracle goes out, and its plan replays
 through the single checks using exactly the hand; `arrange(...).cost` is the oracle's fewest
 points; and a hand that `check_lay_off` or `check_first_meld` accepts whole goes out.
@@ -82,8 +84,22 @@ def _played(ruleset: Ruleset) -> dict[str, Ruleset]:
     return {f"{ruleset.id}@phase{n}": with_phase(ruleset, n) for n in range(1, len(ruleset.rummy.phases) + 1)}
 
 
-RULESETS: dict[str, Ruleset] = {rid: r for shipped in default_library().all() if shipped.family == "rummy"
-                                for rid, r in _played(shipped).items()}
+def _distinct(rulesets: dict[str, Ruleset]) -> dict[str, Ruleset]:
+    """The rulesets whose rules differ (a variant that plays some of its base's phases plays
+    them by the same rules: each is asked once)."""
+    seen, out = set(), {}
+    for rid, r in rulesets.items():
+        assert r.rummy is not None
+        key = repr((r.deck, r.scoring, replace(r.rummy, phase=None, phases=())))
+        if key not in seen:
+            seen.add(key)
+            out[rid] = r
+    return out
+
+
+RULESETS: dict[str, Ruleset] = _distinct({  # base games first: a variant that plays as its base is the base
+    rid: r for shipped in sorted(default_library().all(), key=lambda r: (r.extends is not None, r.id))
+    if shipped.family == "rummy" for rid, r in _played(shipped).items()})
 ROUNDS = [(rid, n) for rid, r in sorted(RULESETS.items())
           for n in range(1, max(1, len(r.rummy.rounds if r.rummy else ())) + 1)]
 GAMES = [(rid, n, done) for rid, n in ROUNDS for done in (True, False)]
