@@ -7,7 +7,12 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from api import turnschemas
-from api.checks import _SEARCHES, _game, _players, _round  # the same ruleset and table checks as every check
+from api.checks import (  # the same ruleset and table checks as every check
+    _SEARCHES,
+    _game,
+    _players,
+    _round,
+)
 from api.problems import answers
 from referee.cards import parse_cards, parse_groups
 from referee.tablesolve import best_turn

@@ -14,13 +14,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.cards import RANKS, SUITS, Card, DeckSpec
+from referee.contract import Counted, Progress, Requirement, Sized, kind_asked
 from referee.errors import InvalidPlayError, Problem
-from referee.contract import Counted as Counted
-from referee.contract import Progress as Progress
-from referee.contract import Requirement as Requirement
-from referee.contract import Sized as Sized
-from referee.contract import kind_asked as kind_asked
 from referee.i18n import local, t, tn
+
+# The first-meld requirement lives in `referee.contract` and is read from here too.
+__all__ = ["Buying", "Counted", "GameEnd", "Knock", "LayOffRule", "LayoutRules", "MeldRule", "Progress",
+           "Requirement", "RoundRules", "Ruleset", "RummyRules", "Scoring", "Sized", "WildRule", "kind_asked",
+           "requirement_key"]
 
 
 @dataclass(frozen=True)
