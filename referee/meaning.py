@@ -218,6 +218,14 @@ def check_players(doc: Mapping[str, Any]) -> Iterator[Finding]:
     if players.get("min", 2) > players.get("max", 8):
         yield ("players", "min"), t("min ({least}) is more than max ({most})", least=players.get("min", 2),
                                     most=players.get("max", 8))
+    teams = doc.get("teams")
+    if isinstance(teams, Mapping):
+        size, most = teams.get("size") or 2, players.get("max", 8)
+        if most < 2 * size:
+            yield ("teams", "size"), tn(
+                "teams of {n} need at least {least} players, but players.max is {most}",
+                "teams of {n} need at least {least} players, but players.max is {most}", size,
+                least=2 * size, most=most)
 
 
 MAX_PLAYERS = 12  # as the schema's players.max

@@ -257,6 +257,7 @@ def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
         scoring=scoring,
         rummy=_rummy(doc, scoring, deck) if family == "rummy" else None,
         layout=_layout(doc) if family == "layout" else None,
+        teams=(doc.get("teams") or {}).get("size", 2) if doc.get("teams") is not None else None,
         document_json=json.dumps(doc, sort_keys=False),
         builtin=builtin,
         names=names,

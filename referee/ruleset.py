@@ -289,6 +289,7 @@ class Ruleset:
     scoring: Scoring
     rummy: RummyRules | None
     layout: LayoutRules | None
+    teams: int | None = None  # players in each team where partners score together (`teams.size`)
     document_json: str = field(repr=False, compare=False, default="{}")
     builtin: bool = field(compare=False, default=False)
     names: Mapping[str, str] = field(repr=False, compare=False, default_factory=dict)
