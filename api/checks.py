@@ -24,10 +24,12 @@ from referee.i18n import t
 from referee.layout import check_placement
 from referee.melds import check_meld
 from referee.phases import with_phase
+from referee.pile import check_pile
 from referee.planner import check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import Ruleset
 from referee.scoring import score_round
+from referee.teamscore import check_teams
 
 blp = Blueprint("checks", __name__, url_prefix="/v1/rulesets",
                 description="Stateless checks of plays, and end-of-round scores.")
@@ -146,7 +148,22 @@ def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     hand = parse_cards(args["hand"], "hand", ruleset.deck)
     table = parse_groups(args["table"], "table", ruleset.deck)
     return check_going_out(ruleset, hand, table, args["first_meld_done"], _round(ruleset, args),
-                           _players(ruleset, args), wild_rank=args["wild_rank"]).as_dict()
+                           _players(ruleset, args), wild_rank=args["wild_rank"], score=args["score"]).as_dict()
+
+
+@blp.route("/<string:ruleset_id>/pile/check", methods=["POST"])
+@blp.arguments(schemas.PileCheck())
+@blp.response(200, schemas.CheckResult)
+@_ANSWERS
+@_SEARCHES
+def pile_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
+    """May the player take the discard pile (games that take it: Canasta)?"""
+    ruleset = _game(ruleset_id, "rummy")
+    hand = parse_cards(args["hand"], "hand", ruleset.deck)
+    table = parse_groups(args["table"], "table", ruleset.deck)
+    top = parse_card_at(args["top"], "top", ruleset.deck)
+    return check_pile(ruleset, top, hand, args["frozen"], args["first_meld_done"], args["score"], table,
+                      _round(ruleset, args), _players(ruleset, args)).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/placements/check", methods=["POST"])
@@ -174,6 +191,13 @@ def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     hands = parse_named(args["hands"], "hands", ruleset.deck)
     players = _players(ruleset, args)
     melded = _melded(ruleset, args.get("melded"))
+    teams = check_teams(ruleset, args.get("teams"), list(hands) + ([args["went_out"]] if args.get("went_out") else []),
+                        required=False)
     result = score_round(ruleset, hands, args.get("went_out"), players,
-                         deal=Deal(rnd, players, args["wild_rank"], melded))
-    return {"players": {name: s.as_dict() for name, s in result.items()}}
+                         deal=Deal(rnd, players, args["wild_rank"], melded, args.get("red_threes"),
+                                   args["concealed"], teams))
+    out: dict[str, object] = {"players": {name: s.as_dict() for name, s in result.items()}}
+    if teams is not None:
+        out["teams"] = [{"players": list(team), "score": sum(result[p].points for p in team if p in result)}
+                        for team in teams]
+    return out

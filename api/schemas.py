@@ -163,8 +163,10 @@ def cards(required: bool = True, example: list[str] | None = None, **kw: object)
 
 
 def _score(**kw: object) -> fields.Integer:
-    return fields.Integer(strict=True, validate=validate.Range(min=0, max=100_000),  # type: ignore[arg-type]
-                          metadata={"description": "the player's game score: feeds hand_limit",
+    return fields.Integer(strict=True, validate=validate.Range(min=-100_000, max=100_000),  # type: ignore[arg-type]
+                          metadata={"description": "the player's game score (the side's, where partners score "
+                                                   "together; below zero where the game's totals can be): feeds "
+                                                   "hand_limit and first_meld.points_by_score",
                                     "example": 63}, **kw)
 
 
@@ -210,9 +212,10 @@ class FirstMeldCheck(WildRankMixin):
                                   "example": [["8H", "8S", "8D"], ["3C", "4C", "5C"]]})
     hand = cards(required=False, load_default=list, example=["KH", "3C"], metadata={
         "description": "the cards left in the player's hand after melding: feeds hand_limit"})
-    score = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=100_000),
-                           metadata={"description": "the player's game score: feeds hand_limit",
-                                     "example": 63})
+    score = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=-100_000, max=100_000),
+                           metadata={"description": "the player's game score (the side's, where partners score "
+                                                    "together; below zero where the game's totals can be): feeds "
+                                                    "hand_limit and first_meld.points_by_score", "example": 63})
 
 
 class LayOffCheck(WildRankMixin):
@@ -249,6 +252,21 @@ class GoingOutCheck(WildRankMixin):
         "example": [["3C", "4C", "5C"]]})
     first_meld_done = Boolean(load_default=True, metadata={
         "description": "the player has made their first meld"})
+    score = _score(load_default=None, allow_none=True)
+
+
+class PileCheck(RoundMixin):
+    CARDS = (("hand", 1), ("table", 2))
+    top = card(required=True, metadata={"description": "the top card of the discard pile", "example": "7H"})
+    hand = cards(example=["7S", "7D", "KH"], metadata={"description": "the player's hand before taking the pile"})
+    frozen = Boolean(load_default=False, metadata={
+        "description": "the pile is frozen (Canasta: a wild card or a red three in it); before the side's "
+                       "first meld it is frozen for them whatever this says"})
+    first_meld_done = Boolean(load_default=True, metadata={"description": "the player's side has made its first meld"})
+    score = _score(load_default=0)
+    table = List(cards(), load_default=list, validate=validate.Length(max=40), metadata={
+        "description": "the side's melds on the table, which the top card may be laid off on where the pile "
+                       "is not frozen", "example": [["7C", "7H", "2C"]]})
 
 
 LAYOUT_SLOT_PATTERN = r"^\s*[dD][oO][wW][nN]\s*$|" + CARD_PATTERN
@@ -369,6 +387,18 @@ class ScoreRequest(WildRankMixin):
                             "minProperties": 1, "maxProperties": 20,
                             "example": {"ann": ["3H", "KD", "JK"], "bob": [], "cy": []}})
     melded = _melded()
+    red_threes = Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=0, max=20)),
+                      validate=validate.Length(max=20), metadata={
+                          "description": "games with bonus cards (bonus_cards: Canasta's red threes): how many each "
+                                         "player laid face up this hand", "example": {"ann": 1}})
+    concealed = Boolean(load_default=False, metadata={
+        "description": "games with a concealed bonus (scoring.bonuses.concealed): the player who went out melded "
+                       "every card in that one turn, having melded nothing before"})
+    teams = List(List(name(), validate=validate.Length(min=1, max=6)), validate=validate.Length(max=6),
+                 load_default=None, allow_none=True, metadata={
+                     "description": "games with teams: the partners, so that bonuses that depend on a side (red "
+                                    "threes against a side that melded nothing) and each team's total are found",
+                     "example": [["ann", "cy"], ["bob", "dee"]]})
 
 
 class HandScore(Schema):
@@ -381,10 +411,18 @@ class HandScore(Schema):
     deadwood = fields.Integer(metadata={
         "description": "deadwood scoring: the points outside the best arrangement of the hand"})
     melded = fields.Integer(metadata={"description": "melded scoring: what the player's melded cards are worth"})
+    bonuses = fields.Integer(metadata={"description": "games with scoring.bonuses: the player's canastas, bonus "
+                                                      "cards and going out (part of points)"})
+
+
+class TeamScore(Schema):
+    players = List(fields.String(), required=True)
+    score = fields.Integer(required=True, metadata={"description": "the team's points this hand"})
 
 
 class ScoreResult(Schema):
     players = Dict(keys=fields.String(), values=fields.Nested(HandScore), required=True)
+    teams = List(fields.Nested(TeamScore), metadata={"description": "when teams were given: each team's points"})
 
 
 class RulesetSummary(Schema):

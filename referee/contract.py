@@ -30,6 +30,19 @@ class Requirement:
     pure: Counted = ()
     extra_melds: bool = True
     from_hand_only: bool = False  # made of the player's own cards alone, the table untouched
+    by_score: tuple[tuple[int, int], ...] = ()  # (score from, points): `points` by the player's score
+
+    def points_for(self, score: int | None) -> int:
+        """The points needed at this score (the side's, where partners score together): the
+        last row of `by_score` at or below it (the first row below them all), else `points`."""
+        if not self.by_score:
+            return self.points
+        at = 0 if score is None else score
+        found = self.by_score[0][1]
+        for start, points in self.by_score:
+            if start <= at:
+                found = points
+        return found
 
     def sizes(self, kind: str) -> tuple[int, ...]:
         """The sizes asked for of one kind, largest first."""
@@ -44,7 +57,7 @@ class Requirement:
 
     @property
     def empty(self) -> bool:
-        return not self.sized and self.melds == 0 and not self.points and not self.pure
+        return not self.sized and self.melds == 0 and not self.points and not self.pure and not self.by_score
 
     @property
     def count(self) -> int:

@@ -20,9 +20,12 @@ class HandScore:
     pennies: int
     deadwood: int | None = None
     melded: int | None = None
+    bonuses: int | None = None  # canastas, red threes, going out (`scoring.bonuses`)
 
     def as_dict(self) -> dict[str, int]:
         out = {"points": self.points, "cards": self.cards, "pennies": self.pennies}
+        if self.bonuses is not None:
+            out["bonuses"] = self.bonuses
         if self.deadwood is not None:
             out["deadwood"] = self.deadwood
         if self.melded is not None:
@@ -39,3 +42,6 @@ class Deal:
     players: int | None = None
     wild_rank: str | None = None
     melded: Mapping[str, Sequence[Sequence[Card]]] | None = None
+    red_threes: Mapping[str, int] | None = None  # bonus cards each player laid face up
+    concealed: bool = False                      # who went out melded every card in that one turn
+    teams: tuple[tuple[str, ...], ...] | None = None  # partners, where they score together

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from referee.cards import JOKER
+from referee.cards import JOKER, Card, read_card
 from referee.deckcheck import (
     check_deck_ranks_once,
     check_deck_specials,
@@ -42,6 +42,8 @@ def _rank_lists(doc: Mapping[str, Any]) -> Iterator[tuple[Path, list[Any], str]]
     yield ("dead_ranks",), doc.get("dead_ranks") or [], N_('the dead rank "{rank}" is not in the deck')
     yield ("layout", "slots"), (doc.get("layout") or {}).get("slots", []), \
         N_('the slot rank "{rank}" is not in the deck')
+    yield ("going_out_only",), doc.get("going_out_only") or [], \
+        N_('the rank "{rank}" melded only going out is not in the deck')
     for i, entry in enumerate(doc.get("rounds") or []):
         yield ("rounds", i, "wilds", "ranks"), ((entry or {}).get("wilds") or {}).get("ranks", []), \
             _WILD_NOT_IN_DECK
@@ -60,7 +62,7 @@ def check_ranks_in_deck(doc: Mapping[str, Any]) -> Iterator[Finding]:
 def _sized_keys(req: Mapping[str, Any]) -> Iterator[tuple[str, list[Any]]]:
     """A requirement's lists of sizes, each under a kind's plural (`sets`, `colors`)."""
     for key, value in req.items():
-        if isinstance(value, list):
+        if isinstance(value, list) and key != "points_by_score":
             yield key, value
 
 
@@ -261,9 +263,35 @@ def check_rounds_count(doc: Mapping[str, Any]) -> Iterator[Finding]:
                described=len(rounds))
 
 
+def check_canastas(doc: Mapping[str, Any]) -> Iterator[Finding]:
+    """Bonus cards the deck holds; a score table in rising order; canastas named where they are
+    needed or scored."""
+    deck = deck_of(doc)
+    for i, token in enumerate(doc.get("bonus_cards") or []):
+        if not isinstance(read_card(token, deck), Card):
+            yield ("bonus_cards", i), t('"{card}" is not a card of this deck', card=token)
+    for path, req, _ in _requirements(doc):
+        rows = req.get("points_by_score") or []
+        starts = [row[0] for row in rows if isinstance(row, list) and row]
+        if starts != sorted(set(starts)):
+            yield path + ("points_by_score",), t("the rows must be in rising order of score, each score once")
+        if rows and req.get("points"):
+            yield path + ("points",), t("give points or points_by_score, not both")
+    if doc.get("canasta") is None:
+        for path, scope in _round_scopes(doc):
+            if ((scope.get("going_out") or {}).get("requires") or {}):
+                yield path + ("going_out", "requires"), t("canastas are needed to go out, but the game names none: "
+                                                          "add canasta: {min: 7}")
+        bonuses = (doc.get("scoring") or {}).get("bonuses") or {}
+        for key in ("natural_canasta", "mixed_canasta"):
+            if bonuses.get(key):
+                yield ("scoring", "bonuses", key), t("canastas score a bonus, but the game names none: "
+                                                     "add canasta: {min: 7}")
+
+
 MEANING_CHECKS: tuple[Check, ...] = (
     check_ranks_in_deck, check_first_meld_kinds, check_first_meld_fits_hand, check_card_values, check_players,
     check_rounds_count, check_run_ace, check_deck_table, check_deck_ranks, check_deck_ranks_once, check_deck_suits,
     check_deck_specials, check_melding_choices,
-    check_game_end, check_whole_hand_size, check_phases,
+    check_game_end, check_whole_hand_size, check_phases, check_canastas,
 )

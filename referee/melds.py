@@ -71,6 +71,14 @@ class Judge:
         set_max = set_rule.max if set_rule else None
         if set_max is not None and self.fast_set_min is not None and set_max < self.decks:
             self.fast_set_min = None
+        rummy = ruleset.rummy
+        self.bonus_cards = rummy.bonus_cards if rummy is not None else frozenset()
+        self.going_out_only = rummy.going_out_only if rummy is not None else frozenset()
+        self.min_naturals = wilds.min_naturals
+        if self.bonus_cards or self.going_out_only or self.min_naturals:
+            self.fast_set_min = None  # each of these is judged on the full path
+        if self.bonus_cards:
+            self.direct_path = False  # the bit masks know no card that is never melded
 
     def fast_set(self, cards: Sequence[Card]) -> Meld | None:
         """A legal set of these cards, found in one pass, or None to take the full path."""
@@ -158,6 +166,12 @@ class Judge:
                 "{cards} belongs to no rank and no suit and is not wild, so it is never melded.",
                 "{cards} belong to no rank and no suit and are not wild, so they are never melded.", len(specials),
                 cards=listed(list(dict.fromkeys(specials)), self.deck)), tuple(specials)))
+        bonus = [c for c in cards if c in self.bonus_cards]
+        if bonus:  # Canasta's red threes
+            base.append(Violation("never_melded", tn(
+                "{cards} is a bonus card: it is laid face up when drawn and never melded.",
+                "{cards} are bonus cards: they are laid face up when drawn and never melded.", len(bonus),
+                cards=listed(list(dict.fromkeys(bonus)), self.deck)), tuple(bonus)))
         kinds = [kind] if kind is not None else self.kind_order
         if kind is not None and kind not in self.kinds:
             return None, base + [Violation("meld_kind_not_allowed", words_of(kind).none(), tuple(cards))]
@@ -213,7 +227,26 @@ class Judge:
         short = self.per_cards is not None and len(cards) < rule.min
         if naturals and wild_limit and not short and not self.wilds_fit(len(wilds), len(cards)):
             found.append(Violation("too_many_wilds", self._too_many(words, cards, wilds), tuple(wilds)))
+        elif wilds and naturals and {c.rank for c in naturals} <= self.going_out_only:
+            found.append(Violation("too_many_wilds", tn(
+                "{cards} is melded without wild cards.", "{cards} are melded without wild cards.", len(naturals),
+                cards=listed(naturals, self.deck)), tuple(wilds)))
+        if wilds and len(naturals) < self.min_naturals and (naturals or self.all_wild):
+            found.append(Violation("too_few_naturals", tn(
+                "A meld with wild cards needs at least {n} natural card; this one has {count}.",
+                "A meld with wild cards needs at least {n} natural cards; this one has {count}.",
+                self.min_naturals, count=len(naturals)), tuple(cards)))
         return found
+
+    def going_out_only_violation(self, cards: Sequence[Card]) -> list[Violation]:
+        """Cards of a rank melded only in the turn a player goes out (Canasta's black threes),
+        in a play that is not going out."""
+        held = [c for c in cards if c.rank in self.going_out_only and c not in self.bonus_cards]
+        if not held:
+            return []
+        return [Violation("going_out_only", t(
+            "{cards} may be melded only in the turn you go out.",
+            cards=listed(list(dict.fromkeys(held)), self.deck)), tuple(held))]
 
     def _too_many(self, words: KindWords, cards: Sequence[Card], wilds: Sequence[Card]) -> str:
         shown = listed(wilds, self.deck)
@@ -298,6 +331,7 @@ def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
         limit.insert(0, Violation("no_new_melds", judge.rules.said(
             N_("Round {round}: after the first meld no new meld may be made, only cards laid off."),
             N_("This game: after the first meld no new meld may be made, only cards laid off.")), tuple(cards)))
+    limit = judge.going_out_only_violation(cards) + limit
     if meld is None:
         meld, violations = judge.judge(cards, fast_tried=True)
         if meld is None:

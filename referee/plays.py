@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import product
 
+from referee.byscore import with_score
 from referee.cards import Card
 from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, continued, t, tn
@@ -33,10 +34,11 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
                      wild_rank: str | None = None, phase: int | None = None) -> Verdict:
     """Are the melds legal, and do they meet the round's first-meld requirement and hand limit?
     Where each player holds a contract, the requirement is the player's `phase`."""
-    ruleset = with_phase(ruleset, phase)
+    ruleset = with_score(with_phase(ruleset, phase), score)
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
     rules = judge.rules
     violations: list[Violation] = list(_duplicates_across(judge, [*melds, hand]))
+    violations += judge.going_out_only_violation([c for m in melds for c in m])
     readings: list[list[Meld]] = []  # the legal readings of each legal meld sent (a set, a run)
     legal: list[int] = []
     for i, cards in enumerate(melds):

@@ -11,15 +11,17 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import FRENCH, JOKER, RANKS, SUITS, DeckCount, DeckSpec
+from referee.cards import FRENCH, JOKER, RANKS, SUITS, DeckCount, DeckSpec, parse_card
 from referee.merge import merge_patch
 from referee.ruleset import (
     Buying,
+    Canastas,
     GameEnd,
     Knock,
     LayOffRule,
     LayoutRules,
     MeldRule,
+    PileRule,
     Requirement,
     RoundRules,
     Ruleset,
@@ -59,7 +61,7 @@ def _wild_rule(data: Mapping[str, Any] | None) -> WildRule:
                     bool(data.get("all_wild", True)), later is not None,
                     (later or {}).get("max_per_meld"), (later or {}).get("per_cards"),
                     bool(data.get("natural_in_place", False)), bool(data.get("per_deal", False)),
-                    bool(data.get("fixed_when_melded", False)))
+                    bool(data.get("fixed_when_melded", False)), int(data.get("min_naturals") or 0))
 
 
 def _requirement(data: Mapping[str, Any] | None) -> Requirement:
@@ -67,12 +69,14 @@ def _requirement(data: Mapping[str, Any] | None) -> Requirement:
     (`sets`, `colors`), a count of melds without a wild card under `pure_` and the plural."""
     data = data or {}
     sized = tuple((kind_asked(key), tuple(sorted(value, reverse=True)))
-                  for key, value in sorted(data.items()) if isinstance(value, list) and value)
+                  for key, value in sorted(data.items())
+                  if isinstance(value, list) and value and key != "points_by_score")
     pure = tuple((kind_asked(key.removeprefix("pure_")), int(value))
                  for key, value in sorted(data.items()) if key.startswith("pure_") and value)
     return Requirement(sized, int(data.get("melds", 0)), bool(data.get("exact", False)),
                        int(data.get("points", 0)), pure, bool(data.get("extra_melds", True)),
-                       bool(data.get("from_hand_only", False)))
+                       bool(data.get("from_hand_only", False)),
+                       tuple((int(start), int(points)) for start, points in data.get("points_by_score") or ()))
 
 
 def _round(number: int, doc: Mapping[str, Any], deck: DeckSpec) -> RoundRules:
@@ -84,7 +88,14 @@ def _round(number: int, doc: Mapping[str, Any], deck: DeckSpec) -> RoundRules:
                       _lay_off_rule(doc.get("lay_off")),
                       str((doc.get("going_out") or {}).get("final_discard", "optional")),
                       doc.get("later_melds") is not False, sizes,
-                      bool((doc.get("going_out") or {}).get("whole_hand")))
+                      bool((doc.get("going_out") or {}).get("whole_hand")),
+                      _canastas((doc.get("going_out") or {}).get("requires")))
+
+
+def _canastas(data: Mapping[str, Any] | None) -> Canastas:
+    data = data or {}
+    return Canastas(int(data.get("canastas") or 0), int(data.get("natural_canastas") or 0),
+                    int(data.get("mixed_canastas") or 0))
 
 
 def _lay_off_rule(data: Mapping[str, Any] | None) -> LayOffRule:
@@ -111,7 +122,8 @@ def _scoring(doc: Mapping[str, Any], deck: DeckSpec) -> Scoring:
                          int(knock.get("undercut_bonus", 25)), bool(knock.get("lay_off_on_gin", False)))
                    if knock is not None else None, data.get("wild_value"),
                    str(data.get("unmet_first_meld", "count_all")), run_order=ranks,
-                   wild_rank_value=data.get("wild_rank_value"))
+                   wild_rank_value=data.get("wild_rank_value"),
+                   bonuses={str(k): int(v) for k, v in (data.get("bonuses") or {}).items() if v is not None})
 
 
 ROUND_FIELDS = ("hand_size", "melds", "wilds", "first_meld", "lay_off", "going_out", "buying",
@@ -147,7 +159,18 @@ def _rummy(doc: Mapping[str, Any], scoring: Scoring, deck: DeckSpec) -> RummyRul
         contracts=str(doc.get("contracts") or "per_round"),
         phases=tuple(_requirement(phase) for phase in doc.get("phases") or ()),
         rearrange=bool((doc.get("table") or {}).get("rearrange", False)),
+        canasta_min=int((doc["canasta"] or {}).get("min") or 7) if "canasta" in doc and doc["canasta"] is not None else None,
+        bonus_cards=frozenset(parse_card(c, deck=deck) for c in doc.get("bonus_cards") or ()),
+        going_out_only=frozenset(str(r) for r in doc.get("going_out_only") or ()),
+        pile=_pile(doc.get("pile")),
     )
+
+
+def _pile(data: Mapping[str, Any] | None) -> PileRule | None:
+    if data is None:
+        return None
+    return PileRule(str(data.get("take") or "meld"), int(data.get("frozen_naturals") or 2),
+                    data.get("unfrozen_wild") is not False)
 
 
 def _layout(doc: Mapping[str, Any]) -> LayoutRules:

@@ -19,7 +19,7 @@ from referee.errors import InvalidPlayError, Problem
 from referee.i18n import local, t, tn
 
 # The first-meld requirement lives in `referee.contract` and is read from here too.
-__all__ = ["Buying", "Counted", "GameEnd", "Knock", "LayOffRule", "LayoutRules", "MeldRule", "Progress",
+__all__ = ["Buying", "Canastas", "Counted", "GameEnd", "Knock", "LayOffRule", "LayoutRules", "MeldRule", "PileRule", "Progress",
            "Requirement", "RoundRules", "Ruleset", "RummyRules", "Scoring", "Sized", "WildRule", "kind_asked",
            "requirement_key"]
 
@@ -55,6 +55,7 @@ class WildRule:
     natural_in_place: bool = False  # a wild card standing for itself counts as natural
     per_deal: bool = False          # a rank chosen each deal (sent as `wild_rank`) is wild too
     fixed_when_melded: bool = False  # a wild card in a run keeps the card it was melded as
+    min_naturals: int = 0           # fewest natural cards in a meld that holds a wild card
 
     def with_rank(self, rank: str | None) -> WildRule:
         """These rules with the deal's chosen rank wild as well."""
@@ -94,6 +95,7 @@ class RoundRules:
     later_melds: bool = True  # new melds after the first meld (False: lay-offs only)
     hand_sizes: tuple[tuple[int, int], ...] = ()  # hand size by player count, when it varies
     whole_hand: bool = False  # every meld shown at once when going out, none laid down before
+    requires: Canastas = field(default_factory=lambda: Canastas())  # on the side's table to go out
 
     def dealt(self, players: int | None) -> tuple[int, ...]:
         """The sizes of hand dealt to each player: at `players` where the size varies with
@@ -114,6 +116,34 @@ class RoundRules:
         rounds, else `in_game`. Two sentences, not a label before one, so that each language
         shapes both its own way ("В раунде 2 ...", "В этой игре ...")."""
         return t(in_round, round=self.number, **values) if self.number else t(in_game, **values)
+
+
+@dataclass(frozen=True)
+class Canastas:
+    """Canastas a side must hold on the table to go out (`going_out.requires`): any, natural
+    (without a wild card) and mixed (holding one)."""
+
+    canastas: int = 0
+    natural: int = 0
+    mixed: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return not (self.canastas or self.natural or self.mixed)
+
+    def met(self, natural: int, mixed: int) -> bool:
+        """Do so many natural and mixed canastas meet it?"""
+        return natural >= self.natural and mixed >= self.mixed and natural + mixed >= self.canastas
+
+
+@dataclass(frozen=True)
+class PileRule:
+    """Taking the discard pile: `meld` (the top card melded at once with the hand's cards) or
+    `always`; a frozen pile needs `frozen_naturals` natural cards of the top card's rank."""
+
+    take: str = "meld"
+    frozen_naturals: int = 2
+    unfrozen_wild: bool = True
 
 
 @dataclass(frozen=True)
@@ -165,6 +195,7 @@ class Scoring:
                                          # but pure runs (`except_pure_runs`)
     run_order: tuple[str, ...] = RANKS  # the deck's ranks, in the order a run follows
     wild_rank_value: int | None = None  # a natural card of a rank wild in the round, caught in hand
+    bonuses: Mapping[str, int] = field(default_factory=dict)  # `scoring.bonuses` (Canasta's)
 
     def value(self, card: Card) -> int:
         return self.values.get(card.rank, 0)
@@ -232,6 +263,10 @@ class RummyRules:
     phases: tuple[Requirement, ...] = ()
     phase: int | None = None  # the phase these rules bind a player to (`referee.phases`)
     rearrange: bool = False  # after the first meld a turn may rebuild the table (`table.rearrange`)
+    canasta_min: int | None = None  # a meld of this many cards or more is a canasta (`canasta.min`)
+    bonus_cards: frozenset[Card] = frozenset()  # never melded; each scores `bonuses.red_three`
+    going_out_only: frozenset[str] = frozenset()  # ranks melded only going out, without wild cards
+    pile: PileRule | None = None
 
     @property
     def per_player(self) -> bool:

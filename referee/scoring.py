@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import replace
 
 from referee.cards import FRENCH, Card, DeckSpec, rank_named
 from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal, HandScore
 from referee.i18n import SOURCE, current, decks_in_play, t, tn
 from referee.ruleset import Ruleset
+from referee.teamscore import bonus_points, bonus_problems
 
 
 def score_hand(ruleset: Ruleset, cards: Sequence[Card], wild_ranks: AbstractSet[str] = frozenset()) -> HandScore:
@@ -35,7 +37,7 @@ def score_round(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
     """
     deal = deal or Deal(players=players)
     if deal.players is None and players is not None:
-        deal = Deal(deal.round_number, players, deal.wild_rank, deal.melded)
+        deal = replace(deal, players=players)
     method = ruleset.scoring.method
     knock = ruleset.scoring.knock
     problems = list(_went_out_problems(hands, went_out, empty=knock is None))
@@ -49,7 +51,7 @@ def score_round(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
     if method == "deadwood":
         return _deadwood(ruleset, hands, went_out, deal)
     if method == "melded_minus_caught":
-        return _melded_minus_caught(ruleset, hands, deal)
+        return _melded_minus_caught(ruleset, hands, went_out, deal)
     if method == "winner_gains":
         return _winner_gains(ruleset, hands, went_out, deal)
     wild_ranks = round_wild_ranks(ruleset, deal.round_number)
@@ -92,6 +94,12 @@ def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went
     elif deal.wild_rank is not None:
         problems.append(Problem("wild_rank", "unused_field",
                                 t("{game} scores hands without a wild rank; leave it out", game=ruleset.local_name)))
+    if method == "melded_minus_caught" and ruleset.scoring.bonuses:
+        everyone = list({**{name: () for name in deal.melded or {}}, **hands})
+        problems += bonus_problems(ruleset, everyone, went_out, deal)
+    elif deal.red_threes or deal.concealed:
+        problems.append(Problem("red_threes" if deal.red_threes else "concealed", "unused_field", t(
+            "{game} scores no bonuses; leave red_threes and concealed out", game=ruleset.local_name)))
     if method == "melded_minus_caught":
         for name in deal.melded or {}:
             if name not in hands and name != went_out:
@@ -175,16 +183,19 @@ def melded_points(ruleset: Ruleset, groups: Sequence[Sequence[Card]], deal: Deal
     return total
 
 
-def _melded_minus_caught(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
+def _melded_minus_caught(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: str | None,
                          deal: Deal) -> dict[str, HandScore]:
     out = {}
     scoring = ruleset.scoring
     wild_ranks = round_wild_ranks(ruleset, deal.round_number)
     everyone = {**{name: () for name in deal.melded or {}}, **hands}  # who went out may have no hand
+    bonus = bonus_points(ruleset, list(everyone), went_out, deal) if scoring.bonuses else None
     for name, cards in everyone.items():
         melded = melded_points(ruleset, (deal.melded or {}).get(name, ()), deal)
         caught = scoring.hand_points(cards, wild_ranks)
-        out[name] = HandScore(melded - caught, len(cards), len(cards) * scoring.pennies_per_card, melded=melded)
+        extra = bonus[name] if bonus is not None else 0
+        out[name] = HandScore(melded - caught + extra, len(cards), len(cards) * scoring.pennies_per_card,
+                              melded=melded, bonuses=extra if bonus is not None else None)
     return out
 
 

@@ -120,6 +120,10 @@ class KindJudge(Protocol):
     def kinds(self) -> dict[str, MeldRule]: ...
     @property
     def kind_order(self) -> list[str]: ...
+    @property
+    def going_out_only(self) -> frozenset[str]: ...   # ranks melded only going out, naturals alone
+    @property
+    def min_naturals(self) -> int: ...                # fewest naturals beside a meld's wild cards
 
     def common(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
                wilds: Sequence[Card], wild_limit: bool) -> list[Violation]: ...

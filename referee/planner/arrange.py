@@ -97,10 +97,10 @@ def _sub_multisets(counts: Sequence[tuple[Card, int]]) -> Iterator[tuple[Card, .
     """Every choice of some of these cards (each card up to its count), the largest first;
     made one at a time, so that the budget stops them as it stops a search."""
     for size in range(sum(n for _, n in counts), -1, -1):
-        yield from _of_size(counts, size)
+        yield from of_size(counts, size)
 
 
-def _of_size(counts: Sequence[tuple[Card, int]], size: int) -> Iterator[tuple[Card, ...]]:
+def of_size(counts: Sequence[tuple[Card, int]], size: int) -> Iterator[tuple[Card, ...]]:
     if not counts:
         if not size:
             yield ()
@@ -108,7 +108,7 @@ def _of_size(counts: Sequence[tuple[Card, int]], size: int) -> Iterator[tuple[Ca
     (card, n), rest = counts[0], counts[1:]
     room = sum(m for _, m in rest)
     for k in range(min(n, size), max(0, size - room) - 1, -1):
-        for tail in _of_size(rest, size - k):
+        for tail in of_size(rest, size - k):
             yield (card,) * k + tail
 
 
@@ -143,7 +143,7 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
     # Never melded: a card without a suit that is not wild (a joker where jokers are not
     # wild, a Phase 10 skip), and a card the deck does not hold.
     stuck = [c for c in hand if (c.suit is None and c.rank not in judge.wild_ranks)
-             or (c.suit is not None and ruleset.deck.copies(c, 1) == 0)]
+             or (c.suit is not None and ruleset.deck.copies(c, 1) == 0) or c in judge.bonus_cards]
     seen: Counter[Card] = Counter()
     wild_flags = [is_wild(c, seen) for c in hand]
     wild_cards = sorted((c for c, w in zip(hand, wild_flags, strict=True) if w), key=cost, reverse=True)
@@ -193,7 +193,9 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
     rest = sum(counts[t] << (geometry.bits * i) for i, t in enumerate(types))
     tstate: tuple[object, ...] = tuple(None for _ in tables)
     # A card that can never be played is the best final discard.
-    thrown = stuck.pop() if discard and stuck else None
+    thrown = next((c for c in reversed(stuck) if c not in judge.bonus_cards), None) if discard else None
+    if thrown is not None:
+        stuck.remove(thrown)
     search.discard = discard
     start = (rest, len(wild_cards), tstate, progress, 0, 1 if thrown else 0)
     total = search.best(*start)

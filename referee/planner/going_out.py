@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.byscore import with_score
+from referee.canastas import canastas_words
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
@@ -13,6 +15,7 @@ from referee.melds import Judge, judge_for
 from referee.phases import with_phase
 from referee.planner.arrange import arrange
 from referee.planner.budget import Budget, shared_budget
+from referee.planner.canastas import with_canastas
 from referee.planner.plan import Arrangement, Plan
 from referee.planner.prepared import judge_geometry
 from referee.ruleset import Ruleset
@@ -22,14 +25,16 @@ from referee.violations import Verdict, Violation, listed
 def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
                     first_meld_done: bool = True, round_number: int = 1,
                     players: int | None = None, *, budget: Budget | None = None,
-                    wild_rank: str | None = None, phase: int | None = None) -> Verdict:
+                    wild_rank: str | None = None, phase: int | None = None, score: int | None = None) -> Verdict:
     """Can the whole hand be melded or laid off, leaving at most the discard the rules allow?
 
     One search answers it, the final discard being a card set aside in it; `budget` bounds
     the planning of the whole request (a 422 past it). Where each player holds a contract,
-    the first meld is the player's `phase`, needed while it is not made."""
+    the first meld is the player's `phase`, needed while it is not made; where its minimum
+    depends on the score, `score` (the side's) gives it. Where the side must hold canastas
+    afterwards (`going_out.requires`), a way out must leave them on its table."""
     assert ruleset.rummy is not None
-    ruleset = with_phase(ruleset, phase, needed=not first_meld_done)
+    ruleset = with_score(with_phase(ruleset, phase, needed=not first_meld_done), score)
     budget = budget or shared_budget()
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
     if judge.rules.whole_hand:  # a declaration or a knock: the first meld is always asked
@@ -48,6 +53,18 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
                       None if rule == "forbidden" else rule, budget, wild_rank)
     best = arrange(ruleset, hand, table, first_meld_done, round_number, players, objective="cards",
                    discard=None if rule == "forbidden" else rule, budget=budget, wild_rank=wild_rank)
+    if not judge.rules.requires.empty and best.cost == 0:
+        def plan_out(rules: Ruleset, cards: Sequence[Card], melds: Sequence[Sequence[Card]], done: bool) -> Arrangement:
+            return arrange(rules, cards, melds, done, round_number, players, objective="cards",
+                           discard=None if rule == "forbidden" else rule, budget=budget, wild_rank=wild_rank)
+
+        out = with_canastas(ruleset, judge, hand, table, first_meld_done, plan_out, budget, best)
+        if out is None:
+            need = canastas_words(judge.rules.requires, ruleset.rummy.canasta_min or 0)
+            return Verdict((Violation("cannot_go_out", t(
+                "To go out your side must hold {need} on the table afterwards; no way of playing these cards "
+                "out does that.", need=need), tuple(hand)),))
+        best = out
     plan = best.plan if best.cost == 0 else None
     if plan is not None and not first_meld_done and not judge.rules.first_meld.empty and not plan.melds:
         # Only a discard: a player who has not made the first meld cannot go out by it.

@@ -56,8 +56,9 @@ class SetPlanner(KindPlanner):
                 top_spare = min(top, max(0, search.set_min_open - n))
                 last = max(top_spare, search.set_min_open) if cores else top_spare
                 counts_j = range(max(0, rule.min - n), min(last, search.total_wilds) + 1)
+            natural_only = rank in search.judge.going_out_only  # Canasta's black threes
             for j in counts_j:
-                phases = search.phases(j, n + j) if j <= top else 0
+                phases = search.phases(j, n + j) if j <= top and not (j and natural_only) else 0
                 worth = search.set_points(rank, n + j)
                 if phases:
                     yield Option(packed, j, "set", n + j, phases=phases, points=worth)

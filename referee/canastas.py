@@ -1,0 +1,49 @@
+"""Canastas: a side's melds of `canasta.min` cards or more, natural (no wild card stands in
+it) or mixed, and whether a side's table meets what going out requires
+(`going_out.requires`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from referee.cards import Card
+from referee.i18n import joined, tn
+from referee.melds import Judge
+from referee.ruleset import Canastas
+
+
+def canasta_of(judge: Judge, cards: Sequence[Card]) -> str | None:
+    """`natural` or `mixed` where these cards are a legal meld of a canasta's size, else None."""
+    least = judge.ruleset.rummy.canasta_min if judge.ruleset.rummy is not None else None
+    if least is None or len(cards) < least:
+        return None
+    meld, _ = judge.judge(cards, wild_limit=False)
+    if meld is None:
+        return None
+    return "natural" if meld.pure else "mixed"
+
+
+def counted(judge: Judge, melds: Iterable[Sequence[Card]]) -> tuple[int, int]:
+    """The natural and the mixed canastas among these melds."""
+    found = [canasta_of(judge, m) for m in melds]
+    return found.count("natural"), found.count("mixed")
+
+
+def requires_met(judge: Judge, melds: Iterable[Sequence[Card]]) -> bool:
+    """Do these melds (the side's table after a turn) hold the canastas going out requires?"""
+    natural, mixed = counted(judge, melds)
+    return judge.rules.requires.met(natural, mixed)
+
+
+def canastas_words(need: Canastas, least: int) -> str:
+    """What going out requires in words: `1 canasta (7 cards or more)`, `1 natural canasta`."""
+    parts = []
+    if need.natural:
+        parts.append(tn("{n} natural canasta", "{n} natural canastas", need.natural))
+    if need.mixed:
+        parts.append(tn("{n} mixed canasta", "{n} mixed canastas", need.mixed))
+    beyond = need.canastas - need.natural - need.mixed
+    if beyond > 0 or not parts:
+        parts.append(tn("{n} canasta", "{n} canastas", max(beyond, 1)) if not parts else
+                     tn("{n} more canasta", "{n} more canastas", beyond))
+    return tn("{needed} ({n} card or more)", "{needed} ({n} cards or more)", least, needed=joined(parts))
