@@ -75,6 +75,9 @@ class Judge:
         self.bonus_cards = rummy.bonus_cards if rummy is not None else frozenset()
         self.going_out_only = rummy.going_out_only if rummy is not None else frozenset()
         self.min_naturals = wilds.min_naturals
+        # The melds a going-out check sends are other players' where each plays alone; where
+        # partners play together they are the side's own (Canasta: lay-offs go on those only).
+        self.table_is_others = ruleset.teams is None
         if self.bonus_cards or self.going_out_only or self.min_naturals:
             self.fast_set_min = None  # each of these is judged on the full path
         if self.bonus_cards:
@@ -176,7 +179,7 @@ class Judge:
         if kind is not None and kind not in self.kinds:
             return None, base + [Violation("meld_kind_not_allowed", words_of(kind).none(), tuple(cards))]
         unnatural = self.unnatural_ranks
-        naturals = [c for c in cards if c.rank not in unnatural]
+        naturals = [c for c in cards if c.rank not in unnatural and c not in self.bonus_cards]
         wild_ranks = self.wild_ranks
         wilds = [c for c in cards if c.rank in wild_ranks] if len(naturals) < len(cards) else []
         if len(kinds) > 1 and len(naturals) > 1 and not self.in_place:

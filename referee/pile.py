@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from referee.byscore import with_score
 from referee.cards import Card
+from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
 from referee.kinds import KINDS
 from referee.melds import Judge, judge_for
@@ -29,9 +30,10 @@ def check_pile(ruleset: Ruleset, top: Card, hand: Sequence[Card], frozen: bool, 
     rummy = ruleset.rummy
     assert rummy is not None
     rule = rummy.pile
-    if rule is None:
-        return Verdict((Violation("cannot_take_pile", t("{game} has no discard pile to take.",
-                                                        game=ruleset.local_name), (top,)),))
+    if rule is None:  # a 422: the question has no answer in this game
+        raise InvalidPlayError(Problem("", "no_pile_rules", t(
+            "{game} has no rules for taking the discard pile (pile); ask its plays with the other checks",
+            game=ruleset.local_name)))
     ruleset = with_score(ruleset, score)
     judge = judge_for(ruleset, round_number, players, first_meld_done)
     impossible = judge.card_violations([top, *hand, *(c for m in table for c in m)])

@@ -89,7 +89,8 @@ def _round(number: int, doc: Mapping[str, Any], deck: DeckSpec) -> RoundRules:
                       str((doc.get("going_out") or {}).get("final_discard", "optional")),
                       doc.get("later_melds") is not False, sizes,
                       bool((doc.get("going_out") or {}).get("whole_hand")),
-                      _canastas((doc.get("going_out") or {}).get("requires")))
+                      _canastas((doc.get("going_out") or {}).get("requires")),
+                      (doc.get("going_out") or {}).get("concealed_minimum") is not False)
 
 
 def _canastas(data: Mapping[str, Any] | None) -> Canastas:

@@ -96,6 +96,7 @@ class RoundRules:
     hand_sizes: tuple[tuple[int, int], ...] = ()  # hand size by player count, when it varies
     whole_hand: bool = False  # every meld shown at once when going out, none laid down before
     requires: Canastas = field(default_factory=lambda: Canastas())  # on the side's table to go out
+    concealed_minimum: bool = True  # going out before the first meld still meets its minimum
 
     def dealt(self, players: int | None) -> tuple[int, ...]:
         """The sizes of hand dealt to each player: at `players` where the size varies with

@@ -98,12 +98,15 @@ _FIELDS = {  # a case's check: the path, and the request fields with the tests' 
     "first-meld": ("first-meld/check", {"melds": None, "hand": [], "score": 0}),
     "lay-off": ("lay-offs/check", {"meld": None, "cards": None, "first_meld_done": True,
                                    "others_meld": False, "hand": None, "score": None}),
-    "going-out": ("going-out/check", {"hand": None, "table": [], "first_meld_done": True}),
+    "going-out": ("going-out/check", {"hand": None, "table": [], "first_meld_done": True, "score": None}),
+    "pile": ("pile/check", {"top": None, "hand": None, "frozen": False, "first_meld_done": True, "score": 0,
+                            "table": []}),
     "hand": ("hands/check", {"hand": None, "score": 0, "first_meld_done": True}),
     "placement": ("placements/check", {"layout": None, "card": None}),
     "turn": ("turns/check", {"before": None, "after": None, "hand": None, "first_meld_done": True}),
     "best": ("turns/best", {"table": None, "hand": None, "first_meld_done": True}),
-    "scores": ("scores", {"hands": None, "went_out": None, "melded": None}),
+    "scores": ("scores", {"hands": None, "went_out": None, "melded": None, "red_threes": None,
+                          "concealed": None, "teams": None}),
 }
 _COMMON = {"round": 1, "players": None, "wild_rank": None}
 
@@ -128,7 +131,7 @@ def case_requests() -> Iterator[Request]:
             yield f"cases/{path.name} {row['description']}", f"{row['ruleset']}/{endpoint}", body
 
 
-_PATH = re.compile(r"^(?:/v1/rulesets/)?([a-z0-9-]+/(?:[a-z-]+/check|scores|turns/best))$")
+_PATH = re.compile(r"^(?:/v1/rulesets/)?([a-z0-9-]+/(?:[a-z-]+/check|scores|turns/best))$")  # pile/check too
 
 
 class _Tables:

@@ -180,6 +180,7 @@ def _too_deep(ask: Table) -> Any:
 
 TEN = "/v1/rulesets/ten-pennies"
 RUMMIKUB = "/v1/rulesets/rummikub"
+CANASTA = "/v1/rulesets/canasta"
 RULESET = "format: 1\nid: {id}\nfamily: layout\nname: N\nlayout: {{slots: [A, '2']}}\ngame: {{end: {{layout_size: 0}}}}\n"
 
 _PAST = schema_most_cards() // 3 + 1  # cards a player: three players hold more than any table
@@ -327,6 +328,26 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
     "winner and completed": (_round("garbage", ["a", "b"], {"winner": "a", "completed": ["a"]}),
                              {"winner_in_completed"}),
     "a player who is out": (_eliminated, {"eliminated_player"}),
+    "a canasta meld": (_post(f"{CANASTA}/melds/check", {"cards": ["8H", "2S", "2C", "3H"]}),
+                       {"too_few_naturals", "never_melded"}),
+    "black threes before going out": (_post(f"{CANASTA}/melds/check", {"cards": ["3C", "3S", "2C"]}),
+                                      {"going_out_only", "too_many_wilds"}),
+    "a stopped pile": (_post(f"{CANASTA}/pile/check", {"top": "3C", "hand": ["3S", "3C"]}), {"pile_stopped"}),
+    "a frozen pile": (_post(f"{CANASTA}/pile/check", {"top": "KH", "hand": ["KS", "2C"], "frozen": True}),
+                      {"cannot_take_pile"}),
+    "a pile short of the minimum": (_post(f"{CANASTA}/pile/check", {"top": "7H", "hand": ["7S", "7D"],
+                                                                    "first_meld_done": False}), {"requirement_not_met"}),
+    "a pile the game lacks": (_post(f"{TEN}/pile/check", {"top": "7H", "hand": []}), {"no_pile_rules"}),
+    "going out without a canasta": (_post(f"{CANASTA}/going-out/check", {"hand": ["8H", "8S", "8D"]}),
+                                    {"cannot_go_out"}),
+    "teams that cannot be": (_post(f"{CANASTA}/scores", {"teams": [["a", "a", "b"], ["c"]],
+                                                         "hands": {"a": [], "b": [], "c": [], "d": []}}),
+                             {"wrong_team_size", "duplicate_player", "player_without_team"}),
+    "red threes that cannot be": (_post(f"{CANASTA}/scores", {"hands": {"a": [], "b": []}, "red_threes": {"a": 5},
+                                                              "went_out": "a", "concealed": True,
+                                                              "melded": {"a": [["8H", "8S", "8D"], ["8C"]]}}),
+                                  {"too_many_bonus_cards", "not_concealed"}),
+    "teams the game lacks": (_post(f"{TEN}/scores", {"hands": {"a": []}, "teams": [["a"]]}), {"unused_field"}),
     "no buys left": (_buys_spent, {"no_buys_left"}),
     "no buying": (lambda ask: ask.write("garbage", ["a", "b"], "/buys", {"player": "a"}), {"no_buying"}),
     "no buy-backs": (lambda ask: ask.write("ten-pennies", ["a", "b"], "/buy-backs", {"player": "a"}),
@@ -772,7 +793,7 @@ def test_every_sentence_marshmallow_can_say_about_a_request_is_in_the_catalogs()
 
 def test_marshmallow_problems_are_answered_in_russian_with_the_same_codes_and_paths(quick_client: Any) -> None:
     body = {"round": 5000, "players": "x", "colour": 1, "cards": ["8H", 7], "first_meld_done": "yes",
-            "hand": "KH", "score": -1, "wild_rank": "123456"}
+            "hand": "KH", "score": -200_000, "wild_rank": "123456"}
     english = quick_client.post(f"{TEN}/melds/check", json=body).get_json()
     russian = quick_client.post(f"{TEN}/melds/check?lang=ru", json=body).get_json()
     assert [(e["path"], e["code"]) for e in russian["errors"]] == [(e["path"], e["code"]) for e in english["errors"]]

@@ -20,7 +20,9 @@ from referee.planner import arrange, check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.records import round_record
 from referee.ruleset import Ruleset
+from referee.pile import check_pile
 from referee.scoring import score_round
+from referee.teamscore import check_teams
 from referee.turns import check_turn
 from referee.violations import Verdict
 from tests.conftest import cards, load_cases
@@ -57,7 +59,11 @@ def _run(case: dict[str, Any], library: Library) -> Verdict:
         return check_going_out(ruleset, parse_cards(case["hand"]),
                                [parse_cards(m) for m in case.get("table", [])],
                                case.get("first_meld_done", True), rnd, players, wild_rank=wild,
-                               phase=case.get("phase"))
+                               phase=case.get("phase"), score=case.get("score"))
+    if check == "pile":
+        return check_pile(ruleset, parse_card(case["top"], deck=deck), parse_cards(case["hand"]),
+                          case.get("frozen", False), case.get("first_meld_done", True), case.get("score", 0),
+                          [parse_cards(m) for m in case.get("table", [])], rnd, players)
     if check == "hand":
         return check_hand(ruleset, parse_cards(case["hand"]), case.get("score", 0),
                           case.get("first_meld_done", True))
@@ -80,8 +86,10 @@ def _check_scores(case: dict[str, Any], library: Library) -> None:
     except InvalidCardError as exc:  # a token the game's deck cannot hold
         assert sorted(p.code for p in exc.problems) == sorted(case.get("problems", [])), exc.problems
         return
-    deal = Deal(case.get("round", 1), case.get("players"), case.get("wild_rank"), melded)
     try:
+        teams = check_teams(ruleset, case.get("teams"), list(hands), required=False)
+        deal = Deal(case.get("round", 1), case.get("players"), case.get("wild_rank"), melded,
+                    case.get("red_threes"), case.get("concealed", False), teams)
         result = score_round(ruleset, hands, case.get("went_out"), case.get("players"), deal=deal)
     except InvalidPlayError as exc:
         assert case["valid"] is False, [p.code for p in exc.problems]
@@ -90,7 +98,10 @@ def _check_scores(case: dict[str, Any], library: Library) -> None:
         return
     got = {name: score.as_dict() for name, score in result.items()}
     assert case["valid"] is True, got
-    for name, expected in case["scores"].items():
+    if "team_scores" in case:
+        assert teams is not None
+        assert [sum(got[p]["points"] for p in team) for team in teams] == case["team_scores"], got
+    for name, expected in case.get("scores", {}).items():
         assert {key: got[name][key] for key in expected} == expected, (name, got[name])
 
 
@@ -127,7 +138,7 @@ def test_play_cases(case: dict[str, Any], library: Library) -> None:
 RULES_TEXTS = ("ten-pennies-rules.yaml", "bing-rummy-rules.yaml", "garbage-rules.yaml",
                "contract-rummy-rules.yaml", "kalooki-rules.yaml", "gin-rummy-rules.yaml",
                "rummy-500-rules.yaml", "indian-rummy-rules.yaml", "five-crowns-rules.yaml",
-               "phase-10-rules.yaml", "rummikub-rules.yaml", "remi-rules.yaml")
+               "phase-10-rules.yaml", "rummikub-rules.yaml", "remi-rules.yaml", "canasta-rules.yaml")
 
 # A row marked `modelled: false` is what the text says and the ruleset format cannot yet say
 # (Remi's 1 after 13): it must fail until it can, and then the mark goes.

@@ -306,7 +306,7 @@ def _ready(judge: Judge, objective: str) -> _Ready:
     rules = judge.rules
     set_rule, run_rule = judge.kinds.get(one_rank_kind(judge.kinds)), judge.kinds.get(ordered_kind(judge.kinds))
     ready.holds = judge.direct_path and by_masks(judge) and (run_rule is None or run_rule.ace != "around")
-    ready.without_table = rules.lay_off.refusal(True, True) is not None
+    ready.without_table = rules.lay_off.refusal(True, judge.table_is_others) is not None
     ready.first_meld = not rules.first_meld.empty
     masks, bits = _judge_masks(judge)
     geometry = masks.geometry

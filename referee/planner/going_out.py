@@ -42,6 +42,9 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
         if problems:
             raise InvalidPlayError(problems)
         first_meld_done = False
+    if not first_meld_done and not judge.rules.concealed_minimum and judge.rules.first_meld.points \
+            and not judge.rules.first_meld.sized:
+        first_meld_done = True  # going out concealed, all in one turn: no minimum (Canasta)
     everything = list(hand) + [c for meld in table for c in meld]
     impossible = tuple(judge.card_violations(everything))  # not in the deck, or too many copies
     if impossible:

@@ -1,0 +1,179 @@
+"""Going out where the side must hold canastas afterwards (Canasta's `going_out.requires`),
+against a brute force that knows nothing of the planner.
+
+The brute force, for one hand (after the draw) and the side's melds on the table: every
+choice of final discard (none, or one card: `final_discard: optional`), every way to add the
+other cards to the side's melds (each grown meld judged whole by `check_meld`) and to split the
+rest into new melds (each judged by `check_meld`; a meld of a rank melded only going out is
+allowed here, since this is the turn that goes out), every card played; before the side's first
+meld, the new melds must pass `check_first_meld` (where `going_out.concealed_minimum` holds);
+and the side's melds after the turn must hold the canastas required (`referee.canastas`, a
+count of melds of `canasta.min` cards and their wild cards). The property, for every shipped
+ruleset whose going out requires canastas: the planner's `check_going_out` is valid exactly
+when the brute force goes out, and a valid plan leaves canastas enough on the side's table.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.canastas import requires_met
+from referee.cards import JOKER, Card, parse_cards
+from referee.loader import default_library
+from referee.melds import check_meld, judge_for
+from referee.planner import check_going_out
+from referee.plays import check_first_meld
+from referee.ruleset import Ruleset
+from tests.oracle import Cards, minus, norm, sub_multisets
+
+RULESETS = {r.id: r for r in default_library().all()
+            if r.rummy is not None and not r.rummy.base.requires.empty}
+
+
+def _legal(ruleset: Ruleset, cards: Sequence[Card]) -> bool:
+    """One legal meld as the turn that goes out makes it."""
+    verdict = check_meld(ruleset, list(cards), first_meld_done=True)
+    return all(v.code == "going_out_only" for v in verdict.violations)
+
+
+def _partitions(ruleset: Ruleset, pool: Cards) -> Iterator[tuple[Cards, ...]]:
+    """Every split of all of `pool` into legal melds."""
+    if not pool:
+        yield ()
+        return
+    lowest, rest = pool[0], pool[1:]
+    for others in sub_multisets(rest):
+        group = norm((lowest, *others))
+        if _legal(ruleset, group):
+            for more in _partitions(ruleset, minus(rest, norm(others))):
+                yield (group, *more)
+
+
+def _grown(ruleset: Ruleset, cards: Cards, table: tuple[Cards, ...]) -> Iterator[tuple[tuple[Cards, ...], Cards]]:
+    """Every way to add some of `cards` to each table meld (each grown meld legal): the grown
+    table and the cards not added."""
+    if not table:
+        yield (), cards
+        return
+    first, rest = table[0], table[1:]
+    for added in sub_multisets(cards):
+        grown = norm((*first, *added))
+        if added and not _legal(ruleset, grown):
+            continue
+        for later, left in _grown(ruleset, minus(cards, norm(added)), rest):
+            yield (grown, *later), left
+
+
+def brute_goes_out(ruleset: Ruleset, hand: Cards, table: tuple[Cards, ...], first_meld_done: bool) -> bool:
+    assert ruleset.rummy is not None
+    rules = ruleset.rummy.round(1)
+    judge = judge_for(ruleset, 1, None, True)
+    discards: list[Card | None] = [None] if rules.final_discard != "required" else []
+    if rules.final_discard != "forbidden":
+        discards += sorted(set(hand) - ruleset.rummy.bonus_cards, key=str)  # a bonus card is never discarded
+    for discard in discards:
+        rest = minus(hand, (discard,)) if discard is not None else hand
+        if any(c in ruleset.rummy.bonus_cards for c in rest):
+            continue
+        for grown, pool in _grown(ruleset, rest, table if first_meld_done else ()):
+            for melds in _partitions(ruleset, pool):
+                if not melds and not first_meld_done:
+                    continue
+                if not first_meld_done and rules.concealed_minimum and not check_first_meld(
+                        ruleset, [list(m) for m in melds]).valid:
+                    continue
+                if requires_met(judge, [*grown, *melds]):
+                    return True
+    return False
+
+
+def _settings(examples: int) -> settings:
+    return settings(max_examples=examples, deadline=None,
+                    derandomize=os.environ.get("CI", "").lower() == "true",
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+@st.composite
+def _deal(draw: st.DrawFn, ruleset: Ruleset) -> tuple[Cards, tuple[Cards, ...]]:
+    """A hand of up to 10 cards heavy in two ranks, with wild cards and threes, and 0-2 of the
+    side's melds, never more copies than the decks hold."""
+    deck, decks = ruleset.deck, ruleset.decks_in_play(None)
+    shoe = Counter({c: deck.copies(c, decks) for c in set(deck.cards())})
+    suits = list(deck.suits)
+    wild = sorted(ruleset.rummy.base.wilds.ranks) if ruleset.rummy else []
+
+    def take(cards: list[Card]) -> list[Card]:
+        out = []
+        for c in cards:
+            if shoe[c] > 0:
+                shoe[c] -= 1
+                out.append(c)
+        return out
+
+    def wilds(most: int) -> list[Card]:
+        return [Card(JOKER) if r == JOKER else Card(r, draw(st.sampled_from(suits)))
+                for r in draw(st.lists(st.sampled_from(wild), max_size=most))] if wild else []
+
+    ranks = draw(st.lists(st.sampled_from(["4", "8", "K", "A"]), min_size=1, max_size=2, unique=True))
+    table = []
+    for rank in draw(st.lists(st.sampled_from(["4", "8", "K", "Q"]), max_size=2, unique=True)):
+        meld = take([Card(rank, draw(st.sampled_from(suits))) for _ in range(draw(st.integers(2, 6)))] + wilds(1))
+        if _legal(ruleset, meld):
+            table.append(norm(meld))
+    cards = [Card(r, draw(st.sampled_from(suits))) for r in ranks for _ in range(draw(st.integers(2, 7)))]
+    cards += wilds(3)
+    if draw(st.booleans()):  # threes: black ones mostly (melded going out), a red one now and then
+        cards += [Card("3", draw(st.sampled_from(["C", "S", "C", "S", "H"]))) for _ in range(draw(st.integers(1, 3)))]
+    if draw(st.booleans()):  # a stray card, often the final discard
+        cards += draw(st.lists(st.sampled_from(sorted(set(deck.cards()), key=str)), max_size=1))
+    hand = take(draw(st.permutations(cards))[:10])
+    return norm(hand), tuple(table)
+
+
+@pytest.mark.parametrize("rid", sorted(RULESETS))
+@pytest.mark.parametrize("first_meld_done", [True, False], ids=["first-meld-done", "first-meld-not-done"])
+@_settings(120)
+@given(data=st.data())
+def test_going_out_with_canastas_agrees_with_brute_force(rid: str, first_meld_done: bool, data: st.DataObject) -> None:
+    ruleset = RULESETS[rid]
+    hand, table = data.draw(_deal(ruleset))
+    if not hand:
+        return
+    table = table if first_meld_done else ()
+    verdict = check_going_out(ruleset, hand, list(table), first_meld_done)
+    assert verdict.valid is brute_goes_out(ruleset, hand, table, first_meld_done), verdict.as_dict()
+    if verdict.valid:
+        plan = verdict.extra["plan"]
+        grown = [list(m) for m in table]
+        for lay in plan["lay_offs"]:
+            grown[lay["table"]] += parse_cards(lay["cards"])
+        own = [parse_cards(m) for m in plan["melds"]]
+        for lay in plan["own_lay_offs"]:
+            own[lay["meld"]] += parse_cards(lay["cards"])
+        assert requires_met(judge_for(ruleset, 1, None, True), [*grown, *own]), plan
+        played = [c for m in [*grown, *own] for c in m]
+        assert Counter(played) - Counter(c for m in table for c in m) + Counter(
+            parse_cards([plan["discard"]] if plan["discard"] else [])) == Counter(hand), plan
+
+
+@pytest.mark.parametrize(("hand", "table", "done", "out"), [
+    ("8H 8S 8D", ["KH KS KD KC KH KS 2C"], True, True),      # the side holds a canasta already
+    ("8H 8S 8D", ["KH KS KD KC KH"], True, False),           # five kings: no canasta yet
+    ("8H 8S 8D KD 2D", ["KH KS KD KC KH"], True, True),      # the kings finished into one this turn
+    ("8H 8S 8D 8C 8H 8S JK 5H", [], False, True),            # concealed: a mixed canasta and a discard
+    ("3C 3S 3C 8H 8S 8D 8C 8H 8S 8D 5H", [], False, True),   # black threes melded going out
+    ("3C 3S 2C 8H 8S 8D 8C 8H 8S 8D 5H", [], False, False),  # but never with a wild card
+    ("3H 8H 8S 8D 8C 8H 8S 8D", [], False, False),           # a red three is never melded nor discarded
+])
+def test_known_canasta_hands(hand: str, table: list[str], done: bool, out: bool) -> None:
+    ruleset = default_library().get("canasta")
+    cards = norm(parse_cards(hand.split()))
+    melds = tuple(norm(parse_cards(m.split())) for m in table)
+    assert check_going_out(ruleset, cards, list(melds), done).valid is out
+    assert brute_goes_out(ruleset, cards, melds, done) is out
