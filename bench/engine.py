@@ -23,6 +23,8 @@
    out" on random and near-meldable hands (goal: p99 under 10 ms).
 6. Phase 10: "can I make my phase and go out" on 11-card hands with 0-3 wilds and a skip, the
    phase not yet down (goal: p99 under 10 ms).
+7. Canasta: "can I go out" on 15-card hands where the side must hold a canasta afterwards,
+   with the side's melds down or going out concealed (goal: p99 under 10 ms).
 """
 
 from __future__ import annotations
@@ -311,6 +313,48 @@ def bench_phase_10(rng: random.Random, n: int) -> None:
           f"can I make my phase and go out: {_spread(times)}")
 
 
+def bench_canasta(rng: random.Random, n: int) -> None:
+    """Canasta, "can I go out": 15 cards, the side's canasta needed on the table afterwards.
+    Half the hands random from the 108 cards, half built from a few ranks and wild cards (the
+    searches that choose a canasta); half with the side's melds down (2-4 sets of 3-6 cards, a
+    canasta among them now and then), half going out concealed."""
+    library = default_library()
+    if "canasta" not in library:
+        print("canasta: not shipped, skipped")
+        return
+    ruleset = library.get("canasta")
+    deck = list(ruleset.deck.full(2))
+    ranks = [r for r in ruleset.deck.ranks if r not in ("2", "3")]
+    times, valid = [], 0
+    for _ in range(n):
+        pool = list(deck)
+        rng.shuffle(pool)
+        done = rng.random() < 0.5
+        table = []
+        if done:
+            for rank in rng.sample(ranks, rng.randint(2, 4)):
+                meld = [c for c in pool if c.rank == rank][:rng.randint(3, 6)]
+                if len(meld) >= 3:
+                    for card in meld:
+                        pool.remove(card)
+                    table.append(meld)
+        if rng.random() < 0.5:
+            hand = [c for c in pool if c.rank != "3" or c.suit in ("C", "S")][:15]
+        else:
+            hand = []
+            wanted = rng.sample(ranks, 3)
+            for card in pool:
+                if len(hand) < 15 and (card.rank in wanted or card.rank in ("2", "JOKER") or rng.random() < 0.05):
+                    if card.rank != "3" or card.suit in ("C", "S"):
+                        hand.append(card)
+        started = time.perf_counter()
+        verdict = check_going_out(ruleset, hand, table, done, players=4)
+        times.append(time.perf_counter() - started)
+        valid += verdict.valid
+    print(f"planner, {n:,} Canasta hands of 15 cards ({valid:,} go out), can I go out with the side's canasta: "
+          f"{_spread(times)}")
+
+
 def gin_hands(rng: random.Random, n: int) -> dict[str, list[list[Card]]]:
     """The 10-card hands both gin anchors read: random ones, then dense ones."""
     deck = [Card(r, s) for r in RANKS for s in SUITS]
@@ -459,6 +503,7 @@ def main() -> None:
         bench_first_melds(rng, args.hands // 5)
         bench_five_crowns(rng, args.hands // 5)
         bench_phase_10(rng, args.hands // 5)
+        bench_canasta(rng, args.hands // 5)
         bench_first_check()
     hands = gin_hands(rng, args.hands)
     if not args.no_rlcard:
