@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("checks", ("melds", "handlimit", "plays", "layout", "turns")),
     ("planner", ("planner", "tablesolve")),
     ("scoring", ("handscore", "knock", "scoring")),
-    ("sheet", ("phasesheet", "standings", "records")),
+    ("sheet", ("phasesheet", "teamsheet", "standings", "records")),
     ("faces", ("cli", "describe", "")),  # "": the package itself, its front door
 )
 
