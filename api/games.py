@@ -70,7 +70,7 @@ def _respond(game: GameRow, body: dict[str, Any], status: int = 200) -> Response
 
 
 def _sheet(game: GameRow, ledger: list[dict[str, Any]]) -> Sheet:
-    return replay(_pinned(game), game.players, game.scores, ledger, game.dealer)
+    return replay(_pinned(game), game.players, game.scores, ledger, game.dealer, game.teams)
 
 
 def _token() -> str:
@@ -139,18 +139,20 @@ class Games(MethodView):
     @blp.response(201, schemas.GameCreated, headers=ETAG | {
         "Location": {"description": "The game's address.", "schema": {"type": "string"}}})
     @answers(blp, (404, "Unknown ruleset."), 400, 408, 413, 415,
-             (422, "Wrong number of players, bad names, scores or dealer."))
+             (422, "Wrong number of players, bad names, scores, dealer or teams."))
     def post(self, args: dict[str, Any]) -> Response:
-        """Start a game. The answer holds the game's token, shown this once."""
+        """Start a game. The answer holds the game's token, shown this once. Where the ruleset has
+        teams, `teams` names each team's players."""
         try:
             ruleset = catalog().get(args["ruleset"])
         except UnknownRulesetError as exc:
             raise UnknownRulesetError([Problem("ruleset", p.code, p.message) for p in exc.problems]) from None
-        sheet = start(ruleset, args["players"], args["scores"], args["dealer"])
+        sheet = start(ruleset, args["players"], args["scores"], args["dealer"], args["teams"])
         token = new_token()
         game_id = store().create_game(ruleset.id, ruleset.document(), args["players"], args["scores"], token,
-                                      args["dealer"])
-        game = GameRow(game_id, ruleset.id, {}, args["players"], args["scores"], "", 0, args["dealer"])
+                                      args["dealer"], args["teams"])
+        game = GameRow(game_id, ruleset.id, {}, args["players"], args["scores"], "", 0, args["dealer"],
+                       args["teams"])
         response = _respond(game, _body(game, sheet) | {"token": token}, 201)
         response.headers["Location"] = url_for("games.Game", game_id=game_id)
         return response
@@ -170,8 +172,9 @@ class Game(MethodView):
     @blp.alt_response(200, schema={"type": "string", "example": "Round,A,B,C\r\n1,0,12,30\r\nTotal,0,12,30\r\n"},
                       content_type=CSV, success=True, headers=ETAG, description=(
                           "The game; with `Accept: text/csv`, the score sheet, a header row of players, one row a round "
-                          "(each player's points; a layout game's layout sizes), a last row of totals. A name "
-                          "a spreadsheet would run as a formula starts with `'`."))
+                          "(each player's points; a layout game's layout sizes), a last row of totals; a team "
+                          "game adds a column a team, headed `ann + cy`: its points each round and its score. A "
+                          "name a spreadsheet would run as a formula starts with `'`."))
     @blp.alt_response(304, description="Unchanged since the ETag given in If-None-Match.", headers=ETAG)
     @answers(blp, (404, "No such game."))
     @blp.doc(parameters=[IF_NONE_MATCH])

@@ -482,6 +482,13 @@ class GameCreate(Schema):
                                             "where the ruleset has one", "example": {"A": 31}})
     dealer = name(load_default=None, metadata={
         "description": "the player who deals round 1 (default the first player)", "example": "B"})
+    teams = List(List(name(), validate=validate.Length(max=20)), load_default=None,
+                 validate=validate.Length(max=20), metadata={
+                     "description": "where the ruleset has teams (`teams.size`: partners who score together), "
+                                    "required: each team's players, every player in one team, each team of "
+                                    "the ruleset's size; `players` still gives the seating. Refused where "
+                                    "the ruleset has no teams",
+                     "example": [["A", "C"], ["B", "D"]]})
 
 
 class RoundWrite(Counted):
@@ -559,6 +566,16 @@ class RoundPlayed(Schema):
         "description": "games where each player holds a phase: who made their phase this hand"})
     standing = Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={
         "description": "each player's score (layout games: layout size) right after this round"})
+    team_points = List(fields.Integer(), metadata={
+        "description": "team games only: each team's points in this round (the sum of its players'), "
+                       "in the order of the game's `teams`"})
+
+
+class TeamStanding(Schema):
+    """One team of a team game: its players and its score, the sum of theirs."""
+
+    players = List(fields.String(), required=True)
+    score = fields.Integer(required=True, metadata={"description": "the sum of the team's players' scores"})
 
 
 class Game(Schema):
@@ -573,8 +590,15 @@ class Game(Schema):
     players = List(fields.Nested(PlayerStanding), required=True)
     pot = fields.Integer(required=True)
     winner = fields.Raw(allow_none=True, required=True, metadata={
-        "description": "a name, a list of names when tied, or null",
+        "description": "a name, a list of names when tied, or null. In a team game, the players of the "
+                       "winning team (of every tied team), always a list; `winning_team` says which team",
         "anyOf": [{"type": "string", "nullable": True}, {"type": "array", "items": {"type": "string"}}]})
+    teams = List(fields.Nested(TeamStanding), metadata={
+        "description": "team games only: each team, in the order the game was started with, and its score"})
+    winning_team = fields.Raw(allow_none=True, metadata={
+        "description": "team games only: the winning team's place in `teams` (0-based), a list of places "
+                       "when teams tie, or null while the game goes on",
+        "anyOf": [{"type": "integer", "nullable": True}, {"type": "array", "items": {"type": "integer"}}]})
     first_player = fields.String(allow_none=True, required=True, metadata={
         "description": "layout games: who plays first this hand"})
     rounds = List(fields.Nested(RoundPlayed), required=True)

@@ -24,21 +24,24 @@ def sheet_csv(sheet: Mapping[str, Any], layout: bool) -> str:
     A rummy round's row gives each player's points in it (0 for who went out and scored
     nothing; empty for a player out of the game); a layout game's row gives each layout's
     size after the deal. Totals are the standings now (buy-backs included). Where each player
-    holds a phase, a row "Phase" before the totals gives the phase each works on now.
+    holds a phase, a row "Phase" before the totals gives the phase each works on now. In a
+    team game a column a team follows the players' (headed by its players, "ann + cy"): its
+    points in each round, and its score in the totals.
     """
     names = [p["name"] for p in sheet["players"]]
+    teams = sheet.get("teams") or []
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([t("Round"), *map(safe_cell, names)])
+    writer.writerow([t("Round"), *map(safe_cell, names), *(safe_cell(" + ".join(team["players"])) for team in teams)])
     for played in sheet["rounds"]:
         if layout:
             cells: list[object] = [played["standing"][n] for n in names]
         else:
             points = played.get("points") or {}
             cells = [points.get(n, 0 if n == played.get("went_out") else "") for n in names]
-        writer.writerow([played["number"], *cells])
+        writer.writerow([played["number"], *cells, *(played.get("team_points") or [])])
     if any("phase" in p for p in sheet["players"]):  # each player's own phase, just above the totals
         writer.writerow([t("Phase"), *(p["phase"] for p in sheet["players"])])
     totals = [p["layout_size"] if layout else p["score"] for p in sheet["players"]]
-    writer.writerow([t("Total"), *totals])
+    writer.writerow([t("Total"), *totals, *(team["score"] for team in teams)])
     return out.getvalue()

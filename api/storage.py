@@ -42,6 +42,7 @@ games = sa.Table(
     sa.Column("seq", sa.Integer, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("dealer", sa.Text, nullable=True),  # null: the first player (games made before 0002)
+    sa.Column("teams", sa.Text, nullable=True),  # JSON: each team's players; null: a game without teams
 )
 records = sa.Table(
     "records", metadata,
@@ -143,6 +144,7 @@ class GameRow:
     token_hash: str
     seq: int
     dealer: str | None = None
+    teams: list[list[str]] | None = None
 
 
 @dataclass
@@ -202,13 +204,14 @@ class Store:
 
     # -- games
     def create_game(self, ruleset_id: str, document: dict[str, Any], players: list[str],
-                    scores: dict[str, int], token: str, dealer: str | None = None) -> str:
+                    scores: dict[str, int], token: str, dealer: str | None = None,
+                    teams: list[list[str]] | None = None) -> str:
         game_id = new_game_id()
         with self.engine.begin() as conn:
             conn.execute(games.insert().values(
                 id=game_id, ruleset_id=ruleset_id, ruleset_document=json.dumps(document),
                 players=json.dumps(players), scores=json.dumps(scores), token_hash=hash_token(token),
-                seq=0, created_at=now(), dealer=dealer))
+                seq=0, created_at=now(), dealer=dealer, teams=None if teams is None else json.dumps(teams)))
         return game_id
 
     def read_game(self, game_id: str) -> tuple[GameRow, list[dict[str, Any]]] | None:
@@ -228,7 +231,8 @@ class Store:
         ledger = conn.execute(sa.select(records.c.record).where(records.c.game_id == game_id)
                               .order_by(records.c.seq)).scalars().all()
         game = GameRow(row.id, row.ruleset_id, json.loads(row.ruleset_document), json.loads(row.players),
-                       json.loads(row.scores), row.token_hash, row.seq, row.dealer)
+                       json.loads(row.scores), row.token_hash, row.seq, row.dealer,
+                       None if row.teams is None else json.loads(row.teams))
         return game, [json.loads(r) for r in ledger]
 
     @contextmanager

@@ -4,9 +4,9 @@ Records are plain JSON-ready mappings, so storage keeps them as they are:
 `{"type": "round", ...}`, `{"type": "buy", "player": ...}`, `{"type": "buy_back", ...}`,
 `{"type": "undo"}` and `{"type": "undo_entry"}`. `undo` removes the last round and every
 write after it; `undo_entry` removes the last entry only. No game name appears here:
-everything is read from the ruleset (end by rounds, by elimination, by layout size or by
-deals, or by a
-last phase made; buys; buy-ins and buy-backs; shrinking layouts; pennies per card caught).
+everything is read from the ruleset (end by rounds, by elimination, by layout size, by deals
+or by a last phase made; buys; buy-ins and buy-backs; shrinking layouts; pennies per card
+caught; partners who score together, `teamsheet`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee import phasesheet
+from referee import phasesheet, teamsheet
 from referee.errors import GameStateError, InvalidPlayError, Problem
 from referee.i18n import t
 from referee.ruleset import Ruleset
@@ -58,6 +58,8 @@ class Sheet:
     first_dealer: str | None = None
     dealt: str | None = None  # who dealt the last round played
     entries: list[dict[str, Any]] = field(default_factory=list)
+    teams: teamsheet.Teams | None = None  # partners who score together, where the ruleset has teams
+    winning_team: int | list[int] | None = None
     index: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 
     # ---------------------------------------------------------------- reading
@@ -98,7 +100,8 @@ class Sheet:
                 "dealer": self.dealer, "players": [p.as_dict() for p in self.players], "pot": self.pot,
                 "winner": self.winner, "first_player": self.first_player,
                 # each round's and entry's mapping is built once and not changed
-                "rounds": list(self.rounds), "entries": list(self.entries)}
+                "rounds": list(self.rounds), "entries": list(self.entries)} | \
+            teamsheet.as_dict(self.players, self.teams, self.winning_team)
 
     # ---------------------------------------------------------------- writing
     def apply(self, record: Mapping[str, Any]) -> None:
@@ -123,12 +126,13 @@ class Sheet:
 
 
 def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | None = None,
-          dealer: str | None = None) -> Sheet:
+          dealer: str | None = None, teams: teamsheet.Teams | None = None) -> Sheet:
     """A new sheet: buy-ins in the pot, starting scores, full layouts, the buys allowance.
 
     Refuses what no table can start with: a repeated name, a player count the ruleset does
-    not play, a score or a dealer for someone who is not a player, and a starting score
-    that would put the player out at once. `dealer` deals round 1 (default the first player).
+    not play, a score or a dealer for someone who is not a player, a starting score that
+    would put the player out at once, and teams the ruleset does not seat (`teamsheet`).
+    `dealer` deals round 1 (default the first player).
     """
     problems = _same_names(names)
     if not ruleset.players_min <= len(names) <= ruleset.players_max:
@@ -156,9 +160,10 @@ def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | No
     if dealer is not None and dealer not in names:
         problems.append(Problem("dealer", "unknown_player",
                                 t('the dealer "{name}" is not a player in this game', name=dealer)))
+    problems += teamsheet.problems(ruleset, names, teams, scores)
     if problems:
         raise InvalidPlayError(problems)
-    return _opening(ruleset, names, scores, dealer)
+    return _opening(ruleset, names, scores, dealer, teams)
 
 
 def _same_names(names: Sequence[str]) -> list[Problem]:
@@ -180,14 +185,14 @@ def _same_names(names: Sequence[str]) -> list[Problem]:
 
 
 def _opening(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | None,
-             dealer: str | None) -> Sheet:
+             dealer: str | None, teams: teamsheet.Teams | None = None) -> Sheet:
     buys = ruleset.rummy.buying.per_player if ruleset.rummy and ruleset.rummy.buying else None
     size = len(ruleset.layout.slots) if ruleset.layout else None
     held = phasesheet.last_phase(ruleset) is not None
     players = [Player(n, int((scores or {}).get(n, 0)), buys_left=buys, layout_size=size,
                       phase=1 if held else None, phases_completed=0 if held else None) for n in names]
     sheet = Sheet(ruleset, players, pot=ruleset.buy_in * len(names), first_player=names[0],
-                  first_dealer=dealer if dealer is not None else names[0])
+                  first_dealer=dealer if dealer is not None else names[0], teams=teams)
     _eliminate(sheet)
     return sheet
 
@@ -213,13 +218,14 @@ def _kept(records: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 
 
 def replay(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | None,
-           records: Iterable[Mapping[str, Any]], dealer: str | None = None) -> Sheet:
+           records: Iterable[Mapping[str, Any]], dealer: str | None = None,
+           teams: teamsheet.Teams | None = None) -> Sheet:
     """The standings after a ledger: undo records take back what they name.
 
     The game's start is not judged again: it was judged when the game was created, and a
     stored game must stay readable.
     """
-    sheet = _opening(ruleset, names, scores, dealer)
+    sheet = _opening(ruleset, names, scores, dealer, teams)
     for record in _kept(records):
         sheet._apply(record)  # the ledger holds only records that were accepted
     return sheet
@@ -243,7 +249,8 @@ def _round(sheet: Sheet, record: Mapping[str, Any]) -> None:
     (_layout_round if sheet.ruleset.layout else _rummy_round)(sheet, record)
     number = len(sheet.rounds) + 1
     standing = {p.name: (p.layout_size or 0) if sheet.ruleset.layout else p.score for p in sheet.players}
-    sheet.rounds.append({k: v for k, v in record.items() if k != "type"} | {"number": number, "standing": standing})
+    sheet.rounds.append({k: v for k, v in record.items() if k != "type"} | {"number": number, "standing": standing}
+                        | teamsheet.round_points(record.get("points") or {}, sheet.teams))
     sheet.entries.append({"kind": "round", "number": number})
     sheet.dealt = dealer
     _finish(sheet)
@@ -339,7 +346,7 @@ def _finish(sheet: Sheet) -> None:
         sheet.status = "in_progress" if sheet.winner is None else "finished"
     elif game.rounds is not None and len(sheet.rounds) >= game.rounds:
         sheet.status, sheet.winner = "finished", _lowest(sheet.active() or sheet.players, highest)
-    elif game.target is not None and any(p.score >= game.target for p in sheet.players):
+    elif game.target is not None and teamsheet.reached(sheet.players, sheet.teams, game.target):
         sheet.status, sheet.winner = "finished", _lowest(sheet.players, highest)
     elif game.elimination is not None and len(sheet.active()) <= 1:
         sheet.status = "finished"
@@ -352,6 +359,13 @@ def _finish(sheet: Sheet) -> None:
         low = min(p.layout_size or 0 for p in sheet.players)
         best = [p.name for p in sheet.players if p.layout_size == low]
         sheet.status, sheet.winner = "finished", best[0] if len(best) == 1 else best
+    _team_won(sheet)
+
+
+def _team_won(sheet: Sheet) -> None:
+    """In a team game that has ended, the winner is a team (see `teamsheet.winner`)."""
+    if sheet.teams is not None and sheet.status == "finished" and sheet.winner is not None:
+        sheet.winner, sheet.winning_team = teamsheet.winner(sheet.ruleset, sheet.players, sheet.teams, sheet.winner)
 
 
 def _buy(sheet: Sheet, record: Mapping[str, Any]) -> None:
@@ -398,6 +412,7 @@ def _end_now(sheet: Sheet, record: Mapping[str, Any]) -> None:
     else:
         sheet.winner = _lowest(sheet.active() or sheet.players, sheet.ruleset.game.winner == "highest_score")
     sheet.status = "finished"
+    _team_won(sheet)
     sheet.entries.append({"kind": "finish"})
 
 

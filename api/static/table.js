@@ -371,11 +371,12 @@ function initNewGame() {
 
   function addPlayer(value = "") {
     const n = list.children.length + 1;
-    const input = el("input", { value, "aria-label": w("Player {n}", { n }), autocomplete: "off", oninput: refreshDealer });
+    const input = el("input", { value, "aria-label": w("Player {n}", { n }), autocomplete: "off",
+      oninput: () => { refreshDealer(); showTeams(); } });
     const number = el("span", { class: "seat", "aria-hidden": "true", text: `${n}.` });
     const remove = el("button", {
       type: "button", class: "secondary", "aria-label": w("Remove player {n}", { n }),
-      onclick: () => { item.remove(); refreshDealer(); seats(); },
+      onclick: () => { item.remove(); refreshDealer(); seats(); showTeams(); },
     }, "✕");
     const item = el("li", {}, number, input, remove);
     list.append(item);
@@ -394,6 +395,35 @@ function initNewGame() {
     $("ruleset-summary").textContent = option ? `${option.dataset.summary} (${option.dataset.players})` : "";
     while (list.children.length < range().least) addPlayer();
     seats();
+    showTeams();
+  }
+
+  /* Where the game is played in teams (`teams.size`), the teams follow the seating: partners
+     take turns around the table (with two teams of two, partners sit opposite). */
+  const teamSizes = {};  // ruleset id -> its teams' size, or null: asked of the service once
+  async function teamSize() {
+    const id = select.value;
+    if (!(id in teamSizes)) {
+      const answer = await call("GET", `/v1/rulesets/${encodeURIComponent(id)}`);
+      teamSizes[id] = answer.ok && answer.data.teams ? (answer.data.teams.size || 2) : null;
+    }
+    return teamSizes[id];
+  }
+  const seatTeams = (players, size) => {
+    const count = Math.max(1, Math.round(players.length / size));
+    return Array.from({ length: count }, (_, t) => players.filter((_, i) => i % count === t));
+  };
+  async function showTeams() {
+    let line = $("teams-line");
+    if (!line) {
+      line = el("p", { id: "teams-line", class: "hint", "aria-live": "polite" });
+      list.after(line);
+    }
+    const size = await teamSize();
+    const players = names();
+    line.hidden = !size || !players.length;
+    if (size) line.textContent = w("Partners score together; the teams, by seat: {teams}.",
+      { teams: seatTeams(players, size).map((team) => team.join(" + ")).join("; ") });
   }
 
   function seats() {
@@ -439,6 +469,8 @@ function initNewGame() {
     }
     const body = { ruleset: select.value, players: names() };
     if (dealer.value) body.dealer = dealer.value;
+    const size = await teamSize();
+    if (size) body.teams = seatTeams(body.players, size);
     const answer = await call("POST", "/v1/games", body);
     if (!answer.ok) {  // what was typed stays; the line at fault is marked
       show("start-error", problemText(answer));
@@ -681,6 +713,19 @@ const phaseOf = (p) => (p && Number.isInteger(p.phase) ? p.phase : null);
 /* Whether a player has made every phase (the game keeps `phase` at the last one then). */
 const allMade = (p) => Number.isInteger(p.phases_completed) && p.phases_completed >= (game.ruleset.phases || []).length;
 const canWrite = () => Boolean(game.token) && game.sheet.status === "in_progress";
+/* Partners who score together: the game's `teams` (each with its players and score), or none. */
+const teamsOf = () => (Array.isArray(game.sheet.teams) ? game.sheet.teams : []);
+const teamName = (team) => team.players.join(" + ");
+const both = (names) => (names.length > 1 ? w("{first} and {second}", { first: names.slice(0, -1).join(", "), second: names.at(-1) })
+  : names.join(""));
+/* Who won in words: the winning team (its players), teams tied, or players. */
+function winnerWords(winners) {
+  const won = game.sheet.winning_team === null || game.sheet.winning_team === undefined ? []
+    : [].concat(game.sheet.winning_team).map((i) => teamsOf()[i]).filter(Boolean);
+  if (won.length === 1) return w("Winning team: {names}", { names: both(won[0].players) });
+  if (won.length > 1) return w("Winners: {names}", { names: both(won.map(teamName)) });
+  return winners.length > 1 ? w("Winners: {names}", { names: both(winners) }) : w("Winner: {names}", { names: both(winners) });
+}
 
 function render() {
   const sheet = game.sheet;
@@ -694,9 +739,8 @@ function render() {
       : wn("Finished after {n} round.", "Finished after {n} rounds.", count))
     : playing + " " + (game.token ? w("You keep the score.") : w("You are following the game."));
   const winners = sheet.winner === null ? [] : [].concat(sheet.winner);
-  const names = winners.length > 1 ? w("{first} and {second}", { first: winners.slice(0, -1).join(", "), second: winners.at(-1) })
-    : winners.join("");
-  show("winner", winners.length ? (winners.length > 1 ? w("Winners: {names}", { names }) : w("Winner: {names}", { names })) : "");
+  const names = both(winners);
+  show("winner", winners.length ? winnerWords(winners) : "");
   const over = sheet.status !== "in_progress";
   $("h-contract").textContent = over ? w("The game is over") : (isLayout() ? w("This deal") : w("This round"));
   $("contract").textContent = over ? (sheet.pot && winners.length
@@ -755,12 +799,16 @@ function renderRounds() {
     return n in points ? points[n] : (n === r.went_out ? 0 : "");
   };
   const table = $("rounds-table");
+  const teams = teamsOf();  // a column a team after the players', as the CSV has it
   const head = el("tr", {}, el("th", { scope: "col", text: isLayout() ? w("Deal") : w("Round") }),
-    names.map((n) => el("th", { scope: "col", class: "num", text: n })));
+    names.map((n) => el("th", { scope: "col", class: "num", text: n })),
+    teams.map((team) => el("th", { scope: "col", class: "num team", text: teamName(team) })));
   const rows = sheet.rounds.map((r) => el("tr", {}, el("th", { scope: "row", text: String(r.number) }),
-    names.map((n) => el("td", { class: "num", text: String(cell(r, n)) }))));
+    names.map((n) => el("td", { class: "num", text: String(cell(r, n)) })),
+    teams.map((_, i) => el("td", { class: "num team", text: String((r.team_points || [])[i] ?? "") }))));
   const totals = el("tr", { class: "total" }, el("th", { scope: "row", text: w("Total") }),
-    sheet.players.map((p) => el("td", { class: "num", text: String(isLayout() ? p.layout_size : p.score) })));
+    sheet.players.map((p) => el("td", { class: "num", text: String(isLayout() ? p.layout_size : p.score) })),
+    teams.map((team) => el("td", { class: "num team", text: String(team.score) })));
   table.replaceChildren(table.querySelector("caption"), el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, totals));
 }
 
@@ -780,7 +828,21 @@ function renderStandings() {
   const rows = players.map((p) => el("tr", { class: `${p.eliminated ? "out" : ""} ${p.name === sheet.dealer && sheet.status === "in_progress" ? "dealer" : ""}`.trim() || null },
     columns.map(([, value, num], i) => el(i === 0 ? "th" : "td", { scope: i === 0 ? "row" : null, class: num ? "num" : null, text: String(value(p) ?? "") }))));
   table.replaceChildren(table.querySelector("caption"), el("thead", {}, head), el("tbody", {}, rows));
+  renderTeams();
   $("pot").textContent = sheet.pot ? w("Pot: {pot}", { pot: sheet.pot }) : "";
+}
+
+/* Each team and its score, above the players' own lines (the winning team marked). */
+function renderTeams() {
+  const teams = teamsOf();
+  $("teams-box").hidden = !teams.length;
+  if (!teams.length) return;
+  const won = new Set([].concat(game.sheet.winning_team ?? []));
+  const table = $("team-standings");
+  table.replaceChildren(table.querySelector("caption"),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: w("Team") }), el("th", { scope: "col", class: "num", text: w("Score") }))),
+    el("tbody", {}, teams.map((team, i) => el("tr", { class: won.has(i) ? "won" : null, "data-team": String(i) },
+      el("th", { scope: "row", text: teamName(team) }), el("td", { class: "num", text: String(team.score) })))));
 }
 
 /* Scores (or layout sizes) round by round, drawn as SVG: one line a player. Each round reports
@@ -794,7 +856,11 @@ function series() {
     if (!first) return sheet.players.find((p) => p.name === n).score;
     return first.standing[n] - ((first.points || {})[n] || 0);
   };
-  return Object.fromEntries(names.map((n) => [n, [start(n), ...sheet.rounds.map((r) => r.standing[n])]]));
+  const lines = Object.fromEntries(names.map((n) => [n, [start(n), ...sheet.rounds.map((r) => r.standing[n])]]));
+  if (!teamsOf().length) return lines;
+  // In a team game the target is a team's: one line a team, its players' scores added.
+  return Object.fromEntries(teamsOf().map((team) => [teamName(team),
+    lines[team.players[0]].map((_, r) => team.players.reduce((sum, n) => sum + lines[n][r], 0))]));
 }
 
 function renderChart() {
@@ -813,7 +879,8 @@ function renderChart() {
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("role", "img");
-  const what = isLayout() ? w("Layout sizes after each deal") : w("Scores after each round");
+  const what = isLayout() ? w("Layout sizes after each deal")
+    : teamsOf().length ? w("Team scores after each round") : w("Scores after each round");
   svg.setAttribute("aria-label", what);
   const line = (x1, y1, x2, y2, colour, dash) => {
     const l = document.createElementNS(ns, "line");
@@ -852,7 +919,8 @@ function renderChart() {
     svg.lastChild.setAttribute("stroke", "#fff");
     svg.lastChild.setAttribute("stroke-width", "3");
   }
-  const now = Object.fromEntries(game.sheet.players.map((p) => [p.name, isLayout() ? p.layout_size : p.score]));
+  const now = Object.fromEntries(game.sheet.players.map((p) => [p.name, isLayout() ? p.layout_size : p.score])
+    .concat(teamsOf().map((team) => [teamName(team), team.score])));
   $("chart").replaceChildren(svg, el("ul", { class: "legend" }, names.map((n, i) => el("li", {},
     el("span", { style: `background:${COLOURS[i % COLOURS.length]}`, "aria-hidden": "true" }), `${n}: ${now[n]}`))));
   $("chart-caption").textContent = limit === null ? w("{what}.", { what })
@@ -923,7 +991,9 @@ function renderRoundForm() {
     pickers[n] = cardPicker(deck, knock ? w("{name}'s cards after the discard", { name: n }) : w("{name}'s cards left in hand", { name: n }),
       { folded: w("Tap {name}'s cards", { name: n }) });
     if (melded) meldPickers[n] = cardPicker(deck, w("{name}'s melded cards", { name: n }), { groups: true, folded: w("Tap {name}'s melds", { name: n }) });
-    return el("fieldset", { "data-player": n, "data-cards": "" }, el("legend", { text: n }),
+    const partners = (teamsOf().find((team) => team.players.includes(n)) || { players: [] }).players.filter((m) => m !== n);
+    return el("fieldset", { "data-player": n, "data-cards": "" },
+      el("legend", { text: partners.length ? w("{name} (with {partners})", { name: n, partners: both(partners) }) : n }),
       perPlayer() ? madeToggle(n) : null,
       el("div", { class: "by-points" }, el("label", { for: `points-${n}` }, w("Points")), points,
         cards ? el("label", { for: `cards-${n}` }, w("Cards caught")) : null, cards),
