@@ -21,7 +21,8 @@ from referee.errors import GameStateError, InvalidPlayError, Problem, UnknownRul
 from referee.i18n import t
 from referee.records import Record, round_record
 from referee.ruleset import Ruleset
-from referee.standings import UNDO_TYPES, Sheet, check_undo, replay, start
+from referee.standings import Sheet, replay, start
+from referee.undo import UNDO_TYPES, check_undo
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Score sheets: rounds, buys, buy-backs and undo, kept as a ledger.")

@@ -20,6 +20,8 @@ from referee import phasesheet, teamsheet
 from referee.errors import GameStateError, InvalidPlayError, Problem
 from referee.i18n import t
 from referee.ruleset import Ruleset
+from referee.teams import team_problems
+from referee.undo import kept
 
 
 @dataclass
@@ -160,7 +162,7 @@ def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | No
     if dealer is not None and dealer not in names:
         problems.append(Problem("dealer", "unknown_player",
                                 t('the dealer "{name}" is not a player in this game', name=dealer)))
-    problems += teamsheet.problems(ruleset, names, teams, scores)
+    problems += team_problems(ruleset, names, teams, scores)
     if problems:
         raise InvalidPlayError(problems)
     return _opening(ruleset, names, scores, dealer, teams)
@@ -197,26 +199,6 @@ def _opening(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] |
     return sheet
 
 
-UNDO_TYPES = frozenset({"undo", "undo_entry"})
-
-
-def _kept(records: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The records that still count once every undo has taken back what it names."""
-    kept: list[Mapping[str, Any]] = []
-    for record in records:
-        kind = record.get("type")
-        if kind == "undo":
-            last = max((i for i, r in enumerate(kept) if r.get("type") == "round"), default=None)
-            if last is not None:
-                del kept[last:]
-        elif kind == "undo_entry":
-            if kept:
-                kept.pop()
-        else:
-            kept.append(record)
-    return kept
-
-
 def replay(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | None,
            records: Iterable[Mapping[str, Any]], dealer: str | None = None,
            teams: teamsheet.Teams | None = None) -> Sheet:
@@ -226,19 +208,9 @@ def replay(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | N
     stored game must stay readable.
     """
     sheet = _opening(ruleset, names, scores, dealer, teams)
-    for record in _kept(records):
+    for record in kept(records):
         sheet._apply(record)  # the ledger holds only records that were accepted
     return sheet
-
-
-def check_undo(records: Iterable[Mapping[str, Any]], undo: Mapping[str, Any]) -> None:
-    """Raise `GameStateError` when the undo record would take back nothing."""
-    kept = _kept(records)
-    if undo.get("type") == "undo_entry":
-        if not kept:
-            raise GameStateError(Problem("", "nothing_to_undo", t("There is no entry (round, buy or buy-back) to undo.")))
-    elif not any(r.get("type") == "round" for r in kept):
-        raise GameStateError(Problem("", "nothing_to_undo", t("There is no round to undo.")))
 
 
 # ---------------------------------------------------------------- record handlers

@@ -15,6 +15,7 @@ from referee.handscore import Deal
 from referee.i18n import t, tn
 from referee.melds import judge_for
 from referee.ruleset import Ruleset
+from referee.teams import team_problems
 
 
 def sides(names: Sequence[str], deal: Deal) -> dict[str, tuple[str, ...]]:
@@ -100,37 +101,11 @@ def bonus_points(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None
 def check_teams(ruleset: Ruleset, teams: Sequence[Sequence[str]] | None, names: Sequence[str],
                 required: bool = True) -> tuple[tuple[str, ...], ...] | None:
     """The partners as given, checked against the players named (`names`) and the game's team
-    size; every problem raised at once. None where none are given and none are needed."""
-    size = ruleset.teams
-    if teams is None:
-        if size is not None and required:
-            raise InvalidPlayError(Problem("teams", "missing_field", t(
-                "{game} is played by teams of {n}: give teams, the partners of each", game=ruleset.local_name,
-                n=size)))
+    size (`referee.teams`); every problem raised at once. None where none are given and none
+    are needed (`required` false: a score of one hand may leave them out)."""
+    if teams is None and not required:
         return None
-    problems: list[Problem] = []
-    if size is None:
-        raise InvalidPlayError(Problem("teams", "unused_field", t(
-            "{game} is not played in teams; leave teams out", game=ruleset.local_name)))
-    seen: dict[str, str] = {}
-    for i, team in enumerate(teams):
-        if len(team) != size:
-            problems.append(Problem(f"teams[{i}]", "wrong_team_size", tn(
-                "a team of {game} has {n} player; this one has {count}",
-                "a team of {game} has {n} players; this one has {count}", size, game=ruleset.local_name,
-                count=len(team))))
-        for j, name in enumerate(team):
-            if name in seen:
-                problems.append(Problem(f"teams[{i}][{j}]", "duplicate_player", t(
-                    '"{name}" is in {where} already', name=name, where=seen[name])))
-            elif name not in names:
-                problems.append(Problem(f"teams[{i}][{j}]", "unknown_player", t(
-                    '"{name}" is not one of the players', name=name)))
-            seen.setdefault(name, t("team {n}", n=i + 1))
-    for name in names:
-        if name not in seen:
-            problems.append(Problem("teams", "player_without_team", t(
-                '"{name}" is in no team', name=name)))
+    problems = team_problems(ruleset, names, None if teams is None else [list(team) for team in teams])
     if problems:
         raise InvalidPlayError(problems)
-    return tuple(tuple(team) for team in teams)
+    return tuple(tuple(team) for team in teams) if teams is not None else None

@@ -342,7 +342,7 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
                                     {"cannot_go_out"}),
     "teams that cannot be": (_post(f"{CANASTA}/scores", {"teams": [["a", "a", "b"], ["c"]],
                                                          "hands": {"a": [], "b": [], "c": [], "d": []}}),
-                             {"wrong_team_size", "duplicate_player", "player_without_team"}),
+                             {"player_count", "duplicate_player", "missing_player"}),
     "red threes that cannot be": (_post(f"{CANASTA}/scores", {"hands": {"a": [], "b": []}, "red_threes": {"a": 5},
                                                               "went_out": "a", "concealed": True,
                                                               "melded": {"a": [["8H", "8S", "8D"], ["8C"]]}}),

@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "referee"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # `kindwords`: each kind's sentences, read by the checks of a ruleset's meaning too.
     ("values", ("i18n", "errors", "violations", "merge", "cards", "data", "kindwords")),  # data: shipped files
-    ("rules", ("contract", "ruleset", "phases", "byscore")),
+    ("rules", ("contract", "ruleset", "phases", "byscore", "teams")),
     ("loading", ("yamlread", "shipped", "placing", "rulebuild", "deckcheck", "meaning", "schema_messages", "loader",
                  "overrides")),
     # `meld` (the placed meld and the run windows) sits with the kinds, which read it, rather
@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("checks", ("melds", "handlimit", "plays", "layout", "turns", "canastas")),
     ("planner", ("planner", "tablesolve", "pile")),  # pile: asks the planner for a first meld's rest
     ("scoring", ("handscore", "knock", "scoring", "teamscore")),
-    ("sheet", ("phasesheet", "teamsheet", "standings", "records")),
+    ("sheet", ("phasesheet", "teamsheet", "undo", "standings", "records")),
     ("faces", ("cli", "describe", "")),  # "": the package itself, its front door
 )
 

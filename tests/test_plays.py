@@ -16,11 +16,11 @@ from referee.handscore import Deal
 from referee.layout import check_placement
 from referee.loader import Library
 from referee.melds import check_meld
+from referee.pile import check_pile
 from referee.planner import arrange, check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.records import round_record
 from referee.ruleset import Ruleset
-from referee.pile import check_pile
 from referee.scoring import score_round
 from referee.teamscore import check_teams
 from referee.turns import check_turn

@@ -6,7 +6,8 @@ from referee.errors import GameStateError, InvalidPlayError
 from referee.loader import Library
 from referee.records import round_record
 from referee.ruleset import Ruleset
-from referee.standings import check_undo, replay, start
+from referee.standings import replay, start
+from referee.undo import check_undo
 
 
 def scores(sheet: object) -> dict[str, int]:

@@ -18,7 +18,8 @@ from referee.errors import InvalidPlayError
 from referee.loader import Library
 from referee.records import round_record
 from referee.ruleset import Ruleset
-from referee.standings import Sheet, check_undo, replay, start
+from referee.standings import Sheet, replay, start
+from referee.undo import check_undo
 
 PAIRS = ("format: 1\nid: rummy-500-pairs\nextends: rummy-500\nname: Rummy 500 in pairs\nfamily: rummy\n"
          "teams: {size: 2}\nplayers: {min: 4, max: 4}\ngame: {end: {target: 500}}\n")
