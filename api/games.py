@@ -223,7 +223,7 @@ def add_round(args: dict[str, Any], game_id: str) -> Response:
     def make(ruleset: Ruleset, sheet: Sheet) -> Record:
         if sheet.status != "in_progress":
             raise GameStateError(Problem("", "game_finished", t("This game is finished; it takes no more rounds.")))
-        return round_record(ruleset, args, len(sheet.players), sheet.round)
+        return round_record(ruleset, args, len(sheet.players), sheet.round, sheet.teams)
     return write(game_id, make)
 
 

@@ -520,6 +520,13 @@ class RoundWrite(Counted):
         "description": "games where each player holds a phase (`contracts: per_player`): who made their phase "
                        "this hand, each moving on one; left out, nobody did. Who went out is among them. "
                        "Elsewhere a 422 `unused_field`", "example": ["ann", "cy"]})
+    red_threes = Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=0, max=20)),
+                      validate=validate.Length(max=20), metadata={
+                          "description": "games with bonus cards (Canasta's red threes), with `hands`: how many each "
+                                         "player laid face up this hand", "example": {"ann": 1}})
+    concealed = fields.Boolean(metadata={
+        "description": "games with a concealed bonus, with `hands`: the player who went out melded every card in "
+                       "that one turn, having melded nothing before"})
 
 
 class PlayerWrite(Schema):
@@ -562,6 +569,9 @@ class RoundPlayed(Schema):
     melded = Dict(keys=fields.String(), values=List(List(fields.String())),
                          metadata={"description": "melded scoring: the groups each player melded"})
     wild_rank = fields.String(metadata={"description": "the deal's wild rank, where the game has one"})
+    red_threes = Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "games with bonus cards: how many each player laid face up"})
+    concealed = fields.Boolean(metadata={"description": "games with a concealed bonus: who went out did so concealed"})
     phases_made = List(fields.String(), metadata={
         "description": "games where each player holds a phase: who made their phase this hand"})
     standing = Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={

@@ -32,14 +32,14 @@ def _unused(ruleset: Ruleset, body: Mapping[str, Any], names: Sequence[str], why
 
 
 def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None = None,
-                 round_number: int = 1) -> Record:
+                 round_number: int = 1, teams: Sequence[Sequence[str]] | None = None) -> Record:
     """A ledger record from a round as a table enters it (see `_record`). Where each player
     holds their own phase, the record names who made theirs (`phases_made`, none when not
     given); elsewhere `phases_made` is a field the game does not use."""
     held = ruleset.rummy is not None and ruleset.rummy.per_player
     unused = [] if held else _unused(ruleset, body, ("phases_made",), t("it has no phases held by each player"))
     try:
-        record = _record(ruleset, body, players, round_number)
+        record = _record(ruleset, body, players, round_number, teams)
     except InvalidPlayError as exc:
         raise InvalidPlayError(unused + exc.problems) from None
     if unused:
@@ -47,7 +47,8 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
     return record | {"phases_made": list(body.get("phases_made") or [])} if held else record
 
 
-def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, round_number: int) -> Record:
+def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, round_number: int,
+            teams: Sequence[Sequence[str]] | None = None) -> Record:
     """A ledger record from a round as a table enters it: hands are scored by the engine.
 
     `players` (the game's size) fixes the decks in play, so hands holding a card those
@@ -83,7 +84,9 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
             went_out is not None and ruleset.scoring.method == "winner_gains")
         scored = score_round(ruleset, {**({str(went_out): ()} if named and went_out not in hands else {}), **hands},
                              went_out if named else None,
-                             players, deal=Deal(rules_round, players, body.get("wild_rank"), melded))
+                             players, deal=Deal(rules_round, players, body.get("wild_rank"), melded,
+                                                body.get("red_threes"), bool(body.get("concealed")),
+                                                tuple(tuple(team) for team in teams) if teams else None))
         scored_record: Record = {"type": "round", "went_out": went_out,
                                  "points": {n: s.points for n, s in scored.items()},
                                  "cards": {n: s.cards for n, s in scored.items()},
@@ -92,6 +95,10 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
             scored_record["melded"] = {n: [[str(c) for c in g] for g in groups] for n, groups in melded.items()}
         if body.get("wild_rank") is not None:
             scored_record["wild_rank"] = body["wild_rank"]
+        if body.get("red_threes"):
+            scored_record["red_threes"] = dict(body["red_threes"])
+        if body.get("concealed"):
+            scored_record["concealed"] = True
         return scored_record
     if body.get("points") is None:
         problems.append(Problem("points", "missing_field", t("give the round's hands or points")))
@@ -102,6 +109,8 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
     melded_scored = ruleset.scoring.method == "melded_minus_caught"
     problems += _unused(ruleset, body, ("melded",), t("melded cards are scored from hands, not with points")
                         if melded_scored else t("it does not score melded cards"))
+    problems += _unused(ruleset, body, ("red_threes", "concealed"), t("bonuses are scored from hands, not with points")
+                        if ruleset.scoring.bonuses else t("it scores no bonuses"))
     gains = ruleset.scoring.method == "winner_gains"
     if not melded_scored:
         problems += [Problem(f"points.{n}", "out_of_range", t("{name}: points are 0 or more in {game}", name=n,

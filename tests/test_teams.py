@@ -341,3 +341,26 @@ def test_the_openapi_document_describes_teams(quick_client: Any) -> None:
     assert "team_points" in schemas["RoundPlayed"]["properties"]
     assert {"players", "score"} <= set(schemas["TeamStanding"]["required"])
     assert "winning_team" in schemas["Game"]["properties"]["winner"]["description"]
+
+
+def test_a_canasta_hand_is_scored_per_player_with_its_bonuses_and_added_up_per_team(client: Any) -> None:
+    """A stored Canasta round: melded cards, canastas, red threes and going out per player,
+    each team's total their sum; counts that cannot be are a 422 that stores nothing."""
+    url, auth, _ = new_game(client, "canasta")
+    hand = {"went_out": "ann", "hands": {"ann": [], "bob": ["4C"], "cy": ["8D"], "dee": ["AH", "JK"]},
+            "melded": {"ann": [["KH", "KS", "KD", "KC", "KH", "KS", "KD"]], "cy": [["5H", "5S", "5D"]],
+                       "bob": [["9H", "9S", "2C"]]}, "red_threes": {"ann": 1}}
+    game = post_round(client, url, auth, hand)
+    # ann: kings 70 + natural canasta 500 + going out 100 + a red three 100; cy: fives 15 - an eight 10
+    assert {p["name"]: p["score"] for p in game["players"]} == {"ann": 770, "cy": 5, "bob": 35, "dee": -70}
+    assert [t["score"] for t in game["teams"]] == [775, -35]
+    assert game["rounds"][0]["red_threes"] == {"ann": 1}
+    for wrong, code in (({"red_threes": {"ann": 3, "dee": 2}}, "too_many_bonus_cards"),
+                        ({"concealed": True, "melded": {**hand["melded"], "ann": [["KH", "KS", "KD"], ["KC"]]}},
+                         "not_concealed")):
+        r = client.post(f"{url}/rounds", json={**hand, **wrong}, headers=auth)
+        assert r.status_code == 422 and code in {e["code"] for e in r.get_json()["errors"]}, r.get_json()
+    assert [t["score"] for t in client.get(url).get_json()["teams"]] == [775, -35]
+    r = client.post(f"{url}/rounds", json={"went_out": "ann", "points": {"bob": 5, "cy": 0, "dee": 0},
+                                           "red_threes": {"ann": 1}}, headers=auth)
+    assert r.status_code == 422 and r.get_json()["errors"][0]["path"] == "red_threes"
