@@ -50,7 +50,8 @@ def _meld_rules(data: Mapping[str, Any], deck: DeckSpec) -> tuple[MeldRule, ...]
         ace = "around" if spec.get("around") else str(spec.get("ace") or "low")
         out.append(MeldRule(kind, int(spec.get("min", 3)), ace, bool(spec.get("distinct_suits", False)),
                             int(spec["max"]) if spec.get("max") is not None else None,
-                            len(deck.ranks), len(deck.suits), suits=str(spec.get("suits", "same"))))
+                            len(deck.ranks), len(deck.suits), suits=str(spec.get("suits", "same")),
+                            one_per_rank=bool(spec.get("one_per_rank", False))))
     return tuple(out)
 
 

@@ -37,6 +37,7 @@ class MeldRule:
     deck_ranks: int = len(RANKS)  # ranks and suits in the game's deck, which bound a meld of a
     deck_suits: int = len(SUITS)  # kind (`referee.kinds.most_of`)
     suits: str = "same"     # `same`: the meld's cards are of one suit; `any`: of any suits
+    one_per_rank: bool = False  # a side holds one set of a rank; more cards of it go onto that set
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ other cards to the side's melds (each grown meld judged whole by `check_meld`) a
 rest into new melds (each judged by `check_meld`; a meld of a rank melded only going out is
 allowed here, since this is the turn that goes out), every card played; before the side's first
 meld, the new melds must pass `check_first_meld` (where `going_out.concealed_minimum` holds);
-and the side's melds after the turn must hold the canastas required (`referee.canastas`, a
+a side holds one set of a rank where `one_per_rank` says so; and the side's melds after the
+turn must hold the canastas required (`referee.canastas`, a
 count of melds of `canasta.min` cards and their wild cards). The property, for every shipped
 ruleset whose going out requires canastas: the planner's `check_going_out` is valid exactly
 when the brute force goes out, and a valid plan leaves canastas enough on the side's table.
@@ -74,6 +75,7 @@ def brute_goes_out(ruleset: Ruleset, hand: Cards, table: tuple[Cards, ...], firs
     assert ruleset.rummy is not None
     rules = ruleset.rummy.round(1)
     judge = judge_for(ruleset, 1, None, True)
+    one_per_rank = any(m.one_per_rank for m in rules.melds)
     discards: list[Card | None] = [None] if rules.final_discard != "required" else []
     if rules.final_discard != "forbidden":
         discards += sorted(set(hand) - ruleset.rummy.bonus_cards, key=str)  # a bonus card is never discarded
@@ -88,6 +90,9 @@ def brute_goes_out(ruleset: Ruleset, hand: Cards, table: tuple[Cards, ...], firs
                 if not first_meld_done and rules.concealed_minimum and not check_first_meld(
                         ruleset, [list(m) for m in melds]).valid:
                     continue
+                ranks = [next(c.rank for c in m if c.rank not in rules.wilds.ranks) for m in (*grown, *melds)]
+                if one_per_rank and len(set(ranks)) < len(ranks):
+                    continue  # a side holds one set of a rank
                 if requires_met(judge, [*grown, *melds]):
                     return True
     return False

@@ -80,6 +80,8 @@ def _made(ruleset: Ruleset, judge: Judge, hand: tuple[Card, ...], table: tuple[t
             for c in chosen:
                 rest.remove(c)
             if base is None:
+                if _second_of_rank(judge, cards, table):
+                    continue
                 rules, done = _after_meld(ruleset, judge, cards, first_meld_done)
                 if rules is None:
                     continue
@@ -91,6 +93,20 @@ def _made(ruleset: Ruleset, judge: Judge, hand: tuple[Card, ...], table: tuple[t
             if found is not None:
                 return _joined(found, base, chosen, len(table))
     return None
+
+
+def _second_of_rank(judge: Judge, cards: Sequence[Card], table: Sequence[Sequence[Card]]) -> bool:
+    """Would these cards be a second meld of a rank the side holds a set of, where a side holds
+    one (`melds.set.one_per_rank`)?"""
+    meld, _ = judge.judge(cards, wild_limit=False)
+    if meld is None or not judge.kinds[meld.kind].one_per_rank:
+        return False
+    rank = meld.naturals()[0].rank if meld.naturals() else None
+    for other in table:
+        held, _ = judge.judge(other, wild_limit=False)
+        if held is not None and held.kind == meld.kind and held.naturals() and held.naturals()[0].rank == rank:
+            return True
+    return False
 
 
 def _after_meld(ruleset: Ruleset, judge: Judge, cards: tuple[Card, ...],
@@ -151,11 +167,11 @@ def _choices(judge: Judge, hand: Sequence[Card], start: Sequence[Card], short: i
     pools: set[tuple[Card, ...]] = set()
     for kind in judge.kind_order:
         shaped = KINDS[kind].shaped
-        for c in naturals if not base else naturals[:1]:
-            pool = tuple(sorted((d for d in naturals if shaped([*base, *(() if base else (c,)), d], judge.deck)),
-                                key=str))
-            if pool:
-                pools.add(pool)
+        if base:  # the meld's own natural cards give the shape; wild cards alone may finish it
+            pools.add(tuple(sorted((d for d in naturals if shaped([*base, d], judge.deck)), key=str)))
+            continue
+        for c in naturals:
+            pools.add(tuple(sorted((d for d in naturals if shaped([c, d], judge.deck)), key=str)))
     seen: set[tuple[Card, ...]] = set()
     for pool in sorted(pools, key=lambda p: [str(c) for c in p]):
         counts = sorted(Counter(pool).items(), key=lambda item: str(item[0]))

@@ -33,6 +33,8 @@ class SetPlanner(KindPlanner):
         most = search.size_cap["set"]
         geometry = search.geometry
         bits, ranks, rank = geometry.bits, geometry.ranks, geometry.type_ranks[t]
+        if rule.one_per_rank and any(tb.kind == "set" and tb.rank == rank for tb in search.tables):
+            return  # the side's set of this rank takes these cards as lay-offs
         choices: list[list[tuple[int, int]]] = []   # per suit: (packed, cards)
         for u in range(t % ranks, ranks * len(geometry.suits), ranks):  # this rank in each suit
             f = field_of.get(u)
@@ -42,7 +44,8 @@ class SetPlanner(KindPlanner):
             top = min(have, 1) if rule.distinct_suits else have
             if rule.distinct_suits and f == i:
                 top = 0
-            choices.append([(k << (bits * f), k) for k in range(top + 1)])
+            # One set of a rank: every card of it still to place goes into it.
+            choices.append([(k << (bits * f), k) for k in (range(top + 1) if not rule.one_per_rank else (top,))])
         combos: list[tuple[int, int]] = [(1 << (bits * i), 1)]
         for options in choices:
             combos = [(p + q, n + m) for p, n in combos for q, m in options]
