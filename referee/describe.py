@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.canastas import canastas_words
 from referee.cards import JOKER
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import SOURCE, current, joined, local, rank_plural, t, tn
@@ -70,6 +71,9 @@ def requirement_inwords_of(req: Requirement) -> str:
     if req.points:
         text = tn("{text} worth at least {n} point", "{text} worth at least {n} points", req.points, text=text) if text \
             else tn("melds worth at least {n} point", "melds worth at least {n} points", req.points)
+    if req.by_score:
+        steps = ", ".join(str(points) for _, points in req.by_score)
+        text = t("melds worth at least {points} points by the side's score", points=steps)
     if req.exact and text:  # the sizes are exact, not minimums
         return t("exactly {text}", text=text)
     if not req.extra_melds and text:  # the melds asked for and no more, each as long as it may be
@@ -94,6 +98,9 @@ def wilds_inwords_of(wilds: WildRule, kinds: list[str]) -> str:
         text = t("{text} (natural in their own place)", text=text)
     if wilds.max_per_meld is not None:
         text += noun.at_most_per(number(wilds.max_per_meld))
+    if wilds.min_naturals:
+        text = tn("{text}, beside at least {count} natural card", "{text}, beside at least {count} natural cards",
+                  wilds.min_naturals, text=text, count=number(wilds.min_naturals))
     if wilds.later_given:
         if wilds.later_per_cards is not None:
             text += noun.later_per(wilds.later_per_cards, number(wilds.later_per_cards))
@@ -130,6 +137,9 @@ def round_summary(ruleset: Ruleset, number_: int) -> str:
     knock = ruleset.scoring.knock
     if knock is not None:
         parts.append(t("knock with {most} or less", most=knock.max_deadwood))
+    if not rules.requires.empty and ruleset.rummy.canasta_min is not None:
+        need = canastas_words(rules.requires, ruleset.rummy.canasta_min)
+        parts.append(t("going out needs {need}", need=need))
     return t("Round {n}: {rules}", n=number_, rules="; ".join(parts))
 
 
