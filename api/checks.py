@@ -148,7 +148,8 @@ def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     hand = parse_cards(args["hand"], "hand", ruleset.deck)
     table = parse_groups(args["table"], "table", ruleset.deck)
     return check_going_out(ruleset, hand, table, args["first_meld_done"], _round(ruleset, args),
-                           _players(ruleset, args), wild_rank=args["wild_rank"], score=args["score"]).as_dict()
+                           _players(ruleset, args), wild_rank=args["wild_rank"], score=args["score"],
+                           foot_taken=args["foot_taken"]).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/pile/check", methods=["POST"])

@@ -253,6 +253,9 @@ class GoingOutCheck(WildRankMixin):
     first_meld_done = Boolean(load_default=True, metadata={
         "description": "the player has made their first meld"})
     score = _score(load_default=None, allow_none=True)
+    foot_taken = Boolean(load_default=True, metadata={
+        "description": "games that go out from a second hand (going_out.from_foot, Hand and Foot): the player "
+                       "plays from their foot; false is never out"})
 
 
 class PileCheck(RoundMixin):

@@ -158,6 +158,8 @@ def _value_table(doc: Mapping[str, Any], values: Mapping[str, Any], field: str) 
     owner: dict[str, str] = {}
     for key in values:
         covered = rank_range(key, deck.ranks, specials)
+        if not covered and field == "card_values" and isinstance(read_card(key, deck), Card):
+            continue  # a card of its own (`3H`): its value beside its rank's
         if not covered:
             yield ("scoring", field, key), \
                 t('"{key}" is not a rank or a range of ranks of this deck in order (such as "3-9")', key=key)
@@ -267,9 +269,10 @@ def check_canastas(doc: Mapping[str, Any]) -> Iterator[Finding]:
     """Bonus cards the deck holds; a score table in rising order; canastas named where they are
     needed or scored."""
     deck = deck_of(doc)
-    for i, token in enumerate(doc.get("bonus_cards") or []):
-        if not isinstance(read_card(token, deck), Card):
-            yield ("bonus_cards", i), t('"{card}" is not a card of this deck', card=token)
+    for name in ("bonus_cards", "never_melded"):
+        for i, token in enumerate(doc.get(name) or []):
+            if not isinstance(read_card(token, deck), Card):
+                yield (name, i), t('"{card}" is not a card of this deck', card=token)
     for path, req, _ in _requirements(doc):
         rows = req.get("points_by_score") or []
         starts = [row[0] for row in rows if isinstance(row, list) and row]

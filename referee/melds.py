@@ -73,14 +73,16 @@ class Judge:
             self.fast_set_min = None
         rummy = ruleset.rummy
         self.bonus_cards = rummy.bonus_cards if rummy is not None else frozenset()
+        self.unmeldable = self.bonus_cards | (rummy.never_melded if rummy is not None else frozenset())
+        self.no_more_than_naturals = wilds.no_more_than_naturals
         self.going_out_only = rummy.going_out_only if rummy is not None else frozenset()
         self.min_naturals = wilds.min_naturals
         # The melds a going-out check sends are other players' where each plays alone; where
         # partners play together they are the side's own (Canasta: lay-offs go on those only).
         self.table_is_others = ruleset.teams is None
-        if self.bonus_cards or self.going_out_only or self.min_naturals:
+        if self.unmeldable or self.going_out_only or self.min_naturals or self.no_more_than_naturals:
             self.fast_set_min = None  # each of these is judged on the full path
-        if self.bonus_cards:
+        if self.unmeldable:
             self.direct_path = False  # the bit masks know no card that is never melded
 
     def fast_set(self, cards: Sequence[Card]) -> Meld | None:
@@ -117,10 +119,15 @@ class Judge:
 
     def wild_limit(self, size: int) -> int | None:
         """Most wild cards a meld of `size` cards may hold (not counting all-wild melds)."""
-        return size // self.per_cards if self.per_cards is not None else self.limit
+        limit = size // self.per_cards if self.per_cards is not None else self.limit
+        if self.no_more_than_naturals:  # half the meld at most
+            return size // 2 if limit is None else min(limit, size // 2)
+        return limit
 
     def wilds_fit(self, wilds: int, size: int) -> bool:
         limit = size // self.per_cards if self.per_cards is not None else self.limit
+        if self.no_more_than_naturals and 2 * wilds > size:
+            return False
         return limit is None or wilds <= limit
 
     # -- cards that cannot be in any meld, whatever the kind
@@ -175,11 +182,16 @@ class Judge:
                 "{cards} is a bonus card: it is laid face up when drawn and never melded.",
                 "{cards} are bonus cards: they are laid face up when drawn and never melded.", len(bonus),
                 cards=listed(list(dict.fromkeys(bonus)), self.deck)), tuple(bonus)))
+        never = [c for c in cards if c in self.unmeldable and c not in self.bonus_cards]
+        if never:  # Hand and Foot's black threes
+            base.append(Violation("never_melded", tn(
+                "{cards} is never melded in this game.", "{cards} are never melded in this game.", len(never),
+                cards=listed(list(dict.fromkeys(never)), self.deck)), tuple(never)))
         kinds = [kind] if kind is not None else self.kind_order
         if kind is not None and kind not in self.kinds:
             return None, base + [Violation("meld_kind_not_allowed", words_of(kind).none(), tuple(cards))]
         unnatural = self.unnatural_ranks
-        naturals = [c for c in cards if c.rank not in unnatural and c not in self.bonus_cards]
+        naturals = [c for c in cards if c.rank not in unnatural and c not in self.unmeldable]
         wild_ranks = self.wild_ranks
         wilds = [c for c in cards if c.rank in wild_ranks] if len(naturals) < len(cards) else []
         if len(kinds) > 1 and len(naturals) > 1 and not self.in_place:
@@ -244,7 +256,7 @@ class Judge:
     def going_out_only_violation(self, cards: Sequence[Card]) -> list[Violation]:
         """Cards of a rank melded only in the turn a player goes out (Canasta's black threes),
         in a play that is not going out."""
-        held = [c for c in cards if c.rank in self.going_out_only and c not in self.bonus_cards]
+        held = [c for c in cards if c.rank in self.going_out_only and c not in self.unmeldable]
         if not held:
             return []
         return [Violation("going_out_only", t(
@@ -253,6 +265,11 @@ class Judge:
 
     def _too_many(self, words: KindWords, cards: Sequence[Card], wilds: Sequence[Card]) -> str:
         shown = listed(wilds, self.deck)
+        if self.no_more_than_naturals and 2 * len(wilds) > len(cards):
+            return tn("A meld holds no more wild cards than natural ones; this one has {n} wild card ({cards}) "
+                      "beside {count} natural.", "A meld holds no more wild cards than natural ones; this one has {n} "
+                      "wild cards ({cards}) beside {count} natural.", len(wilds), cards=shown,
+                      count=len(cards) - len(wilds))
         if self.per_cards is not None:
             return words.per_cards(self.per_cards, len(cards), len(wilds), shown)
         later = self.later and self.rules.wilds.later_given

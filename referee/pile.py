@@ -41,7 +41,7 @@ def check_pile(ruleset: Ruleset, top: Card, hand: Sequence[Card], frozen: bool, 
         return Verdict(tuple(impossible))
     if rule.take == "always":
         return Verdict(())
-    if top.rank in judge.wild_ranks or top.rank in judge.going_out_only or top in judge.bonus_cards:
+    if top.rank in judge.wild_ranks or top.rank in judge.going_out_only or top in judge.unmeldable:
         return Verdict((Violation("pile_stopped", t(
             "{card} on top stops the pile: it cannot be taken this turn.", card=judge.deck.face(top)), (top,)),))
     frozen = frozen or not first_meld_done
@@ -49,7 +49,7 @@ def check_pile(ruleset: Ruleset, top: Card, hand: Sequence[Card], frozen: bool, 
         for k, meld in enumerate(table):
             if check_lay_off(ruleset, meld, [top], True, False, round_number, players).valid:
                 return Verdict((), {"lay_off": k})
-    same = [c for c in hand if c.rank == top.rank and c not in judge.bonus_cards]
+    same = [c for c in hand if c.rank == top.rank and c not in judge.unmeldable]
     wilds = [c for c in hand if c.rank in judge.wild_ranks]
     least = rule.frozen_naturals if frozen else 1
     need = judge.rules.first_meld
@@ -93,6 +93,6 @@ def _meets(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], meld_cards: Seq
     rest = list(hand)
     for c in meld_cards[1:]:
         rest.remove(c)
-    rest = [c for c in rest if c.rank not in judge.going_out_only and c not in judge.bonus_cards]
+    rest = [c for c in rest if c.rank not in judge.going_out_only and c not in judge.unmeldable]
     kept = arrange(ruleset, rest, (), True, judge.rules.number or 1, None, objective="points").cost
     return worth + ruleset.scoring.hand_points(rest) - kept >= points

@@ -13,7 +13,7 @@ from referee.kinds import KINDS, requirement_words
 from referee.melds import Judge, Meld, judge_for, meld_points
 from referee.phases import with_phase
 from referee.ruleset import Progress, Requirement, Ruleset
-from referee.violations import Verdict, Violation
+from referee.violations import Verdict, Violation, listed
 
 
 def _made(melds: Sequence[Meld]) -> str:
@@ -51,6 +51,7 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
         violations += [Violation(v.code, t("Meld {n}: {message}", n=i + 1, message=continued(v.message)), v.cards)
                        for v in found
                        if v.code != "duplicate_card"]
+    violations += _second_sets(judge, [r[0] for r in readings])
     need = rules.first_meld
     # Cards that make either kind count as the kind the requirement needs (the first reading
     # that meets it; else the one the judge reports).
@@ -96,6 +97,23 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
     return Verdict(tuple(violations), {"melds": answers})
 
 
+def _second_sets(judge: Judge, melds: Sequence[Meld]) -> list[Violation]:
+    """Two melds of one rank where a side holds one set of a rank (`melds.set.one_per_rank`)."""
+    seen: dict[tuple[str, str], Meld] = {}
+    found = []
+    for meld in melds:
+        naturals = meld.naturals()
+        if not judge.kinds[meld.kind].one_per_rank or not naturals:
+            continue
+        key = (meld.kind, naturals[0].rank)
+        if key in seen:
+            found.append(Violation("one_set_per_rank", t(
+                "A side holds one meld of each rank: {cards} belongs in the other meld of its rank.",
+                cards=listed(meld.cards, judge.deck)), tuple(meld.cards)))
+        seen.setdefault(key, meld)
+    return found
+
+
 def _count(ruleset: Ruleset, need: Requirement, made: list[Meld]) -> tuple[list[Meld], Progress | None, int]:
     """The requirement's progress after these melds, counted in the order that fills it most
     (pure runs, then larger), and their points; None: a meld beyond an exact contract."""
@@ -129,6 +147,14 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
     if table is None:
         violations += [Violation(v.code, t("The meld on the table: {message}", message=continued(v.message)), v.cards)
                        for v in found]
+        return Verdict(tuple(violations))
+    rummy = ruleset.rummy
+    wild = [c for c in cards if c.rank in judge.wild_ranks]
+    if rummy is not None and rummy.canasta_closed_to_wilds and rummy.canasta_min is not None \
+            and len(meld) >= rummy.canasta_min and wild:
+        violations.append(Violation("too_many_wilds", tn(
+            "{cards} is wild, and no wild card goes onto a canasta.", "{cards} are wild, and no wild card goes onto "
+            "a canasta.", len(wild), cards=listed(wild, judge.deck)), tuple(wild)))
         return Verdict(tuple(violations))
     combined, found = KINDS[table.kind].grow(judge, table, cards)
     if combined is None:

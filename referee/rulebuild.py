@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from referee.cards import FRENCH, JOKER, RANKS, SUITS, DeckCount, DeckSpec, parse_card
+from referee.cards import FRENCH, JOKER, RANKS, SUITS, Card, DeckCount, DeckSpec, parse_card
 from referee.merge import merge_patch
 from referee.ruleset import (
     Buying,
@@ -62,7 +62,8 @@ def _wild_rule(data: Mapping[str, Any] | None) -> WildRule:
                     bool(data.get("all_wild", True)), later is not None,
                     (later or {}).get("max_per_meld"), (later or {}).get("per_cards"),
                     bool(data.get("natural_in_place", False)), bool(data.get("per_deal", False)),
-                    bool(data.get("fixed_when_melded", False)), int(data.get("min_naturals") or 0))
+                    bool(data.get("fixed_when_melded", False)), int(data.get("min_naturals") or 0),
+                    bool(data.get("no_more_than_naturals", False)))
 
 
 def _requirement(data: Mapping[str, Any] | None) -> Requirement:
@@ -91,7 +92,8 @@ def _round(number: int, doc: Mapping[str, Any], deck: DeckSpec) -> RoundRules:
                       doc.get("later_melds") is not False, sizes,
                       bool((doc.get("going_out") or {}).get("whole_hand")),
                       _canastas((doc.get("going_out") or {}).get("requires")),
-                      (doc.get("going_out") or {}).get("concealed_minimum") is not False)
+                      (doc.get("going_out") or {}).get("concealed_minimum") is not False,
+                      bool((doc.get("going_out") or {}).get("from_foot", False)))
 
 
 def _canastas(data: Mapping[str, Any] | None) -> Canastas:
@@ -110,9 +112,13 @@ def _scoring(doc: Mapping[str, Any], deck: DeckSpec) -> Scoring:
     data = doc.get("scoring") or {}
     ranks, specials = deck.ranks, tuple(name for name, _ in deck.specials)
     values: dict[str, int] = {}
+    by_card: dict[Card, int] = {}
     for key, value in (data.get("card_values") or {}).items():
-        for rank in rank_range(key, ranks, specials):
+        covered = rank_range(key, ranks, specials)
+        for rank in covered:
             values[rank] = int(value)
+        if not covered:  # a card of its own (`3H`), beside its rank's value
+            by_card[parse_card(key, deck=deck)] = int(value)
     melded: dict[str, int] | None = None
     if data.get("meld_values") is not None:
         melded = {rank: int(value) for key, value in data["meld_values"].items()
@@ -125,7 +131,8 @@ def _scoring(doc: Mapping[str, Any], deck: DeckSpec) -> Scoring:
                    if knock is not None else None, data.get("wild_value"),
                    str(data.get("unmet_first_meld", "count_all")), run_order=ranks,
                    wild_rank_value=data.get("wild_rank_value"),
-                   bonuses={str(k): int(v) for k, v in (data.get("bonuses") or {}).items() if v is not None})
+                   bonuses={str(k): int(v) for k, v in (data.get("bonuses") or {}).items() if v is not None},
+                   by_card=by_card, bonus_cards_unmelded=str(data.get("bonus_cards_unmelded") or "count"))
 
 
 ROUND_FIELDS = ("hand_size", "melds", "wilds", "first_meld", "lay_off", "going_out", "buying",
@@ -162,7 +169,9 @@ def _rummy(doc: Mapping[str, Any], scoring: Scoring, deck: DeckSpec) -> RummyRul
         phases=tuple(_requirement(phase) for phase in doc.get("phases") or ()),
         rearrange=bool((doc.get("table") or {}).get("rearrange", False)),
         canasta_min=int((doc["canasta"] or {}).get("min") or 7) if "canasta" in doc and doc["canasta"] is not None else None,
+        canasta_closed_to_wilds=bool((doc.get("canasta") or {}).get("closed_to_wilds", False)),
         bonus_cards=frozenset(parse_card(c, deck=deck) for c in doc.get("bonus_cards") or ()),
+        never_melded=frozenset(parse_card(c, deck=deck) for c in doc.get("never_melded") or ()),
         going_out_only=frozenset(str(r) for r in doc.get("going_out_only") or ()),
         pile=_pile(doc.get("pile")),
     )

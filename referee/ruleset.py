@@ -57,6 +57,7 @@ class WildRule:
     per_deal: bool = False          # a rank chosen each deal (sent as `wild_rank`) is wild too
     fixed_when_melded: bool = False  # a wild card in a run keeps the card it was melded as
     min_naturals: int = 0           # fewest natural cards in a meld that holds a wild card
+    no_more_than_naturals: bool = False  # a meld never holds more wild cards than natural ones
 
     def with_rank(self, rank: str | None) -> WildRule:
         """These rules with the deal's chosen rank wild as well."""
@@ -98,6 +99,7 @@ class RoundRules:
     whole_hand: bool = False  # every meld shown at once when going out, none laid down before
     requires: Canastas = field(default_factory=lambda: Canastas())  # on the side's table to go out
     concealed_minimum: bool = True  # going out before the first meld still meets its minimum
+    from_foot: bool = False         # a player goes out only from their second hand (Hand and Foot's foot)
 
     def dealt(self, players: int | None) -> tuple[int, ...]:
         """The sizes of hand dealt to each player: at `players` where the size varies with
@@ -199,7 +201,12 @@ class Scoring:
     wild_rank_value: int | None = None  # a natural card of a rank wild in the round, caught in hand
     bonuses: Mapping[str, int] = field(default_factory=dict)  # `scoring.bonuses` (Canasta's)
 
+    by_card: Mapping[Card, int] = field(default_factory=dict)  # `card_values` keyed by a card (`3H`)
+    bonus_cards_unmelded: str = "count"  # a side that melded nothing: its bonus cards `count` or go `against` it
+
     def value(self, card: Card) -> int:
+        if self.by_card and card in self.by_card:
+            return self.by_card[card]
         return self.values.get(card.rank, 0)
 
     def caught_value(self, card: Card, wild_ranks: AbstractSet[str] = frozenset()) -> int:
@@ -266,7 +273,9 @@ class RummyRules:
     phase: int | None = None  # the phase these rules bind a player to (`referee.phases`)
     rearrange: bool = False  # after the first meld a turn may rebuild the table (`table.rearrange`)
     canasta_min: int | None = None  # a meld of this many cards or more is a canasta (`canasta.min`)
+    canasta_closed_to_wilds: bool = False  # no wild card goes onto a canasta (`canasta.closed_to_wilds`)
     bonus_cards: frozenset[Card] = frozenset()  # never melded; each scores `bonuses.red_three`
+    never_melded: frozenset[Card] = frozenset()  # cards never melded, and no bonus (Hand and Foot's black threes)
     going_out_only: frozenset[str] = frozenset()  # ranks melded only going out, without wild cards
     pile: PileRule | None = None
 

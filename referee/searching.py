@@ -124,6 +124,8 @@ class KindJudge(Protocol):
     def going_out_only(self) -> frozenset[str]: ...   # ranks melded only going out, naturals alone
     @property
     def min_naturals(self) -> int: ...                # fewest naturals beside a meld's wild cards
+    @property
+    def no_more_than_naturals(self) -> bool: ...      # never more wild cards than natural ones
 
     def common(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
                wilds: Sequence[Card], wild_limit: bool) -> list[Violation]: ...

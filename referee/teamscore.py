@@ -1,7 +1,7 @@
 """The bonuses of a hand where the game names them (`scoring.bonuses`: Canasta, Hand and
 Foot, Buraco): each canasta a player melded, the bonus cards they laid face up (Canasta's red
-threes: against a side that melded nothing, all of them in play to one side counted as one
-bigger bonus), and going out (concealed instead, where the player melded every card in that
+threes: against a side that melded nothing where `scoring.bonus_cards_unmelded: against`, all
+of them in play to one side counted as one bigger bonus), and going out (concealed instead, where the player melded every card in that
 turn). Partners are a side (`Deal.teams`); without teams each player is one."""
 
 from __future__ import annotations
@@ -90,8 +90,8 @@ def bonus_points(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None
             each = bonuses.get("red_three", 0)
             if in_play and side_held == in_play and "all_red_threes" in bonuses:
                 each = bonuses["all_red_threes"] // in_play
-            side_melded = any(melded.get(p) for p in side)
-            points += held * each if side_melded else -held * each
+            against = ruleset.scoring.bonus_cards_unmelded == "against" and not any(melded.get(p) for p in side)
+            points += -held * each if against else held * each
         if name == went_out:
             points += bonuses.get("concealed", 0) if deal.concealed else bonuses.get("going_out", 0)
         out[name] = points

@@ -347,6 +347,13 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
                                                               "went_out": "a", "concealed": True,
                                                               "melded": {"a": [["8H", "8S", "8D"], ["8C"]]}}),
                                   {"too_many_bonus_cards", "not_concealed"}),
+    "hand and foot": (_post("/v1/rulesets/hand-and-foot/first-meld/check", {
+        "melds": [["8H", "8D", "8S"], ["8C", "8H", "JK"], ["9C", "2H", "JK"], ["3C", "3S", "3C"]]}),
+        {"one_set_per_rank", "too_many_wilds", "never_melded"}),
+    "out from the hand, not the foot": (_post("/v1/rulesets/hand-and-foot/going-out/check", {
+        "hand": ["8H"], "foot_taken": False}), {"cannot_go_out"}),
+    "a wild card onto an open book": (_post("/v1/rulesets/hand-and-foot-open-books/lay-offs/check", {
+        "meld": ["7H", "7D", "7S", "7C", "7H", "7D", "7S"], "cards": ["JK"]}), {"too_many_wilds"}),
     "teams the game lacks": (_post(f"{TEN}/scores", {"hands": {"a": []}, "teams": [["a"]]}), {"unused_field"}),
     "no buys left": (_buys_spent, {"no_buys_left"}),
     "no buying": (lambda ask: ask.write("garbage", ["a", "b"], "/buys", {"player": "a"}), {"no_buying"}),

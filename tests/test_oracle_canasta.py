@@ -30,7 +30,7 @@ from referee.loader import default_library
 from referee.melds import check_meld, judge_for
 from referee.planner import check_going_out
 from referee.plays import check_first_meld
-from referee.ruleset import Ruleset
+from referee.ruleset import RoundRules, Ruleset
 from tests.oracle import Cards, minus, norm, sub_multisets
 
 RULESETS = {r.id: r for r in default_library().all()
@@ -71,6 +71,24 @@ def _grown(ruleset: Ruleset, cards: Cards, table: tuple[Cards, ...]) -> Iterator
             yield (grown, *later), left
 
 
+def _one_open_set_a_rank(rules: RoundRules, before: Sequence[Cards], grown: Sequence[Cards],
+                         melds: Sequence[Cards]) -> bool:
+    """A side holds one open set of a rank: of its sets of one rank after the turn, all but one
+    are full (`melds.set.max`), and no new set of a rank starts while the side's set of it was
+    open when the turn began (the reading the planner holds: a book closed this turn lets a new
+    set of its rank start on a later turn)."""
+    most = next((m.max for m in rules.melds if m.one_per_rank), None)
+
+    def rank(m: Cards) -> str:
+        return next(c.rank for c in m if c.rank not in rules.wilds.ranks)
+
+    open_before = {rank(m) for m in before if most is None or len(m) < most}
+    if any(rank(m) in open_before for m in melds):
+        return False
+    by_rank = Counter(rank(m) for m in (*grown, *melds) if most is None or len(m) < most)
+    return all(n == 1 for n in by_rank.values())
+
+
 def brute_goes_out(ruleset: Ruleset, hand: Cards, table: tuple[Cards, ...], first_meld_done: bool) -> bool:
     assert ruleset.rummy is not None
     rules = ruleset.rummy.round(1)
@@ -81,7 +99,7 @@ def brute_goes_out(ruleset: Ruleset, hand: Cards, table: tuple[Cards, ...], firs
         discards += sorted(set(hand) - ruleset.rummy.bonus_cards, key=str)  # a bonus card is never discarded
     for discard in discards:
         rest = minus(hand, (discard,)) if discard is not None else hand
-        if any(c in ruleset.rummy.bonus_cards for c in rest):
+        if any(c in ruleset.rummy.bonus_cards or c in ruleset.rummy.never_melded for c in rest):
             continue
         for grown, pool in _grown(ruleset, rest, table if first_meld_done else ()):
             for melds in _partitions(ruleset, pool):
@@ -90,9 +108,8 @@ def brute_goes_out(ruleset: Ruleset, hand: Cards, table: tuple[Cards, ...], firs
                 if not first_meld_done and rules.concealed_minimum and not check_first_meld(
                         ruleset, [list(m) for m in melds]).valid:
                     continue
-                ranks = [next(c.rank for c in m if c.rank not in rules.wilds.ranks) for m in (*grown, *melds)]
-                if one_per_rank and len(set(ranks)) < len(ranks):
-                    continue  # a side holds one set of a rank
+                if one_per_rank and not _one_open_set_a_rank(rules, table if first_meld_done else (), grown, melds):
+                    continue
                 if requires_met(judge, [*grown, *melds]):
                     return True
     return False
@@ -127,10 +144,25 @@ def _deal(draw: st.DrawFn, ruleset: Ruleset) -> tuple[Cards, tuple[Cards, ...]]:
 
     ranks = draw(st.lists(st.sampled_from(["4", "8", "K", "A"]), min_size=1, max_size=2, unique=True))
     table = []
-    for rank in draw(st.lists(st.sampled_from(["4", "8", "K", "Q"]), max_size=2, unique=True)):
-        meld = take([Card(rank, draw(st.sampled_from(suits))) for _ in range(draw(st.integers(2, 6)))] + wilds(1))
+    need = ruleset.rummy.base.requires if ruleset.rummy else None
+    most = 2 + (need.canastas + need.natural + need.mixed if need else 0)  # room for the canastas asked
+    for rank in draw(st.lists(st.sampled_from(["4", "8", "K", "Q", "J", "9"]), max_size=most, unique=True)):
+        meld = take([Card(rank, draw(st.sampled_from(suits))) for _ in range(draw(st.integers(2, 7)))] + wilds(1))
         if _legal(ruleset, meld):
             table.append(norm(meld))
+    if need is not None and draw(st.booleans()):
+        # The canastas asked but one already down (natural: seven natural cards; mixed: five and
+        # two wild), so that the hand's turn decides: these ranks are not drawn again.
+        kinds = ["natural"] * max(need.natural, 0) + ["mixed"] * max(need.mixed, 0)
+        kinds += ["natural"] * max(0, need.canastas - len(kinds))
+        if kinds:
+            kinds.pop(draw(st.integers(0, len(kinds) - 1)))
+        for rank, kind in zip(["5", "6", "7", "10"], kinds, strict=False):
+            naturals = 7 if kind == "natural" else 5
+            book = take([Card(rank, suits[k % len(suits)]) for k in range(naturals)])
+            book += take([Card("2", suits[k]) for k in range(7 - naturals)])
+            if len(book) == 7 and _legal(ruleset, book):
+                table.append(norm(book))
     cards = [Card(r, draw(st.sampled_from(suits))) for r in ranks for _ in range(draw(st.integers(2, 7)))]
     cards += wilds(3)
     if draw(st.booleans()):  # threes: black ones mostly (melded going out), a red one now and then

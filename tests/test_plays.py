@@ -59,7 +59,8 @@ def _run(case: dict[str, Any], library: Library) -> Verdict:
         return check_going_out(ruleset, parse_cards(case["hand"]),
                                [parse_cards(m) for m in case.get("table", [])],
                                case.get("first_meld_done", True), rnd, players, wild_rank=wild,
-                               phase=case.get("phase"), score=case.get("score"))
+                               phase=case.get("phase"), score=case.get("score"),
+                               foot_taken=case.get("foot_taken", True))
     if check == "pile":
         return check_pile(ruleset, parse_card(case["top"], deck=deck), parse_cards(case["hand"]),
                           case.get("frozen", False), case.get("first_meld_done", True), case.get("score", 0),
@@ -138,7 +139,8 @@ def test_play_cases(case: dict[str, Any], library: Library) -> None:
 RULES_TEXTS = ("ten-pennies-rules.yaml", "bing-rummy-rules.yaml", "garbage-rules.yaml",
                "contract-rummy-rules.yaml", "kalooki-rules.yaml", "gin-rummy-rules.yaml",
                "rummy-500-rules.yaml", "indian-rummy-rules.yaml", "five-crowns-rules.yaml",
-               "phase-10-rules.yaml", "rummikub-rules.yaml", "remi-rules.yaml", "canasta-rules.yaml")
+               "phase-10-rules.yaml", "rummikub-rules.yaml", "remi-rules.yaml", "canasta-rules.yaml",
+               "hand-and-foot-rules.yaml")
 
 # A row marked `modelled: false` is what the text says and the ruleset format cannot yet say
 # (Remi's 1 after 13): it must fail until it can, and then the mark goes.

@@ -143,7 +143,7 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
     # Never melded: a card without a suit that is not wild (a joker where jokers are not
     # wild, a Phase 10 skip), and a card the deck does not hold.
     stuck = [c for c in hand if (c.suit is None and c.rank not in judge.wild_ranks)
-             or (c.suit is not None and ruleset.deck.copies(c, 1) == 0) or c in judge.bonus_cards]
+             or (c.suit is not None and ruleset.deck.copies(c, 1) == 0) or c in judge.unmeldable]
     seen: Counter[Card] = Counter()
     wild_flags = [is_wild(c, seen) for c in hand]
     wild_cards = sorted((c for c, w in zip(hand, wild_flags, strict=True) if w), key=cost, reverse=True)

@@ -96,15 +96,18 @@ def _made(ruleset: Ruleset, judge: Judge, hand: tuple[Card, ...], table: tuple[t
 
 
 def _second_of_rank(judge: Judge, cards: Sequence[Card], table: Sequence[Sequence[Card]]) -> bool:
-    """Would these cards be a second meld of a rank the side holds a set of, where a side holds
-    one (`melds.set.one_per_rank`)?"""
+    """Would these cards be a second meld of a rank the side holds an open set of, where a side
+    holds one (`melds.set.one_per_rank`)?"""
     meld, _ = judge.judge(cards, wild_limit=False)
     if meld is None or not judge.kinds[meld.kind].one_per_rank:
         return False
     rank = meld.naturals()[0].rank if meld.naturals() else None
     for other in table:
         held, _ = judge.judge(other, wild_limit=False)
-        if held is not None and held.kind == meld.kind and held.naturals() and held.naturals()[0].rank == rank:
+        rule = judge.kinds[meld.kind]
+        closed = rule.max is not None and len(other) >= rule.max  # a full set: a new one may start
+        if held is not None and held.kind == meld.kind and held.naturals() and held.naturals()[0].rank == rank \
+                and not closed:
             return True
     return False
 

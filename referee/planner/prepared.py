@@ -168,8 +168,8 @@ class Prepared:
 
     def phases(self, wilds: int, size: int) -> int:
         """When a new meld of `size` cards holding `wilds` wild cards (and a natural) is legal."""
-        if wilds and size - wilds < self.judge.min_naturals:
-            return 0  # too few natural cards beside its wild cards (Canasta's two)
+        if wilds and (size - wilds < self.judge.min_naturals or (self.judge.no_more_than_naturals and 2 * wilds > size)):
+            return 0  # too few natural cards beside its wild cards (Canasta's two; Hand and Foot's as many)
         first = self.need_first_meld and (self.judge.limit is None or wilds <= self.judge.limit)
         return (FIRST if first else 0) | (self.later_bit if self.later.wilds_fit(wilds, size) else 0)
 

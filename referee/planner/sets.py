@@ -33,8 +33,8 @@ class SetPlanner(KindPlanner):
         most = search.size_cap["set"]
         geometry = search.geometry
         bits, ranks, rank = geometry.bits, geometry.ranks, geometry.type_ranks[t]
-        if rule.one_per_rank and any(tb.kind == "set" and tb.rank == rank for tb in search.tables):
-            return  # the side's set of this rank takes these cards as lay-offs
+        if rule.one_per_rank and any(tb.kind == "set" and tb.rank == rank and tb.size < tb.most for tb in search.tables):
+            return  # the side's open set of this rank takes these cards as lay-offs
         choices: list[list[tuple[int, int]]] = []   # per suit: (packed, cards)
         for u in range(t % ranks, ranks * len(geometry.suits), ranks):  # this rank in each suit
             f = field_of.get(u)
@@ -108,6 +108,10 @@ class SetPlanner(KindPlanner):
     def wild_room(self, search: Search, table: Table, state: object) -> int:
         later = search.later
         size = table.set_state(state).size
+        rummy = search.judge.ruleset.rummy
+        if rummy is not None and rummy.canasta_closed_to_wilds and rummy.canasta_min is not None \
+                and size >= rummy.canasta_min:
+            return 0  # no wild card goes onto a canasta
         if table.counted:
             if table.distinct or search.wilds_unlimited:
                 return max(0, table.most - size)
