@@ -18,6 +18,7 @@ is packed in one integer too, as the memo's key.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
@@ -28,6 +29,7 @@ from referee.tablesolve.shape import TileShape
 NONE = -(1 << 62)   # no legal table from this state
 WEIGHT = 1 << 24    # one tile played outweighs any points
 _SPEND = 64         # states counted against the budget at a time
+_DEAD = (NONE, None)  # the memo's entry for a state with no legal table, shared
 
 # A choice at one colour: the slot state after it, naturals to groups, hand tiles played, jokers in runs.
 ColourChoice = tuple[int, int, int, int]
@@ -175,11 +177,19 @@ class TileSearch:
                         found += played * worth
                         if found > best:
                             best, choice = found, option
-            memo[key] = (best, choice)
+            memo[key] = (best, choice) if best > NONE else _DEAD
             return best
 
         self._walk = (suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own)
-        found = value(0, 0, 0, 0, 0, 0)
+        # the memo's thousands of tuples would start the cyclic collector, which walks every
+        # object of the process; the search makes no cycles, so it waits until the end
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            found = value(0, 0, 0, 0, 0, 0)
+        finally:
+            if collecting:
+                gc.enable()
         if spent[0]:  # the states not yet counted
             budget.spent += spent[0] - 1
             budget.spend(hand_size)
