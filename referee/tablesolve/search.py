@@ -81,6 +81,7 @@ class TileSearch:
         joined = [[group_at[tuple(sorted((*key, g), reverse=True))] if g and len(key) < suits else i
                    for g in range(shape.geometry.copies + 1)] for i, key in enumerate(group_keys)]
         fits = [[shape.fits(key, wild) for wild in range(jokers + 1)] for key in group_keys]
+        fitting = [tuple(wild for wild, ok in enumerate(row) if ok) for row in fits]  # the jokers that close them
         closed, needs, melded, rack = shape.closed, shape.needs, shape.melded, shape.rack
         own = shape.joker_melded
         top = shape.run_min or 1
@@ -92,6 +93,8 @@ class TileSearch:
         memo = self.memo
         options = shape.choices
         complete: dict[tuple[int, int, int, int], bool] = {}
+        # this position's choices at a colour, by number, colour, its slots and the jokers left
+        chosen: dict[int, tuple[ColourChoice, ...]] = {}
         spent = [0]
 
         def completable(v: int, c: int, g: int, left: int) -> bool:
@@ -151,16 +154,20 @@ class TileSearch:
                 joins = joined[g]
                 last = c == suits - 1  # the number's groups close here, and the next number begins
                 row = (v * (suits + 1) + c + 1) * n_profile if not last else ((v + 1) * (suits + 1)) * n_profile
-                for option in choices(code, on_table, hand[kind], left, ahead[v][c]):
+                at = ((v * suits + c) * n_slots + code) * n_used + left
+                here = chosen.get(at)
+                if here is None:
+                    here = chosen[at] = choices(code, on_table, hand[kind], left, ahead[v][c])
+                for option in here:
                     after, grouped, played, wild = option
                     shared = joins[grouped]
                     made = min(need, points + (on_table + played) * melded[v] + wild * joker_points) if need else 0
                     child = base + after * place[c]
                     now = used + wild
                     if last:
-                        for extra in range(jokers - now + 1):
-                            if not fits[shared][extra]:
-                                continue
+                        for extra in fitting[shared]:
+                            if extra > jokers - now:
+                                break
                             closed_made = min(need, made + extra * joker_points) if need else 0
                             got = memo.get((((row + child) * n_groups * n_used) + now + extra) * n_points + closed_made)
                             found = got[0] if got is not None else value(v + 1, 0, child, 0, now + extra, closed_made)
@@ -169,7 +176,8 @@ class TileSearch:
                                 if found > best:
                                     best, choice = found, (*option, extra)
                         continue
-                    if grouped and not completable(v, c + 1, shared, left - wild):
+                    # tiles given to this number's groups (key 0: none yet) that the colours left cannot complete
+                    if shared and not completable(v, c + 1, shared, left - wild):
                         continue
                     got = memo.get((((row + child) * n_groups + shared) * n_used + now) * n_points + made)
                     found = got[0] if got is not None else value(v, c + 1, child, shared, now, made)
