@@ -19,7 +19,8 @@ is packed in one integer too, as the memo's key.
 from __future__ import annotations
 
 import gc
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
@@ -189,15 +190,7 @@ class TileSearch:
             return best
 
         self._walk = (suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own)
-        # the memo's thousands of tuples would start the cyclic collector, which walks every
-        # object of the process; the search makes no cycles, so it waits until the end
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            found = value(0, 0, 0, 0, 0, 0)
-        finally:
-            if collecting:
-                gc.enable()
+        found = value(0, 0, 0, 0, 0, 0)
         if spent[0]:  # the states not yet counted
             budget.spent += spent[0] - 1
             budget.spend(hand_size)
@@ -227,6 +220,21 @@ class TileSearch:
                 points = min(self.need, points + closing[0] * joker_points) if self.need else 0
                 v, c, g, used = v + 1, 0, 0, used + closing[0]
         return out
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic collector held back while positions are searched: the memo's thousands of
+    tuples would start it again and again, and now and then it walks every object of the
+    process. A search makes no cycles; its memo is freed by reference counts once the answer is
+    built, before the collector runs again, so little is left for it to walk."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def colour_choice(choice: object) -> ColourChoice:
