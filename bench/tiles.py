@@ -1,7 +1,7 @@
 """Rummikub's best turn (`referee.tablesolve.best_turn`), timed on positions from simulated
 games, and checked against an exact reference.
 
-    python bench/tiles.py [--games 60] [--seed 20261201] [--no-ilp] [--brute 0]
+    python bench/tiles.py [--games 60] [--seed 20261201] [--no-ilp] [--brute 0] [--worst 10]
 
 Three players are dealt 14 tiles each; in turn each plays the best turn the solver finds (its
 first meld once it can reach 30) or draws a tile. Every position a player meets is kept while
@@ -12,6 +12,8 @@ machine the wall clock also counts the time other work holds the cores); then ag
 compared: the integer programme of Den Hertog & Hulshof (2006) solved by HiGHS (`highspy`, a
 bench tool only: `pip install highspy`; skipped when missing), timed on the same positions, and
 the brute force over partitions on the positions small enough for it (`--brute N`: at most N).
+`--worst N` prints the N slowest positions after the first meld, each timed again, with their
+jokers, so that the slow tail can be looked at (and pasted into a test).
 
 Anchors: mjpieters/rummikub-solver (the same integer programme) reports a mean per move on
 simulated three-player games of 2.8 ms with GLPK, 8.6 ms with CBC, 12 ms with HiGHS and 41 ms
@@ -30,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.cards import Card
+from referee.cards import JOKER, Card
 from referee.loader import default_library
 from referee.ruleset import Ruleset
 from referee.tablesolve import best_turn
@@ -93,6 +95,22 @@ def solved(ruleset: Ruleset, position: Position) -> tuple[int, int]:
     return len(answer.played), answer.points
 
 
+def worst(ruleset: Ruleset, positions: list[Position], times: Sequence[float], most: int) -> None:
+    """The slowest positions after the first meld (CPU time), each timed again (the best of three)."""
+    later = [p for p in positions if p[2]]
+    print(f"the {min(most, len(later))} slowest positions after the first meld (CPU ms: in the run, best of 3 again):")
+    for spent, position in sorted(zip(times, later, strict=True), key=lambda pair: -pair[0])[:most]:
+        again = []
+        for _ in range(3):
+            cpu = time.thread_time()
+            best_turn(ruleset, *position)
+            again.append(time.thread_time() - cpu)
+        table, rack, _ = position
+        jokers = (sum(c.rank == JOKER for m in table for c in m), sum(c.rank == JOKER for c in rack))
+        print(f"  {spent * 1e3:6.2f} {min(again) * 1e3:6.2f}  jokers on the table {jokers[0]}, in the rack {jokers[1]}; "
+              f"table {' | '.join(' '.join(map(str, m)) for m in table)}; rack {' '.join(map(str, rack))}")
+
+
 def against_ilp(ruleset: Ruleset, positions: list[Position]) -> None:
     try:
         from tests.tilesolve_reference import IntegerProgramme
@@ -131,6 +149,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20261201, help="draws other games (p99 moves with them)")
     parser.add_argument("--no-ilp", action="store_true")
     parser.add_argument("--brute", type=int, default=50, help="the most positions the brute force checks")
+    parser.add_argument("--worst", type=int, default=0, help="print this many of the slowest positions")
     args = parser.parse_args()
     ruleset = default_library().get("rummikub")
     best_turn(ruleset, [], (), True)  # the tables the search derives once
@@ -142,6 +161,8 @@ def main() -> None:
     print(f"  CPU time of the thread (what other work on the machine does not add): {spread(later[1], '')}")
     print(f"best first meld, {len(first[0]):,} positions: wall clock {spread(first[0], '')}")
     print(f"  CPU time: {spread(first[1], '')}")
+    if args.worst:
+        worst(ruleset, positions, later[1], args.worst)
     if not args.no_ilp:
         against_ilp(ruleset, positions)
     if args.brute:

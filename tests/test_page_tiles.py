@@ -67,6 +67,13 @@ def test_rummikub_tiles_the_best_play_and_a_turn_on_a_phone(live_server: str, pa
     expect(joker).to_have_class(re.compile(r"\btile\b.*\bjoker\b"))
     expect(joker).to_have_text(re.compile("JK"))
 
+    # Asked before the rack is entered, the referee says what to enter, under the question asked.
+    tools.get_by_role("button", name="What could I play?").click()
+    verdict = page.locator("#verdict")
+    expect(verdict).to_have_text(re.compile(r"^Check what you entered\s*Enter the tiles on your rack first\.$"))
+    expect(verdict).to_be_in_viewport()
+    assert verdict.evaluate("n => n.previousElementSibling.textContent") == "What could I play?"
+
     # The table's melds and the rack; a meld entered by mistake comes off at a tap.
     tap(page, "The table", *TABLE[0], "|", *TABLE[1], "|", "1K")
     expect(melds(page, "The table")).to_have_count(3)
@@ -84,8 +91,8 @@ def test_rummikub_tiles_the_best_play_and_a_turn_on_a_phone(live_server: str, pa
                         {"table": TABLE, "hand": RACK, "first_meld_done": True})
     assert status == 200 and best["played"], best
     tools.get_by_role("button", name="What could I play?").click()
-    verdict = page.locator("#verdict")
     expect(verdict).to_contain_text("You can play " + " ".join(best["played"]))
+    expect(verdict.locator("strong")).to_be_in_viewport()  # the answer under its question, not below the page
     rows = verdict.locator(".after-table .meld-row")
     expect(rows).to_have_count(len(best["table"]))
     for i, meld in enumerate(best["table"]):
@@ -104,8 +111,30 @@ def test_rummikub_tiles_the_best_play_and_a_turn_on_a_phone(live_server: str, pa
     assert status == 200 and none["played"] == [], none
     tools.get_by_label("I have made my first meld this round").uncheck()
     tools.get_by_role("button", name="What could I play?").click()
-    expect(verdict).to_have_text("No tile can be played this turn: draw one.")
+    expect(verdict).to_have_text("Your rack makes no first meld of 30 points: draw a tile.")
     tools.get_by_label("I have made my first meld this round").check()
+
+    # A table meld the service cannot take is named as the table's, and marked there; not "Not legal".
+    tools.get_by_role("button", name="Enter the table's melds").click()
+    tap(page, "The table", "|", "1R", "2R")
+    status, problem = call(live_server, "POST", "/v1/rulesets/rummikub/turns/best",
+                           {"table": [*TABLE, ["1R", "2R"]], "hand": RACK, "first_meld_done": True})
+    assert status == 422 and [e["path"] for e in problem["errors"]] == ["table[2]"], problem
+    tools.get_by_role("button", name="What could I play?").click()
+    expect(verdict.locator("strong")).to_have_text("Check what you entered")
+    expect(verdict.locator("li")).to_have_text([f"Table meld 3: {problem['errors'][0]['message']}"])
+    expect(verdict).to_be_in_viewport()
+    expect(melds(page, "The table").nth(2)).to_have_class(re.compile(r"\bfault\b"))
+    expect(melds(page, "The table").nth(0)).not_to_have_class(re.compile(r"\bfault\b"))
+    assert len(page_factory.errors) == 1 and "status of 422" in page_factory.errors[0], page_factory.errors
+    page_factory.errors.clear()  # the browser logs the 422 asked for
+    tools.get_by_role("button", name="Remove meld 3 (The table)").click()
+
+    # The turn asked about before the table after it is entered: what to enter, not a list of faults.
+    tools.get_by_role("button", name="Is my turn legal?").click()
+    expect(verdict.locator("strong")).to_have_text("Check what you entered")
+    expect(verdict.locator("li")).to_have_text([re.compile(r"^Enter the table after your turn first")])
+    assert verdict.evaluate("n => n.previousElementSibling.textContent") == "Is my turn legal?"
 
     # A turn that leaves a meld of one tile: not legal, the sentence shown, that meld marked.
     tools.get_by_role("button", name="Enter the table after your turn").click()
@@ -117,6 +146,7 @@ def test_rummikub_tiles_the_best_play_and_a_turn_on_a_phone(live_server: str, pa
     assert status == 200 and not checked["valid"], checked
     tools.get_by_role("button", name="Is my turn legal?").click()
     expect(verdict).to_contain_text("Not legal")
+    expect(verdict).to_be_in_viewport()
     for violation in checked["violations"]:
         expect(verdict).to_contain_text(violation["message"])
     faulty = {int(v["path"][6:-1]) for v in checked["violations"] if re.fullmatch(r"after\[\d+\]", v.get("path") or "")}

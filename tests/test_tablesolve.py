@@ -3,6 +3,7 @@ every partition into melds, legal by the single-meld check, and bounded."""
 
 from __future__ import annotations
 
+import gc
 import os
 from collections import Counter
 from collections.abc import Sequence
@@ -296,3 +297,41 @@ def test_a_game_that_ends_every_turn_with_a_discard_keeps_one_tile_back() -> Non
     assert len(best_turn(rummikub, [tiles(rummikub, "1R 2R 3R")], tiles(rummikub, "4R 5R"), True).played) == 2
     best = best_turn(remi, table, tiles(remi, "4R 5R 13K"), True)  # the tile that fits nothing is kept
     assert best.left == tuple(tiles(remi, "13K"))
+
+
+# The slowest positions of bench/tiles.py's simulated games (its --worst): tables that hold both jokers.
+SLOW_TAIL = [
+    (["2B 2O 2R", "3K 4K 5K 6K", "4O JK 6O", "4R 5R 6R 7R 8R", "5R 6R 7R 8R", "6B 7B 8B 9B", "8O 9O 10O",
+      "12K 12B JK", "13K 13B 13O 13R", "11R 12R 13R"], "4K 11K 2O 3B 5B 11K 6K 4O 1K 6B 8B 7O"),
+    (["4B 4O 4R", "1K 2K 3K 4K", "6K 6B 6R", "7B 8B 9B", "7R 8R 9R", "10K 10B 10O", "7O JK 9O 10O",
+      "11B 11O 11R", "12K 12B 12O", "13K 13B 13O", "JK 12K 13K", "11R 12R 13R"], "2O 7K 4R 2B 1R 9R 9K 8O"),
+    (["4K 4O 4R", "3B 4B 5B", "6O 7O JK 9O", "7R 8R 9R", "11R JK 13R"],
+     "3O 4K 10K 12B 1B 5R 11B 2O 4B 5K 13K 2R 3R"),
+]
+
+
+@pytest.mark.parametrize(("table", "hand"), SLOW_TAIL)
+def test_the_slow_tail_agrees_with_the_integer_programme(rk: Ruleset, table: list[str], hand: str) -> None:
+    pytest.importorskip("highspy")
+    from tests.tilesolve_reference import IntegerProgramme
+
+    position, rack = melds(rk, *table), tiles(rk, hand)
+    answer = best_turn(rk, position, rack, True)
+    assert (len(answer.played), answer.points) == _programme(rk, IntegerProgramme).solve(position, rack, True)
+    assert_legal(rk, position, rack, True, answer)
+
+
+def test_the_collector_is_held_back_only_while_a_turn_is_searched(rk: Ruleset) -> None:
+    table, hand = melds(rk, *SLOW_TAIL[0][0]), tiles(rk, SLOW_TAIL[0][1])
+    assert gc.isenabled()
+    best_turn(rk, table, hand, True)
+    assert gc.isenabled()
+    with pytest.raises(InvalidPlayError):
+        best_turn(rk, table, hand, True, budget=Budget(states=10))
+    assert gc.isenabled()  # a refusal in the middle of the search turns it back on too
+    gc.disable()
+    try:
+        best_turn(rk, table, hand, True)
+        assert not gc.isenabled()  # a caller that turned it off keeps it off
+    finally:
+        gc.enable()

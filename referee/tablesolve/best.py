@@ -21,7 +21,14 @@ from referee.melds import check_meld, judge_for
 from referee.planner.budget import Budget, shared_budget
 from referee.ruleset import Ruleset
 from referee.tablesolve.rebuild import rebuilt
-from referee.tablesolve.search import NONE, Counts, TileSearch, played_value, type_counts
+from referee.tablesolve.search import (
+    NONE,
+    Counts,
+    TileSearch,
+    collector_paused,
+    played_value,
+    type_counts,
+)
 from referee.tablesolve.shape import TileShape, shape_of, unsupported
 from referee.turns import refuse_fixed_table
 
@@ -58,10 +65,11 @@ def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[
     if not first_meld_done and (requirement.sized or requirement.melds or requirement.pure
                                 or not requirement.extra_melds or not requirement.from_hand_only):
         raise unsupported(ruleset)
-    found = _solved(shape, table, on_table, hand, first_meld_done, requirement.points, budget, len(hand))
-    if rules.final_discard == "required" and hand and not found.left:
-        found = _keeping_one_back(ruleset, shape, table, on_table, hand, first_meld_done, requirement.points,
-                                  budget)
+    with collector_paused():
+        found = _solved(shape, table, on_table, hand, first_meld_done, requirement.points, budget, len(hand))
+        if rules.final_discard == "required" and hand and not found.left:
+            found = _keeping_one_back(ruleset, shape, table, on_table, hand, first_meld_done,
+                                      requirement.points, budget)
     return found
 
 

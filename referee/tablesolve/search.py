@@ -18,7 +18,9 @@ is packed in one integer too, as the memo's key.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import gc
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
@@ -28,6 +30,7 @@ from referee.tablesolve.shape import TileShape
 NONE = -(1 << 62)   # no legal table from this state
 WEIGHT = 1 << 24    # one tile played outweighs any points
 _SPEND = 64         # states counted against the budget at a time
+_DEAD = (NONE, None)  # the memo's entry for a state with no legal table, shared
 
 # A choice at one colour: the slot state after it, naturals to groups, hand tiles played, jokers in runs.
 ColourChoice = tuple[int, int, int, int]
@@ -79,6 +82,7 @@ class TileSearch:
         joined = [[group_at[tuple(sorted((*key, g), reverse=True))] if g and len(key) < suits else i
                    for g in range(shape.geometry.copies + 1)] for i, key in enumerate(group_keys)]
         fits = [[shape.fits(key, wild) for wild in range(jokers + 1)] for key in group_keys]
+        fitting = [tuple(wild for wild, ok in enumerate(row) if ok) for row in fits]  # the jokers that close them
         closed, needs, melded, rack = shape.closed, shape.needs, shape.melded, shape.rack
         own = shape.joker_melded
         top = shape.run_min or 1
@@ -90,6 +94,8 @@ class TileSearch:
         memo = self.memo
         options = shape.choices
         complete: dict[tuple[int, int, int, int], bool] = {}
+        # this position's choices at a colour, by number, colour, its slots and the jokers left
+        chosen: dict[int, tuple[ColourChoice, ...]] = {}
         spent = [0]
 
         def completable(v: int, c: int, g: int, left: int) -> bool:
@@ -149,16 +155,20 @@ class TileSearch:
                 joins = joined[g]
                 last = c == suits - 1  # the number's groups close here, and the next number begins
                 row = (v * (suits + 1) + c + 1) * n_profile if not last else ((v + 1) * (suits + 1)) * n_profile
-                for option in choices(code, on_table, hand[kind], left, ahead[v][c]):
+                at = ((v * suits + c) * n_slots + code) * n_used + left
+                here = chosen.get(at)
+                if here is None:
+                    here = chosen[at] = choices(code, on_table, hand[kind], left, ahead[v][c])
+                for option in here:
                     after, grouped, played, wild = option
                     shared = joins[grouped]
                     made = min(need, points + (on_table + played) * melded[v] + wild * joker_points) if need else 0
                     child = base + after * place[c]
                     now = used + wild
                     if last:
-                        for extra in range(jokers - now + 1):
-                            if not fits[shared][extra]:
-                                continue
+                        for extra in fitting[shared]:
+                            if extra > jokers - now:
+                                break
                             closed_made = min(need, made + extra * joker_points) if need else 0
                             got = memo.get((((row + child) * n_groups * n_used) + now + extra) * n_points + closed_made)
                             found = got[0] if got is not None else value(v + 1, 0, child, 0, now + extra, closed_made)
@@ -167,7 +177,8 @@ class TileSearch:
                                 if found > best:
                                     best, choice = found, (*option, extra)
                         continue
-                    if grouped and not completable(v, c + 1, shared, left - wild):
+                    # tiles given to this number's groups (key 0: none yet) that the colours left cannot complete
+                    if shared and not completable(v, c + 1, shared, left - wild):
                         continue
                     got = memo.get((((row + child) * n_groups + shared) * n_used + now) * n_points + made)
                     found = got[0] if got is not None else value(v, c + 1, child, shared, now, made)
@@ -175,7 +186,7 @@ class TileSearch:
                         found += played * worth
                         if found > best:
                             best, choice = found, option
-            memo[key] = (best, choice)
+            memo[key] = (best, choice) if best > NONE else _DEAD
             return best
 
         self._walk = (suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own)
@@ -209,6 +220,21 @@ class TileSearch:
                 points = min(self.need, points + closing[0] * joker_points) if self.need else 0
                 v, c, g, used = v + 1, 0, 0, used + closing[0]
         return out
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic collector held back while positions are searched: the memo's thousands of
+    tuples would start it again and again, and now and then it walks every object of the
+    process. A search makes no cycles; its memo is freed by reference counts once the answer is
+    built, before the collector runs again, so little is left for it to walk."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def colour_choice(choice: object) -> ColourChoice:
