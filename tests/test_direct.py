@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import RANKS, SUITS, Card, DeckCount, DeckSpec
@@ -123,3 +123,37 @@ def test_the_cards_add_up_to_the_hand_and_its_ranks_and_each_suit_to_its_points(
     found = _direct(ruleset, held)
     assert found is not None and found.cost == 5 and found.plan.left == (Card("6", suits[0]),)
     assert tuple(kings) in found.plan.melds
+
+
+LOW_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+FIVE_SUITS = ("C", "D", "H", "S", "X")
+# Both ends of every suit: in the hand mask a suit's top rank sits next to the next suit's
+# first rank, with no place between them where the deck's first rank is not A.
+ENDS = [Card(r, s) for r in ("3", "4", "5", "J", "Q", "K") for s in FIVE_SUITS]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(ENDS), min_size=3, max_size=8, unique=True))
+# J Q K of clubs, or the kings' set: 20 points either way, and the run is the first way tried
+@example([Card("J", "C"), Card("Q", "C"), Card("K", "C"), Card("K", "D"), Card("K", "H")])
+def test_runs_never_cross_from_one_suit_to_the_next(games: dict[tuple[str, int], Ruleset],
+                                                   hand: list[Card]) -> None:
+    """On five suits of ranks 3 to K (no high ace, so no spare place between suits), the
+    cards in runs found by shifting the hand mask stay within a suit: the answer is the
+    oracle's, and the plan the one found trying every set."""
+    ruleset = games["low", 1]
+    ruleset = replace(ruleset, deck=DeckSpec(ranks=LOW_RANKS, suits=FIVE_SUITS, jokers=0,
+                                             decks=DeckCount(fixed=1)))
+    judge = judge_for(ruleset, 1, None)
+    fewer = _ready(judge, "points")
+    assert fewer.by_runs
+    found = direct(ruleset, judge, hand, (), True, "points", None, None)
+    assert found is not None and found.cost == Oracle(ruleset).fewest_points(hand), (hand, found)
+    every = _ready(judge, "points")
+    every.by_runs = False
+    _READY[judge, "points"] = every
+    try:
+        tried_all = direct(ruleset, judge, hand, (), True, "points", None, None)
+    finally:
+        _READY[judge, "points"] = fewer
+    assert found == tried_all, (hand, found, tried_all)
