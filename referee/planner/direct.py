@@ -66,22 +66,21 @@ def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence
     hand_mask = counted & ready.hand_full
     if hand_mask.bit_count() != len(hand):
         return None  # a repeated card (adding its bit twice carries)
+    melds: tuple[tuple[Card, ...], ...] = ()
     if (counted + ready.at_least) & ready.tops:  # a rank holds enough cards for a set
         found = _with_sets(ready, hand_mask, counted)
         if found is None:
             return None
-        total, melds, kept = found
-    else:
-        places, full = ready.places, ready.full
-        total = 0
-        kept: tuple[Card, ...] = ()
-        melds: tuple[tuple[Card, ...], ...] = ()
-        for suit in ready.suits:  # lowest suit first
-            points, cards, runs = suit[hand_mask & full]
-            hand_mask >>= places
-            total += points
-            kept += cards
-            melds += runs
+        hand_mask, melds = found
+    places, full = ready.places, ready.full
+    total = 0
+    kept: tuple[Card, ...] = ()
+    for suit in ready.suits:  # lowest suit first
+        points, cards, runs = suit[hand_mask & full]
+        hand_mask >>= places
+        total += points
+        kept += cards
+        melds += runs
     if discard and kept or score is not None:
         return _finished(ruleset, ready, hand, total, melds, kept, score, discard)
     return _new(Arrangement, (total, _new(Plan, (melds, (), kept, None, (), None))))
@@ -102,10 +101,9 @@ def _finished(ruleset: Ruleset, ready: _Ready, hand: Sequence[Card], total: int,
     return found if score is None else limited(ruleset, hand, found, cost.__getitem__, score)
 
 
-def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
-        int, tuple[tuple[Card, ...], ...], tuple[Card, ...]] | None:
-    """(points left, melds, cards left) of a hand where some rank holds enough cards for a set:
-    each such rank either makes no set or one of its `_set_choices`, every way, the first
+def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[int, tuple[tuple[Card, ...], ...]] | None:
+    """(the cards no set takes, the sets) of a hand where some rank holds enough cards for a
+    set: each such rank either makes no set or one of its `_set_choices`, every way, the first
     least costly kept; None where one rank holds two sets (the general search handles it)."""
     tops = ready.tops
     if ready.two_sets is not None and (counted + ready.two_sets) & tops:
@@ -176,16 +174,7 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
     for options in picks:  # the last option of a rank is all its cards
         if taken & options[-1]:
             sets.append(taken & options[-1])
-    melds = tuple(map(ready.cards_of.__getitem__, sets))  # each made on first use (`_Cards`)
-    total = 0
-    kept: tuple[Card, ...] = ()
-    for suit in ready.suits:
-        points, cards, runs = suit[best & full]
-        best >>= places
-        total += points
-        kept += cards
-        melds += runs
-    return total, melds, kept
+    return best, tuple(map(ready.cards_of.__getitem__, sets))  # each made on first use (`_Cards`)
 
 
 def _near(ready: _Ready, hand_mask: int) -> int:
