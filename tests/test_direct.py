@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import RANKS, SUITS, Card, DeckCount, DeckSpec
@@ -93,10 +93,11 @@ def test_the_set_choices_not_tried_are_never_the_first_best(games: dict[tuple[st
 
 
 @pytest.mark.parametrize("suits", [SUITS, ("C", "D", "H", "S", "X")])
-def test_a_suit_entry_adds_its_counts_cards_left_and_points(games: dict[tuple[str, int], Ruleset],
-                                                           suits: tuple[str, ...]) -> None:
-    """Adding the suits' entries gives each rank's cards, the cards left in hand at their bits
-    and their points, none spilling into the next part, on four suits and on five."""
+def test_the_cards_add_up_to_the_hand_and_its_ranks_and_each_suit_to_its_points(
+        games: dict[tuple[str, int], Ruleset], suits: tuple[str, ...]) -> None:
+    """Adding the cards' numbers gives the hand mask and, above it, each rank's cards in its
+    lane, none spilling into the next; each suit's entry gives the points and cards left in
+    hand and the runs of the rest; on four suits and on five."""
     ruleset = games["low", 1]
     ruleset = replace(ruleset, deck=DeckSpec(ranks=RANKS, suits=suits, jokers=0, decks=DeckCount(fixed=1)))
     ready = _ready(judge_for(ruleset, 1, None), "points")
@@ -106,18 +107,53 @@ def test_a_suit_entry_adds_its_counts_cards_left_and_points(games: dict[tuple[st
     kings = [Card("K", s) for s in suits]
     held = runs + kings + [Card("6", suits[0])]
     assert len(set(held)) == len(held)
-    hand_mask = sum(map(ready.bit_of, held))
-    counted = 0
-    rest = hand_mask
-    for suit in ready.suits:
-        counted += suit[rest & ready.full][0]
-        rest >>= ready.places
-    width = ready.left_at // ready.places
-    lanes = [(counted >> (width * p)) & ((1 << width) - 1) for p in range(len(RANKS))]
+    counted = sum(map(ready.bit_of, held))
+    hand_mask = counted & ready.hand_full
+    assert hand_mask.bit_count() == len(held)
+    assert [hand_mask >> (ready.places * i) & ready.full for i in range(len(suits))] == [
+        sum(1 << RANKS.index(c.rank) for c in held if c.suit == s) for s in suits]
+    lanes_at = ready.hand_full.bit_length()
+    assert ready.bit_of(Card("A", suits[0])) >> lanes_at == 1  # the ace's lane is the first
+    width = (ready.bit_of(Card("2", suits[0])) >> lanes_at).bit_length() - 1
+    lanes = [(counted >> (lanes_at + width * p)) & ((1 << width) - 1) for p in range(len(RANKS))]
     assert lanes == [sum(c.rank == r for c in held) for r in RANKS]
-    left = (counted >> ready.left_at) & ((1 << (ready.places * len(suits))) - 1)
-    assert left == sum(map(ready.bit_of, [*kings, Card("6", suits[0])]))  # each suit alone: no run
-    assert counted >> ready.points_at == 10 * len(suits) + 5
+    assert (counted + ready.at_least) & ready.tops == 1 << (lanes_at + width * (RANKS.index("K") + 1) - 1)
+    first = ready.suits[0][hand_mask & ready.full]
+    assert first == (5 + 10, (Card("6", suits[0]), Card("K", suits[0])), (tuple(runs[:3]),))
     found = _direct(ruleset, held)
     assert found is not None and found.cost == 5 and found.plan.left == (Card("6", suits[0]),)
     assert tuple(kings) in found.plan.melds
+
+
+LOW_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+FIVE_SUITS = ("C", "D", "H", "S", "X")
+# Both ends of every suit: in the hand mask a suit's top rank sits next to the next suit's
+# first rank, with no place between them where the deck's first rank is not A.
+ENDS = [Card(r, s) for r in ("3", "4", "5", "J", "Q", "K") for s in FIVE_SUITS]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.sampled_from(ENDS), min_size=3, max_size=8, unique=True))
+# J Q K of clubs, or the kings' set: 20 points either way, and the run is the first way tried
+@example([Card("J", "C"), Card("Q", "C"), Card("K", "C"), Card("K", "D"), Card("K", "H")])
+def test_runs_never_cross_from_one_suit_to_the_next(games: dict[tuple[str, int], Ruleset],
+                                                   hand: list[Card]) -> None:
+    """On five suits of ranks 3 to K (no high ace, so no spare place between suits), the
+    cards in runs found by shifting the hand mask stay within a suit: the answer is the
+    oracle's, and the plan the one found trying every set."""
+    ruleset = games["low", 1]
+    ruleset = replace(ruleset, deck=DeckSpec(ranks=LOW_RANKS, suits=FIVE_SUITS, jokers=0,
+                                             decks=DeckCount(fixed=1)))
+    judge = judge_for(ruleset, 1, None)
+    fewer = _ready(judge, "points")
+    assert fewer.by_runs
+    found = direct(ruleset, judge, hand, (), True, "points", None, None)
+    assert found is not None and found.cost == Oracle(ruleset).fewest_points(hand), (hand, found)
+    every = _ready(judge, "points")
+    every.by_runs = False
+    _READY[judge, "points"] = every
+    try:
+        tried_all = direct(ruleset, judge, hand, (), True, "points", None, None)
+    finally:
+        _READY[judge, "points"] = fewer
+    assert found == tried_all, (hand, found, tried_all)

@@ -41,7 +41,9 @@ _new = tuple.__new__  # a named tuple made from its fields at once, without its 
 # holding several cards) goes to the search, which its request's budget bounds.
 MOST_WAYS = 4096
 
-_PLAN_REST = Plan()[3:]  # a plan's fields after its melds, lay-offs and cards left: their defaults
+# A plan's fields after its melds, lay-offs and cards left are written out below as a literal
+# (quicker than unpacking them): they are its defaults, no discard and no first meld.
+assert Plan()[3:] == (None, (), None), Plan()
 
 
 def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence[object],
@@ -58,33 +60,30 @@ def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence
     if not ready.holds or (table and not ready.without_table) or (not first_meld_done and ready.first_meld):
         return None
     try:
-        hand_mask: int = sum(map(ready.bit_of, hand))
+        counted: int = sum(map(ready.bit_of, hand))  # the hand mask, each rank's cards above it
     except KeyError:
         return None  # a wild card, or one not in the deck
+    hand_mask = counted & ready.hand_full
     if hand_mask.bit_count() != len(hand):
         return None  # a repeated card (adding its bit twice carries)
-    places, full = ready.places, ready.full
-    counted = 0  # the suits' entries added (`_Suit`): cards by rank, cards left, their points
-    kept: tuple[Card, ...] = ()
     melds: tuple[tuple[Card, ...], ...] = ()
-    rest = hand_mask
-    for suit in ready.suits:  # lowest suit first
-        m = rest & full
-        rest >>= places
-        suit_counted, cards, runs = suit[m]
-        counted += suit_counted
-        kept += cards
-        melds += runs
     if (counted + ready.at_least) & ready.tops:  # a rank holds enough cards for a set
         found = _with_sets(ready, hand_mask, counted)
         if found is None:
             return None
-        total, melds, kept = found
-    else:
-        total = counted >> ready.points_at
+        hand_mask, melds = found
+    places, full = ready.places, ready.full
+    total = 0
+    kept: tuple[Card, ...] = ()
+    for suit in ready.suits:  # lowest suit first
+        points, cards, runs = suit[hand_mask & full]
+        hand_mask >>= places
+        total += points
+        kept += cards
+        melds += runs
     if discard and kept or score is not None:
         return _finished(ruleset, ready, hand, total, melds, kept, score, discard)
-    return _new(Arrangement, (total, _new(Plan, (melds, (), kept, *_PLAN_REST))))
+    return _new(Arrangement, (total, _new(Plan, (melds, (), kept, None, (), None))))
 
 
 def _finished(ruleset: Ruleset, ready: _Ready, hand: Sequence[Card], total: int,
@@ -102,23 +101,26 @@ def _finished(ruleset: Ruleset, ready: _Ready, hand: Sequence[Card], total: int,
     return found if score is None else limited(ruleset, hand, found, cost.__getitem__, score)
 
 
-def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
-        int, tuple[tuple[Card, ...], ...], tuple[Card, ...]] | None:
-    """(points left, melds, cards left) of a hand where some rank holds enough cards for a set:
-    each such rank either makes no set or one of its `_set_choices`, every way, the first
+def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[int, tuple[tuple[Card, ...], ...]] | None:
+    """(the cards no set takes, the sets) of a hand where some rank holds enough cards for a
+    set: each such rank either makes no set or one of its `_set_choices`, every way, the first
     least costly kept; None where one rank holds two sets (the general search handles it)."""
     tops = ready.tops
     if ready.two_sets is not None and (counted + ready.two_sets) & tops:
         return None
-    near = 0  # cards with a same-suit neighbour in hand: those a set may leave out for a run
-    if ready.with_runs:
-        near = ((hand_mask << 1) & ready.not_lowest) | ((hand_mask >> 1) & ready.not_highest)
-        if ready.wrap is not None:  # a high ace sits next to the top rank
-            top, first_column, top_column = ready.wrap
-            near |= ((hand_mask >> top) & first_column) | ((hand_mask << top) & top_column)
-    # Cards in a run of the whole hand (`_Suit`'s cards left, read back): where every card
-    # costs something, leaving any other out of a set only costs more, whatever else is chosen.
-    in_runs = hand_mask & ~(counted >> ready.left_at) if ready.by_runs else near
+    # Cards in a run of the whole hand: where every card costs something, leaving any other out
+    # of a set only costs more, whatever else is chosen. Else those with a neighbour (`_near`).
+    near: int | None = None  # read only where needed
+    if ready.by_runs:  # ace low: a run is `least` cards at consecutive places of one suit
+        shifts = ready.run_shifts
+        starts = hand_mask & ready.run_starts
+        for k in shifts:
+            starts &= hand_mask >> k
+        in_runs = starts
+        for k in shifts:
+            in_runs |= starts << k
+    else:
+        in_runs = near = _near(ready, hand_mask)
     lane_column, choices_of = ready.lane_column, ready.choices
     candidates = (counted + ready.at_least) & tops
     picks: list[tuple[int, ...]] = []  # the ways of the ranks not fixed by neighbours, in rank order
@@ -129,71 +131,72 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[
         low = candidates & -candidates
         candidates ^= low
         whole = hand_mask & lane_column[low]
-        if not whole & near:  # `_set_choices` is then the set of all the rank's cards alone
-            fixed |= whole
-            sets.append(whole)
-        elif not whole & in_runs:  # none in a run of the whole hand: the set is made, listed in turn
-            fixed |= whole
-            picks.append((whole,))
-        else:
+        if whole & in_runs:
             options = choices_of[whole, whole & in_runs]
             picks.append(options)
             choices.append(options)
-    ways = 1
-    for options in choices:
-        ways *= len(options)
-    if ways > MOST_WAYS:
-        return None  # a hand of many sets: the search answers it, within the request's budget
+            continue
+        fixed |= whole  # none in a run of the whole hand: the set is made
+        if near is None:  # a card in a run has a neighbour: they were not needed before
+            near = _near(ready, hand_mask)
+        if whole & near:  # listed in turn
+            picks.append((whole,))
+        else:  # `_set_choices` is then the set of all the rank's cards alone, listed first
+            sets.append(whole)
     hand_mask &= ~fixed
     places, full = ready.places, ready.full
     best = hand_mask  # the cards no set takes, in the best way found
     if choices:
+        ways = 1
+        for options in choices:
+            ways *= len(options)
+        if ways > MOST_WAYS:
+            return None  # a hand of many sets: the search answers it, within the request's budget
         points, floor, best_total = ready.points, ready.floor, INF
-        rests = [hand_mask]
-        for options in choices:  # sets of different ranks never share a card
-            rests = [rest ^ m for rest in rests for m in options]
-        for rest in rests:
-            total, left = 0, rest
-            while left:  # suit by suit, lowest first
-                total += points[left & full]
-                left >>= places
-            if total < best_total:
-                best_total, best = total, rest
-                if total <= floor:  # no way keeps fewer: the first such way is the answer
-                    break
+        prefixes = [hand_mask]  # every way of the ranks but the last (sets of different ranks
+        for options in choices[:-1]:  # never share a card), the last rank's tried in turn below
+            prefixes = [rest ^ m for rest in prefixes for m in options]
+        last = choices[-1]
+        for prefix in prefixes:
+            for m in last:
+                total, left = 0, prefix ^ m
+                while left:  # suit by suit, lowest first
+                    total += points[left & full]
+                    left >>= places
+                if total < best_total:
+                    best_total, best = total, prefix ^ m
+                    if total <= floor:  # no way keeps fewer: the first such way is the answer
+                        break
+            else:
+                continue
+            break
     taken = (hand_mask ^ best) | fixed
     for options in picks:  # the last option of a rank is all its cards
         if taken & options[-1]:
             sets.append(taken & options[-1])
-    cards_of = ready.cards_of
-    melds = tuple([cards_of[m] for m in sets])
-    counted = 0
-    kept: tuple[Card, ...] = ()
-    rest = best
-    for suit in ready.suits:
-        suit_counted, cards, runs = suit[rest & full]
-        rest >>= places
-        counted += suit_counted
-        kept += cards
-        melds += runs
-    return counted >> ready.points_at, melds, kept
+    return best, tuple(map(ready.cards_of.__getitem__, sets))  # each made on first use (`_Cards`)
+
+
+def _near(ready: _Ready, hand_mask: int) -> int:
+    """Cards with a same-suit neighbour in hand: those a set may leave out for a run."""
+    if not ready.with_runs:
+        return 0
+    near = ((hand_mask << 1) & ready.not_lowest) | ((hand_mask >> 1) & ready.not_highest)
+    if ready.wrap is not None:  # a high ace sits next to the top rank
+        top, first_column, top_column = ready.wrap
+        near |= ((hand_mask >> top) & first_column) | ((hand_mask << top) & top_column)
+    return near
 
 
 class _Suit(dict[int, SuitAnswer]):
-    """One suit's answers by suit mask, each made on first use. First one number: the suit's
-    cards counted by rank (a lane a rank, `SuitMasks.spread`); above the lanes, from `left_at`,
-    the cards that stay in hand at their bits of a hand mask (this suit's from `at`); above
-    those, from `points_at`, their points. Adding the suits' numbers adds each part (the lanes
-    never reach their top bits, the suits' cards never meet). Then those cards, and the runs
-    the others make (lowest first). The ace is placed high or low as the run rule allows,
-    where it leaves fewer points (low on a tie)."""
+    """One suit's answers by suit mask, each made on first use: the points of the cards that
+    stay in hand, those cards, and the runs the others make (lowest first). The ace is placed
+    high or low as the run rule allows, where it leaves fewer points (low on a tie)."""
 
-    def __init__(self, cards: tuple[tuple[Card, ...], ...], masks: SuitMasks, at: int, values: tuple[int, ...],
+    def __init__(self, cards: tuple[tuple[Card, ...], ...], values: tuple[int, ...],
                  least: int | None, ace: str, high_place: int) -> None:
         super().__init__()
         self.cards, self.least, self.ace, self.high_place = cards, least, ace, high_place
-        self.spread, self.left_at = masks.spread, _left_at(masks) + at
-        self.points_at = _points_at(masks)
         self.mask_points = mask_points(values)
         self.dead = outside_stretches(least, len(values)) if least is not None else None
 
@@ -201,17 +204,8 @@ class _Suit(dict[int, SuitAnswer]):
         placed = _placed(m, self.dead, self.mask_points, self.ace, self.high_place)
         kept = self.dead[placed] if self.dead is not None else placed
         runs = tuple(self.cards[run] for run in stretches(placed & ~kept))
-        counted = self.spread[m] + (kept << self.left_at) + (self.mask_points[kept] << self.points_at)
-        answer = self[m] = (counted, self.cards[kept], runs)
+        answer = self[m] = (self.mask_points[kept], self.cards[kept], runs)
         return answer
-
-
-def _left_at(masks: SuitMasks) -> int:
-    return masks.width * masks.places  # above every rank's lane
-
-
-def _points_at(masks: SuitMasks) -> int:
-    return _left_at(masks) + masks.places * len(masks.shifts)  # above every suit's cards
 
 
 class _Points(dict[int, int]):
@@ -269,21 +263,23 @@ class _Ready:
     the suits' answers, and what choosing sets needs."""
 
     __slots__ = ("at_least", "bit_of", "by_runs", "cards_of", "choices", "cost", "first_meld", "floor",
-                 "full", "holds", "lane_column", "left_at", "not_highest", "not_lowest",
-                 "places", "points", "points_at", "suits", "tops", "two_sets", "with_runs",
+                 "full", "hand_full", "holds", "lane_column", "not_highest", "not_lowest",
+                 "places", "points", "run_shifts", "run_starts", "suits", "tops", "two_sets", "with_runs",
                  "without_table", "wrap")
     holds: bool            # the rules are this path's: sets, runs of one suit, no wild cards
     without_table: bool    # a table is no matter: these rules refuse every lay-off
     first_meld: bool       # a first meld is due before melds count: the search answers
-    bit_of: Callable[[Card], int]  # a natural card -> its bit in a hand mask (KeyError for any other)
+    bit_of: Callable[[Card], int]  # a natural card -> its bit in a hand mask, and one in its rank's lane
+    #                                above the hand mask (KeyError for any other card)
+    hand_full: int         # the hand mask's bits of a sum of `bit_of`; above them, the lanes
     cost: dict[Card, int]  # what each natural card costs left in hand
     places: int            # the bits of one suit in a hand mask
     full: int              # one suit's places
     suits: tuple[_Suit, ...]  # each suit's answers by suit mask, lowest suit first
-    left_at: int           # where the cards left start in a suit's answer, above its rank counts
-    points_at: int         # where its points start, above those
     by_runs: bool          # a set leaves out only cards in a run of the whole hand (see `_with_sets`)
-    tops: int              # the top bit of every lane (0 when no set can be made)
+    run_shifts: tuple[int, ...]  # 1 up to the fewest cards of a run less one (where `by_runs`)
+    run_starts: int        # the places where a run of that many may start within its suit
+    tops: int              # the top bit of every lane, above the hand mask (0 when no set can be made)
     at_least: int          # added to the lanes: a rank with cards enough for a set sets its top bit
     two_sets: int | None   # the same for two sets of one rank, where the suits allow two
     with_runs: bool        # the round has runs (a set may leave out cards for them)
@@ -310,7 +306,14 @@ def _ready(judge: Judge, objective: str) -> _Ready:
     ready.first_meld = not rules.first_meld.empty
     masks, bits = _judge_masks(judge)
     geometry = masks.geometry
-    ready.bit_of, ready.places, ready.full = bits.__getitem__, masks.places, masks.full
+    ready.places, ready.full = masks.places, masks.full
+    # Summing the cards' numbers gives the hand mask and, above it, each rank's cards in its
+    # lane (`SuitMasks.spread`): the lanes never reach their top bits, and a repeated card's
+    # carry shows in the hand mask's bit count.
+    lanes_at = masks.places * len(geometry.suits)
+    ready.hand_full = (1 << lanes_at) - 1
+    lane = {r: 1 << (lanes_at + masks.width * p) for r, p in geometry.rank_at.items()}
+    ready.bit_of = {c: bit | lane[c.rank] for c, bit in bits.items()}.__getitem__
     ruleset = judge.ruleset
     ready.cost = {c: 1 if objective == "cards" else ruleset.scoring.value(c) for c in bits}
     values = _place_values(ruleset, objective)
@@ -318,19 +321,19 @@ def _ready(judge: Judge, objective: str) -> _Ready:
     # The ace option reads only a deck whose first rank is A (see `referee.meld.run_windows`).
     ace = run_rule.ace if run_rule is not None and geometry.high_ace else "low"
     high_place = 1 << geometry.ranks
-    ready.suits = tuple(_Suit(cards, masks, at, values, least, ace, high_place)
-                        for cards, at in zip(masks.suit_cards, masks.shifts, strict=True))
-    ready.left_at, ready.points_at = _left_at(masks), _points_at(masks)
+    ready.suits = tuple(_Suit(cards, values, least, ace, high_place) for cards in masks.suit_cards)
     ready.by_runs = least is not None and least >= 2 and ace == "low" and min(values) > 0
+    ready.run_shifts = tuple(range(1, least or 0))
+    ready.run_starts = sum(1 << (at + p) for at in masks.shifts for p in range(masks.places - (least or 0) + 1))
     # Under ace "low" the table of points outside runs is the one a service builds at start.
     ready.points = dead_points(values, least) if least is not None and ace == "low" else \
         _Points(values, least, ace, high_place)
     suits = len(geometry.suits)
     ready.tops, ready.at_least, ready.two_sets = 0, 0, None
     if set_rule is not None and set_rule.min <= suits:
-        ready.tops, ready.at_least = masks.tops, masks.offsets[set_rule.min]
+        ready.tops, ready.at_least = masks.tops << lanes_at, masks.offsets[set_rule.min] << lanes_at
         if 2 * set_rule.min <= suits:
-            ready.two_sets = masks.offsets[2 * set_rule.min]
+            ready.two_sets = masks.offsets[2 * set_rule.min] << lanes_at
     ready.choices = _Choices(set_rule.min if set_rule is not None else 0)
     ready.with_runs = run_rule is not None
     ready.not_lowest, ready.not_highest = ~geometry.lowest_places, ~geometry.highest_places
@@ -338,7 +341,8 @@ def _ready(judge: Judge, objective: str) -> _Ready:
     ready.wrap = None
     if run_rule is not None and run_rule.ace != "low" and geometry.high_ace:
         ready.wrap = (top, geometry.rank_columns[0], geometry.rank_columns[top])
-    ready.lane_column = {1 << (masks.width * (p + 1) - 1): geometry.rank_columns[p] for p in range(geometry.ranks)}
+    ready.lane_column = {1 << (lanes_at + masks.width * (p + 1) - 1): geometry.rank_columns[p]
+                         for p in range(geometry.ranks)}
     ready.floor = 0 if min(values) >= 0 else -INF
     ready.cards_of = _Cards(masks)
     if len(_READY) >= 1024:  # judges are kept a bounded number too (`judge_for`)
