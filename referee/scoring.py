@@ -42,10 +42,11 @@ def score_round(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]],
     knock = ruleset.scoring.knock
     problems = list(_went_out_problems(hands, went_out, empty=knock is None))
     problems += _seat_problems(ruleset, hands, went_out, deal)
-    problems += _method_problems(ruleset, hands, went_out, deal)
     melded = (deal.melded or {}) if knock is None else {}  # a knocker's melds are cards of their hand
     groups = {f"{n}+{g}": group for n, m in melded.items() for g, group in enumerate(m)}
-    problems += deck_problems(ruleset, {**hands, **groups}, deal.players)
+    held = deck_problems(ruleset, {**hands, **groups}, deal.players)
+    problems += _method_problems(ruleset, hands, went_out, deal, cards_held=not held)
+    problems += held
     if problems:
         raise InvalidPlayError([_melded_path(p) for p in problems])
     if method == "deadwood":
@@ -83,7 +84,9 @@ def _melded_path(problem: Problem) -> Problem:
 
 
 def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: str | None,
-                     deal: Deal) -> list[Problem]:
+                     deal: Deal, cards_held: bool = True) -> list[Problem]:
+    """What the scoring method finds wrong; `cards_held`: every card can be held (the melds are
+    judged only then)."""
     from referee.melds import wild_rank_problem  # the judge of melds, which scoring feeds
     problems: list[Problem] = []
     method, knock = ruleset.scoring.method, ruleset.scoring.knock
@@ -96,7 +99,7 @@ def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went
                                 t("{game} scores hands without a wild rank; leave it out", game=ruleset.local_name)))
     if method == "melded_minus_caught" and ruleset.scoring.bonuses:
         everyone = list({**{name: () for name in deal.melded or {}}, **hands})
-        problems += bonus_problems(ruleset, everyone, went_out, deal)
+        problems += bonus_problems(ruleset, everyone, went_out, deal, melds=cards_held)
     elif deal.red_threes or deal.concealed:
         problems.append(Problem("red_threes" if deal.red_threes else "concealed", "unused_field", t(
             "{game} scores no bonuses; leave red_threes and concealed out", game=ruleset.local_name)))

@@ -45,6 +45,8 @@ def team_problems(ruleset: Ruleset, names: Sequence[str], teams: object,
             placed.add(name)
     found += [Problem("teams", "missing_player", t("{name} is in no team: each player plays in one", name=name))
               for name in names if name not in placed]
+    if not found and len(teams) < 2:
+        found.append(Problem("teams", "player_count", t("a game in teams has two teams or more")))
     target = ruleset.game.target
     if not found and target is not None:
         found += [Problem(f"teams[{i}]", "out_of_range", t(

@@ -6,16 +6,18 @@ turn). Partners are a side (`Deal.teams`); without teams each player is one."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from referee.canastas import canasta_of
+from referee.canastas import canasta_of, canastas_words, requires_met
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal
-from referee.i18n import t, tn
-from referee.melds import judge_for
+from referee.i18n import continued, t, tn
+from referee.melds import Judge, judge_for
 from referee.ruleset import Ruleset
 from referee.teams import team_problems
+from referee.violations import listed
 
 
 def sides(names: Sequence[str], deal: Deal) -> dict[str, tuple[str, ...]]:
@@ -27,9 +29,11 @@ def sides(names: Sequence[str], deal: Deal) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def bonus_problems(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None, deal: Deal) -> list[Problem]:
+def bonus_problems(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None, deal: Deal,
+                   melds: bool = True) -> list[Problem]:
     """Counts that cannot be: more bonus cards than the decks hold, a count for no player, a
-    concealed going out without one who went out, or by one who laid cards off."""
+    concealed going out without one who went out, or by one who laid cards off; and (`melds`)
+    a side's melds that are no legal melds, or a going out without what it needs."""
     problems: list[Problem] = []
     rummy = ruleset.rummy
     bonus_cards = rummy.bonus_cards if rummy is not None else frozenset()
@@ -63,7 +67,48 @@ def bonus_problems(ruleset: Ruleset, everyone: Sequence[str], went_out: str | No
                 problems.append(Problem(f"melded.{went_out}[{laid[0]}]", "not_concealed", t(
                     "{name} went out concealed, melding every card in one turn, so each of their groups is a "
                     "meld of their own, none laid off", name=went_out)))
+    if not melds:  # cards the decks cannot hold: the melds wait until those are right
+        return problems
+    judge = judge_for(ruleset, deal.round_number, deal.players, True, deal.wild_rank)
+    melded = deal.melded or {}
+    side_of = sides(everyone, deal)
+    for side in dict.fromkeys(side_of.values()):
+        for _, cards, path in side_melds(judge, melded, side):
+            meld, found = judge.judge(cards)
+            if meld is None:
+                problems += [Problem(path, "invalid_meld", t("{cards}: {message}", cards=listed(cards, judge.deck),
+                                                             message=continued(v.message))) for v in found[:1]]
+    need = judge.rules.requires
+    if went_out is not None and went_out in side_of and not need.empty and not requires_met(
+            judge, [cards for _, cards, _ in side_melds(judge, melded, side_of[went_out])]):
+        problems.append(Problem("went_out", "cannot_go_out", t(
+            "{name} went out, but the side's melds do not hold what going out needs: {need}",
+            name=went_out, need=canastas_words(need, rummy.canasta_min or 0) if rummy else "")))
     return problems
+
+
+def side_melds(judge: Judge, melded: Mapping[str, Sequence[Sequence[Card]]],
+               side: Sequence[str]) -> list[tuple[str, tuple[Card, ...], str]]:
+    """A side's melds after the hand, each with the player it counts for and the path of its
+    first group. Where a side holds one set of a rank (`melds.set.one_per_rank`), its open
+    groups of a rank (every partner's, lay-offs included) are one meld, counted for the player
+    who holds most of it; a full set (`max`) stands alone. Elsewhere each group is a meld."""
+    rule = next((m for m in judge.rules.melds if m.one_per_rank), None)
+    groups = [(p, i, tuple(g)) for p in side for i, g in enumerate(melded.get(p, ()))]
+    if rule is None:
+        return [(p, g, f"melded.{p}[{i}]") for p, i, g in groups]
+    merged: dict[object, list[tuple[str, int, tuple[Card, ...]]]] = {}
+    for p, i, g in groups:
+        rank = next((c.rank for c in g if c.rank not in judge.wild_ranks and c not in judge.unmeldable), None)
+        full = rule.max is not None and len(g) >= rule.max
+        merged.setdefault((p, i) if rank is None or full else rank, []).append((p, i, g))
+    out = []
+    for parts in merged.values():
+        cards = tuple(c for _, _, g in parts for c in g)
+        held = Counter(p for p, _, g in parts for _ in g)
+        owner = max(side, key=lambda p: held[p])
+        out.append((owner, cards, f"melded.{parts[0][0]}[{parts[0][1]}]"))
+    return out
 
 
 def bonus_points(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None, deal: Deal) -> dict[str, int]:
@@ -76,13 +121,14 @@ def bonus_points(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None
     side_of = sides(everyone, deal)
     counts = deal.red_threes or {}
     in_play = sum(ruleset.deck.copies(c, ruleset.decks_in_play(deal.players)) for c in rummy.bonus_cards)
-    out = {}
-    for name in everyone:
-        points = 0
-        for group in melded.get(name, ()):
-            kind = canasta_of(judge, group)
+    out = {name: 0 for name in everyone}
+    for side in dict.fromkeys(side_of.values()):
+        for owner, cards, _ in side_melds(judge, melded, side):
+            kind = canasta_of(judge, cards)
             if kind is not None:
-                points += bonuses.get(f"{kind}_canasta", 0)
+                out[owner] += bonuses.get(f"{kind}_canasta", 0)
+    for name in everyone:
+        points = out[name]
         side = side_of[name]
         held = counts.get(name, 0)
         if held:

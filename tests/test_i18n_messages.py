@@ -343,7 +343,9 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
     "teams that cannot be": (_post(f"{CANASTA}/scores", {"teams": [["a", "a", "b"], ["c"]],
                                                          "hands": {"a": [], "b": [], "c": [], "d": []}}),
                              {"player_count", "duplicate_player", "missing_player"}),
-    "red threes that cannot be": (_post(f"{CANASTA}/scores", {"hands": {"a": [], "b": []}, "red_threes": {"a": 5},
+    "red threes that cannot be": (_post(f"{CANASTA}/scores", {"hands": {"a": [], "b": [], "c": [], "d": []},
+                                                              "red_threes": {"a": 5},
+                                                              "teams": [["a", "c"], ["b", "d"]],
                                                               "went_out": "a", "concealed": True,
                                                               "melded": {"a": [["8H", "8S", "8D"], ["8C"]]}}),
                                   {"too_many_bonus_cards", "not_concealed"}),
@@ -354,6 +356,10 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
         "hand": ["8H"], "foot_taken": False}), {"cannot_go_out"}),
     "a wild card onto an open book": (_post("/v1/rulesets/hand-and-foot-open-books/lay-offs/check", {
         "meld": ["7H", "7D", "7S", "7C", "7H", "7D", "7S"], "cards": ["JK"]}), {"too_many_wilds"}),
+    "a side's melds that cannot be": (_post(f"{CANASTA}/scores", {
+        "teams": [["a", "b"], ["c", "d"]], "went_out": "a", "hands": {"a": [], "b": [], "c": [], "d": []},
+        "melded": {"a": [["8H", "8S", "2C", "2D"], ["9C", "2H", "JK"]], "b": [["8D", "JK"]]}}),
+        {"invalid_meld", "cannot_go_out"}),
     "teams the game lacks": (_post(f"{TEN}/scores", {"hands": {"a": []}, "teams": [["a"]]}), {"unused_field"}),
     "no buys left": (_buys_spent, {"no_buys_left"}),
     "no buying": (lambda ask: ask.write("garbage", ["a", "b"], "/buys", {"player": "a"}), {"no_buying"}),
