@@ -154,7 +154,7 @@ def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 
 @blp.route("/<string:ruleset_id>/pile/check", methods=["POST"])
 @blp.arguments(schemas.PileCheck())
-@blp.response(200, schemas.CheckResult)
+@blp.response(200, schemas.PileResult)
 @_ANSWERS
 @_SEARCHES
 def pile_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:

@@ -308,6 +308,13 @@ class CheckResult(Schema):
     violations = List(fields.Nested(Violation), required=True)
 
 
+class PileResult(CheckResult):
+    meld = List(fields.String(), metadata={"description": "when valid by a meld: the top card and the hand's cards "
+                                                          "that meld it", "example": ["7H", "7S", "7D"]})
+    lay_off = fields.Integer(metadata={"description": "when valid by a lay-off: the index in `table` of the side's "
+                                                     "meld the top card goes on"})
+
+
 MELD_KINDS = list(KINDS)  # the kinds of meld the engine judges, from its table
 KINDS_SAID = ", ".join(MELD_KINDS)
 
@@ -393,7 +400,7 @@ class ScoreRequest(WildRankMixin):
     red_threes = Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=0, max=20)),
                       validate=validate.Length(max=20), metadata={
                           "description": "games with bonus cards (bonus_cards: Canasta's red threes): how many each "
-                                         "player laid face up this hand", "example": {"ann": 1}})
+                                         "player laid face up this hand", "maxProperties": 20, "example": {"ann": 1}})
     concealed = Boolean(load_default=False, metadata={
         "description": "games with a concealed bonus (scoring.bonuses.concealed): the player who went out melded "
                        "every card in that one turn, having melded nothing before"})
@@ -526,7 +533,7 @@ class RoundWrite(Counted):
     red_threes = Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=0, max=20)),
                       validate=validate.Length(max=20), metadata={
                           "description": "games with bonus cards (Canasta's red threes), with `hands`: how many each "
-                                         "player laid face up this hand", "example": {"ann": 1}})
+                                         "player laid face up this hand", "maxProperties": 20, "example": {"ann": 1}})
     concealed = fields.Boolean(metadata={
         "description": "games with a concealed bonus, with `hands`: the player who went out melded every card in "
                        "that one turn, having melded nothing before"})

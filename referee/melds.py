@@ -253,6 +253,34 @@ class Judge:
                 self.min_naturals, count=len(naturals)), tuple(cards)))
         return found
 
+    def table_melds(self, table: Sequence[Sequence[Card]]) -> list[Meld]:
+        """The melds a check sends as on the table, each judged; the first that is no legal meld
+        is a 422 (`invalid_table_meld` at `table[i]`, each reason). Two open sets of one rank
+        where a side holds one (`melds.set.one_per_rank`) are refused too."""
+        out, problems = [], []
+        for i, cards in enumerate(table):
+            meld, found = self.judge(cards, wild_limit=False)
+            if meld is None:  # the first meld at fault, every reason it gives
+                raise InvalidPlayError([Problem(f"table[{i}]", "invalid_table_meld", t(
+                    "table meld {n} is not a legal meld: {reason}", n=i + 1, reason=v.message)) for v in found])
+            else:
+                out.append(meld)
+        held: dict[tuple[str, str], int] = {}
+        for i, meld in enumerate(out):
+            rule = self.kinds[meld.kind]
+            naturals = meld.naturals()
+            if not rule.one_per_rank or not naturals or (rule.max is not None and len(meld.cards) >= rule.max):
+                continue
+            key = (meld.kind, naturals[0].rank)
+            if key in held:
+                problems.append(Problem(f"table[{i}]", "invalid_table_meld", t(
+                    "table melds {first} and {n} are two open melds of one rank; a side holds one: send them as one",
+                    first=held[key] + 1, n=i + 1)))
+            held.setdefault(key, i)
+        if problems:
+            raise InvalidPlayError(problems)
+        return out
+
     def going_out_only_violation(self, cards: Sequence[Card]) -> list[Violation]:
         """Cards of a rank melded only in the turn a player goes out (Canasta's black threes),
         in a play that is not going out."""

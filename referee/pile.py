@@ -39,6 +39,7 @@ def check_pile(ruleset: Ruleset, top: Card, hand: Sequence[Card], frozen: bool, 
     impossible = judge.card_violations([top, *hand, *(c for m in table for c in m)])
     if impossible:
         return Verdict(tuple(impossible))
+    judge.table_melds(table)  # the side's melds, each legal
     if rule.take == "always":
         return Verdict(())
     if top.rank in judge.wild_ranks or top.rank in judge.going_out_only or top in judge.unmeldable:
@@ -78,8 +79,8 @@ def check_pile(ruleset: Ruleset, top: Card, hand: Sequence[Card], frozen: bool, 
             "The pile is frozen: taking it needs {n} natural cards of the top card's rank ({card}) in your hand.",
             rule.frozen_naturals, card=judge.deck.face(top)), (top,)),))
     return Verdict((Violation("cannot_take_pile", t(
-        "No meld of yours takes {card}, and your hand holds no cards to meld it with.",
-        card=judge.deck.face(top)), (top,)),))
+        "No meld of your side takes {card}, and your hand cannot meld it: that needs a natural card of its rank "
+        "with a natural pair or a wild card.", card=judge.deck.face(top)), (top,)),))
 
 
 def _meets(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], meld_cards: Sequence[Card], points: int) -> bool:

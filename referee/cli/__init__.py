@@ -31,13 +31,14 @@ __all__ = ["main", "parser"]
 
 
 def _whole(text: str) -> int:
-    """argparse type for `--score`: a whole number from 0."""
+    """argparse type for `--score`: a whole number (below zero where a game's totals are:
+    Canasta's side score), as the API's `score` takes it."""
     try:
         number = int(text)
     except ValueError:
-        number = -1
-    if number < 0:
-        raise argparse.ArgumentTypeError(f'"{text}" should be a whole number from 0, such as 63')
+        number = -200_000
+    if not -100_000 <= number <= 100_000:
+        raise argparse.ArgumentTypeError(f'"{text}" should be a whole number, such as 63 (or -50)')
     return number
 
 
@@ -144,7 +145,8 @@ def parser() -> argparse.ArgumentParser:
                    help="the cards left in hand after the first meld (default: none); "
                         "feeds the hand limit")
     p.add_argument("--score", type=_whole, default=0, metavar="N",
-                   help="the player's game score (default 0); feeds the hand limit")
+                   help="the player's game score, the side's where partners score together (default 0); feeds "
+                        "the hand limit and a first meld's minimum by score (Canasta)")
     _phase_argument(p)
     p.add_argument("melds", nargs="+", metavar="MELD",
                    help="the cards of one meld joined by commas, such as 8H,8S,2C")

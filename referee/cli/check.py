@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
+from referee.byscore import with_score
 from referee.cards import Card, DeckSpec, read_card
 from referee.cli.common import (
     _OPTIONS,
@@ -146,7 +147,7 @@ def _first_meld(args: argparse.Namespace) -> int:
     if not verdict.valid:
         return _not_legal(shown, verdict)
     assert ruleset.rummy is not None
-    rules = ruleset.rummy.round(args.round)
+    rules = with_score(ruleset, args.score).rummy.round(args.round)  # type: ignore[union-attr]
     game = t("{game} round {n}", game=ruleset.local_name, n=rules.number) if rules.number else ruleset.local_name
     if args.phase is not None:
         game = t("{game}, phase {n}", game=ruleset.local_name, n=args.phase)

@@ -35,16 +35,8 @@ from referee.searching import Table
 
 
 def _tables(judge: Judge, geometry: Geometry, table: Sequence[Sequence[Card]]) -> list[Table]:
-    out = []
-    for i, cards in enumerate(table):
-        meld, found = judge.judge(cards, wild_limit=False)
-        if meld is None:
-            raise InvalidPlayError([Problem(f"table[{i}]", "invalid_table_meld",
-                                            t("table meld {n} is not a legal meld: {reason}",
-                                              n=i + 1, reason=v.message))
-                                    for v in found])
-        out.append(planner_of(meld.kind).read_table(judge, geometry, cards, meld))
-    return out
+    return [planner_of(meld.kind).read_table(judge, geometry, cards, meld)
+            for cards, meld in zip(table, judge.table_melds(table), strict=True)]
 
 
 def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),

@@ -38,6 +38,10 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
     ruleset = with_score(with_phase(ruleset, phase, needed=not first_meld_done), score)
     budget = budget or shared_budget()
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
+    if ruleset.teams is not None and table and not first_meld_done:
+        raise InvalidPlayError(Problem("table", "unused_field", t(
+            "the side has melds on the table, so its first meld is made: send first_meld_done true, or leave "
+            "table out")))
     if judge.rules.from_foot and not foot_taken:
         return Verdict((Violation("cannot_go_out", t(
             "In {game} a player goes out from their foot: play out the hand first, then pick up the foot.",
