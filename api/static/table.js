@@ -582,6 +582,8 @@ function entryAgain(entry) {
   if (played.hands) {
     body.hands = played.hands;
     if (played.melded) body.melded = played.melded;
+    if (played.red_threes) body.red_threes = played.red_threes;
+    if (played.concealed) body.concealed = true;
   } else {
     body.points = played.points;
     if (played.cards) body.cards = played.cards;
@@ -962,6 +964,8 @@ function renderRoundForm() {
   const scoring = game.ruleset.scoring || {};
   const knock = Boolean(scoring.knock);
   const melded = scoring.method === "melded_minus_caught";
+  const bonusCards = melded && (game.ruleset.bonus_cards || []).length > 0 && Boolean(scoring.bonuses);
+  const concealedBonus = melded && Boolean((scoring.bonuses || {}).concealed);
   const perDeal = Boolean((game.round && game.round.wilds && game.round.wilds.per_deal) || (game.ruleset.wilds || {}).per_deal);
   const pennies = Boolean(scoring.pennies_per_card);
   const deck = deckOf(game.ruleset);
@@ -992,6 +996,9 @@ function renderRoundForm() {
       { folded: w("Tap {name}'s cards", { name: n }) });
     if (melded) meldPickers[n] = cardPicker(deck, w("{name}'s melded cards", { name: n }), { groups: true, folded: w("Tap {name}'s melds", { name: n }) });
     const partners = (teamsOf().find((team) => team.players.includes(n)) || { players: [] }).players.filter((m) => m !== n);
+    // Red threes (`bonus_cards`) laid face up this hand, counted by the referee with the cards.
+    const threes = bonusCards ? el("input", { type: "number", inputmode: "numeric", min: "0", max: "20", id: `threes-${n}`,
+      class: "points", "aria-label": w("{name}'s red threes laid", { name: n }) }) : null;
     return el("fieldset", { "data-player": n, "data-cards": "" },
       el("legend", { text: partners.length ? w("{name} (with {partners})", { name: n, partners: both(partners) }) : n }),
       perPlayer() ? madeToggle(n) : null,
@@ -999,8 +1006,13 @@ function renderRoundForm() {
         cards ? el("label", { for: `cards-${n}` }, w("Cards caught")) : null, cards),
       el("div", { class: "by-cards" }, el("p", { class: "hint", text: knock ? w("Their ten cards, after the discard:") : w("Cards left in hand:") }), pickers[n].element,
         melded ? el("p", { class: "hint", text: w("Cards they melded or laid off, a meld at a time:") }) : null,
-        melded ? meldPickers[n].element : null));
+        melded ? meldPickers[n].element : null,
+        threes ? el("label", { for: `threes-${n}` }, w("Red threes laid")) : null, threes));
   });
+  if (concealedBonus) {  // who went out melded every card in that one turn
+    rows.push(el("div", { class: "by-cards" }, el("label", {}, el("input", { type: "checkbox", id: "concealed" }), " "
+      + w("Who went out did so concealed (every card melded in that one turn)"))));
+  }
   form.append(...rows, el("button", { type: "submit" }, w("Enter the round")));
   const syncMode = () => {
     const byCards = form.querySelector("input[name=mode]:checked").value === "cards";
@@ -1060,6 +1072,11 @@ function renderRoundForm() {
       const gains = scoring.method === "winner_gains";
       body.hands = Object.fromEntries(active.filter((n) => knock || gains || n !== out || pickers[n].cards().length).map((n) => [n, pickers[n].cards()]));
       if (melded) body.melded = Object.fromEntries(active.map((n) => [n, meldPickers[n].groups()]));
+      if (bonusCards) {
+        const laid = active.map((n) => [n, Number($(`threes-${n}`).value || 0)]).filter(([, k]) => k > 0);
+        if (laid.length) body.red_threes = Object.fromEntries(laid);
+      }
+      if (concealedBonus && $("concealed").checked) body.concealed = true;
     } else {
       body.points = {};
       for (const n of active) {
@@ -1177,6 +1194,11 @@ function renderReferee() {
     .some((f) => f && Object.entries(f).some(([k, v]) => (Array.isArray(v) ? v.length > 0  // sizes, under a kind's plural
       : ["melds", "points", "pure_runs"].includes(k) && v)));
   const phase = phased ? phaseChooser(() => { done.checked = false; }) : null;  // another player's hand
+  // Partners (Canasta): the asking side's score sets the first meld's minimum, its melds are the
+  // table, and lay-offs go on them.
+  const sides = teamsOf();
+  const side = sides.length ? el("select", { id: "tool-side" }, sides.map((team, i) => el("option", { value: String(i), text: teamName(team) }))) : null;
+  const sideScore = () => (side ? (sides[Number(side.value)] || { score: 0 }).score : undefined);
   const common = () => {
     const body = { round: Math.min(game.sheet.round, (game.ruleset.rounds || []).length || game.sheet.round) };
     if (perDeal) body.wild_rank = wild.value || null;
@@ -1208,7 +1230,8 @@ function renderReferee() {
       }) }, w("Is it a meld?")),
     phased ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups(), phase: phase.value() },
       () => [w("Yes: these melds make phase {n}.", { n: phase.value() })]) }, w("Does it make my phase?"))
-      : hasFirstMeld ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups() },
+      : hasFirstMeld ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups(),
+        ...(side ? { score: sideScore() } : {}) },
         () => [w("Yes: these melds make the first meld.")]) }, w("Is it a first meld?")) : null,
     layOffs ? el("button", { type: "button", onclick: () => {
       const [meld, cards] = picker.groups();
@@ -1216,18 +1239,40 @@ function renderReferee() {
         showVerdict(verdict, false, [w("Pick the meld on the table, tap \"Next meld\", then the cards to add.")]);
         return;
       }
-      ask("lay-offs/check", { meld, cards, first_meld_done: done.checked || !hasFirstMeld, others_meld: true },
+      ask("lay-offs/check", { meld, cards, first_meld_done: done.checked || !hasFirstMeld, others_meld: !side },
         (a) => [w("Yes: it makes {cards}.", { cards: a.meld.cards.map((c) => cardFace(c, deck)).join(" ") })]);
     } }, w("May I lay off? (meld, then cards)")) : null,
-    el("button", { type: "button", onclick: () => ask("going-out/check", { hand: picker.cards(), first_meld_done: done.checked || !hasFirstMeld,
-      ...(phased ? { phase: phase.value() } : {}) }, (a) => planWords(a, deck, phased ? phase.value() : null)) },
-      game.ruleset.scoring && game.ruleset.scoring.knock ? w("May I knock?") : w("Can I go out?")));
+    el("button", { type: "button", onclick: () => {
+      // Partners: the melds before the last are the side's on the table, the last the hand.
+      const groups = picker.groups();
+      const table = side && groups.length > 1 ? groups.slice(0, -1) : [];
+      const hand = side && groups.length > 1 ? groups.at(-1) : picker.cards();
+      ask("going-out/check", { hand, first_meld_done: done.checked || !hasFirstMeld,
+        ...(side ? { table, score: sideScore() } : {}),
+        ...(phased ? { phase: phase.value() } : {}) }, (a) => planWords(a, deck, phased ? phase.value() : null));
+    } },
+      game.ruleset.scoring && game.ruleset.scoring.knock ? w("May I knock?") : w("Can I go out?")),
+    game.ruleset.pile ? el("button", { type: "button", onclick: () => {
+      const [top, hand, ...table] = picker.groups();
+      if (!top || top.length !== 1 || !hand) {
+        showVerdict(verdict, false, [w("Pick the pile's top card, tap \"Next meld\", then your hand (and the side's melds after it).")]);
+        return;
+      }
+      ask("pile/check", { top: top[0], hand, table, frozen: frozen.checked, first_meld_done: done.checked || !hasFirstMeld,
+        ...(side ? { score: sideScore() } : {}) },
+        (a) => [a.meld ? w("Yes: {cards} takes the pile.", { cards: a.meld.map((c) => cardFace(c, deck)).join(" ") })
+          : w("Yes: the top card goes on your side's meld {n}.", { n: (a.lay_off ?? 0) + 1 })]);
+    } }, w("May I take the pile? (top card, hand, the side's melds)")) : null);
+  const frozen = el("input", { type: "checkbox", id: "pile-frozen" });
   box.replaceChildren(...[
     el("p", { class: "hint", text: w("Tap the cards; \"Next meld\" starts another meld.") }),
     phase ? phase.element : null,
     picker.element,
     phased ? el("label", {}, done, " " + w("My phase is down this hand (hits are allowed)"))
-      : hasFirstMeld ? el("label", {}, done, " " + w("I have made my first meld this round")) : null,
+      : hasFirstMeld ? el("label", {}, done, " " + (side ? w("Our side has made its first meld") : w("I have made my first meld this round"))) : null,
+    side ? el("label", { for: "tool-side" }, w("Our side (its score sets the first meld's minimum)")) : null, side,
+    side ? el("p", { class: "hint", text: w("To ask about going out, enter the side's melds first, then your hand as the last meld.") }) : null,
+    game.ruleset.pile ? el("label", {}, frozen, " " + w("The pile is frozen")) : null,
     wild ? el("label", { for: "tool-wild-rank" }, w("The deal's wild rank")) : null, wild,
     buttons, verdict].filter(Boolean));
   game.tools = { picker, sync: phase ? phase.sync : null };

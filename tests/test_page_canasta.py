@@ -1,0 +1,85 @@
+"""Canasta at the table, on a phone (390x844): four players in two teams; the referee panel
+asks as a side (its melds the table, its score the first meld's minimum, lay-offs on its own
+melds), and a hand is entered per player by tapping the cards, with the red threes laid."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser import PageFactory, screenshot
+from tests.test_page import fits, start
+from tests.test_page_teams import team_scores
+
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_a_canasta_hand_on_a_phone(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    page.set_viewport_size(PHONE)
+    start(page, live_server, "canasta", ["Ann", "Bob", "Cy", "Dee"])
+    tools = page.locator("#referee")
+    verdict = page.locator("#verdict")
+
+    def pick(*cards: str) -> None:
+        for card in cards:
+            tools.locator(f"[data-card='{card}']").click()
+
+    # A lay-off on the side's own meld of kings: legal (the side's melds are its own).
+    tools.get_by_label("Our side has made its first meld").check()
+    pick("KH", "KS", "KD")
+    tools.get_by_role("button", name="Next meld").click()
+    pick("2H")
+    tools.get_by_role("button", name="May I lay off? (meld, then cards)").click()
+    expect(verdict).to_contain_text("Yes")
+    tools.get_by_role("button", name="Clear").click()
+
+    # Going out: the side's five kings, then the hand that finishes them into a canasta.
+    pick("KH", "KS", "KD", "KC", "KH")
+    tools.get_by_role("button", name="Next meld").click()
+    pick("KD", "2D", "8H", "8S", "8D")
+    tools.get_by_role("button", name="Can I go out?").click()
+    expect(verdict).to_contain_text("Yes, you can go out")
+    tools.get_by_role("button", name="Clear").click()
+    pick("8H", "8S", "8D")
+    tools.get_by_role("button", name="Can I go out?").click()
+    expect(verdict).to_contain_text("canasta")
+    tools.get_by_role("button", name="Clear").click()
+
+    # The pile: a natural pair takes the top card once the side has melded.
+    pick("7H")
+    tools.get_by_role("button", name="Next meld").click()
+    pick("7S", "7D", "4C")
+    tools.get_by_role("button", name="May I take the pile? (top card, hand, the side's melds)").click()
+    expect(verdict).to_contain_text("takes the pile")
+    assert fits(page)
+    screenshot(page, "canasta-referee-phone")
+
+    # A hand entered by tapping: Ann goes out with a natural canasta of kings and one red three.
+    page.get_by_label("Tap each player's cards").check()
+    page.select_option("#went-out", "Ann")
+    ann, bob = page.locator("fieldset[data-player=Ann]"), page.locator("fieldset[data-player=Bob]")
+    cy, dee = page.locator("fieldset[data-player=Cy]"), page.locator("fieldset[data-player=Dee]")
+    ann.get_by_role("button", name="Tap Ann's melds").click()
+    for card in ("KH", "KS", "KD", "KC", "KH", "KS", "KD"):
+        ann.locator(".picker").nth(1).locator(f"[data-card='{card}']").click()
+    ann.get_by_label("Red threes laid").fill("1")
+    cy.get_by_role("button", name="Tap Cy's cards").click()
+    cy.locator(".by-cards .picker").first.locator("[data-card='8D']").click()
+    bob.get_by_role("button", name="Tap Bob's cards").click()
+    bob.locator(".by-cards .picker").first.locator("[data-card='4C']").click()
+    bob.get_by_role("button", name="Tap Bob's melds").click()
+    for card in ("9H", "9S", "2C"):
+        bob.locator(".picker").nth(1).locator(f"[data-card='{card}']").click()
+    dee.get_by_role("button", name="Tap Dee's cards").click()
+    for card in ("AH", "JK"):
+        dee.locator(".by-cards .picker").first.locator(f"[data-card='{card}']").click()
+    page.get_by_role("button", name="Enter the round").click()
+    # Ann: kings 70 + natural canasta 500 + going out 100 + a red three 100; Cy - an eight 10;
+    # Bob: nines 40 - a four 5; Dee - an ace and a joker 70.
+    expect(page.locator("#team-standings")).to_contain_text("760")
+    assert team_scores(page) == {"Ann + Cy": "760", "Bob + Dee": "-35"}
+    assert fits(page)
+    screenshot(page, "canasta-hand-phone")
