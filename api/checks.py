@@ -149,7 +149,7 @@ def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     table = parse_groups(args["table"], "table", ruleset.deck)
     return check_going_out(ruleset, hand, table, args["first_meld_done"], _round(ruleset, args),
                            _players(ruleset, args), wild_rank=args["wild_rank"], score=args["score"],
-                           foot_taken=args["foot_taken"]).as_dict()
+                           foot_taken=args["foot_taken"], morto_taken=args["morto_taken"]).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/pile/check", methods=["POST"])
@@ -196,7 +196,7 @@ def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
         [*hands, *([args["went_out"]] if args.get("went_out") else []), *(args.get("melded") or {})])))
     result = score_round(ruleset, hands, args.get("went_out"), players,
                          deal=Deal(rnd, players, args["wild_rank"], melded, args.get("red_threes"),
-                                   args["concealed"], teams))
+                                   args["concealed"], teams, args.get("morto_taken")))
     out: dict[str, object] = {"players": {name: s.as_dict() for name, s in result.items()}}
     if teams is not None:
         out["teams"] = [{"players": list(team), "score": sum(result[p].points for p in team if p in result)}

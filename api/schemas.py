@@ -253,6 +253,9 @@ class GoingOutCheck(WildRankMixin):
     first_meld_done = Boolean(load_default=True, metadata={
         "description": "the player has made their first meld"})
     score = _score(load_default=None, allow_none=True)
+    morto_taken = Boolean(load_default=True, metadata={
+        "description": "games where a side goes out only after taking its morto (going_out.after_morto, Buraco): "
+                       "the side has taken it; false is never out"})
     foot_taken = Boolean(load_default=True, metadata={
         "description": "games that go out from a second hand (going_out.from_foot, Hand and Foot): the player "
                        "plays from their foot; false is never out"})
@@ -401,6 +404,10 @@ class ScoreRequest(WildRankMixin):
                       validate=validate.Length(max=20), metadata={
                           "description": "games with bonus cards (bonus_cards: Canasta's red threes): how many each "
                                          "player laid face up this hand", "maxProperties": 20, "example": {"ann": 1}})
+    morto_taken = Dict(keys=name(), values=fields.Boolean(), validate=validate.Length(max=20), metadata={
+        "description": "games with a morto (scoring.bonuses.no_morto, Buraco): the players who took their side's "
+                       "morto this hand (`{\"ann\": true}`); a side none of whose players did scores no_morto",
+        "maxProperties": 20, "example": {"ann": True}})
     concealed = Boolean(load_default=False, metadata={
         "description": "games with a concealed bonus (scoring.bonuses.concealed): the player who went out melded "
                        "every card in that one turn, having melded nothing before"})
@@ -537,6 +544,9 @@ class RoundWrite(Counted):
     concealed = fields.Boolean(metadata={
         "description": "games with a concealed bonus, with `hands`: the player who went out melded every card in "
                        "that one turn, having melded nothing before"})
+    morto_taken = Dict(keys=name(), values=fields.Boolean(), validate=validate.Length(max=20), metadata={
+        "description": "games with a morto (Buraco), with `hands`: the players who took their side's morto",
+        "maxProperties": 20, "example": {"ann": True}})
 
 
 class PlayerWrite(Schema):
@@ -582,6 +592,8 @@ class RoundPlayed(Schema):
     red_threes = Dict(keys=fields.String(), values=fields.Integer(), metadata={
         "description": "games with bonus cards: how many each player laid face up"})
     concealed = fields.Boolean(metadata={"description": "games with a concealed bonus: who went out did so concealed"})
+    morto_taken = Dict(keys=fields.String(), values=fields.Boolean(), metadata={
+        "description": "games with a morto: the players who took their side's morto"})
     phases_made = List(fields.String(), metadata={
         "description": "games where each player holds a phase: who made their phase this hand"})
     standing = Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={

@@ -45,3 +45,4 @@ class Deal:
     red_threes: Mapping[str, int] | None = None  # bonus cards each player laid face up
     concealed: bool = False                      # who went out melded every card in that one turn
     teams: tuple[tuple[str, ...], ...] | None = None  # partners, where they score together
+    morto_taken: Mapping[str, bool] | None = None  # who took their side's morto (Buraco's pozzetto)

@@ -86,7 +86,8 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
                              went_out if named else None,
                              players, deal=Deal(rules_round, players, body.get("wild_rank"), melded,
                                                 body.get("red_threes"), bool(body.get("concealed")),
-                                                tuple(tuple(team) for team in teams) if teams else None))
+                                                tuple(tuple(team) for team in teams) if teams else None,
+                                                body.get("morto_taken")))
         scored_record: Record = {"type": "round", "went_out": went_out,
                                  "points": {n: s.points for n, s in scored.items()},
                                  "cards": {n: s.cards for n, s in scored.items()},
@@ -99,6 +100,8 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
             scored_record["red_threes"] = dict(body["red_threes"])
         if body.get("concealed"):
             scored_record["concealed"] = True
+        if body.get("morto_taken") is not None:
+            scored_record["morto_taken"] = dict(body["morto_taken"])
         return scored_record
     if body.get("points") is None:
         problems.append(Problem("points", "missing_field", t("give the round's hands or points")))
@@ -109,7 +112,7 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
     melded_scored = ruleset.scoring.method == "melded_minus_caught"
     problems += _unused(ruleset, body, ("melded",), t("melded cards are scored from hands, not with points")
                         if melded_scored else t("it does not score melded cards"))
-    problems += _unused(ruleset, body, ("red_threes", "concealed"), t("bonuses are scored from hands, not with points")
+    problems += _unused(ruleset, body, ("red_threes", "concealed", "morto_taken"), t("bonuses are scored from hands, not with points")
                         if ruleset.scoring.bonuses else t("it scores no bonuses"))
     gains = ruleset.scoring.method == "winner_gains"
     if not melded_scored:

@@ -93,7 +93,9 @@ def _round(number: int, doc: Mapping[str, Any], deck: DeckSpec) -> RoundRules:
                       bool((doc.get("going_out") or {}).get("whole_hand")),
                       _canastas((doc.get("going_out") or {}).get("requires")),
                       (doc.get("going_out") or {}).get("concealed_minimum") is not False,
-                      bool((doc.get("going_out") or {}).get("from_foot", False)))
+                      bool((doc.get("going_out") or {}).get("from_foot", False)),
+                      bool((doc.get("going_out") or {}).get("after_morto", False)),
+                      (doc.get("going_out") or {}).get("discard_wild") is not False)
 
 
 def _canastas(data: Mapping[str, Any] | None) -> Canastas:

@@ -100,6 +100,8 @@ class RoundRules:
     requires: Canastas = field(default_factory=lambda: Canastas())  # on the side's table to go out
     concealed_minimum: bool = True  # going out before the first meld still meets its minimum
     from_foot: bool = False         # a player goes out only from their second hand (Hand and Foot's foot)
+    after_morto: bool = False       # a side goes out only once it has taken its morto (Buraco's pozzetto)
+    discard_wild: bool = True       # the final discard may be a wild card
 
     def dealt(self, players: int | None) -> tuple[int, ...]:
         """The sizes of hand dealt to each player: at `players` where the size varies with

@@ -67,6 +67,17 @@ def bonus_problems(ruleset: Ruleset, everyone: Sequence[str], went_out: str | No
                 problems.append(Problem(f"melded.{went_out}[{laid[0]}]", "not_concealed", t(
                     "{name} went out concealed, melding every card in one turn, so each of their groups is a "
                     "meld of their own, none laid off", name=went_out)))
+    morto = "no_morto" in ruleset.scoring.bonuses
+    if deal.morto_taken is not None and not morto:
+        problems.append(Problem("morto_taken", "unused_field", t(
+            "{game} has no morto (a second hand a side takes); leave morto_taken out", game=ruleset.local_name)))
+    elif morto and deal.morto_taken is None:
+        problems.append(Problem("morto_taken", "missing_field", t(
+            "{game} scores a side that never took its morto: give morto_taken, who took one", game=ruleset.local_name)))
+    for name in deal.morto_taken or {}:
+        if name not in everyone:
+            problems.append(Problem(f"morto_taken.{name}", "unknown_player", t(
+                '"{name}" is not one of the players in hands', name=name)))
     if not melds:  # cards the decks cannot hold: the melds wait until those are right
         return problems
     judge = judge_for(ruleset, deal.round_number, deal.players, True, deal.wild_rank)
@@ -140,6 +151,8 @@ def bonus_points(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None
             points += -held * each if against else held * each
         if name == went_out:
             points += bonuses.get("concealed", 0) if deal.concealed else bonuses.get("going_out", 0)
+        if "no_morto" in bonuses and name == side[0] and not any((deal.morto_taken or {}).get(p) for p in side):
+            points += bonuses["no_morto"]  # the side never took its morto: counted once, for its first player
         out[name] = points
     return out
 

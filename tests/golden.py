@@ -99,7 +99,7 @@ _FIELDS = {  # a case's check: the path, and the request fields with the tests' 
     "lay-off": ("lay-offs/check", {"meld": None, "cards": None, "first_meld_done": True,
                                    "others_meld": False, "hand": None, "score": None}),
     "going-out": ("going-out/check", {"hand": None, "table": [], "first_meld_done": True, "score": None,
-                                      "foot_taken": None}),
+                                      "foot_taken": None, "morto_taken": None}),
     "pile": ("pile/check", {"top": None, "hand": None, "frozen": False, "first_meld_done": True, "score": 0,
                             "table": []}),
     "hand": ("hands/check", {"hand": None, "score": 0, "first_meld_done": True}),
@@ -107,7 +107,7 @@ _FIELDS = {  # a case's check: the path, and the request fields with the tests' 
     "turn": ("turns/check", {"before": None, "after": None, "hand": None, "first_meld_done": True}),
     "best": ("turns/best", {"table": None, "hand": None, "first_meld_done": True}),
     "scores": ("scores", {"hands": None, "went_out": None, "melded": None, "red_threes": None,
-                          "concealed": None, "teams": None}),
+                          "concealed": None, "teams": None, "morto_taken": None}),
 }
 _COMMON = {"round": 1, "players": None, "wild_rank": None}
 

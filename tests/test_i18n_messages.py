@@ -360,6 +360,10 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
         "teams": [["a", "b"], ["c", "d"]], "went_out": "a", "hands": {"a": [], "b": [], "c": [], "d": []},
         "melded": {"a": [["8H", "8S", "2C", "2D"], ["9C", "2H", "JK"]], "b": [["8D", "JK"]]}}),
         {"invalid_meld", "cannot_go_out"}),
+    "a morto not given, and one not taken": (_post("/v1/rulesets/buraco/scores", {
+        "teams": [["a", "b"], ["c", "d"]], "hands": {"a": [], "b": [], "c": [], "d": []}}), {"missing_field"}),
+    "closing before the pozzetto": (_post("/v1/rulesets/buraco/going-out/check", {"hand": ["8H"], "morto_taken": False}),
+                                    {"cannot_go_out"}),
     "teams the game lacks": (_post(f"{TEN}/scores", {"hands": {"a": []}, "teams": [["a"]]}), {"unused_field"}),
     "no buys left": (_buys_spent, {"no_buys_left"}),
     "no buying": (lambda ask: ask.write("garbage", ["a", "b"], "/buys", {"player": "a"}), {"no_buying"}),

@@ -2,7 +2,8 @@
 against a brute force that knows nothing of the planner.
 
 The brute force, for one hand (after the draw) and the side's melds on the table: every
-choice of final discard (none, or one card: `final_discard: optional`), every way to add the
+choice of final discard (none, or one card: `final_discard: optional`; no wild card where
+`going_out.discard_wild` is false), every way to add the
 other cards to the side's melds (each meld's cards added in one batch, judged by `check_lay_off`) and to split the
 rest into new melds (each judged by `check_meld`; a meld of a rank melded only going out is
 allowed here, since this is the turn that goes out), every card played; before the side's first
@@ -82,21 +83,24 @@ def _grown(ruleset: Ruleset, cards: Cards, table: tuple[Cards, ...]) -> Iterator
             yield (grown, *later), left
 
 
-def _one_open_set_a_rank(rules: RoundRules, before: Sequence[Cards], grown: Sequence[Cards],
+def _one_open_set_a_rank(ruleset: Ruleset, rules: RoundRules, before: Sequence[Cards], grown: Sequence[Cards],
                          melds: Sequence[Cards]) -> bool:
     """A side holds one open set of a rank: of its sets of one rank after the turn, all but one
     are full (`melds.set.max`), and no new set of a rank starts while the side's set of it was
     open when the turn began (the reading the planner holds: a book closed this turn lets a new
-    set of its rank start on a later turn)."""
+    set of its rank start on a later turn). Runs are not counted."""
     most = next((m.max for m in rules.melds if m.one_per_rank), None)
 
-    def rank(m: Cards) -> str:
-        return next(c.rank for c in m if c.rank not in rules.wilds.ranks)
+    def set_rank(m: Cards, full_too: bool = False) -> str | None:
+        verdict = check_meld(ruleset, list(m), first_meld_done=True)
+        if verdict.extra.get("kind") != "set" or (not full_too and most is not None and len(m) >= most):
+            return None  # a run, or a full set
+        return next((c.rank for c in m if c.rank not in rules.wilds.ranks), m[0].rank)
 
-    open_before = {rank(m) for m in before if most is None or len(m) < most}
-    if any(rank(m) in open_before for m in melds):
-        return False
-    by_rank = Counter(rank(m) for m in (*grown, *melds) if most is None or len(m) < most)
+    open_before = {set_rank(m) for m in before} - {None}
+    if any(set_rank(m, full_too=True) in open_before for m in melds):
+        return False  # a new set of a rank, full or not, while the side's set of it is open
+    by_rank = Counter(r for r in map(set_rank, (*grown, *melds)) if r is not None)
     return all(n == 1 for n in by_rank.values())
 
 
@@ -107,7 +111,8 @@ def brute_goes_out(ruleset: Ruleset, hand: Cards, table: tuple[Cards, ...], firs
     one_per_rank = any(m.one_per_rank for m in rules.melds)
     discards: list[Card | None] = [None] if rules.final_discard != "required" else []
     if rules.final_discard != "forbidden":
-        discards += sorted(set(hand) - ruleset.rummy.bonus_cards, key=str)  # a bonus card is never discarded
+        discards += sorted((c for c in set(hand) - ruleset.rummy.bonus_cards  # a bonus card is never discarded
+                            if rules.discard_wild or c.rank not in rules.wilds.ranks), key=str)
     for discard in discards:
         rest = minus(hand, (discard,)) if discard is not None else hand
         if any(c in ruleset.rummy.bonus_cards or c in ruleset.rummy.never_melded for c in rest):
@@ -119,7 +124,7 @@ def brute_goes_out(ruleset: Ruleset, hand: Cards, table: tuple[Cards, ...], firs
                 if not first_meld_done and rules.concealed_minimum and not check_first_meld(
                         ruleset, [list(m) for m in melds]).valid:
                     continue
-                if one_per_rank and not _one_open_set_a_rank(rules, table if first_meld_done else (), grown, melds):
+                if one_per_rank and not _one_open_set_a_rank(ruleset, rules, table if first_meld_done else (), grown, melds):
                     continue
                 if requires_met(judge, [*grown, *melds]):
                     return True

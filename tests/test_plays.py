@@ -60,7 +60,7 @@ def _run(case: dict[str, Any], library: Library) -> Verdict:
                                [parse_cards(m) for m in case.get("table", [])],
                                case.get("first_meld_done", True), rnd, players, wild_rank=wild,
                                phase=case.get("phase"), score=case.get("score"),
-                               foot_taken=case.get("foot_taken", True))
+                               foot_taken=case.get("foot_taken", True), morto_taken=case.get("morto_taken", True))
     if check == "pile":
         return check_pile(ruleset, parse_card(case["top"], deck=deck), parse_cards(case["hand"]),
                           case.get("frozen", False), case.get("first_meld_done", True), case.get("score", 0),
@@ -90,7 +90,7 @@ def _check_scores(case: dict[str, Any], library: Library) -> None:
     try:
         teams = check_teams(ruleset, case.get("teams"), list(hands), required=False)
         deal = Deal(case.get("round", 1), case.get("players"), case.get("wild_rank"), melded,
-                    case.get("red_threes"), case.get("concealed", False), teams)
+                    case.get("red_threes"), case.get("concealed", False), teams, case.get("morto_taken"))
         result = score_round(ruleset, hands, case.get("went_out"), case.get("players"), deal=deal)
     except InvalidPlayError as exc:
         assert case["valid"] is False, [p.code for p in exc.problems]
@@ -140,7 +140,7 @@ RULES_TEXTS = ("ten-pennies-rules.yaml", "bing-rummy-rules.yaml", "garbage-rules
                "contract-rummy-rules.yaml", "kalooki-rules.yaml", "gin-rummy-rules.yaml",
                "rummy-500-rules.yaml", "indian-rummy-rules.yaml", "five-crowns-rules.yaml",
                "phase-10-rules.yaml", "rummikub-rules.yaml", "remi-rules.yaml", "canasta-rules.yaml",
-               "hand-and-foot-rules.yaml")
+               "hand-and-foot-rules.yaml", "buraco-rules.yaml")
 
 # A row marked `modelled: false` is what the text says and the ruleset format cannot yet say
 # (Remi's 1 after 13): it must fail until it can, and then the mark goes.

@@ -53,7 +53,7 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     as the final discard, and is not counted; "required" insists on one. `budget` is the
     request's, shared by every search it makes. Where a wild card standing for itself counts
     as natural (`wilds.natural_in_place`), each way of counting such cards natural is searched."""
-    judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
+    judge = judge_for(ruleset, round_number, players, False, wild_rank)  # positional: the cache's quickest key
     if not pure_runs_only and discard != "required":
         found = direct(ruleset, judge, hand, table, first_meld_done, objective, score, discard)
         if found is not None:

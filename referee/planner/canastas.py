@@ -59,8 +59,13 @@ def _made(ruleset: Ruleset, judge: Judge, hand: tuple[Card, ...], table: tuple[t
     natural, mixed = counted(judge, table)
     need = judge.rules.requires
     if need.met(natural, mixed):
-        found = plan_out(ruleset, hand, table, first_meld_done)
-        return found if found.cost == 0 else None
+        # The rest may not spoil what was counted: a wild card laid on a natural canasta makes it
+        # mixed. Where the plain plan does, the same rules with canastas closed to wild cards.
+        for rules in (ruleset, _closed(ruleset)):
+            found = plan_out(rules, hand, table, first_meld_done)
+            if found.cost == 0 and requires_met(judge, final_melds(found.plan, table)):
+                return found
+        return None
     want_natural = natural < need.natural
     want_mixed = mixed < need.mixed
     least = judge.ruleset.rummy.canasta_min if judge.ruleset.rummy is not None else None
@@ -72,6 +77,8 @@ def _made(ruleset: Ruleset, judge: Judge, hand: tuple[Card, ...], table: tuple[t
         start = table[base] if base is not None else ()
         for chosen in _choices(judge, hand, start, least - len(start), budget):
             cards = start + chosen
+            if judge.judge(cards)[0] is None:
+                continue  # not a legal meld within the wild-card limits
             kind = canasta_of(judge, cards)
             if kind is None or (kind == "mixed" and want_natural and not want_mixed and need.natural > 0
                                 and natural + mixed >= need.canastas):
@@ -130,6 +137,14 @@ def _after_meld(ruleset: Ruleset, judge: Judge, cards: tuple[Card, ...],
     if left <= 0:
         return ruleset, True
     return _with_points(ruleset, left), False
+
+
+@lru_cache(maxsize=256)
+def _closed(ruleset: Ruleset) -> Ruleset:
+    """The rules with no wild card laid on a canasta (`canasta.closed_to_wilds`)."""
+    rummy = ruleset.rummy
+    assert rummy is not None
+    return ruleset if rummy.canasta_closed_to_wilds else replace(ruleset, rummy=replace(rummy, canasta_closed_to_wilds=True))
 
 
 @lru_cache(maxsize=256)

@@ -26,7 +26,7 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
                     first_meld_done: bool = True, round_number: int = 1,
                     players: int | None = None, *, budget: Budget | None = None,
                     wild_rank: str | None = None, phase: int | None = None, score: int | None = None,
-                    foot_taken: bool = True) -> Verdict:
+                    foot_taken: bool = True, morto_taken: bool = True) -> Verdict:
     """Can the whole hand be melded or laid off, leaving at most the discard the rules allow?
 
     One search answers it, the final discard being a card set aside in it; `budget` bounds
@@ -45,6 +45,10 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
     if judge.rules.from_foot and not foot_taken:
         return Verdict((Violation("cannot_go_out", t(
             "In {game} a player goes out from their foot: play out the hand first, then pick up the foot.",
+            game=ruleset.local_name), tuple(hand)),))
+    if judge.rules.after_morto and not morto_taken:
+        return Verdict((Violation("cannot_go_out", t(
+            "In {game} a side goes out only once it has taken its morto (the second hand it was dealt).",
             game=ruleset.local_name), tuple(hand)),))
     if judge.rules.whole_hand:  # a declaration or a knock: the first meld is always asked
         problems = _whole_hand_problems(ruleset, judge, hand, table, players)

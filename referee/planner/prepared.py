@@ -58,6 +58,10 @@ class Prepared:
     hand_size: int = 0
     budget: Budget = field(default_factory=Budget)
     discard: str | None = None            # going out: "optional" or "required" final discard
+    may_discard: list[bool] = field(default_factory=list)  # per field: may be the final discard
+    rank_fields: list[int] = field(default_factory=list)   # per field: its rank's fields, packed (one set a rank)
+    whole_rank_kind: str = ""             # the kind of which a side holds one meld a rank (`one_per_rank`)
+    whole_rank_max: int = 10**9           # and its most cards: a full one may leave cards for another
     field_of: dict[int, int] = field(default_factory=dict)
     tables_for: list[list[int]] = field(default_factory=list)   # table melds each field may join
     run_suit: list[int] = field(default_factory=list)           # suit of each table meld `by_suit`, else -1
@@ -103,8 +107,18 @@ class Prepared:
                 self.size_cap[kind] = min(most_of(rule), self._longest(rule.min, requirement.sizes(kind)))
         self.counts, self.cap = counts, cap
         self.options = [None] * len(self.types)  # each field's, made when the search first needs them
+        wild_ok = rules.discard_wild
+        self.whole_rank_kind = next((m.kind for m in rules.melds if m.one_per_rank), "")
+        whole = rules.meld_rule(self.whole_rank_kind) if self.whole_rank_kind else None
+        self.whole_rank_max = whole.max if whole is not None and whole.max is not None else 10**9
+        full = geometry.most
+        for card_type in self.types:  # a new meld of such a kind takes every card of its rank still to place
+            rank = geometry.rank_of(card_type)
+            self.rank_fields.append(sum(full << (geometry.bits * f) for f, u in enumerate(self.types)
+                                        if geometry.rank_of(u) == rank) if self.whole_rank_kind else 0)
         for card_type in self.types:
             rank = geometry.rank_of(card_type)
+            self.may_discard.append(wild_ok or rank not in self.judge.wild_ranks)  # a 2 in its place too
             self.free.append(self.lay_offs_ok and not self.need_first_meld and any(
                 planner_of(tb.kind).takes_as_is(tb, rank) for tb in self.tables))
             self.tables_for.append([k for k, tb in enumerate(self.tables)
@@ -165,6 +179,11 @@ class Prepared:
             return self.geometry.places
         # A first-meld meld of size s plus a remainder too short to stand alone: s + least - 1.
         return max([2 * least - 1, *(s + least - 1 for s in open_sizes)])
+
+    @property
+    def wild_discard(self) -> bool:
+        """May a wild card be the final discard (`going_out.discard_wild`)?"""
+        return self.judge.rules.discard_wild
 
     def phases(self, wilds: int, size: int) -> int:
         """When a new meld of `size` cards holding `wilds` wild cards (and a natural) is legal."""

@@ -41,6 +41,9 @@ class HandSearch(Prepared):
                 continue
             if met and opt.size > self.size_cap.get(opt.kind or "", 0):
                 continue
+            if opt.kind == self.whole_rank_kind and opt.size < self.whole_rank_max \
+                    and (rest - opt.packed) & self.rank_fields[i]:
+                continue  # one open meld a rank: no card of it left for a second one
             if spare and opt.kind == self.spare_kind and opt.wilds and opt.size > set_min and not opt.core:
                 continue
             yield opt, tstate
@@ -63,7 +66,7 @@ class HandSearch(Prepared):
         self.budget.spend(self.hand_size)
         if not rest:
             result = self._finish(w, progress, melded, tstate, d)
-            if w and self.discard and not d:  # a wild card as the final discard
+            if w and self.discard and not d and self.wild_discard:  # a wild card as the final discard
                 cost = self.best(0, w - 1, tstate, progress, melded, 1)
                 if cost < result[0]:
                     result = (cost, (DISCARD, -1, (0, w - 1, tstate, progress, melded, 1)))
@@ -119,7 +122,7 @@ class HandSearch(Prepared):
             if tstate is not tstate_in:
                 self.memo[(rest, w, tstate_in, progress, melded, d)] = (best_cost, best_choice)
             return best_cost
-        if self.discard and not d and best_cost:  # this card as the final discard
+        if self.discard and not d and best_cost and self.may_discard[i]:  # this card as the final discard
             cost = self.best(nxt, w, tstate, progress, melded, 1)
             if cost < best_cost:
                 best_cost, best_choice = cost, (DISCARD, i, (nxt, w, tstate, progress, melded, 1))

@@ -44,8 +44,7 @@ class SetPlanner(KindPlanner):
             top = min(have, 1) if rule.distinct_suits else have
             if rule.distinct_suits and f == i:
                 top = 0
-            # One set of a rank: every card of it still to place goes into it.
-            choices.append([(k << (bits * f), k) for k in (range(top + 1) if not rule.one_per_rank else (top,))])
+            choices.append([(k << (bits * f), k) for k in range(top + 1)])
         combos: list[tuple[int, int]] = [(1 << (bits * i), 1)]
         for options in choices:
             combos = [(p + q, n + m) for p, n in combos for q, m in options]
