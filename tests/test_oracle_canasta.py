@@ -34,6 +34,7 @@ from referee.planner import check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import RoundRules, Ruleset
 from tests.oracle import Cards, minus, norm, sub_multisets
+from tests.test_oracle import _shoe, _take
 
 RULESETS = {r.id: r for r in default_library().all()
             if r.rummy is not None and not r.rummy.base.requires.empty}
@@ -141,18 +142,13 @@ def _settings(examples: int) -> settings:
 def _deal(draw: st.DrawFn, ruleset: Ruleset) -> tuple[Cards, tuple[Cards, ...]]:
     """A hand of up to 10 cards heavy in two ranks, with wild cards and threes, and 0-2 of the
     side's melds, never more copies than the decks hold."""
-    deck, decks = ruleset.deck, ruleset.decks_in_play(None)
-    shoe = Counter({c: deck.copies(c, decks) for c in set(deck.cards())})
+    deck = ruleset.deck
+    shoe = _shoe(ruleset)
     suits = list(deck.suits)
     wild = sorted(ruleset.rummy.base.wilds.ranks) if ruleset.rummy else []
 
     def take(cards: list[Card]) -> list[Card]:
-        out = []
-        for c in cards:
-            if shoe[c] > 0:
-                shoe[c] -= 1
-                out.append(c)
-        return out
+        return _take(shoe, cards)
 
     def wilds(most: int) -> list[Card]:
         return [Card(JOKER) if r == JOKER else Card(r, draw(st.sampled_from(suits)))

@@ -20,6 +20,7 @@ from referee.records import round_record
 from referee.ruleset import Ruleset
 from referee.standings import Sheet, replay, start
 from referee.undo import check_undo
+from tests.test_phase10_games import post_round
 
 PAIRS = ("format: 1\nid: rummy-500-pairs\nextends: rummy-500\nname: Rummy 500 in pairs\nfamily: rummy\n"
          "teams: {size: 2}\nplayers: {min: 4, max: 4}\ngame: {end: {target: 500}}\n")
@@ -212,10 +213,6 @@ def new_game(client: Any, ruleset: str = "rummy-500-pairs", **extra: Any) -> tup
     return f"/v1/games/{body['id']}", {"Authorization": f"Bearer {body['token']}"}, body
 
 
-def post_round(client: Any, url: str, auth: dict[str, str], body: dict[str, Any]) -> dict[str, Any]:
-    r = client.post(f"{url}/rounds", json=body, headers=auth)
-    assert r.status_code == 200, r.get_json()
-    return r.get_json()  # type: ignore[no-any-return]
 
 
 def sheet_rows(client: Any, url: str) -> list[list[str]]:
