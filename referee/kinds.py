@@ -97,7 +97,7 @@ class MeldKind:
 class SetKind(MeldKind):
     name, plural = "set", "sets"
     one_rank = True
-    options = MappingProxyType({"min": 3, "max": None, "distinct_suits": False})
+    options = MappingProxyType({"min": 3, "max": None, "distinct_suits": False, "one_per_rank": False})
     words = SetWords()
 
     def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],

@@ -14,7 +14,7 @@ from api.problems import _fields_at
     (schemas.MeldCheck(), [], {"cards", "first_meld_done", "round", "players", "hand", "score", "wild_rank"}),
     (schemas.GoingOutResult(), ["plan"], {"melds", "first_meld", "lay_offs", "own_lay_offs", "left", "discard"}),
     (schemas.GoingOutResult(), ["plan", "lay_offs", "0"], {"table", "cards"}),
-    (schemas.ScoreResult(), ["players", "ann"], {"points", "cards", "pennies", "deadwood", "melded"}),
+    (schemas.ScoreResult(), ["players", "ann"], {"points", "cards", "pennies", "deadwood", "melded", "bonuses"}),
     (schemas.MeldCheck(), ["cards", "0"], None),   # a card is no mapping of fields
     (schemas.MeldCheck(), ["colour"], None),       # no such field to look into
 ])
