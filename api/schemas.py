@@ -324,6 +324,8 @@ KINDS_SAID = ", ".join(MELD_KINDS)
 
 class Meld(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(MELD_KINDS))
+    canasta = fields.String(validate=validate.OneOf(["natural", "mixed"]), metadata={
+        "description": "games with canastas (`canasta.min`), when the meld is one: natural or mixed"})
     wilds = List(fields.Nested(WildUse), required=True)
 
 
@@ -331,6 +333,9 @@ class MeldResult(CheckResult):
     kind = fields.String(validate=validate.OneOf(MELD_KINDS),
                          metadata={"description": f"when valid: the meld's kind ({KINDS_SAID})"})
     wilds = List(fields.Nested(WildUse), metadata={"description": "when valid: what each wild stands for"})
+    canasta = fields.String(validate=validate.OneOf(["natural", "mixed"]), metadata={
+        "description": "games with canastas (`canasta.min`), when the meld is one: natural (no wild card stands "
+                       "in it) or mixed"})
 
 
 class FirstMeldAnswer(Schema):

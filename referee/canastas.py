@@ -18,9 +18,7 @@ def canasta_of(judge: Judge, cards: Sequence[Card]) -> str | None:
     if least is None or len(cards) < least:
         return None
     meld, _ = judge.judge(cards, wild_limit=False)
-    if meld is None:
-        return None
-    return "natural" if meld.pure else "mixed"
+    return judge.canasta(meld) if meld is not None else None
 
 
 def counted(judge: Judge, melds: Iterable[Sequence[Card]]) -> tuple[int, int]:

@@ -281,6 +281,21 @@ class Judge:
             raise InvalidPlayError(problems)
         return out
 
+    def canasta(self, meld: Meld) -> str | None:
+        """`natural` or `mixed` where this legal meld is a canasta (`canasta.min` cards or more:
+        natural when no wild card stands in it), else None."""
+        rummy = self.ruleset.rummy
+        least = rummy.canasta_min if rummy is not None else None
+        if least is None or len(meld.cards) < least:
+            return None
+        return "natural" if meld.pure else "mixed"
+
+    def described(self, meld: Meld) -> dict[str, object]:
+        """A legal meld as an answer gives it: its kind, its wild cards, and where it is one, the
+        canasta it is."""
+        kind = self.canasta(meld)
+        return meld.as_dict() if kind is None else meld.as_dict() | {"canasta": kind}
+
     def going_out_only_violation(self, cards: Sequence[Card]) -> list[Violation]:
         """Cards of a rank melded only in the turn a player goes out (Canasta's black threes),
         in a play that is not going out."""
@@ -373,7 +388,7 @@ def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
     cards = cards if isinstance(cards, (tuple, list)) else tuple(cards)
     meld = judge.fast_set(cards)
     if meld is not None and hand is None and judge.later_melds:  # the common case, first
-        return Verdict((), meld.as_dict())
+        return Verdict((), judge.described(meld))
     limit = hand_limit_violation(ruleset, hand, score) if hand is not None else []
     if first_meld_done and not judge.later_melds:
         limit.insert(0, Violation("no_new_melds", judge.rules.said(
@@ -386,4 +401,4 @@ def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
             return Verdict(tuple(violations + limit))
     if limit:
         return Verdict(tuple(limit), meld.as_dict())
-    return Verdict((), meld.as_dict())
+    return Verdict((), judge.described(meld))

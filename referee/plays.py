@@ -160,7 +160,7 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
     if combined is None:
         violations += found
         return Verdict(tuple(violations))
-    return Verdict(tuple(violations), {"meld": combined.as_dict() | {"cards": [str(c) for c in combined.cards]}}
+    return Verdict(tuple(violations), {"meld": judge.described(combined) | {"cards": [str(c) for c in combined.cards]}}
                    if not violations else {})
 
 
