@@ -62,8 +62,7 @@ def check_pile(ruleset: Ruleset, top: Card, hand: Sequence[Card], frozen: bool, 
             if not frozen and k < rule.frozen_naturals and (j == 0 or not rule.unfrozen_wild):
                 continue
             cards = [top, *same[:k], *wilds[:j]]
-            meld, _ = judge.judge(cards)
-            if meld is None:
+            if judge.judge(cards)[0] is None:
                 continue
             if first_meld_done or need.empty or _meets(ruleset, judge, hand, cards, need.points):
                 return Verdict((), {"meld": [str(c) for c in cards]})

@@ -22,7 +22,7 @@ from referee.violations import listed
 
 def sides(names: Sequence[str], deal: Deal) -> dict[str, tuple[str, ...]]:
     """Each player's side: their team, or themselves alone."""
-    out = {name: (name,) for name in names}
+    out: dict[str, tuple[str, ...]] = {name: (name,) for name in names}
     for team in deal.teams or ():
         for name in team:
             out[name] = tuple(team)

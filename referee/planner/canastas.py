@@ -62,9 +62,9 @@ def _made(ruleset: Ruleset, judge: Judge, hand: tuple[Card, ...], table: tuple[t
         # The rest may not spoil what was counted: a wild card laid on a natural canasta makes it
         # mixed. Where the plain plan does, the same rules with canastas closed to wild cards.
         for rules in (ruleset, _closed(ruleset)):
-            found = plan_out(rules, hand, table, first_meld_done)
-            if found.cost == 0 and requires_met(judge, final_melds(found.plan, table)):
-                return found
+            out = plan_out(rules, hand, table, first_meld_done)
+            if out.cost == 0 and requires_met(judge, final_melds(out.plan, table)):
+                return out
         return None
     want_natural = natural < need.natural
     want_mixed = mixed < need.mixed
@@ -89,14 +89,14 @@ def _made(ruleset: Ruleset, judge: Judge, hand: tuple[Card, ...], table: tuple[t
             if base is None:
                 if _second_of_rank(judge, cards, table):
                     continue
-                rules, done = _after_meld(ruleset, judge, cards, first_meld_done)
-                if rules is None:
+                after, done = _after_meld(ruleset, judge, cards, first_meld_done)
+                if after is None:
                     continue
                 table2 = table + (cards,)
             else:
-                rules, done = ruleset, first_meld_done
+                after, done = ruleset, first_meld_done
                 table2 = table[:base] + (cards,) + table[base + 1:]
-            found = _made(rules, judge, tuple(rest), table2, done, plan_out, budget, depth + 1)
+            found = _made(after, judge, tuple(rest), table2, done, plan_out, budget, depth + 1)
             if found is not None:
                 return _joined(found, base, chosen, len(table))
     return None
@@ -166,12 +166,12 @@ def _joined(found: Arrangement, base: int | None, chosen: tuple[Card, ...], tabl
         return Arrangement(0, plan._replace(lay_offs=tuple(sorted(lays.items()))))
     # The canasta sat on the rest's table as meld `tables`: it becomes a new meld, and what was
     # laid on it becomes the plan's own lay-offs on it.
-    lays = [(k, c) for k, c in plan.lay_offs if k != tables]
+    others = tuple((k, c) for k, c in plan.lay_offs if k != tables)
     onto = [c for k, cs in plan.lay_offs if k == tables for c in cs]
     melds = (tuple(chosen),) + plan.melds
     own = tuple((k + 1, c) for k, c in plan.own_lay_offs) + (((0, tuple(onto)),) if onto else ())
     first = (0, *(k + 1 for k in plan.first_meld)) if plan.first_meld is not None else None
-    return Arrangement(0, plan._replace(melds=melds, lay_offs=tuple(lays), own_lay_offs=own, first_meld=first))
+    return Arrangement(0, plan._replace(melds=melds, lay_offs=others, own_lay_offs=own, first_meld=first))
 
 
 def _choices(judge: Judge, hand: Sequence[Card], start: Sequence[Card], short: int,

@@ -76,7 +76,7 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
 
         out = with_canastas(ruleset, judge, hand, table, first_meld_done, plan_out, budget, best)
         if out is None:
-            need = canastas_words(judge.rules.requires, ruleset.rummy.canasta_min or 0)
+            need = canastas_words(judge.rules.requires, (ruleset.rummy.canasta_min if ruleset.rummy else None) or 0)
             return Verdict((Violation("cannot_go_out", t(
                 "To go out your side must hold {need} on the table afterwards; no way of playing these cards "
                 "out does that.", need=need), tuple(hand)),))
