@@ -316,6 +316,8 @@ class PileResult(CheckResult):
                                                           "that meld it", "example": ["7H", "7S", "7D"]})
     lay_off = fields.Integer(metadata={"description": "when valid by a lay-off: the index in `table` of the side's "
                                                      "meld the top card goes on"})
+    whole = fields.Boolean(metadata={"description": "where the whole pile may be taken at any turn (pile.take: "
+                                                    "always, Buraco): true"})
 
 
 MELD_KINDS = list(KINDS)  # the kinds of meld the engine judges, from its table

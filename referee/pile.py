@@ -41,11 +41,11 @@ def check_pile(ruleset: Ruleset, top: Card, hand: Sequence[Card], frozen: bool, 
         return Verdict(tuple(impossible))
     judge.table_melds(table)  # the side's melds, each legal
     if rule.take == "always":
-        return Verdict(())
+        return Verdict((), {"whole": True})
     if top.rank in judge.wild_ranks or top.rank in judge.going_out_only or top in judge.unmeldable:
         return Verdict((Violation("pile_stopped", t(
             "{card} on top stops the pile: it cannot be taken this turn.", card=judge.deck.face(top)), (top,)),))
-    frozen = frozen or not first_meld_done
+    frozen = frozen or not first_meld_done or rule.always_frozen
     if not frozen:
         for k, meld in enumerate(table):
             if check_lay_off(ruleset, meld, [top], True, False, round_number, players).valid:
@@ -72,14 +72,19 @@ def check_pile(ruleset: Ruleset, top: Card, hand: Sequence[Card], frozen: bool, 
             "Taking the pile, the top card and your other melds must be worth at least {n} point; these "
             "cards fall short.", "Taking the pile, the top card and your other melds must be worth at "
             "least {n} points; these cards fall short.", need.points), tuple(shown)),))
+    if rule.always_frozen:
+        return Verdict((Violation("cannot_take_pile", tn(
+            "Taking the pile needs {n} natural card of the top card's rank ({card}) in your hand.",
+            "Taking the pile needs {n} natural cards of the top card's rank ({card}) in your hand.",
+            rule.frozen_naturals, card=judge.deck.face(top)), (top,)),))
     if frozen:
         return Verdict((Violation("cannot_take_pile", tn(
             "The pile is frozen: taking it needs {n} natural card of the top card's rank ({card}) in your hand.",
             "The pile is frozen: taking it needs {n} natural cards of the top card's rank ({card}) in your hand.",
             rule.frozen_naturals, card=judge.deck.face(top)), (top,)),))
     return Verdict((Violation("cannot_take_pile", t(
-        "No meld of your side takes {card}, and your hand cannot meld it: that needs a natural card of its rank "
-        "with a natural pair or a wild card.", card=judge.deck.face(top)), (top,)),))
+        "No meld of your side takes {card}, and your hand cannot meld it: that takes two natural cards of its rank "
+        "from your hand, or one and a wild card.", card=judge.deck.face(top)), (top,)),))
 
 
 def _meets(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], meld_cards: Sequence[Card], points: int) -> bool:

@@ -108,7 +108,7 @@ def _second_sets(judge: Judge, melds: Sequence[Meld]) -> list[Violation]:
         key = (meld.kind, naturals[0].rank)
         if key in seen:
             found.append(Violation("one_set_per_rank", t(
-                "A side holds one meld of each rank: {cards} belongs in the other meld of its rank.",
+                "A side holds one meld of each rank: these cards ({cards}) go into the other meld of their rank.",
                 cards=listed(meld.cards, judge.deck)), tuple(meld.cards)))
         seen.setdefault(key, meld)
     return found

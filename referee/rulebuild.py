@@ -183,7 +183,7 @@ def _pile(data: Mapping[str, Any] | None) -> PileRule | None:
     if data is None:
         return None
     return PileRule(str(data.get("take") or "meld"), int(data.get("frozen_naturals") or 2),
-                    data.get("unfrozen_wild") is not False)
+                    data.get("unfrozen_wild") is not False, bool(data.get("always_frozen", False)))
 
 
 def _layout(doc: Mapping[str, Any]) -> LayoutRules:

@@ -150,6 +150,7 @@ class PileRule:
     take: str = "meld"
     frozen_naturals: int = 2
     unfrozen_wild: bool = True
+    always_frozen: bool = False  # taken only as a frozen pile is: a natural pair (Hand and Foot)
 
 
 @dataclass(frozen=True)

@@ -89,6 +89,11 @@ def bonus_problems(ruleset: Ruleset, everyone: Sequence[str], went_out: str | No
             if meld is None:
                 problems += [Problem(path, "invalid_meld", t("{cards}: {message}", cards=listed(cards, judge.deck),
                                                              message=continued(v.message))) for v in found[:1]]
+    if judge.rules.after_morto and went_out is not None and went_out in side_of and deal.morto_taken is not None \
+            and not any(deal.morto_taken.get(p) for p in side_of[went_out]):
+        problems.append(Problem("went_out", "cannot_go_out", t(
+            "{name} went out, but the side never took its morto: a side goes out only after taking it",
+            name=went_out)))
     need = judge.rules.requires
     if went_out is not None and went_out in side_of and not need.empty and not requires_met(
             judge, [cards for _, cards, _ in side_melds(judge, melded, side_of[went_out])]):

@@ -83,3 +83,32 @@ def test_a_canasta_hand_on_a_phone(live_server: str, page_factory: PageFactory) 
     assert team_scores(page) == {"Ann + Cy": "760", "Bob + Dee": "-35"}
     assert fits(page)
     screenshot(page, "canasta-hand-phone")
+
+
+def test_a_buraco_hand_by_cards_says_which_sides_took_their_pozzetto(live_server: str,
+                                                                     page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    page.set_viewport_size(PHONE)
+    start(page, live_server, "buraco", ["Ann", "Bob", "Cy", "Dee"])
+    page.get_by_label("Tap each player's cards").check()
+    page.select_option("#went-out", "Ann")
+    ann, bob = page.locator("fieldset[data-player=Ann]"), page.locator("fieldset[data-player=Bob]")
+    cy, dee = page.locator("fieldset[data-player=Cy]"), page.locator("fieldset[data-player=Dee]")
+    ann.get_by_role("button", name="Tap Ann's melds").click()
+    for card in ("3H", "4H", "5H", "6H", "7H", "8H", "9H"):    # a clean burraco: 45 + 200
+        ann.locator(".picker").nth(1).locator(f"[data-card='{card}']").click()
+    cy.get_by_role("button", name="Tap Cy's cards").click()
+    cy.locator(".by-cards .picker").first.locator("[data-card='4C']").click()
+    bob.get_by_role("button", name="Tap Bob's cards").click()
+    bob.locator(".by-cards .picker").first.locator("[data-card='JK']").click()
+    bob.get_by_role("button", name="Tap Bob's melds").click()
+    for card in ("KH", "KS", "KD"):
+        bob.locator(".picker").nth(1).locator(f"[data-card='{card}']").click()
+    dee.get_by_role("button", name="Tap Dee's cards").click()
+    dee.locator(".by-cards .picker").first.locator("[data-card='5D']").click()
+    page.locator("#morto-taken").get_by_label("Ann + Cy").check()      # Bob and Dee never took theirs
+    page.get_by_role("button", name="Enter the round").click()
+    # Ann + Cy: 45 + 200 + closing 100 - 5; Bob + Dee: 30 - a joker 30 - 5, and -100 for the pozzetto
+    expect(page.locator("#team-standings")).to_contain_text("340")
+    assert team_scores(page) == {"Ann + Cy": "340", "Bob + Dee": "-105"}
+    screenshot(page, "buraco-hand-phone")

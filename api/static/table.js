@@ -584,6 +584,7 @@ function entryAgain(entry) {
     if (played.melded) body.melded = played.melded;
     if (played.red_threes) body.red_threes = played.red_threes;
     if (played.concealed) body.concealed = true;
+    if (played.morto_taken) body.morto_taken = played.morto_taken;
   } else {
     body.points = played.points;
     if (played.cards) body.cards = played.cards;
@@ -966,6 +967,7 @@ function renderRoundForm() {
   const melded = scoring.method === "melded_minus_caught";
   const bonusCards = melded && (game.ruleset.bonus_cards || []).length > 0 && Boolean(scoring.bonuses);
   const concealedBonus = melded && Boolean((scoring.bonuses || {}).concealed);
+  const mortoBonus = melded && (scoring.bonuses || {}).no_morto !== undefined && teamsOf().length > 0;
   const perDeal = Boolean((game.round && game.round.wilds && game.round.wilds.per_deal) || (game.ruleset.wilds || {}).per_deal);
   const pennies = Boolean(scoring.pennies_per_card);
   const deck = deckOf(game.ruleset);
@@ -1009,6 +1011,10 @@ function renderRoundForm() {
         melded ? meldPickers[n].element : null,
         threes ? el("label", { for: `threes-${n}` }, w("Red threes laid")) : null, threes));
   });
+  if (mortoBonus) {  // Buraco: which sides took their pozzetto this hand
+    rows.push(el("fieldset", { class: "by-cards", id: "morto-taken" }, el("legend", { text: w("Sides that took their pozzetto") }),
+      ...teamsOf().map((team, i) => el("label", {}, el("input", { type: "checkbox", name: "morto", value: String(i) }), " " + teamName(team)))));
+  }
   if (concealedBonus) {  // who went out melded every card in that one turn
     rows.push(el("div", { class: "by-cards" }, el("label", {}, el("input", { type: "checkbox", id: "concealed" }), " "
       + w("Who went out did so concealed (every card melded in that one turn)"))));
@@ -1077,6 +1083,10 @@ function renderRoundForm() {
         if (laid.length) body.red_threes = Object.fromEntries(laid);
       }
       if (concealedBonus && $("concealed").checked) body.concealed = true;
+      if (mortoBonus) {  // each side that took its pozzetto, named by its first player
+        body.morto_taken = Object.fromEntries([...form.querySelectorAll("input[name=morto]")]
+          .map((box) => [teamsOf()[Number(box.value)].players[0], box.checked]));
+      }
     } else {
       body.points = {};
       for (const n of active) {
@@ -1247,7 +1257,7 @@ function renderReferee() {
       const groups = picker.groups();
       const table = side && groups.length > 1 ? groups.slice(0, -1) : [];
       const hand = side && groups.length > 1 ? groups.at(-1) : picker.cards();
-      ask("going-out/check", { hand, first_meld_done: done.checked || !hasFirstMeld,
+      ask("going-out/check", { hand, first_meld_done: done.checked || !hasFirstMeld || table.length > 0,
         ...(side ? { table, score: sideScore() } : {}),
         ...(phased ? { phase: phase.value() } : {}) }, (a) => planWords(a, deck, phased ? phase.value() : null));
     } },
@@ -1258,21 +1268,26 @@ function renderReferee() {
         showVerdict(verdict, false, [w("Pick the pile's top card, tap \"Next meld\", then your hand (and the side's melds after it).")]);
         return;
       }
-      ask("pile/check", { top: top[0], hand, table, frozen: frozen.checked, first_meld_done: done.checked || !hasFirstMeld,
+      ask("pile/check", { top: top[0], hand, table, frozen: frozen.checked, first_meld_done: done.checked || !hasFirstMeld || table.length > 0,
         ...(side ? { score: sideScore() } : {}) },
         (a) => [a.meld ? w("Yes: {cards} takes the pile.", { cards: a.meld.map((c) => cardFace(c, deck)).join(" ") })
-          : w("Yes: the top card goes on your side's meld {n}.", { n: (a.lay_off ?? 0) + 1 })]);
+          : a.lay_off !== undefined ? w("Yes: the top card goes on your side's meld {n}.", { n: a.lay_off + 1 })
+            : w("Yes: the pile may be taken.")]);
     } }, w("May I take the pile? (top card, hand, the side's melds)")) : null);
   const frozen = el("input", { type: "checkbox", id: "pile-frozen" });
+  // Only a pile taken by melding its top card may be frozen; one always frozen needs no box.
+  const pileFreezes = Boolean(game.ruleset.pile) && (game.ruleset.pile.take || "meld") === "meld" && !game.ruleset.pile.always_frozen;
+  const byScore = [game.ruleset.first_meld, ...(game.ruleset.rounds || []).map((r) => r.first_meld)]
+    .some((f) => f && Array.isArray(f.points_by_score) && f.points_by_score.length > 0);
   box.replaceChildren(...[
     el("p", { class: "hint", text: w("Tap the cards; \"Next meld\" starts another meld.") }),
     phase ? phase.element : null,
     picker.element,
     phased ? el("label", {}, done, " " + w("My phase is down this hand (hits are allowed)"))
       : hasFirstMeld ? el("label", {}, done, " " + (side ? w("Our side has made its first meld") : w("I have made my first meld this round"))) : null,
-    side ? el("label", { for: "tool-side" }, w("Our side (its score sets the first meld's minimum)")) : null, side,
+    side ? el("label", { for: "tool-side" }, byScore ? w("Our side (its score sets the first meld's minimum)") : w("Our side")) : null, side,
     side ? el("p", { class: "hint", text: w("To ask about going out, enter the side's melds first, then your hand as the last meld.") }) : null,
-    game.ruleset.pile ? el("label", {}, frozen, " " + w("The pile is frozen")) : null,
+    pileFreezes ? el("label", {}, frozen, " " + w("The pile is frozen")) : null,
     wild ? el("label", { for: "tool-wild-rank" }, w("The deal's wild rank")) : null, wild,
     buttons, verdict].filter(Boolean));
   game.tools = { picker, sync: phase ? phase.sync : null };

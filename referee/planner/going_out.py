@@ -4,6 +4,8 @@ it, or the words that say why not."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import lru_cache
 
 from referee.byscore import with_score
 from referee.canastas import canastas_words
@@ -88,6 +90,11 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
             "cannot_go_out",
             t("To go out you must first make the first meld ({need}).", need=requirement_words(judge.rules.first_meld)),
             tuple(hand)),))
+    if plan is None and not judge.rules.discard_wild and rule != "forbidden" and _out_by_wild_discard(
+            ruleset, hand, table, first_meld_done, round_number, players, rule, budget, wild_rank):
+        return Verdict((Violation("cannot_go_out", t(
+            "These cards go out only by discarding a wild card last, and the last discard may not be a wild card."),
+            tuple(c for c in hand if c.rank in judge.wild_ranks)),))
     if plan is None:
         if rule == "required" and best.cost < _largest_needed(judge, first_meld_done) and _melds_whole(
                 ruleset, hand, table, first_meld_done, round_number, players, budget, wild_rank):
@@ -126,6 +133,29 @@ def _laid_down(judge: Judge, plan: Plan) -> Plan:
         meld, _ = judge.judge(cards, wild_limit=False)
         melds.append(KINDS[meld.kind].in_order(meld, order) if meld is not None else cards)
     return plan._replace(melds=tuple(melds))
+
+
+def _out_by_wild_discard(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]],
+                         first_meld_done: bool, round_number: int, players: int | None, rule: str,
+                         budget: Budget | None, wild_rank: str | None) -> bool:
+    """Where the last discard may not be a wild card (`going_out.discard_wild`), would these
+    cards go out were it allowed? False past the request's budget."""
+    rummy = ruleset.rummy
+    assert rummy is not None
+    allowed = _wild_discard_allowed(ruleset)
+    try:
+        return arrange(allowed, hand, table, first_meld_done, round_number, players, objective="cards",
+                       discard=rule, budget=budget, wild_rank=wild_rank).cost == 0
+    except InvalidPlayError:
+        return False
+
+
+@lru_cache(maxsize=64)
+def _wild_discard_allowed(ruleset: Ruleset) -> Ruleset:
+    rummy = ruleset.rummy
+    assert rummy is not None
+    return replace(ruleset, rummy=replace(rummy, base=replace(rummy.base, discard_wild=True),
+                                          rounds=tuple(replace(r, discard_wild=True) for r in rummy.rounds)))
 
 
 def _largest_needed(judge: Judge, first_meld_done: bool) -> int:
