@@ -103,8 +103,23 @@ RULESETS: dict[str, Ruleset] = _distinct({  # base games first: a variant that p
     rid: r for shipped in sorted(default_library().all(), key=lambda r: (r.extends is not None, r.id))
     if shipped.family == "rummy" and shipped.rummy is not None and shipped.rummy.base.requires.empty
     for rid, r in _played(shipped).items()})
-ROUNDS = [(rid, n) for rid, r in sorted(RULESETS.items())
-          for n in range(1, max(1, len(r.rummy.rounds if r.rummy else ())) + 1)]
+def _distinct_rounds(rulesets: dict[str, Ruleset]) -> list[tuple[str, int]]:
+    """Each ruleset's rounds whose rules differ from every round already asked (a variant that
+    changes one round of its base, Ten Pennies' jokers early, is asked that round alone), in the
+    order of `RULESETS`: base games first."""
+    seen, out = set(), []
+    for rid, r in rulesets.items():
+        assert r.rummy is not None
+        game = replace(r.rummy, rounds=(), base=replace(r.rummy.base, number=0), phase=None, phases=())
+        for n in range(1, max(1, len(r.rummy.rounds)) + 1):
+            key = repr((r.deck, r.scoring, game, replace(r.rummy.round(n), number=0)))
+            if key not in seen:
+                seen.add(key)
+                out.append((rid, n))
+    return sorted(out)
+
+
+ROUNDS = _distinct_rounds(RULESETS)
 GAMES = [(rid, n, done) for rid, n in ROUNDS for done in (True, False)]
 
 
