@@ -5,7 +5,7 @@ melds), and a hand is entered per player by tapping the cards, with the red thre
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.browser import PageFactory, screenshot
 from tests.test_page import fits, start
@@ -14,6 +14,20 @@ from tests.test_page_teams import team_scores
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 
 PHONE = {"width": 390, "height": 844}
+
+
+def tap_hand(page: Page, held: dict[str, list[str]], melded: dict[str, list[str]]) -> None:
+    """Tap each player's cards left in hand and their one meld into the round form."""
+    for name, cards in held.items():
+        box = page.locator(f"fieldset[data-player={name}]")
+        box.get_by_role("button", name=f"Tap {name}'s cards").click()
+        for card in cards:
+            box.locator(".by-cards .picker").first.locator(f"[data-card='{card}']").click()
+    for name, cards in melded.items():
+        box = page.locator(f"fieldset[data-player={name}]")
+        box.get_by_role("button", name=f"Tap {name}'s melds").click()
+        for card in cards:
+            box.locator(".picker").nth(1).locator(f"[data-card='{card}']").click()
 
 
 def test_a_canasta_hand_on_a_phone(live_server: str, page_factory: PageFactory) -> None:
@@ -60,22 +74,9 @@ def test_a_canasta_hand_on_a_phone(live_server: str, page_factory: PageFactory) 
     # A hand entered by tapping: Ann goes out with a natural canasta of kings and one red three.
     page.get_by_label("Tap each player's cards").check()
     page.select_option("#went-out", "Ann")
-    ann, bob = page.locator("fieldset[data-player=Ann]"), page.locator("fieldset[data-player=Bob]")
-    cy, dee = page.locator("fieldset[data-player=Cy]"), page.locator("fieldset[data-player=Dee]")
-    ann.get_by_role("button", name="Tap Ann's melds").click()
-    for card in ("KH", "KS", "KD", "KC", "KH", "KS", "KD"):
-        ann.locator(".picker").nth(1).locator(f"[data-card='{card}']").click()
-    ann.get_by_label("Red threes laid").fill("1")
-    cy.get_by_role("button", name="Tap Cy's cards").click()
-    cy.locator(".by-cards .picker").first.locator("[data-card='8D']").click()
-    bob.get_by_role("button", name="Tap Bob's cards").click()
-    bob.locator(".by-cards .picker").first.locator("[data-card='4C']").click()
-    bob.get_by_role("button", name="Tap Bob's melds").click()
-    for card in ("9H", "9S", "2C"):
-        bob.locator(".picker").nth(1).locator(f"[data-card='{card}']").click()
-    dee.get_by_role("button", name="Tap Dee's cards").click()
-    for card in ("AH", "JK"):
-        dee.locator(".by-cards .picker").first.locator(f"[data-card='{card}']").click()
+    tap_hand(page, {"Cy": ["8D"], "Bob": ["4C"], "Dee": ["AH", "JK"]},
+             {"Ann": ["KH", "KS", "KD", "KC", "KH", "KS", "KD"], "Bob": ["9H", "9S", "2C"]})
+    page.locator("fieldset[data-player=Ann]").get_by_label("Red threes laid").fill("1")
     page.get_by_role("button", name="Enter the round").click()
     # Ann: kings 70 + natural canasta 500 + going out 100 + a red three 100; Cy - an eight 10;
     # Bob: nines 40 - a four 5; Dee - an ace and a joker 70.
@@ -92,20 +93,8 @@ def test_a_buraco_hand_by_cards_says_which_sides_took_their_pozzetto(live_server
     start(page, live_server, "buraco", ["Ann", "Bob", "Cy", "Dee"])
     page.get_by_label("Tap each player's cards").check()
     page.select_option("#went-out", "Ann")
-    ann, bob = page.locator("fieldset[data-player=Ann]"), page.locator("fieldset[data-player=Bob]")
-    cy, dee = page.locator("fieldset[data-player=Cy]"), page.locator("fieldset[data-player=Dee]")
-    ann.get_by_role("button", name="Tap Ann's melds").click()
-    for card in ("3H", "4H", "5H", "6H", "7H", "8H", "9H"):    # a clean burraco: 45 + 200
-        ann.locator(".picker").nth(1).locator(f"[data-card='{card}']").click()
-    cy.get_by_role("button", name="Tap Cy's cards").click()
-    cy.locator(".by-cards .picker").first.locator("[data-card='4C']").click()
-    bob.get_by_role("button", name="Tap Bob's cards").click()
-    bob.locator(".by-cards .picker").first.locator("[data-card='JK']").click()
-    bob.get_by_role("button", name="Tap Bob's melds").click()
-    for card in ("KH", "KS", "KD"):
-        bob.locator(".picker").nth(1).locator(f"[data-card='{card}']").click()
-    dee.get_by_role("button", name="Tap Dee's cards").click()
-    dee.locator(".by-cards .picker").first.locator("[data-card='5D']").click()
+    tap_hand(page, {"Cy": ["4C"], "Bob": ["JK"], "Dee": ["5D"]},
+             {"Ann": ["3H", "4H", "5H", "6H", "7H", "8H", "9H"], "Bob": ["KH", "KS", "KD"]})  # a clean burraco
     page.locator("#morto-taken").get_by_label("Ann + Cy").check()      # Bob and Dee never took theirs
     page.get_by_role("button", name="Enter the round").click()
     # Ann + Cy: 45 + 200 + closing 100 - 5; Bob + Dee: 30 - a joker 30 - 5, and -100 for the pozzetto
