@@ -65,7 +65,7 @@ def score_knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: 
     """The knocker's deadwood must be within the limit; the defender lays off on the knocker's
     melds (not on gin); the lower deadwood scores the difference, with the gin or undercut
     bonus. The knocker's melds: those shown (`deal.melded`), else the best for the knocker."""
-    from referee.planner import Budget, arrange  # the defender's best arrangement, laying off
+    from referee.planner import Budget, least_cost  # the defender's best arrangement, laying off
     budget = Budget()  # one for the whole knock: the knocker's arrangements and the defender's
     knock = ruleset.scoring.knock
     assert knock is not None
@@ -78,7 +78,7 @@ def score_knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: 
         if choices[0][1] > knock.max_deadwood:
             raise InvalidPlayError(_too_much(f"melded.{knocker}", knocker, choices[0][1], knock.max_deadwood))
     else:
-        least = arrange(ruleset, mine, (), True, deal.round_number, deal.players, budget=budget).cost
+        least = least_cost(ruleset, mine, (), True, deal.round_number, deal.players, budget=budget)
         if least > knock.max_deadwood:
             raise InvalidPlayError(_too_much(f"hands.{knocker}", knocker, least, knock.max_deadwood))
         if least == 0 and not knock.lay_off_on_gin:  # gin: nothing is laid off, whatever the melds
@@ -89,15 +89,15 @@ def score_knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: 
     best: tuple[tuple[int, int], int, int] | None = None
     # Nothing laid off is the most the defender can be left with: once a showing's best
     # possible result is no better than one found, none with more deadwood can be better.
-    most_left = arrange(ruleset, theirs, (), True, deal.round_number, deal.players, budget=budget).cost
+    most_left = least_cost(ruleset, theirs, (), True, deal.round_number, deal.players, budget=budget)
     for melds, dead in sorted(choices, key=lambda choice: choice[1]):
         if best is not None and (_knocker_result(knock, dead, most_left), -dead) <= best[0]:
             break
         table = melds if dead or knock.lay_off_on_gin else ()
         key = tuple(sorted(table))
         if key not in caught:
-            caught[key] = arrange(ruleset, theirs, table, True, deal.round_number, deal.players,
-                                  budget=budget).cost
+            caught[key] = least_cost(ruleset, theirs, table, True, deal.round_number, deal.players,
+                                     budget=budget)
         result = (_knocker_result(knock, dead, caught[key]), -dead)
         if best is None or result > best[0]:
             best = (result, dead, caught[key])

@@ -16,7 +16,7 @@ from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
 from referee.kinds import KINDS
 from referee.melds import Judge, judge_for
-from referee.planner import arrange
+from referee.planner import least_cost
 from referee.plays import check_lay_off
 from referee.ruleset import Ruleset
 from referee.violations import Verdict, Violation
@@ -99,5 +99,5 @@ def _meets(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], meld_cards: Seq
     for c in meld_cards[1:]:
         rest.remove(c)
     rest = [c for c in rest if c.rank not in judge.going_out_only and c not in judge.unmeldable]
-    kept = arrange(ruleset, rest, (), True, judge.rules.number or 1, None, objective="points").cost
+    kept = least_cost(ruleset, rest, (), True, judge.rules.number or 1, None, objective="points")
     return worth + ruleset.scoring.hand_points(rest) - kept >= points

@@ -1,6 +1,7 @@
 """The planner's direct path (`referee.planner.direct`): a hand with no wild card, no repeated
 card and no table to lay off on, read through the round's tables. Its answers are the
-oracle's on small hands under every ace rule and with cards worth nothing; the ways of
+oracle's on small hands under every ace rule and with cards worth nothing, and so are the
+points it keeps read without a plan (`least_cost`), on every shipped round too; the ways of
 making sets it does not try never change a plan; a suit's table entry adds up as it says."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from referee.cards import RANKS, SUITS, Card, DeckCount, DeckSpec
 from referee.loader import Library
 from referee.melds import check_meld, judge_for
-from referee.planner import arrange
+from referee.planner import arrange, least_cost
 from referee.planner.direct import _READY, _ready, direct
 from referee.ruleset import Ruleset
 from tests.oracle import Oracle
@@ -64,6 +65,7 @@ def test_the_direct_answer_is_the_oracles(games: dict[tuple[str, int], Ruleset],
     expected = min(len(left) for left in oracle.leftovers(hand)) if objective == "cards" \
         else oracle.fewest_points(hand)
     assert found.cost == expected, (hand, found)
+    assert least_cost(ruleset, hand, objective=objective) == expected, hand
     assert Counter([c for m in found.plan.melds for c in m] + list(found.plan.left)) == Counter(hand)
     for meld in found.plan.melds:
         assert check_meld(ruleset, meld).valid, [str(c) for c in meld]
@@ -157,3 +159,21 @@ def test_runs_never_cross_from_one_suit_to_the_next(games: dict[tuple[str, int],
     finally:
         _READY[judge, "points"] = fewer
     assert found == tried_all, (hand, found, tried_all)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_the_points_kept_without_a_plan_are_the_plans_in_every_shipped_round(
+        library: Library, data: st.DataObject) -> None:
+    """`least_cost` reads the direct path's hands without a plan (the largest sets tried first)
+    and every other hand through `arrange`: either way it is what the best arrangement keeps."""
+    rounds = [(ruleset, number) for ruleset in library.all() if ruleset.rummy is not None
+              and not ruleset.rummy.round(1).wilds.per_deal
+              for number in range(1, len(ruleset.rummy.rounds) + 1)]
+    ruleset, number = data.draw(st.sampled_from(rounds), label="round")
+    judge = judge_for(ruleset, number, None)
+    deck = sorted({c for c in ruleset.deck.distinct() if c.rank not in judge.wild_ranks}, key=str)
+    hand = data.draw(st.lists(st.sampled_from(deck), min_size=3, max_size=13, unique=True), label="hand")
+    objective = data.draw(st.sampled_from(("points", "cards")), label="objective")
+    assert least_cost(ruleset, hand, round_number=number, objective=objective) == \
+        arrange(ruleset, hand, round_number=number, objective=objective).cost, (ruleset.id, number, hand)

@@ -1,10 +1,11 @@
 """The planner: the best a hand can do (go out, knock, or leave the fewest points), one job a
 module: `budget` (what a request may spend), `kinds` (each kind's new melds and lay-offs for
 the search), `prepared` and `search` (the memoised search), `direct` (the exact bit-mask answer
-without wild cards), `plan` (plans and their replay), `arrange` (the best arrangement),
-`going_out` (the answer to going out and knocking, and its words)."""
+without wild cards), `deadwood` (what that answer keeps, without its plan), `plan` (plans and
+their replay), `arrange` (the best arrangement, and `least_cost`: what it keeps), `going_out`
+(the answer to going out and knocking, and its words)."""
 
-from referee.planner.arrange import arrange, warm_up
+from referee.planner.arrange import arrange, least_cost, warm_up
 from referee.planner.budget import (
     PLAN_BUDGET,
     PLAN_SECONDS,
@@ -24,6 +25,7 @@ __all__ = [
     "Plan",
     "arrange",
     "check_going_out",
+    "least_cost",
     "close_budget",
     "open_budget",
     "shared_budget",

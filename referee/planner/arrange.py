@@ -18,6 +18,7 @@ from referee.i18n import t
 from referee.kinds import ordered_kind
 from referee.melds import Judge, judge_for
 from referee.planner.budget import Budget, shared_budget
+from referee.planner.deadwood import direct_cost
 from referee.planner.direct import (
     _dead_points,
     _judge_masks,
@@ -83,6 +84,19 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
             break
     assert best is not None
     return best
+
+
+def least_cost(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
+               first_meld_done: bool = True, round_number: int = 1, players: int | None = None,
+               objective: str = "points", budget: Budget | None = None, wild_rank: str | None = None) -> int:
+    """What the best arrangement of `hand` keeps, `arrange(...).cost`: the fewest points (a
+    gin hand's deadwood) or cards, read without a plan where the direct path holds."""
+    judge = judge_for(ruleset, round_number, players, False, wild_rank)
+    found = direct_cost(judge, hand, table, first_meld_done, objective)
+    if found is not None:
+        return found
+    return arrange(ruleset, hand, table, first_meld_done, round_number, players, objective,
+                   budget=budget, wild_rank=wild_rank).cost
 
 
 def _sub_multisets(counts: Sequence[tuple[Card, int]]) -> Iterator[tuple[Card, ...]]:

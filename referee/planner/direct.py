@@ -104,25 +104,14 @@ def _finished(ruleset: Ruleset, ready: _Ready, hand: Sequence[Card], total: int,
 def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[int, tuple[tuple[Card, ...], ...]] | None:
     """(the cards no set takes, the sets) of a hand where some rank holds enough cards for a
     set: each such rank either makes no set or one of its `_set_choices`, every way, the first
-    least costly kept; None where one rank holds two sets (the general search handles it)."""
-    tops = ready.tops
-    if ready.two_sets is not None and (counted + ready.two_sets) & tops:
+    least costly kept (`_best_way`); None where one rank holds two sets or the ways are too
+    many (the general search handles them)."""
+    found = _in_runs(ready, hand_mask, counted)
+    if found is None:
         return None
-    # Cards in a run of the whole hand: where every card costs something, leaving any other out
-    # of a set only costs more, whatever else is chosen. Else those with a neighbour (`_near`).
-    near: int | None = None  # read only where needed
-    if ready.by_runs:  # ace low: a run is `least` cards at consecutive places of one suit
-        shifts = ready.run_shifts
-        starts = hand_mask & ready.run_starts
-        for k in shifts:
-            starts &= hand_mask >> k
-        in_runs = starts
-        for k in shifts:
-            in_runs |= starts << k
-    else:
-        in_runs = near = _near(ready, hand_mask)
-    lane_column, choices_of = ready.lane_column, ready.choices
-    candidates = (counted + ready.at_least) & tops
+    in_runs, near = found
+    lane_column, choices_of, shift = ready.lane_column, ready.choices, ready.key_shift
+    candidates = (counted + ready.at_least) & ready.tops
     picks: list[tuple[int, ...]] = []  # the ways of the ranks not fixed by neighbours, in rank order
     choices: list[tuple[int, ...]] = []  # those of more than one way
     fixed = 0  # sets every best arrangement makes
@@ -132,7 +121,7 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[int, tuple[
         candidates ^= low
         whole = hand_mask & lane_column[low]
         if whole & in_runs:
-            options = choices_of[whole, whole & in_runs]
+            options = choices_of[whole << shift | (whole & in_runs)]
             picks.append(options)
             choices.append(options)
             continue
@@ -144,37 +133,79 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[int, tuple[
         else:  # `_set_choices` is then the set of all the rank's cards alone, listed first
             sets.append(whole)
     hand_mask &= ~fixed
-    places, full = ready.places, ready.full
     best = hand_mask  # the cards no set takes, in the best way found
     if choices:
-        ways = 1
-        for options in choices:
-            ways *= len(options)
-        if ways > MOST_WAYS:
-            return None  # a hand of many sets: the search answers it, within the request's budget
-        points, floor, best_total = ready.points, ready.floor, INF
-        prefixes = [hand_mask]  # every way of the ranks but the last (sets of different ranks
-        for options in choices[:-1]:  # never share a card), the last rank's tried in turn below
-            prefixes = [rest ^ m for rest in prefixes for m in options]
-        last = choices[-1]
-        for prefix in prefixes:
-            for m in last:
-                total, left = 0, prefix ^ m
-                while left:  # suit by suit, lowest first
-                    total += points[left & full]
-                    left >>= places
-                if total < best_total:
-                    best_total, best = total, prefix ^ m
-                    if total <= floor:  # no way keeps fewer: the first such way is the answer
-                        break
-            else:
-                continue
-            break
+        way = _best_way(ready, hand_mask, choices)
+        if way is None:
+            return None
+        best = way[1]
     taken = (hand_mask ^ best) | fixed
     for options in picks:  # the last option of a rank is all its cards
         if taken & options[-1]:
             sets.append(taken & options[-1])
     return best, tuple(map(ready.cards_of.__getitem__, sets))  # each made on first use (`_Cards`)
+
+
+def _in_runs(ready: _Ready, hand_mask: int, counted: int) -> tuple[int, int | None] | None:
+    """(the cards a set may leave out, those with a same-suit neighbour where found) of a hand
+    where some rank holds enough cards for a set; None where one rank holds two sets.
+
+    Where every card costs something, those a set may leave out are the cards in a run of the
+    whole hand: leaving any other out of a set only costs more, whatever else is chosen. Else
+    they are the cards with a neighbour (`_near`)."""
+    if ready.two_sets is not None and (counted + ready.two_sets) & ready.tops:
+        return None
+    if not ready.by_runs:
+        near = _near(ready, hand_mask)
+        return near, near
+    # ace low: a run is `least` cards at consecutive places of one suit
+    shifts = ready.run_shifts
+    starts = hand_mask & ready.run_starts
+    for k in shifts:
+        starts &= hand_mask >> k
+    in_runs = starts
+    for k in shifts:
+        in_runs |= starts << k
+    return in_runs, None
+
+
+def _best_way(ready: _Ready, hand_mask: int, choices: list[tuple[int, ...]]) -> tuple[int, int] | None:
+    """(the points kept, the cards no set takes) of the first least costly way of choosing
+    among the ranks' `choices` (sets of different ranks never share a card); None past
+    `MOST_WAYS` ways (the search answers, within the request's budget)."""
+    ways = 1
+    for options in choices:
+        ways *= len(options)
+    if ways > MOST_WAYS:
+        return None
+    points, floor, places, full = ready.points, ready.floor, ready.places, ready.full
+    stop = floor == 0  # no card costs less than nothing: a way is dropped once it costs the best found
+    best_total = cap = INF
+    best = hand_mask
+    if len(choices) == 1:
+        prefixes: Sequence[int] = (hand_mask,)
+    elif len(choices) == 2:
+        prefixes = [hand_mask ^ m for m in choices[0]]
+    else:  # every way of the ranks but the last, the last rank's tried in turn below
+        prefixes = [hand_mask]
+        for options in choices[:-1]:
+            prefixes = [rest ^ m for rest in prefixes for m in options]
+    last = choices[-1]
+    for prefix in prefixes:
+        for m in last:
+            left = prefix ^ m
+            total = points[left & full]
+            left >>= places
+            while left and total < cap:  # suit by suit, lowest first
+                total += points[left & full]
+                left >>= places
+            if total < best_total:
+                best_total, best = total, prefix ^ m
+                if total <= floor:  # no way keeps fewer: the first such way is the answer
+                    return best_total, best
+                if stop:
+                    cap = total
+    return best_total, best
 
 
 def _near(ready: _Ready, hand_mask: int) -> int:
@@ -245,15 +276,19 @@ class _Cards(dict[int, tuple[Card, ...]]):
         return cards
 
 
-class _Choices(dict[tuple[int, int], tuple[int, ...]]):
-    """`_set_choices` of one rank's cards and those of them a set may leave out, by that pair."""
+class _Choices(dict[int, tuple[int, ...]]):
+    """`_set_choices` of one rank's cards and those of them a set may leave out, by the one
+    number of the two: the cards `shift` bits up, then those left out. Smallest first, as a plan
+tries them; `largest_first` where only the points matter (the sets that keep least tend to
+come first, and the ways after them stop sooner: see `_best_way`)."""
 
-    def __init__(self, least: int) -> None:
+    def __init__(self, least: int, shift: int, largest_first: bool = False) -> None:
         super().__init__()
-        self.least = least
+        self.least, self.shift, self.largest_first = least, shift, largest_first
 
-    def __missing__(self, key: tuple[int, int]) -> tuple[int, ...]:
-        options = self[key] = _set_choices(*key, self.least)
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        options = _set_choices(key >> self.shift, key & ((1 << self.shift) - 1), self.least)
+        self[key] = options = options[::-1] if self.largest_first else options
         return options
 
 
@@ -263,7 +298,7 @@ class _Ready:
     the suits' answers, and what choosing sets needs."""
 
     __slots__ = ("at_least", "bit_of", "by_runs", "cards_of", "choices", "cost", "first_meld", "floor",
-                 "full", "hand_full", "holds", "lane_column", "not_highest", "not_lowest",
+                 "full", "hand_full", "holds", "key_shift", "lane_column", "largest_first", "not_highest", "not_lowest",
                  "places", "points", "run_shifts", "run_starts", "suits", "tops", "two_sets", "with_runs",
                  "without_table", "wrap")
     holds: bool            # the rules are this path's: sets, runs of one suit, no wild cards
@@ -289,6 +324,8 @@ class _Ready:
     lane_column: dict[int, int]  # a lane's top bit -> its rank's cards across the suits
     floor: int | float     # the fewest points a hand can keep (0; card values are never negative)
     choices: _Choices      # each rank's ways to make a set
+    largest_first: _Choices  # the same, the largest set first (where only the points matter)
+    key_shift: int         # the bits of a hand mask (where `choices` reads a rank's cards)
     points: _Points | tuple[int, ...]  # the points a suit mask leaves in hand
     cards_of: _Cards       # the cards of a hand mask
 
@@ -334,7 +371,9 @@ def _ready(judge: Judge, objective: str) -> _Ready:
         ready.tops, ready.at_least = masks.tops << lanes_at, masks.offsets[set_rule.min] << lanes_at
         if 2 * set_rule.min <= suits:
             ready.two_sets = masks.offsets[2 * set_rule.min] << lanes_at
-    ready.choices = _Choices(set_rule.min if set_rule is not None else 0)
+    ready.key_shift = ready.hand_full.bit_length()
+    ready.choices = _Choices(set_rule.min if set_rule is not None else 0, ready.key_shift)
+    ready.largest_first = _Choices(ready.choices.least, ready.key_shift, largest_first=True)
     ready.with_runs = run_rule is not None
     ready.not_lowest, ready.not_highest = ~geometry.lowest_places, ~geometry.highest_places
     top = geometry.ranks - 1
