@@ -344,9 +344,9 @@ def bench_canasta(rng: random.Random, n: int) -> None:
             hand = []
             wanted = rng.sample(ranks, 3)
             for card in pool:
-                if len(hand) < 15 and (card.rank in wanted or card.rank in ("2", "JOKER") or rng.random() < 0.05):
-                    if card.rank != "3" or card.suit in ("C", "S"):
-                        hand.append(card)
+                if len(hand) < 15 and (card.rank in wanted or card.rank in ("2", "JOKER") or rng.random() < 0.05) \
+                        and (card.rank != "3" or card.suit in ("C", "S")):
+                    hand.append(card)
         started = time.perf_counter()
         verdict = check_going_out(ruleset, hand, table, done, players=4)
         times.append(time.perf_counter() - started)
@@ -436,7 +436,7 @@ def bench_open_spiel(hands: dict[str, list[list[Card]]]) -> None:
             t_ours = t_theirs = 0.0
             for i in range(0, n, 500):  # short interleaved batches, as for RLCard
                 ours_t, theirs_t = timed_pair(
-                    lambda hs=drawn[i:i + 500]: ours_of(hs),
+                    lambda hs=drawn[i:i + 500], ours_of=ours_of: ours_of(hs),
                     lambda hs=os_hands[i:i + 500]: [utils.min_deadwood(h) for h in hs],
                     repeat=5)
                 t_ours, t_theirs = t_ours + ours_t, t_theirs + theirs_t

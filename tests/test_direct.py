@@ -17,7 +17,8 @@ from referee.cards import RANKS, SUITS, Card, DeckCount, DeckSpec
 from referee.loader import Library
 from referee.melds import check_meld, judge_for
 from referee.planner import arrange, least_cost
-from referee.planner.direct import _READY, _ready, direct
+from referee.planner.direct import direct
+from referee.planner.tables import _READY, _ready
 from referee.ruleset import Ruleset
 from tests.oracle import Oracle
 
@@ -120,7 +121,8 @@ def test_the_cards_add_up_to_the_hand_and_its_ranks_and_each_suit_to_its_points(
     lanes = [(counted >> (lanes_at + width * p)) & ((1 << width) - 1) for p in range(len(RANKS))]
     assert lanes == [sum(c.rank == r for c in held) for r in RANKS]
     assert (counted + ready.at_least) & ready.tops == 1 << (lanes_at + width * (RANKS.index("K") + 1) - 1)
-    first = ready.suits[0][hand_mask & ready.full]
+    first = ready.suit_made[id(ready.suits[0])](hand_mask & ready.full)
+    assert ready.suits[0][hand_mask & ready.full] == first  # kept
     assert first == (5 + 10, (Card("6", suits[0]), Card("K", suits[0])), (tuple(runs[:3]),))
     found = _direct(ruleset, held)
     assert found is not None and found.cost == 5 and found.plan.left == (Card("6", suits[0]),)

@@ -17,8 +17,8 @@ from referee.geometry import geometry_for
 from referee.loader import Library
 from referee.melds import check_meld, judge_for
 from referee.planner import arrange, check_going_out
-from referee.planner.direct import _judge_masks, _masks
 from referee.planner.prepared import judge_geometry
+from referee.planner.tables import _judge_masks, _masks
 from referee.ruleset import Ruleset
 from tests.oracle import Oracle
 

@@ -210,7 +210,7 @@ def test_the_app_builds_the_planner_tables_when_it_starts(tmp_path: Path) -> Non
     app is built, before any request. The time it saves is in bench/engine.py."""
     script = (
         "from api import create_app\n"
-        "from referee.planner import direct as planner\n"
+        "from referee.planner import tables as planner\n"
         "before = planner._suit_tables.cache_info().currsize\n"
         f"create_app({{'DATABASE_URL': 'sqlite:///{tmp_path / 'r.db'}'}})\n"
         "print(before, planner._suit_tables.cache_info().currsize,"

@@ -1,9 +1,9 @@
 """The planner: the best a hand can do (go out, knock, or leave the fewest points), one job a
 module: `budget` (what a request may spend), `kinds` (each kind's new melds and lay-offs for
 the search), `prepared` and `search` (the memoised search), `direct` (the exact bit-mask answer
-without wild cards), `deadwood` (what that answer keeps, without its plan), `plan` (plans and
-their replay), `arrange` (the best arrangement, and `least_cost`: what it keeps), `going_out`
-(the answer to going out and knocking, and its words)."""
+without wild cards) and `tables` (what it reads), `deadwood` (what that answer keeps, without
+its plan), `plan` (plans and their replay), `arrange` (the best arrangement, and `least_cost`:
+what it keeps), `going_out` (the answer to going out and knocking, and its words)."""
 
 from referee.planner.arrange import arrange, least_cost, warm_up
 from referee.planner.budget import (
@@ -25,8 +25,8 @@ __all__ = [
     "Plan",
     "arrange",
     "check_going_out",
-    "least_cost",
     "close_budget",
+    "least_cost",
     "open_budget",
     "shared_budget",
     "warm_up",

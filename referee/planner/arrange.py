@@ -19,18 +19,12 @@ from referee.kinds import ordered_kind
 from referee.melds import Judge, judge_for
 from referee.planner.budget import Budget, shared_budget
 from referee.planner.deadwood import direct_cost
-from referee.planner.direct import (
-    _dead_points,
-    _judge_masks,
-    _mask_points,
-    _masks,
-    _place_values,
-    direct,
-)
+from referee.planner.direct import direct
 from referee.planner.kinds import planner_of, spare_kind
 from referee.planner.plan import Arrangement, limited, replay
 from referee.planner.prepared import judge_geometry
 from referee.planner.search import HandSearch
+from referee.planner.tables import _dead_points, _judge_masks, _mask_points, _masks, _place_values
 from referee.ruleset import Progress, Ruleset
 from referee.searching import Table
 

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 
 from referee.cards import Card
 from referee.melds import Judge
-from referee.planner.direct import _READY, _best_way, _in_runs, _ready
+from referee.planner.direct import _best_way, _in_runs
+from referee.planner.tables import _READY, _choices_made, _ready
 
 
 def direct_cost(judge: Judge, hand: Sequence[Card], table: Sequence[object], first_meld_done: bool,
@@ -41,7 +42,11 @@ def direct_cost(judge: Judge, hand: Sequence[Card], table: Sequence[object], fir
             candidates ^= low
             whole = hand_mask & lane_column[low]
             if whole & in_runs:
-                choices.append(choices_of[whole << shift | (whole & in_runs)])
+                key = whole << shift | (whole & in_runs)
+                try:
+                    choices.append(choices_of[key])
+                except KeyError:
+                    choices.append(_choices_made(ready, key, True))
             else:  # the set is made
                 hand_mask ^= whole
         if choices:
