@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import FRENCH, Card, DeckSpec, parse_card
-from referee.i18n import continued, joined, rank_plural, suit_name, t, tn
+from referee.i18n import continued, rank_plural, suit_name, t, tn
 from referee.kindwords import ColorWords, KindWords, RunWords, SetWords
 from referee.meld import (
     RUN_ORDER,
@@ -27,7 +27,7 @@ from referee.meld import (
     run_windows,
     stood_rank,
 )
-from referee.ruleset import MeldRule, Requirement, Scoring
+from referee.ruleset import MeldRule, Scoring
 from referee.violations import Violation, listed
 
 if TYPE_CHECKING:
@@ -302,30 +302,6 @@ def meld_points(scoring: Scoring, meld: Meld) -> int:
 def words_of(kind: str) -> KindWords:
     """A kind's words; the words for any meld where the table has no such kind."""
     return KINDS[kind].words if kind in KINDS else KindWords()
-
-
-def requirement_words(req: Requirement) -> str:
-    """A first meld's requirement in words, each kind's sizes in its own (`2 sets of 3 and 1
-    run of 4`, `1 set of 4 and 1 set of 3` where the sizes differ), in the table's order."""
-    parts = []
-    for kind in sorted((k for k, _ in req.sized), key=table_order):
-        sizes = req.sizes(kind)
-        words = words_of(kind)
-        counts = [(len(sizes), sizes[0])] if len(set(sizes)) == 1 else [(1, size) for size in sizes]
-        parts.append(joined([words.sized(n, size) for n, size in counts]))
-    if req.melds:
-        parts.append(tn("{n} meld", "{n} melds", req.melds))
-    pure, runs = req.pure_of("run"), req.sizes("run")
-    if pure and not runs:
-        parts.append(tn("{n} run without a wild card", "{n} runs without a wild card", pure))
-    text = joined(parts)
-    if pure and runs:
-        text = tn("{text}, {n} of them without a wild card", "{text}, {n} of them without a wild card",
-                  pure, text=text)
-    if req.points:
-        text = tn("{text} worth at least {n} point", "{text} worth at least {n} points", req.points, text=text) \
-            if text else tn("melds worth at least {n} point", "melds worth at least {n} points", req.points)
-    return text or t("nothing")
 
 
 def table_order(kind: str) -> int:

@@ -9,8 +9,9 @@ from referee.byscore import with_score
 from referee.cards import Card
 from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, continued, t, tn
-from referee.kinds import KINDS, requirement_words
+from referee.kinds import KINDS
 from referee.melds import Judge, Meld, judge_for, meld_points
+from referee.needwords import requirement_words
 from referee.phases import with_phase
 from referee.ruleset import Progress, Requirement, Ruleset
 from referee.violations import Verdict, Violation, listed

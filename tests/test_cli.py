@@ -12,8 +12,8 @@ import pytest
 
 from referee.cards import DeckSpec, parse_card
 from referee.cli import main, serve
-from referee.kinds import requirement_words
 from referee.loader import default_library
+from referee.needwords import requirement_words
 from referee.ruleset import Ruleset
 from referee.shipped import schema
 

@@ -26,9 +26,10 @@ from referee.cli.common import (
 )
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import N_, suit_name, t, tn
-from referee.kinds import KINDS, requirement_words
+from referee.kinds import KINDS
 from referee.layout import DOWN, check_placement
 from referee.melds import check_meld
+from referee.needwords import requirement_words
 from referee.phases import with_phase
 from referee.planner import check_going_out
 from referee.plays import check_first_meld

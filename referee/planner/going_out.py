@@ -12,8 +12,9 @@ from referee.canastas import canastas_words
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
-from referee.kinds import KINDS, requirement_words
+from referee.kinds import KINDS
 from referee.melds import Judge, judge_for
+from referee.needwords import requirement_words
 from referee.phases import with_phase
 from referee.planner.arrange import arrange
 from referee.planner.budget import Budget, shared_budget
