@@ -24,6 +24,8 @@ from referee.meld import RUN_ORDER, Meld, run_windows
 from referee.ruleset import MeldRule, RoundRules, Ruleset
 from referee.violations import Verdict, Violation, listed
 
+_new = tuple.__new__
+
 __all__ = ["RUN_ORDER", "Judge", "Meld", "check_meld", "judge_for", "meld_points", "run_windows"]
 
 
@@ -80,6 +82,7 @@ class Judge:
         # The melds a going-out check sends are other players' where each plays alone; where
         # partners play together they are the side's own (Canasta: lay-offs go on those only).
         self.table_is_others = ruleset.teams is None
+        self.canasta_min = ruleset.rummy.canasta_min if ruleset.rummy is not None else None
         if self.unmeldable or self.going_out_only or self.min_naturals or self.no_more_than_naturals:
             self.fast_set_min = None  # each of these is judged on the full path
         if self.unmeldable:
@@ -115,7 +118,8 @@ class Judge:
             limit = self.limit if self.per_cards is None else len(cards) // self.per_cards
             if limit is not None and len(wilds) > limit:
                 return None
-        return Meld(self.fast_kind, tuple(cards), tuple([(w, rank) for w in wilds]) if wilds else ())
+        # Made from its fields at once, without the named tuple's Python `__new__`.
+        return _new(Meld, (self.fast_kind, tuple(cards), tuple([(w, rank) for w in wilds]) if wilds else ()))
 
     def wild_limit(self, size: int) -> int | None:
         """Most wild cards a meld of `size` cards may hold (not counting all-wild melds)."""
@@ -176,13 +180,13 @@ class Judge:
                 "{cards} belongs to no rank and no suit and is not wild, so it is never melded.",
                 "{cards} belong to no rank and no suit and are not wild, so they are never melded.", len(specials),
                 cards=listed(list(dict.fromkeys(specials)), self.deck)), tuple(specials)))
-        bonus = [c for c in cards if c in self.bonus_cards]
+        bonus = [c for c in cards if c in self.bonus_cards] if self.bonus_cards else ()
         if bonus:  # Canasta's red threes
             base.append(Violation("never_melded", tn(
                 "{cards} is a bonus card: it is laid face up when drawn and never melded.",
                 "{cards} are bonus cards: they are laid face up when drawn and never melded.", len(bonus),
                 cards=listed(list(dict.fromkeys(bonus)), self.deck)), tuple(bonus)))
-        never = [c for c in cards if c in self.unmeldable and c not in self.bonus_cards]
+        never = [c for c in cards if c in self.unmeldable and c not in self.bonus_cards] if self.unmeldable else ()
         if never:  # Hand and Foot's black threes
             base.append(Violation("never_melded", tn(
                 "{cards} is never melded in this game.", "{cards} are never melded in this game.", len(never),
@@ -191,7 +195,8 @@ class Judge:
         if kind is not None and kind not in self.kinds:
             return None, base + [Violation("meld_kind_not_allowed", words_of(kind).none(), tuple(cards))]
         unnatural = self.unnatural_ranks
-        naturals = [c for c in cards if c.rank not in unnatural and c not in self.unmeldable]
+        naturals = [c for c in cards if c.rank not in unnatural and c not in self.unmeldable] if self.unmeldable \
+            else [c for c in cards if c.rank not in unnatural]
         wild_ranks = self.wild_ranks
         wilds = [c for c in cards if c.rank in wild_ranks] if len(naturals) < len(cards) else []
         if len(kinds) > 1 and len(naturals) > 1 and not self.in_place:
@@ -284,8 +289,7 @@ class Judge:
     def canasta(self, meld: Meld) -> str | None:
         """`natural` or `mixed` where this legal meld is a canasta (`canasta.min` cards or more:
         natural when no wild card stands in it), else None."""
-        rummy = self.ruleset.rummy
-        least = rummy.canasta_min if rummy is not None else None
+        least = self.canasta_min
         if least is None or len(meld.cards) < least:
             return None
         return "natural" if meld.pure else "mixed"
@@ -293,12 +297,16 @@ class Judge:
     def described(self, meld: Meld) -> dict[str, object]:
         """A legal meld as an answer gives it: its kind, its wild cards, and where it is one, the
         canasta it is."""
+        if self.canasta_min is None:
+            return meld.as_dict()
         kind = self.canasta(meld)
         return meld.as_dict() if kind is None else meld.as_dict() | {"canasta": kind}
 
     def going_out_only_violation(self, cards: Sequence[Card]) -> list[Violation]:
         """Cards of a rank melded only in the turn a player goes out (Canasta's black threes),
         in a play that is not going out."""
+        if not self.going_out_only:
+            return []
         held = [c for c in cards if c.rank in self.going_out_only and c not in self.unmeldable]
         if not held:
             return []
@@ -388,7 +396,7 @@ def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
     cards = cards if isinstance(cards, (tuple, list)) else tuple(cards)
     meld = judge.fast_set(cards)
     if meld is not None and hand is None and judge.later_melds:  # the common case, first
-        return Verdict((), judge.described(meld))
+        return _new(Verdict, ((), judge.described(meld)))
     limit = hand_limit_violation(ruleset, hand, score) if hand is not None else []
     if first_meld_done and not judge.later_melds:
         limit.insert(0, Violation("no_new_melds", judge.rules.said(
