@@ -12,7 +12,7 @@ from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal, HandScore
 from referee.i18n import SOURCE, current, decks_in_play, t, tn
 from referee.ruleset import Ruleset
-from referee.teamscore import bonus_points, bonus_problems
+from referee.teamscore import bonus_points, bonus_problems, morto_unused
 
 
 def score_hand(ruleset: Ruleset, cards: Sequence[Card], wild_ranks: AbstractSet[str] = frozenset()) -> HandScore:
@@ -100,9 +100,12 @@ def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went
     if method == "melded_minus_caught" and ruleset.scoring.bonuses:
         everyone = list({**{name: () for name in deal.melded or {}}, **hands})
         problems += bonus_problems(ruleset, everyone, went_out, deal, melds=cards_held)
-    elif deal.red_threes or deal.concealed:
-        problems.append(Problem("red_threes" if deal.red_threes else "concealed", "unused_field", t(
-            "{game} scores no bonuses; leave red_threes and concealed out", game=ruleset.local_name)))
+    else:
+        if deal.red_threes or deal.concealed:
+            problems.append(Problem("red_threes" if deal.red_threes else "concealed", "unused_field", t(
+                "{game} scores no bonuses; leave red_threes and concealed out", game=ruleset.local_name)))
+        if deal.morto_taken is not None:
+            problems.append(morto_unused(ruleset))
     if method == "melded_minus_caught":
         for name in deal.melded or {}:
             if name not in hands and name != went_out:

@@ -69,8 +69,7 @@ def bonus_problems(ruleset: Ruleset, everyone: Sequence[str], went_out: str | No
                     "meld of their own, none laid off", name=went_out)))
     morto = "no_morto" in ruleset.scoring.bonuses
     if deal.morto_taken is not None and not morto:
-        problems.append(Problem("morto_taken", "unused_field", t(
-            "{game} has no morto (a second hand a side takes); leave morto_taken out", game=ruleset.local_name)))
+        problems.append(morto_unused(ruleset))
     elif morto and deal.morto_taken is None:
         problems.append(Problem("morto_taken", "missing_field", t(
             "{game} scores a side that never took its morto: give morto_taken, who took one", game=ruleset.local_name)))
@@ -160,6 +159,12 @@ def bonus_points(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None
             points += bonuses["no_morto"]  # the side never took its morto: counted once, for its first player
         out[name] = points
     return out
+
+
+def morto_unused(ruleset: Ruleset) -> Problem:
+    """`morto_taken` sent for a game that has no morto."""
+    return Problem("morto_taken", "unused_field", t(
+        "{game} has no morto (a second hand a side takes); leave morto_taken out", game=ruleset.local_name))
 
 
 def check_teams(ruleset: Ruleset, teams: Sequence[Sequence[str]] | None, names: Sequence[str],

@@ -577,6 +577,65 @@ def test_score_melded_cards_and_deadwood(capsys: pytest.CaptureFixture[str]) -> 
         ["d", "0", "points", "10", "cards", "deadwood", "12"]]
 
 
+PARTNERS = ["--team", "ann,cy", "--team", "bo,dee"]
+
+
+@pytest.mark.parametrize(("ruleset", "options", "body"), [
+    pytest.param("canasta", ["--red-threes", "ann=1", "--melded", "ann=5H,5D,5S,5C,5H,5D,JK", "--melded", "ann=KH,KD,KS"],
+                 {"red_threes": {"ann": 1}, "melded": {"ann": [["5H", "5D", "5S", "5C", "5H", "5D", "JK"],
+                                                               ["KH", "KD", "KS"]]}}, id="canasta"),
+    pytest.param("buraco", ["--morto-taken", "ann", "--melded", "ann=5H,5D,5S,5C,5H,5D,5C"],
+                 {"morto_taken": {"ann": True}, "melded": {"ann": [["5H", "5D", "5S", "5C", "5H", "5D", "5C"]]}},
+                 id="buraco, one side without its morto"),
+])
+def test_score_partnership_games_as_the_api_does(client: object, capsys: pytest.CaptureFixture[str], ruleset: str,
+                                                 options: list[str], body: dict[str, object]) -> None:
+    """`--team`, `--red-threes` and `--morto-taken` score a hand as the HTTP API does with
+    `teams`, `red_threes` and `morto_taken`: each player's points, then each team's total."""
+    hands = {"ann": [], "bo": ["4H", "7C"], "cy": ["9D"], "dee": ["QS"]}
+    assert main(["score", ruleset, *PARTNERS, "--went-out", "ann", *options,
+                 *(f"{name}={','.join(cards)}" for name, cards in hands.items())]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    answer = client.post(f"/v1/rulesets/{ruleset}/scores", json={  # type: ignore[attr-defined]
+        "hands": hands, "went_out": "ann", "teams": [["ann", "cy"], ["bo", "dee"]], **body}).get_json()
+    assert {row[0]: int(row[1]) for row in rows[:4]} == {n: p["points"] for n, p in answer["players"].items()}
+    assert [(row[:3], int(row[3])) for row in rows[4:]] == [
+        (" + ".join(team["players"]).split(), team["score"]) for team in answer["teams"]]
+
+
+def test_score_refuses_what_the_game_does_not_score(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "ten-pennies", "--morto-taken", "ann", "ann=", "bo=4H"]) == 2
+    assert capsys.readouterr().err.startswith("referee score: --morto-taken: Ten Pennies has no morto")
+    assert main(["score", "canasta", "--team", "ann,cy", "--team", "bo", "ann=", "bo=4H", "cy=", "dee="]) == 2
+    assert "--team: a team in Canasta has 2 players, but this one has 1" in capsys.readouterr().err
+    assert main(["score", "canasta", *PARTNERS, "--red-threes", "ann=two", "ann=", "bo=4H", "cy=", "dee="]) == 2
+    assert '--red-threes: "ann=two" should be NAME=N' in capsys.readouterr().err
+
+
+BOOKS = [["8H", "8D", "8S", "8C", "8H", "8D", "8S"], ["7H", "7D", "7S", "7C", "7H", "7D", "7S"],
+         ["6H", "6D", "6S", "6C", "6H", "2C", "JK"], ["KH", "KD", "KS", "KC", "KH", "KD", "2D"]]
+
+
+@pytest.mark.parametrize(("ruleset", "table", "options", "body", "out"), [
+    pytest.param("hand-and-foot", BOOKS, ["--foot-not-taken"], {"foot_taken": False}, False,
+                 id="the foot not picked up"),
+    pytest.param("buraco", BOOKS[:1], ["--morto-not-taken"], {"morto_taken": False}, False, id="the morto not taken"),
+    pytest.param("canasta", BOOKS[:1], ["--score", "-200"], {"score": -200}, True, id="the side's score"),
+])
+def test_going_out_in_partnership_games_as_the_api_answers(client: object, capsys: pytest.CaptureFixture[str],
+                                                           ruleset: str, table: list[list[str]], options: list[str],
+                                                           body: dict[str, object], out: bool) -> None:
+    """A hand that goes out with the side's melds, then with the option: the command line
+    answers as the HTTP API does with the same field."""
+    hand = ["9C", "9D", "9S", "4H"]
+    for extra, extra_body, expected in (([], {}, True), (options, body, out)):
+        code = main(["going-out", ruleset, *[a for m in table for a in ("--table", ",".join(m))], *extra, *hand])
+        capsys.readouterr()
+        answer = client.post(f"/v1/rulesets/{ruleset}/going-out/check", json={  # type: ignore[attr-defined]
+            "hand": hand, "table": table, **extra_body}).get_json()
+        assert (code, answer["valid"]) == (0 if expected else 1, expected), (extra, answer)
+
+
 def test_request_fields_are_named_as_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "indian-rummy", "AC", "AD", "AH"]) == 2
     assert capsys.readouterr().err.startswith("referee check: --wild-rank: ")

@@ -260,6 +260,21 @@ def test_a_team_game_through_the_service(client: Any, app: Any) -> None:
     assert again["teams"] == game["teams"] and again["players"] == game["players"]
 
 
+def test_a_morto_named_for_a_game_without_one_is_a_422_and_stores_nothing(client: Any) -> None:
+    """`morto_taken` (Buraco's pozzetto) is refused where the game has no morto, as `teams`
+    and `red_threes` are: in a stateless score and in a stored round."""
+    body = {"hands": {"ann": [], "bob": ["4H"]}, "went_out": "ann", "morto_taken": {"ann": True}}
+    r = client.post("/v1/rulesets/ten-pennies/scores", json=body)
+    assert r.status_code == 422 and [(e["path"], e["code"]) for e in r.get_json()["errors"]] == [
+        ("morto_taken", "unused_field")], r.get_json()
+    r = client.post("/v1/games", json={"ruleset": "ten-pennies", "players": ["ann", "bob"]})
+    game = r.get_json()
+    url, auth = f"/v1/games/{game['id']}", {"Authorization": f"Bearer {game['token']}"}
+    r = client.post(f"{url}/rounds", json=body, headers=auth)
+    assert r.status_code == 422 and r.get_json()["errors"][0]["path"] == "morto_taken", r.get_json()
+    assert client.get(url).get_json()["rounds"] == []
+
+
 def _games_stored(app: Any) -> int:
     import sqlalchemy as sa
 

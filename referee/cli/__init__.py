@@ -163,6 +163,15 @@ def parser() -> argparse.ArgumentParser:
     done.add_argument("--first-meld-not-done", dest="first_meld_done", action="store_false",
                       help="the player has not: going out must make the first meld too")
     _phase_argument(p)
+    p.add_argument("--score", type=_whole, metavar="N",
+                   help="the player's game score, the side's where partners score together; where a first "
+                        "meld's minimum depends on it (Canasta) and the first meld is not done")
+    p.add_argument("--foot-not-taken", dest="foot_taken", action="store_false",
+                   help="games that go out from a second hand (Hand and Foot): the player has not picked up "
+                        "their foot yet, so cannot go out")
+    p.add_argument("--morto-not-taken", dest="morto_taken", action="store_false",
+                   help="games where a side goes out only after taking its morto (Buraco): the side has not "
+                        "taken it yet, so cannot go out")
     p.add_argument("cards", nargs="+", metavar="CARD",
                    help="a card of the hand (see below); several may also be joined by commas")
     p.set_defaults(run=_going_out)
@@ -179,6 +188,16 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--melded", action="append", default=[], metavar="NAME=CARD,CARD...",
                    help="games that score melded cards (Rummy 500): one group a player melded or "
                         "laid off; give the option once for each group")
+    p.add_argument("--team", action="append", default=[], metavar="NAME,NAME...",
+                   help="games with teams (Canasta, Hand and Foot, Buraco): the partners of one team; give "
+                        "the option once for each team")
+    p.add_argument("--red-threes", dest="red_threes", action="append", default=[], metavar="NAME=N",
+                   help="games with bonus cards (Canasta's red threes): how many a player laid face up")
+    p.add_argument("--concealed", action="store_true",
+                   help="games with a concealed bonus: who went out melded every card in that one turn")
+    p.add_argument("--morto-taken", dest="morto_taken", action="append", default=[], metavar="NAME",
+                   help="games with a morto (Buraco): a player who took their side's morto; a side none of "
+                        "whose players did scores the penalty")
     p.add_argument("hands", nargs="+", metavar="NAME=CARD,CARD...",
                    help="a player and the cards left in their hand (see below for CARD)")
     p.set_defaults(run=_score)

@@ -168,7 +168,8 @@ def _going_out(args: argparse.Namespace) -> int:
     hand = _cards(_card_tokens(args.cards), ruleset.deck)
     with _labelled(lambda path: "--table" if path.startswith("table") else _OPTIONS.get(path, "")):
         verdict = check_going_out(ruleset, hand, table, args.first_meld_done, args.round, players,
-                                  wild_rank=args.wild_rank, phase=args.phase)
+                                  wild_rank=args.wild_rank, phase=args.phase, score=args.score,
+                                  foot_taken=args.foot_taken, morto_taken=args.morto_taken)
     knock = ruleset.scoring.knock is not None  # a hand ends by knocking, deadwood and all
     shown = t("knocking with {cards}", cards=_shown(hand, ruleset.deck)) if knock else \
         t("going out with {cards}", cards=_shown(hand, ruleset.deck))

@@ -142,4 +142,5 @@ def _count(n: int, width: int, noun: Callable[[int, str], str]) -> str:
 
 # The request fields of the HTTP API that are options here.
 _OPTIONS = {"wild_rank": "--wild-rank", "went_out": "--went-out", "players": "--players", "round": "--round",
-            "phase": "--phase"}
+            "phase": "--phase", "score": "--score", "teams": "--team", "red_threes": "--red-threes",
+            "concealed": "--concealed", "morto_taken": "--morto-taken", "foot_taken": "--foot-not-taken"}

@@ -70,12 +70,15 @@ examples:
   referee going-out ten-pennies --round 2 --first-meld-not-done 3H 3S 3D 2C 9D
   referee going-out bing-rummy 5D 4D 9H --table 6D,7D,8D --table 9S,9C,9D
   referee going-out ten-pennies 8H,8S,8D,5C
+  referee going-out buraco --table 5H,5D,5S,5C,5H,5D,5C KH,KD,KS,9C
 
 Give the whole hand; each --table is one meld on the table (its cards joined by
-commas) that cards may be laid off on. The player has made their first meld unless
---first-meld-not-done says not. The steps are in play order: the first meld, the other
-new melds, lay-offs on them and on the table's melds, then the discard. Layout games
-have no melds and are refused.
+commas) that cards may be laid off on; where partners play together, the side's melds
+(--foot-not-taken and --morto-not-taken: the foot or the side's morto is not yet
+picked up). The player has made their first meld unless --first-meld-not-done says
+not. The steps are in play order: the first meld, the other new melds, lay-offs on
+them and on the table's melds, then the discard. Layout games have no melds and are
+refused.
 
 """ + CARD_NOTATION + """
 exit status: 0 the hand can go out, 1 it cannot (the reason is printed), 2 the input
@@ -85,9 +88,12 @@ could not be used (an unknown ruleset, a bad card, an illegal --table meld, a la
 examples:
   referee score ten-pennies ann=3H,KD,JK bob=
   referee score ten-pennies --round 7 ann=2C,AS bob=9D cleo=
+  referee score canasta --team ann,cy --team bo,dee --went-out ann --red-threes ann=1 \
+      --melded ann=KH,KD,KS,KC,KH,KD,KS ann= bo=4C cy=8D dee=AH,JK
 
 Give each player once, as NAME=CARD,CARD,... with the cards left in their hand
-(NAME= for a player who went out). Layout games keep no points and are refused.
+(NAME= for a player who went out). In a game of partners, --team names each team and
+a line a team adds up its players' points. Layout games keep no points and are refused.
 
 """ + CARD_NOTATION + """
 exit status: 0 scored, 2 the input could not be used (an unknown ruleset, a bad card,

@@ -23,6 +23,7 @@ from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal
 from referee.i18n import t
 from referee.scoring import score_round
+from referee.teamscore import check_teams
 
 
 def _score(args: argparse.Namespace) -> int:
@@ -39,9 +40,16 @@ def _score(args: argparse.Namespace) -> int:
         melded = {}
         for name, group in _named_cards(args.melded, "--melded", ruleset.deck):
             melded.setdefault(name, []).append(group)
+    named = list(dict.fromkeys([*hands, *([args.went_out] if args.went_out else []), *(melded or {})]))
     with _labelled(_player_of):
+        teams = check_teams(ruleset, [_names(team) for team in args.team] if args.team else None, named,
+                            required=False)
+        # Where the game has a morto, a side none of whose players is named never took it.
+        morto = {name: True for name in args.morto_taken} or \
+            ({} if "no_morto" in ruleset.scoring.bonuses else None)
         scores = score_round(ruleset, hands, args.went_out,
-                             deal=Deal(args.round, args.players, args.wild_rank, melded))
+                             deal=Deal(args.round, args.players, args.wild_rank, melded,
+                                       _red_threes(args.red_threes) or None, args.concealed, teams, morto))
     pennies = ruleset.scoring.pennies_per_card
     for name, result in scores.items():
         line = f"{name:12} {_count(result.points, 5, _points_noun)}  {_count(result.cards, 3, _cards_noun)}"
@@ -52,7 +60,27 @@ def _score(args: argparse.Namespace) -> int:
         if result.melded is not None:
             line += "  " + t("melded {n}", n=result.melded)
         print(line.rstrip())
+    for team in teams or ():
+        points = sum(scores[name].points for name in team if name in scores)
+        print(f"{' + '.join(team):12} {_count(points, 5, _points_noun)}".rstrip())
     return YES
+
+
+def _names(team: str) -> list[str]:
+    """`--team ann,cy`: the partners' names."""
+    return [name.strip() for name in team.split(",") if name.strip()]
+
+
+def _red_threes(items: Sequence[str]) -> dict[str, int]:
+    """`--red-threes ann=2` items: how many bonus cards each player laid face up."""
+    counts: dict[str, int] = {}
+    for item in items:
+        name, sep, n = item.partition("=")
+        if not sep or not name.strip() or not n.strip().isdigit():
+            raise InvalidPlayError(Problem("--red-threes", "invalid_hand", t(
+                '"{item}" should be NAME=N, the red threes that player laid face up', item=item)))
+        counts[name.strip()] = int(n)
+    return counts
 
 
 def _hands(items: Sequence[str], deck: DeckSpec) -> dict[str, tuple[Card, ...]]:
@@ -80,8 +108,13 @@ def _named_cards(items: Sequence[str], option: str, deck: DeckSpec) -> Iterator[
 
 
 def _player_of(path: str) -> str:
-    """`hands.ann[2]` → `ann`, `melded.ann[1][0]` → `--melded ann`: the engine's path of a
-    card, as the command line names it."""
+    """`hands.ann[2]` → `ann`, `melded.ann[1][0]` → `--melded ann`, `teams[1]` → `--team`: the
+    engine's path, as the command line names it."""
     if path.startswith("melded."):
         return "--melded " + re.sub(r"(\[\d+\])+$", "", path.removeprefix("melded."))
+    field, dot, name = path.partition(".")
+    if dot and field in ("red_threes", "morto_taken"):  # `red_threes.ann` → `--red-threes ann`
+        return f"{_OPTIONS[field]} {name}"
+    if path.startswith("teams"):  # a team or one of its players
+        return "--team"
     return _OPTIONS.get(path) or re.sub(r"\[\d+\]$", "", path.removeprefix("hands."))
