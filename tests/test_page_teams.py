@@ -90,3 +90,27 @@ def test_a_game_in_pairs_on_a_phone(live_server: str, page_factory: PageFactory)
     assert team_scores(page) == {"Ann + Cy": "220", "Bob + Dee": "15"}
     expect(page.locator("#team-standings tr.won")).to_have_count(0)
     expect(page.locator("#round-form fieldset[data-player=Bob] legend")).to_have_text("Bob (with Dee)")
+
+
+def test_the_chart_shows_long_scores_whole_on_a_phone(live_server: str, page_factory: PageFactory) -> None:
+    """Canasta's scores run to thousands and below zero: the value axis's labels stay inside
+    the chart."""
+    status, game = call(live_server, "POST", "/v1/games", {
+        "ruleset": "canasta", "players": PLAYERS, "teams": [["Ann", "Cy"], ["Bob", "Dee"]]})
+    assert status == 201, game
+    auth = {"Authorization": f"Bearer {game['token']}"}
+    status, answer = call(live_server, "POST", f"/v1/games/{game['id']}/rounds", {
+        "went_out": "Ann", "points": {"Ann": 2650, "Bob": -1120, "Cy": 1700, "Dee": -95}}, auth)
+    assert status == 200, answer
+    page = page_factory("phone")
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server}/games/{game['id']}")
+    expect(page.locator("#chart .legend li")).to_have_text(["Ann + Cy: 4350", "Bob + Dee: -1215"])
+    chart = page.locator("#chart svg").bounding_box()
+    assert chart is not None
+    labels = page.locator("#chart svg text")
+    assert labels.count() >= 4
+    for i in range(labels.count()):
+        box = labels.nth(i).bounding_box()
+        assert box is not None and box["x"] >= chart["x"] - 0.5, (labels.nth(i).text_content(), box, chart)
+    assert fits(page)

@@ -876,7 +876,10 @@ function renderChart() {
   const top = Math.max(1, ...values);
   const bottom = Math.min(0, ...values);
   const W = 320, H = 160, pad = 24;
-  const x = (i) => pad + (rounds ? (i * (W - 2 * pad)) / rounds : 0);
+  // The value axis's labels right-aligned left of it: room for the longest (Canasta's
+  // thousands, a score below zero), about 6 units a character at the 10px text.
+  const left = Math.max(pad, 6 * Math.max(String(top).length, String(bottom).length) + 6);
+  const x = (i) => left + (rounds ? (i * (W - left - pad)) / rounds : 0);
   const y = (v) => H - pad - ((v - bottom) * (H - 2 * pad)) / (top - bottom || 1);
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
@@ -898,13 +901,13 @@ function renderChart() {
     t.textContent = words;
     svg.append(t);
   };
-  line(pad, H - pad, W - pad, H - pad, "#999");
-  line(pad, pad, pad, H - pad, "#999");
-  text(pad - 3, y(top) + 3, String(top), "end");
-  text(pad - 3, y(bottom) + 3, String(bottom), "end");
+  line(left, H - pad, W - pad, H - pad, "#999");
+  line(left, pad, left, H - pad, "#999");
+  text(left - 3, y(top) + 3, String(top), "end");
+  text(left - 3, y(bottom) + 3, String(bottom), "end");
   const step = Math.max(1, Math.ceil(rounds / 10));
   for (let r = 0; r <= rounds; r += step) text(x(r), H - pad + 12, String(r));
-  if (limit !== null) line(pad, y(limit), W - pad, y(limit), "#a4161a", true);
+  if (limit !== null) line(left, y(limit), W - pad, y(limit), "#a4161a", true);
   names.forEach((n, i) => {
     const p = document.createElementNS(ns, "polyline");
     p.setAttribute("points", lines[n].map((v, r) => `${x(r)},${y(v)}`).join(" "));
@@ -917,7 +920,7 @@ function renderChart() {
     svg.append(p);
   });
   if (limit !== null) {  // the line's words last, on a light band, so no player's line covers them
-    text(pad + 2, y(limit) - 3, end.elimination ? w("out at {n}", { n: limit }) : w("game at {n}", { n: limit }), "start", "#a4161a");
+    text(left + 2, y(limit) - 3, end.elimination ? w("out at {n}", { n: limit }) : w("game at {n}", { n: limit }), "start", "#a4161a");
     svg.lastChild.setAttribute("paint-order", "stroke");
     svg.lastChild.setAttribute("stroke", "#fff");
     svg.lastChild.setAttribute("stroke-width", "3");
