@@ -41,12 +41,9 @@ def direct_cost(judge: Judge, hand: Sequence[Card], table: Sequence[object], fir
             low = candidates & -candidates
             candidates ^= low
             whole = hand_mask & lane_column[low]
-            if whole & in_runs:
+            if whole & in_runs:  # its ways, found once (never none)
                 key = whole << shift | (whole & in_runs)
-                try:
-                    choices.append(choices_of[key])
-                except KeyError:
-                    choices.append(_choices_made(ready, key, True))
+                choices.append(choices_of.get(key) or _choices_made(ready, key, True))
             else:  # the set is made
                 hand_mask ^= whole
         if choices:

@@ -105,10 +105,7 @@ def _with_sets(ready: _Ready, hand_mask: int, counted: int) -> tuple[int, tuple[
         whole = hand_mask & lane_column[low]
         if whole & in_runs:
             key = whole << shift | (whole & in_runs)
-            try:
-                options = choices_of[key]
-            except KeyError:
-                options = _choices_made(ready, key, False)
+            options = choices_of.get(key) or _choices_made(ready, key, False)  # found once (never none)
             picks.append(options)
             choices.append(options)
             continue
