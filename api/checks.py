@@ -192,8 +192,8 @@ def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     hands = parse_named(args["hands"], "hands", ruleset.deck)
     players = _players(ruleset, args)
     melded = _melded(ruleset, args.get("melded"))
-    teams = check_teams(ruleset, args.get("teams"), list(dict.fromkeys(
-        [*hands, *([args["went_out"]] if args.get("went_out") else []), *(args.get("melded") or {})])))
+    # The teams are of the players whose hands are given (who went out or melded is one of them).
+    teams = check_teams(ruleset, args.get("teams"), list(hands))
     result = score_round(ruleset, hands, args.get("went_out"), players,
                          deal=Deal(rnd, players, args["wild_rank"], melded, args.get("red_threes"),
                                    args["concealed"], teams, args.get("morto_taken")))

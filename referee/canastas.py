@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from referee.cards import Card
-from referee.i18n import joined, tn
+from referee.errors import Problem
+from referee.i18n import joined, t, tn
 from referee.melds import Judge
-from referee.ruleset import Canastas
+from referee.ruleset import Canastas, Ruleset
 
 
 def canasta_of(judge: Judge, cards: Sequence[Card]) -> str | None:
@@ -45,3 +46,9 @@ def canastas_words(need: Canastas, least: int) -> str:
         parts.append(tn("{n} canasta", "{n} canastas", max(beyond, 1)) if not parts else
                      tn("{n} more canasta", "{n} more canastas", beyond))
     return tn("{needed} ({n} card or more)", "{needed} ({n} cards or more)", least, needed=joined(parts))
+
+
+def morto_unused(ruleset: Ruleset) -> Problem:
+    """`morto_taken` sent for a game that has no morto (Buraco's pozzetto)."""
+    return Problem("morto_taken", "unused_field", t(
+        "{game} has no morto (a second hand a side takes); leave morto_taken out", game=ruleset.local_name))

@@ -7,12 +7,13 @@ from collections.abc import Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 
+from referee.canastas import morto_unused
 from referee.cards import FRENCH, Card, DeckSpec, rank_named
 from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal, HandScore
 from referee.i18n import SOURCE, current, decks_in_play, t, tn
 from referee.ruleset import Ruleset
-from referee.teamscore import bonus_points, bonus_problems, morto_unused
+from referee.teamscore import bonus_points, bonus_problems
 
 
 def score_hand(ruleset: Ruleset, cards: Sequence[Card], wild_ranks: AbstractSet[str] = frozenset()) -> HandScore:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from referee.canastas import canasta_of, canastas_words, requires_met
+from referee.canastas import canasta_of, canastas_words, morto_unused, requires_met
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal
@@ -159,12 +159,6 @@ def bonus_points(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None
             points += bonuses["no_morto"]  # the side never took its morto: counted once, for its first player
         out[name] = points
     return out
-
-
-def morto_unused(ruleset: Ruleset) -> Problem:
-    """`morto_taken` sent for a game that has no morto."""
-    return Problem("morto_taken", "unused_field", t(
-        "{game} has no morto (a second hand a side takes); leave morto_taken out", game=ruleset.local_name))
 
 
 def check_teams(ruleset: Ruleset, teams: Sequence[Sequence[str]] | None, names: Sequence[str],

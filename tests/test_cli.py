@@ -610,6 +610,24 @@ def test_score_refuses_what_the_game_does_not_score(capsys: pytest.CaptureFixtur
     assert "--team: a team in Canasta has 2 players, but this one has 1" in capsys.readouterr().err
     assert main(["score", "canasta", *PARTNERS, "--red-threes", "ann=two", "ann=", "bo=4H", "cy=", "dee="]) == 2
     assert '--red-threes: "ann=two" should be NAME=N' in capsys.readouterr().err
+    assert main(["score", "canasta", *PARTNERS, "--red-threes", "ann=1", "--red-threes", "ann=2",
+                 "ann=", "bo=4H", "cy=", "dee="]) == 2
+    assert "--red-threes ann: this name is given twice" in capsys.readouterr().err
+    # As the HTTP API: a game of partners needs its teams, Buraco who took a morto (`=`: none).
+    assert main(["score", "canasta", "--went-out", "ann", "ann=", "bo=4H", "cy=", "dee="]) == 2
+    assert capsys.readouterr().err.startswith("referee score: --team: ")
+    buraco = ["score", "buraco", *PARTNERS, "--melded", "ann=5H,6H,7H,8H,9H,10H,JH", "ann=5C", "bo=4C", "cy=", "dee="]
+    assert main(buraco) == 2
+    assert capsys.readouterr().err.startswith("referee score: --morto-taken: ")
+    assert main([*buraco, "--morto-taken="]) == 0
+    # ann: the hearts 55, a clean burraco 200, the 5♣ -5; bo the 4♣ -5; each side no morto -100
+    assert [line.split()[-2] for line in capsys.readouterr().out.splitlines()[-2:]] == ["150", "-105"]
+    assert main(["score", "canasta", *PARTNERS, "--went-out", "zed", "ann=", "bo=4H", "cy=", "dee="]) == 2
+    assert capsys.readouterr().err.startswith('referee score: --went-out: "zed" is not one of the players')
+    assert main(["going-out", "ten-pennies", "--morto-not-taken", "8H,8S,8D,5C"]) == 2
+    assert "--morto-not-taken: Ten Pennies has no morto" in capsys.readouterr().err
+    assert main(["going-out", "buraco", "--foot-not-taken", "KH,KD,KS,9C"]) == 2
+    assert "--foot-not-taken: Buraco has no foot" in capsys.readouterr().err
 
 
 BOOKS = [["8H", "8D", "8S", "8C", "8H", "8D", "8S"], ["7H", "7D", "7S", "7C", "7H", "7D", "7S"],

@@ -275,6 +275,18 @@ def test_a_morto_named_for_a_game_without_one_is_a_422_and_stores_nothing(client
     assert client.get(url).get_json()["rounds"] == []
 
 
+@pytest.mark.parametrize(("ruleset", "field"), [("buraco", "foot_taken"), ("ten-pennies", "morto_taken"),
+                                               ("hand-and-foot", "morto_taken")])
+def test_a_foot_or_morto_not_taken_in_a_game_without_one_is_a_422(client: Any, ruleset: str, field: str) -> None:
+    """false is never out where the game has a foot (or a morto); elsewhere it is refused, not
+    read as saying nothing."""
+    body = {"hand": ["8H", "8S", "8D", "5C"]}
+    assert client.post(f"/v1/rulesets/{ruleset}/going-out/check", json={**body, field: True}).status_code == 200
+    r = client.post(f"/v1/rulesets/{ruleset}/going-out/check", json={**body, field: False})
+    assert r.status_code == 422 and [(e["path"], e["code"]) for e in r.get_json()["errors"]] == [
+        (field, "unused_field")], r.get_json()
+
+
 def _games_stored(app: Any) -> int:
     import sqlalchemy as sa
 

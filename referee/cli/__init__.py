@@ -189,15 +189,16 @@ def parser() -> argparse.ArgumentParser:
                    help="games that score melded cards (Rummy 500): one group a player melded or "
                         "laid off; give the option once for each group")
     p.add_argument("--team", action="append", default=[], metavar="NAME,NAME...",
-                   help="games with teams (Canasta, Hand and Foot, Buraco): the partners of one team; give "
-                        "the option once for each team")
+                   help="games with teams (Canasta, Hand and Foot, Buraco, where they are required): the "
+                        "partners of one team; give the option once for each team")
     p.add_argument("--red-threes", dest="red_threes", action="append", default=[], metavar="NAME=N",
                    help="games with bonus cards (Canasta's red threes): how many a player laid face up")
     p.add_argument("--concealed", action="store_true",
                    help="games with a concealed bonus: who went out melded every card in that one turn")
     p.add_argument("--morto-taken", dest="morto_taken", action="append", default=[], metavar="NAME",
-                   help="games with a morto (Buraco): a player who took their side's morto; a side none of "
-                        "whose players did scores the penalty")
+                   help="games with a morto (Buraco, where it is required): a player who took their side's "
+                        "morto; a side none of whose players did scores the penalty (--morto-taken= alone: "
+                        "no side took it)")
     p.add_argument("hands", nargs="+", metavar="NAME=CARD,CARD...",
                    help="a player and the cards left in their hand (see below for CARD)")
     p.set_defaults(run=_score)

@@ -166,7 +166,8 @@ def _going_out(args: argparse.Namespace) -> int:
     ruleset, players = _rummy_table(args, NO_GOING_OUT)
     table = _groups(args.table, "--table", ruleset.deck)
     hand = _cards(_card_tokens(args.cards), ruleset.deck)
-    with _labelled(lambda path: "--table" if path.startswith("table") else _OPTIONS.get(path, "")):
+    named = {**_OPTIONS, "morto_taken": "--morto-not-taken"}
+    with _labelled(lambda path: "--table" if path.startswith("table") else named.get(path, "")):
         verdict = check_going_out(ruleset, hand, table, args.first_meld_done, args.round, players,
                                   wild_rank=args.wild_rank, phase=args.phase, score=args.score,
                                   foot_taken=args.foot_taken, morto_taken=args.morto_taken)

@@ -40,13 +40,11 @@ def _score(args: argparse.Namespace) -> int:
         melded = {}
         for name, group in _named_cards(args.melded, "--melded", ruleset.deck):
             melded.setdefault(name, []).append(group)
-    named = list(dict.fromkeys([*hands, *([args.went_out] if args.went_out else []), *(melded or {})]))
     with _labelled(_player_of):
-        teams = check_teams(ruleset, [_names(team) for team in args.team] if args.team else None, named,
-                            required=False)
-        # Where the game has a morto, a side none of whose players is named never took it.
-        morto = {name: True for name in args.morto_taken} or \
-            ({} if "no_morto" in ruleset.scoring.bonuses else None)
+        # The teams are of the players whose hands are given (who went out or melded is one of them).
+        teams = check_teams(ruleset, [_names(team) for team in args.team] if args.team else None, list(hands))
+        # `--morto-taken=` alone: no side took its morto.
+        morto = {name.strip(): True for name in args.morto_taken if name.strip()} if args.morto_taken else None
         scores = score_round(ruleset, hands, args.went_out,
                              deal=Deal(args.round, args.players, args.wild_rank, melded,
                                        _red_threes(args.red_threes) or None, args.concealed, teams, morto))
@@ -79,6 +77,9 @@ def _red_threes(items: Sequence[str]) -> dict[str, int]:
         if not sep or not name.strip() or not n.strip().isdigit():
             raise InvalidPlayError(Problem("--red-threes", "invalid_hand", t(
                 '"{item}" should be NAME=N, the red threes that player laid face up', item=item)))
+        if name.strip() in counts:
+            raise InvalidPlayError(Problem(f"--red-threes {name.strip()}", "duplicate_player",
+                                           t("this name is given twice; give each player's count once")))
         counts[name.strip()] = int(n)
     return counts
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from referee.byscore import with_score
-from referee.canastas import canastas_words
+from referee.canastas import canastas_words, morto_unused
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import t, tn
@@ -45,6 +45,13 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
         raise InvalidPlayError(Problem("table", "unused_field", t(
             "the side has melds on the table, so its first meld is made: send first_meld_done true, or leave "
             "table out")))
+    # false is never out where the game has one; where it has none, the field says nothing
+    unused = [] if foot_taken or judge.rules.from_foot else [Problem("foot_taken", "unused_field", t(
+        "{game} has no foot (a second hand a player goes out from); leave foot_taken out", game=ruleset.local_name))]
+    if not morto_taken and not judge.rules.after_morto:
+        unused.append(morto_unused(ruleset))
+    if unused:
+        raise InvalidPlayError(unused)
     if judge.rules.from_foot and not foot_taken:
         return Verdict((Violation("cannot_go_out", t(
             "In {game} a player goes out from their foot: play out the hand first, then pick up the foot.",
