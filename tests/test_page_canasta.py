@@ -91,6 +91,18 @@ def test_a_buraco_hand_by_cards_says_which_sides_took_their_pozzetto(live_server
     page = page_factory("phone")
     page.set_viewport_size(PHONE)
     start(page, live_server, "buraco", ["Ann", "Bob", "Cy", "Dee"])
+    # Going out with the side's clean burraco: not before the side has taken its pozzetto.
+    tools, verdict = page.locator("#referee"), page.locator("#verdict")
+    for card in ("5H", "5D", "5S", "5C", "5H", "5D", "5C"):
+        tools.locator(f"[data-card='{card}']").click()
+    tools.get_by_role("button", name="Next meld").click()
+    for card in ("KH", "KD", "KS", "9C"):
+        tools.locator(f"[data-card='{card}']").click()
+    tools.get_by_role("button", name="Can I go out?").click()
+    expect(verdict).to_contain_text("only once it has taken its morto")
+    tools.get_by_label("Our side has taken its morto (its second hand)").check()
+    tools.get_by_role("button", name="Can I go out?").click()
+    expect(verdict).to_contain_text("Yes, you can go out")
     page.get_by_label("Tap each player's cards").check()
     page.select_option("#went-out", "Ann")
     tap_hand(page, {"Cy": ["4C"], "Bob": ["JK"], "Dee": ["5D"]},

@@ -1262,6 +1262,7 @@ function renderReferee() {
       const hand = side && groups.length > 1 ? groups.at(-1) : picker.cards();
       ask("going-out/check", { hand, first_meld_done: done.checked || !hasFirstMeld || table.length > 0,
         ...(side ? { table, score: sideScore() } : {}),
+        ...(foot ? { foot_taken: foot.checked } : {}), ...(morto ? { morto_taken: morto.checked } : {}),
         ...(phased ? { phase: phase.value() } : {}) }, (a) => planWords(a, deck, phased ? phase.value() : null));
     } },
       game.ruleset.scoring && game.ruleset.scoring.knock ? w("May I knock?") : w("Can I go out?")),
@@ -1280,6 +1281,11 @@ function renderReferee() {
   const frozen = el("input", { type: "checkbox", id: "pile-frozen" });
   // Only a pile taken by melding its top card may be frozen; one always frozen needs no box.
   const pileFreezes = Boolean(game.ruleset.pile) && (game.ruleset.pile.take || "meld") === "meld" && !game.ruleset.pile.always_frozen;
+  // A player goes out only from their foot (Hand and Foot), a side only after taking its morto
+  // (Buraco): unticked, "Can I go out?" says not yet.
+  const goingOut = game.ruleset.going_out || {};
+  const foot = goingOut.from_foot ? el("input", { type: "checkbox", id: "tool-foot-taken" }) : null;
+  const morto = goingOut.after_morto ? el("input", { type: "checkbox", id: "tool-morto-taken" }) : null;
   const byScore = [game.ruleset.first_meld, ...(game.ruleset.rounds || []).map((r) => r.first_meld)]
     .some((f) => f && Array.isArray(f.points_by_score) && f.points_by_score.length > 0);
   box.replaceChildren(...[
@@ -1290,6 +1296,8 @@ function renderReferee() {
       : hasFirstMeld ? el("label", {}, done, " " + (side ? w("Our side has made its first meld") : w("I have made my first meld this round"))) : null,
     side ? el("label", { for: "tool-side" }, byScore ? w("Our side (its score sets the first meld's minimum)") : w("Our side")) : null, side,
     side ? el("p", { class: "hint", text: w("To ask about going out, enter the side's melds first, then your hand as the last meld.") }) : null,
+    foot ? el("label", {}, foot, " " + w("I have picked up my foot")) : null,
+    morto ? el("label", {}, morto, " " + w("Our side has taken its morto (its second hand)")) : null,
     pileFreezes ? el("label", {}, frozen, " " + w("The pile is frozen")) : null,
     wild ? el("label", { for: "tool-wild-rank" }, w("The deal's wild rank")) : null, wild,
     buttons, verdict].filter(Boolean));
