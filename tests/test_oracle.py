@@ -106,7 +106,9 @@ RULESETS: dict[str, Ruleset] = _distinct({  # base games first: a variant that p
 def _distinct_rounds(rulesets: dict[str, Ruleset]) -> list[tuple[str, int]]:
     """Each ruleset's rounds whose rules differ from every round already asked (a variant that
     changes one round of its base, Ten Pennies' jokers early, is asked that round alone), in the
-    order of `RULESETS`: base games first."""
+    order of `RULESETS`: base games first. A variant whose change reaches more than three of its
+    rounds (Five Crowns on one deck) is asked its first, middle and last of them: its base is
+    asked every round, and the change is the same in each."""
     seen, out = set(), []
     for rid, r in rulesets.items():
         assert r.rummy is not None
@@ -116,7 +118,13 @@ def _distinct_rounds(rulesets: dict[str, Ruleset]) -> list[tuple[str, int]]:
             if key not in seen:
                 seen.add(key)
                 out.append((rid, n))
-    return sorted(out)
+    kept = []
+    for rid in dict.fromkeys(r for r, _ in out):
+        numbers = [n for r, n in out if r == rid]
+        if rulesets[rid].extends is not None and len(numbers) > 3:
+            numbers = [numbers[0], numbers[len(numbers) // 2], numbers[-1]]
+        kept += [(rid, n) for n in numbers]
+    return sorted(kept)
 
 
 ROUNDS = _distinct_rounds(RULESETS)
