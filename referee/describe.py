@@ -71,9 +71,11 @@ def requirement_inwords_of(req: Requirement) -> str:
     if req.points:
         text = tn("{text} worth at least {n} point", "{text} worth at least {n} points", req.points, text=text) if text \
             else tn("melds worth at least {n} point", "melds worth at least {n} points", req.points)
-    if req.by_score:
-        steps = ", ".join(str(points) for _, points in req.by_score)
-        text = t("melds worth at least {points} points by the side's score", points=steps)
+    if req.by_score:  # each minimum from the side's score it starts at; the lowest, below the next
+        bands = req.by_score
+        steps = [t("{points} points below {score}", points=points, score=bands[1][0]) if i == 0 and len(bands) > 1
+                 else t("{points} from {score}", points=points, score=start) for i, (start, points) in enumerate(bands)]
+        text = t("melds worth at least {bands}, by the side's score", bands=", ".join(steps))
     if req.exact and text:  # the sizes are exact, not minimums
         return t("exactly {text}", text=text)
     if not req.extra_melds and text:  # the melds asked for and no more, each as long as it may be

@@ -128,3 +128,10 @@ def test_an_uploaded_variant_says_its_own_rules_in_the_request_language(quick_cl
     for lang, words in (("en", "out at 101 points"), ("ru", "выбывание при 101 очке"), ("ro", "eliminat la 101")):
         shown = quick_client.get(f"/v1/rulesets/bing-rummy-101?lang={lang}").get_json()["summary"]
         assert words in shown and "76" not in shown
+
+
+def test_a_minimum_by_the_sides_score_says_which_score_asks_which(library: Library) -> None:
+    """Canasta's first meld (pagat): 15 below a score of 0, 50 from 0, 90 from 1500, 120 from
+    3000; each minimum is read with the score it starts at."""
+    words = round_summary(library.get("canasta"), 1)
+    assert "at least 15 points below 0, 50 from 0, 90 from 1500, 120 from 3000, by the side's score" in words, words

@@ -94,7 +94,7 @@ def test_a_game_in_pairs_on_a_phone(live_server: str, page_factory: PageFactory)
 
 def test_the_chart_shows_long_scores_whole_on_a_phone(live_server: str, page_factory: PageFactory) -> None:
     """Canasta's scores run to thousands and below zero: the value axis's labels stay inside
-    the chart."""
+    the chart, and a line shows where zero is."""
     status, game = call(live_server, "POST", "/v1/games", {
         "ruleset": "canasta", "players": PLAYERS, "teams": [["Ann", "Cy"], ["Bob", "Dee"]]})
     assert status == 201, game
@@ -110,6 +110,7 @@ def test_the_chart_shows_long_scores_whole_on_a_phone(live_server: str, page_fac
     assert chart is not None
     labels = page.locator("#chart svg text")
     assert labels.count() >= 4
+    expect(page.locator("#chart svg line.zero")).to_have_count(1)  # a side below zero: where zero is
     for i in range(labels.count()):
         box = labels.nth(i).bounding_box()
         assert box is not None and box["x"] >= chart["x"] - 0.5, (labels.nth(i).text_content(), box, chart)

@@ -905,6 +905,11 @@ function renderChart() {
   line(left, pad, left, H - pad, "#999");
   text(left - 3, y(top) + 3, String(top), "end");
   text(left - 3, y(bottom) + 3, String(bottom), "end");
+  if (bottom < 0 && top > 0) {  // scores below zero: where zero is
+    line(left, y(0), W - pad, y(0), "#ccc");
+    svg.lastChild.setAttribute("class", "zero");
+    text(left - 3, y(0) + 3, "0", "end");
+  }
   const step = Math.max(1, Math.ceil(rounds / 10));
   for (let r = 0; r <= rounds; r += step) text(x(r), H - pad + 12, String(r));
   if (limit !== null) line(left, y(limit), W - pad, y(limit), "#a4161a", true);
