@@ -164,8 +164,8 @@ def parser() -> argparse.ArgumentParser:
                       help="the player has not: going out must make the first meld too")
     _phase_argument(p)
     p.add_argument("--score", type=_whole, metavar="N",
-                   help="the player's game score, the side's where partners score together; where a first "
-                        "meld's minimum depends on it (Canasta) and the first meld is not done")
+                   help="the player's game score, the side's where partners score together; feeds the hand "
+                        "limit and a first meld's minimum by score (Canasta)")
     p.add_argument("--foot-not-taken", dest="foot_taken", action="store_false",
                    help="games that go out from a second hand (Hand and Foot): the player has not picked up "
                         "their foot yet, so cannot go out")
