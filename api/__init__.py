@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, jsonify, request
 from flask_cors import CORS
 from flask_smorest import Api, Blueprint
 from flask_swagger_ui import get_swaggerui_blueprint
@@ -132,7 +132,7 @@ def _healthz() -> Response:
     store: Store = current_app.extensions["referee.store"]
     if not store.healthy():
         raise ApiError(503, t("The database is not reachable."))
-    return current_app.json.response({"status": "ok"})
+    return jsonify({"status": "ok"})
 
 
 def _check_body() -> None:
@@ -158,7 +158,7 @@ def _check_body() -> None:
     parsed = read_json(data)
     if parsed is None:
         raise ApiError(400, t("The request body is not readable JSON."))
-    request._cached_json = (parsed, parsed)  # type: ignore[attr-defined]  # the views read it, parsed once
+    request._cached_json = (parsed, parsed)  # the views read it, parsed once
 
 
 def _read_body() -> bytes:

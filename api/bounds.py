@@ -45,9 +45,9 @@ def schema_most_cards() -> int:
     and the most jokers (or the most jokers a whole table may be given)."""
     deck = schema()["$defs"]["deck"]["properties"]
     decks = _most(deck.get("decks"), 1)
-    naturals = deck["ranks"]["maxItems"] * deck["suits"]["maxItems"] * _most(deck.get("copies"), 1)
+    naturals: int = deck["ranks"]["maxItems"] * deck["suits"]["maxItems"] * _most(deck.get("copies"), 1)
     specials = deck.get("specials")
-    unsuited = specials.get("maxProperties", 0) * _most(specials.get("additionalProperties"), 0) \
+    unsuited: int = specials.get("maxProperties", 0) * _most(specials.get("additionalProperties"), 0) \
         if isinstance(specials, Mapping) else 0
     jokers = max(_most(deck.get("jokers"), 0) * decks, _most(deck.get("jokers_per_table"), 0))
     return decks * (naturals + unsuited) + jokers

@@ -61,7 +61,7 @@ def _players(ruleset: Ruleset, args: dict[str, Any]) -> int | None:
         raise InvalidPlayError(Problem("players", "player_count",
                                        t("{game} is for {players}", game=ruleset.local_name,
                                          players=ruleset.players_words)))
-    return players  # type: ignore[no-any-return]
+    return players
 
 
 def _round(ruleset: Ruleset, args: dict[str, Any]) -> int:

@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, current_app, request, url_for
+from flask import Response, current_app, jsonify, request, url_for
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -27,7 +27,7 @@ from referee.undo import UNDO_TYPES, check_undo
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Score sheets: rounds, buys, buy-backs and undo, kept as a ledger.")
 
-AUTH = [{"bearer": []}]
+AUTH: list[dict[str, list[str]]] = [{"bearer": []}]
 ETAG = {"ETag": {"description": 'The game\'s version, `"<id>.<sequence>"`: send it in If-Match on a '
                                 "write, or in If-None-Match on a read.", "schema": {"type": "string"}}}
 IF_NONE_MATCH = {"in": "header", "name": "If-None-Match", "required": False, "schema": {"type": "string"},
@@ -64,7 +64,7 @@ def _body(game: GameRow, sheet: Sheet) -> dict[str, Any]:
 
 
 def _respond(game: GameRow, body: dict[str, Any], status: int = 200) -> Response:
-    response = current_app.json.response(body)
+    response = jsonify(body)
     response.status_code = status
     response.set_etag(_etag(game))
     return response
@@ -111,7 +111,7 @@ def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
                     raise ApiError(409, t("This Idempotency-Key was used for a different request."))
                 # the ETag of the game as this body shows it: the current one would let the
                 # client overwrite writes made since, which it has never seen
-                response = current_app.json.response(json.loads(seen.body))
+                response = jsonify(json.loads(seen.body))
                 response.status_code = seen.status
                 if seen.etag is not None:
                     response.set_etag(seen.etag)

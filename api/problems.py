@@ -76,7 +76,7 @@ MEANINGS = {
 BODY_ERRORS = (400, 408, 413, 415, 422)
 
 
-class ProblemApi(Api):
+class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest publishes no types: Api is Any
     """flask-smorest's Api with its error answers documented as problem JSON, as sent."""
 
     ERROR_SCHEMA = schemas.Problem
@@ -277,7 +277,7 @@ def _fields_at(schema: Schema, keys: list[str]) -> list[str] | None:
     fields of one item of `table`), or None where no schema is known there."""
     index = 0
     while index < len(keys):
-        field: ma_fields.Field | None = _by_key(schema).get(keys[index])
+        field: ma_fields.Field[Any] | None = _by_key(schema).get(keys[index])
         index += 1
         while not isinstance(field, ma_fields.Nested):  # a list's index, a mapping's key: the next key
             if isinstance(field, ma_fields.List) and index < len(keys):
@@ -291,7 +291,7 @@ def _fields_at(schema: Schema, keys: list[str]) -> list[str] | None:
     return list(_by_key(schema))
 
 
-def _by_key(schema: Schema) -> dict[str, ma_fields.Field]:
+def _by_key(schema: Schema) -> dict[str, ma_fields.Field[Any]]:
     """A schema's fields as a body writes them (their `data_key`), those it may send."""
     return {f.data_key or name: f for name, f in schema.fields.items() if not f.dump_only}
 

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import yaml
-from flask import Response, current_app, request, url_for
+from flask import Response, current_app, jsonify, request, url_for
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from werkzeug.routing import BaseConverter
@@ -83,15 +83,17 @@ DECK_SCHEMA = {
     },
     "additionalProperties": True,
 }
+RESOLVED_PROPERTIES: dict[str, object] = {
+    "format": {"type": "integer"}, "id": {"type": "string"}, "name": {"type": "string"},
+    "family": {"type": "string", "enum": ["rummy", "layout"]},
+    "extends": {"type": "string", "nullable": True}, "deck": DECK_SCHEMA}
 RESOLVED_SCHEMA = {
     "type": "object",
     "description": f"A resolved ruleset (variants merged) as its JSON Schema describes it (`GET {SCHEMA_URL}`); "
                    "its `deck` gives every field, the French deck's where the ruleset leaves them out.",
     "externalDocs": {"description": "The ruleset JSON Schema (2020-12)", "url": SCHEMA_URL},
     "required": ["format", "id", "name", "family", "deck"],
-    "properties": {"format": {"type": "integer"}, "id": {"type": "string"}, "name": {"type": "string"},
-                   "family": {"type": "string", "enum": ["rummy", "layout"]},
-                   "extends": {"type": "string", "nullable": True}, "deck": DECK_SCHEMA},
+    "properties": RESOLVED_PROPERTIES,
     "additionalProperties": True,
 }
 ROUND_SCHEMA = {
@@ -99,7 +101,7 @@ ROUND_SCHEMA = {
     "description": "The resolved ruleset with the round's entry applied, without `rounds`, plus the "
                    "round's `round` and its `summary` in words.",
     "required": ["format", "id", "name", "family", "deck", "round", "summary"],
-    "properties": {**RESOLVED_SCHEMA["properties"], "round": {"type": "integer"},
+    "properties": {**RESOLVED_PROPERTIES, "round": {"type": "integer"},
                    "summary": {"type": "string",
                                "example": "Round 3: two sets of four; deuces wild, at most one per set"}},
 }
@@ -170,7 +172,7 @@ class Rulesets(MethodView):
         if ruleset is None:
             raise ApiError(409, t('a ruleset called "{id}" already exists', id=ruleset_id),
                            [Problem("id", "id_taken", t('"{id}" is taken; choose another id', id=ruleset_id))])
-        response = current_app.json.response(with_deck(ruleset, describe.shown_document(ruleset)))
+        response = jsonify(with_deck(ruleset, describe.shown_document(ruleset)))
         response.status_code = 201
         response.headers["Location"] = url_for("rulesets.Ruleset", ruleset_id=ruleset.id)
         return response
@@ -209,7 +211,7 @@ class Ruleset(MethodView):
         if best in YAML_TYPES and request.accept_mimetypes[best] > request.accept_mimetypes["application/json"]:
             return Response(yaml.safe_dump(document, sort_keys=False, allow_unicode=True),
                             mimetype="application/yaml")
-        return current_app.json.response(document)
+        return jsonify(document)
 
 
 @blp.route("/<ruleset_id:ruleset_id>/rounds/<int:number>")
@@ -225,7 +227,7 @@ class Round(MethodView):
             rules = round_rules(ruleset, number)
         except InvalidPlayError as exc:  # no such round: nothing is at this address (http-api.md)
             raise ApiError(404, exc.problems[0].message, exc.problems) from None
-        return current_app.json.response(with_deck(ruleset, rules))
+        return jsonify(with_deck(ruleset, rules))
 
 
 schemas_blp = Blueprint("schemas", __name__, url_prefix="/v1/schemas",
@@ -238,6 +240,6 @@ class RulesetSchema(MethodView):
                                            "`$schema` at this URL.", content_type="application/schema+json")
     def get(self) -> Response:
         """The JSON Schema that ruleset files follow."""
-        response = current_app.json.response(schema())
+        response = jsonify(schema())
         response.mimetype = "application/schema+json"
         return response

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from marshmallow import Schema, ValidationError, fields, pre_load, validate
 
@@ -49,7 +49,7 @@ NAME_DESCRIPTION = ("A player's name: 1-40 printable characters (no control, for
                     "separator characters), unique in a game.")
 
 
-def _length_first(field: fields.Field, value: object) -> None:
+def _length_first(field: fields.Field[Any], value: object) -> None:
     """A collection's Length, judged before its items: a list longer than allowed is one
     problem at the list, its items never read one by one."""
     if isinstance(value, (list, dict)):
@@ -58,7 +58,10 @@ def _length_first(field: fields.Field, value: object) -> None:
                 validator(value)
 
 
-class List(fields.List):
+_T = TypeVar("_T")
+
+
+class List(fields.List[_T]):
     """A list whose length is judged before its items."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
@@ -71,7 +74,7 @@ class Dict(fields.Dict):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         _length_first(self, value)
-        return super()._deserialize(value, attr, data, **kwargs)
+        return super()._deserialize(value, attr, data, **kwargs)  # type: ignore[no-untyped-call]  # unannotated in marshmallow
 
 
 class Boolean(fields.Boolean):
@@ -154,7 +157,7 @@ class WildRankMixin(RoundMixin):
     wild_rank = wild_rank(load_default=None)
 
 
-def cards(required: bool = True, example: list[str] | None = None, **kw: object) -> fields.List:
+def cards(required: bool = True, example: list[str] | None = None, **kw: object) -> fields.List[str]:
     """A list of cards as in cards.md (parsed by the engine, which names any bad one)."""
     metadata: dict[str, object] = {"example": example or ["8H", "8S", "2C"]}
     metadata.update(kw.pop("metadata", {}))  # type: ignore[call-overload]
@@ -163,14 +166,14 @@ def cards(required: bool = True, example: list[str] | None = None, **kw: object)
 
 
 def _score(**kw: object) -> fields.Integer:
-    return fields.Integer(strict=True, validate=validate.Range(min=-100_000, max=100_000),  # type: ignore[arg-type]
+    return fields.Integer(strict=True, validate=validate.Range(min=-100_000, max=100_000),
                           metadata={"description": "the player's game score (the side's, where partners score "
                                                    "together; below zero where the game's totals can be): feeds "
                                                    "hand_limit and first_meld.points_by_score",
-                                    "example": 63}, **kw)
+                                    "example": 63}, **kw)  # type: ignore[arg-type]
 
 
-def _hand_after() -> fields.List:
+def _hand_after() -> fields.List[str]:
     return cards(required=False, example=["KH", "3C"], metadata={
         "description": "the cards the player still holds after this play (not counting the cards "
                        "played): with `score`, feeds hand_limit; without it the hand limit is not judged"})

@@ -230,7 +230,7 @@ async def _busy(send: Send, code: str) -> None:
     await _problem(send, 429, body, code, [(b"retry-after", str(RETRY_AFTER_SECONDS).encode())])
 
 
-class HeaderLimit(HttpToolsProtocol):  # type: ignore[misc]
+class HeaderLimit(HttpToolsProtocol):
     """uvicorn's httptools protocol with a limit on the request line and headers.
 
     A connection must finish each request's headers within `HEADER_SECONDS` of opening, or of
@@ -286,7 +286,7 @@ def asgi_app() -> Asgi:
     return BufferedBody(ExpensiveGate(threaded, searches=searches), app.config.get("MAX_CONTENT_LENGTH"))
 
 
-class _Server(BaseApplication):  # type: ignore[misc]
+class _Server(BaseApplication):
     def __init__(self, options: dict[str, Any]) -> None:
         self.options = options
         super().__init__()

@@ -12,7 +12,7 @@ from api.schemas import Boolean, CheckResult, FirstMeldAnswer, List, RoundMixin,
 TABLE_MELDS = 60  # melds on a table: more than 106 tiles can make, in melds of three or more
 
 
-def table(description: str, example: list[list[str]]) -> List:
+def table(description: str, example: list[list[str]]) -> List[list[str | None]]:
     return List(cards(), required=True, validate=validate.Length(max=TABLE_MELDS),
                 metadata={"description": description, "example": example})
 
