@@ -15,7 +15,8 @@ as (`wilds.fixed_when_melded`), that reading (each wild card where it must stand
 natural cards) keeps every wild card of the meld where it stood before, so a chain of lay-offs
 is judged as the table sees it. Every check is
 asked with its arguments in one canonical order and its answer cached, so a hand of nine
-cards and three table melds takes milliseconds, rarely a second.
+cards and three table melds takes milliseconds, rarely a second; the turns of one hand are
+found once for every answer asked of it.
 """
 
 from __future__ import annotations
@@ -90,6 +91,7 @@ class Oracle:
         self._growths: dict[tuple[Cards, bool, Cards], frozenset[Cards]] = {}
         self._groupings: dict[tuple[Cards, bool], frozenset[tuple[Cards, ...]]] = {}
         self._laid_off: dict[tuple[Cards, tuple[TableMeld, ...]], frozenset[Cards]] = {}
+        self._leftovers: dict[tuple[Cards, tuple[Cards, ...], bool], frozenset[Cards]] = {}
 
     # ------------------------------------------------------------ the single checks, cached
 
@@ -202,8 +204,13 @@ class Oracle:
                   first_meld_done: bool = True) -> frozenset[Cards]:
         """Every multiset of cards that some legal turn leaves in hand (playing nothing
         included)."""
-        everything = norm(hand)
-        on_table = tuple((norm(m), True) for m in table)
+        key = (norm(hand), tuple(norm(m) for m in table), first_meld_done)
+        if key not in self._leftovers:
+            self._leftovers[key] = self._turns(*key)
+        return self._leftovers[key]
+
+    def _turns(self, everything: Cards, table: tuple[Cards, ...], first_meld_done: bool) -> frozenset[Cards]:
+        on_table = tuple((m, True) for m in table)
         if first_meld_done:
             return self.after_first_meld(everything, on_table, everything)
         kept: set[Cards] = {everything}
@@ -273,3 +280,4 @@ class Oracle:
             return best[pool]
 
         return left(norm(hand))
+

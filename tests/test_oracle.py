@@ -316,11 +316,23 @@ def replay_problem(ruleset: Ruleset, plan: dict[str, Any], hand: Cards, table: S
 @pytest.mark.parametrize(("rid", "round_number", "first_meld_done"), GAMES, ids=_game_id)
 @_settings(25)
 @given(data=st.data())
-def test_going_out_agrees_with_the_oracle(rid: str, round_number: int, first_meld_done: bool,
-                                          data: st.DataObject) -> None:
-    ruleset = ANY_SIZE[rid]
-    oracle = Oracle(ruleset, round_number, wild_rank=_wild(ruleset))
+def test_going_out_and_fewest_points_agree_with_the_oracle(rid: str, round_number: int,
+                                                           first_meld_done: bool,
+                                                           data: st.DataObject) -> None:
+    """Two properties of one deal, both asked of every deal (the oracle's turns found once
+    serve both): going out (or knocking) is valid exactly when the oracle's turns allow it,
+    its plan replaying through the single checks; and the fewest points `arrange` finds are
+    the oracle's."""
+    ruleset = RULESETS[rid]
     dealt = data.draw(deal(ruleset, round_number), label="deal")
+    # `whole_hand` is read by going out alone, never by the single checks: one oracle serves both.
+    oracle = Oracle(ruleset, round_number, wild_rank=_wild(ruleset))
+    going_out_agrees(ANY_SIZE[rid], oracle, first_meld_done, dealt)
+    fewest_points_agree(ruleset, oracle, first_meld_done, dealt)
+
+
+def going_out_agrees(ruleset: Ruleset, oracle: Oracle, first_meld_done: bool, dealt: Deal) -> None:
+    round_number = oracle.round_number
     verdict = check_going_out(ruleset, dealt.hand, dealt.table, first_meld_done, round_number, wild_rank=_wild(ruleset))
     knock = ruleset.scoring.knock  # going out by knocking: deadwood within the limit
     expected = oracle.can_knock(dealt.hand, dealt.table, first_meld_done, knock.max_deadwood) if knock \
@@ -334,15 +346,8 @@ def test_going_out_agrees_with_the_oracle(rid: str, round_number: int, first_mel
         assert problem is None, f"{problem}; plan {plan}"
 
 
-@pytest.mark.parametrize(("rid", "round_number", "first_meld_done"), GAMES, ids=_game_id)
-@_settings(25)
-@given(data=st.data())
-def test_fewest_points_agree_with_the_oracle(rid: str, round_number: int, first_meld_done: bool,
-                                             data: st.DataObject) -> None:
-    ruleset = RULESETS[rid]
-    oracle = Oracle(ruleset, round_number, wild_rank=_wild(ruleset))
-    dealt = data.draw(deal(ruleset, round_number), label="deal")
-    found = arrange(ruleset, dealt.hand, dealt.table, first_meld_done, round_number,
+def fewest_points_agree(ruleset: Ruleset, oracle: Oracle, first_meld_done: bool, dealt: Deal) -> None:
+    found = arrange(ruleset, dealt.hand, dealt.table, first_meld_done, oracle.round_number,
                     objective="points", wild_rank=_wild(ruleset))
     expected = oracle.fewest_points(dealt.hand, dealt.table, first_meld_done)
     assert found.cost == expected, f"oracle: {expected} points; planner: {found}"
