@@ -115,10 +115,10 @@ _COMMON = {"round": 1, "players": None, "wild_rank": None}
 def case_requests() -> Iterator[Request]:
     """Every row of tests/cases/*.yaml as the request the service is asked, read as the tests
     read it (tests/test_plays.py, test_melds.py): a row's `check`, or `play` for a meld."""
-    import yaml
+    from tests.conftest import read_yaml
 
     for path in sorted(CASES.glob("*.yaml")):
-        rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        rows = read_yaml(path) or []
         for row in rows:
             check = row.get("check", "meld")
             if check == "meld" and "play" in row:

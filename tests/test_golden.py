@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from referee import planner
 from tests import golden
+from tests.conftest import read_yaml
 
 
 @pytest.fixture(scope="module")
@@ -21,7 +21,7 @@ def service() -> Any:
 
 def test_every_case_row_is_asked_once() -> None:
     rows = [(p.name, row) for p in sorted(golden.CASES.glob("*.yaml"))
-            for row in yaml.safe_load(p.read_text(encoding="utf-8"))]
+            for row in read_yaml(p)]
     asked = list(golden.case_requests())
     assert len(asked) == len(rows) > 300
     assert len({rid for rid, _, _ in asked}) == len(asked)

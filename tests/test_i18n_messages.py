@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from marshmallow import Schema, fields, validate
 
 from api import create_app
@@ -35,7 +34,7 @@ from referee.melds import judge_for
 from referee.overrides import overridden_findings
 from referee.scoring import score_round
 from referee.standings import replay
-from tests.conftest import CASES
+from tests.conftest import CASES, read_yaml
 from tests.loops import run_apart
 from tests.test_plays import _run
 
@@ -473,7 +472,7 @@ def _case_tables() -> list[Any]:
     """For each code in the acceptance tables (tests/cases), a case that gets it."""
     chosen: dict[str, Any] = {}
     for path in sorted(CASES.glob("*.yaml")):
-        for case in yaml.safe_load(path.read_text(encoding="utf-8")):
+        for case in read_yaml(path):
             case.setdefault("check", "meld")
             if "play" in case:
                 case["cards"] = case["play"]
@@ -754,7 +753,7 @@ def _source_codes() -> set[str]:
 
 def _table_codes() -> set[str]:
     return {code for path in CASES.glob("*.yaml")
-            for case in yaml.safe_load(path.read_text(encoding="utf-8")) for code in case.get("codes") or []}
+            for case in read_yaml(path) for code in case.get("codes") or []}
 
 
 # The codes of error classes whose every raise gives its own code.
