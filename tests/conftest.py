@@ -87,6 +87,13 @@ import secrets
 from collections.abc import Iterator
 
 from tests.browser import browser, live_server, page_factory  # noqa: F401  (the browser tests' fixtures, defined once)
+from tests.phases import (  # noqa: F401  (the run's two phases: tests/phases.py)
+    pytest_collection_modifyitems,
+    pytest_configure_node,
+    pytest_unconfigure,
+    pytest_xdist_auto_num_workers,
+    pytest_xdist_make_scheduler,
+)
 
 PG_BASE = os.environ.get("REFEREE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 

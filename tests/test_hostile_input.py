@@ -170,6 +170,7 @@ ALIAS_FLOOD = "a: &a x\nb: [" + ", ".join(["*a"] * 60_000) + "]\n"
     (ALIAS_FLOOD, "more than 200 aliases"),
     ("".join(f"k{i}: &a{i} x\n" for i in range(300)), "more than 200 anchors"),
 ])
+@pytest.mark.timed
 def test_alias_and_anchor_floods_are_refused_before_parsing(quick_client: Any, text: str, words: str) -> None:
     # The 60,000-alias document took 1.3 s (0.8 s here) to refuse, in the pure-Python event
     # prescan; counted in the text it is refused in 0.1 ms (3 ms through the API).
@@ -189,6 +190,7 @@ def test_alias_and_anchor_floods_are_refused_before_parsing(quick_client: Any, t
     ("[" * 5000 + "]" * 5000, "deeper than 32 levels"),
     ("a: &a [*a]\n", "recursive alias"),
 ])
+@pytest.mark.timed
 def test_hostile_yaml_is_refused_on_the_event_stream(quick_client: Any, text: str, words: str) -> None:
     started = time.perf_counter()
     found = problem(yaml_post(quick_client, "/v1/rulesets", text), 422)
@@ -321,6 +323,7 @@ def test_an_id_that_is_a_route_word_is_refused(quick_client: Any, word: str) -> 
 
 # ---------------------------------------------------------------- 8. bounds on what a ruleset asks for
 
+@pytest.mark.timed
 def test_a_billion_decks_and_jokers_is_a_fast_422(quick_client: Any) -> None:
     text = ruleset("big-deck", "deck: {decks: 1000000000, jokers: 1000000000}\n")
     started = time.perf_counter()
@@ -382,6 +385,7 @@ def test_every_shipped_ruleset_is_within_the_bounds(library: Library) -> None:
         library.copy().load(path.read_bytes(), path.name)
 
 
+@pytest.mark.timed
 def test_a_deck_answers_without_building_its_cards() -> None:
     huge = DeckSpec(jokers=10**12, decks=DeckCount(fixed=10**12))
     started = time.perf_counter()

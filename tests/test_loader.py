@@ -122,6 +122,7 @@ HOSTILE = {
 }
 
 
+@pytest.mark.timed
 @pytest.mark.parametrize("name", HOSTILE)
 def test_hostile_documents_are_refused_fast(library: Library, name: str) -> None:
     started = time.perf_counter()

@@ -49,6 +49,7 @@ STALLS = {"nothing": b"", "half a request line": b"POST /v1/rul",
           "headers unfinished": b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1"}
 
 
+@pytest.mark.timed
 @pytest.mark.e2e
 def test_requests_that_never_finish_are_closed_within_the_limit(server: Server) -> None:
     """Each way of stalling, on a connection of its own, all at once (so the limit is waited
@@ -134,6 +135,7 @@ def _gate_answers(at_once: int, paths: list[str]) -> list[tuple[int, dict[bytes,
 GOING_OUT = "/v1/rulesets/big/going-out/check"
 
 
+@pytest.mark.timed
 def test_searches_past_the_cap_are_429_with_retry_after_and_the_rest_pass() -> None:
     answers = _gate_answers(2, [GOING_OUT, GOING_OUT, GOING_OUT, MELD_PATH, "/healthz"])
     statuses = [status for status, _, _ in answers]
@@ -145,6 +147,7 @@ def test_searches_past_the_cap_are_429_with_retry_after_and_the_rest_pass() -> N
     assert str(serve.RETRY_AFTER_SECONDS) in problem["detail"]
 
 
+@pytest.mark.timed
 def test_a_search_that_waits_less_than_the_limit_gets_its_turn() -> None:
     async def app(scope: Any, receive: Any, send: Any) -> None:
         await asyncio.sleep(0.05)
