@@ -51,12 +51,15 @@ VIEWPORTS: dict[str, dict[str, Any]] = {
 }
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL (http://127.0.0.1:PORT) of a `referee serve` on a fresh SQLite database.
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One `referee serve` (one worker, a fresh SQLite database) for every test of this process
+    that needs a running service and nothing else of it: the pages, the generated client,
+    hostile requests.
 
-    One server per test module (it takes about 2 s to start and stop): the module's tests share
-    its database, so each makes the games it needs rather than count on an empty one.
+    It takes seconds of CPU to start (the engine's tables, the shipped rulesets), so it is
+    started once; its tests make the games and rulesets they need, under ids of their own, and
+    never count on an empty database.
     """
     folder = tmp_path_factory.mktemp("live")
     # Server() raises from __init__ when the process never answers /healthz; built this way,
@@ -64,10 +67,16 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server = Server.__new__(Server)
     try:
         server.__init__(f"sqlite:///{folder / 'page.db'}", folder, workers=1)  # type: ignore[misc]
-        yield server.base
+        yield server
     finally:
         if hasattr(server, "proc"):
             server.stop()
+
+
+@pytest.fixture(scope="session")
+def live_server(shared_server: Server) -> str:
+    """The base URL (http://127.0.0.1:PORT) of the shared `referee serve`."""
+    return shared_server.base
 
 
 @pytest.fixture(scope="session")

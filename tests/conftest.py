@@ -86,7 +86,7 @@ def garbage(library: Library) -> Ruleset:
 import secrets
 from collections.abc import Iterator
 
-from tests.browser import browser, live_server, page_factory  # noqa: F401  (the browser tests' fixtures, defined once)
+from tests.browser import browser, live_server, page_factory, shared_server  # noqa: F401  (the browser tests' fixtures, defined once)
 from tests.phases import (  # noqa: F401  (the run's two phases: tests/phases.py)
     pytest_collection_modifyitems,
     pytest_configure_node,

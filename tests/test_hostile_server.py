@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import http.client
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +20,9 @@ pytestmark = pytest.mark.e2e
 CHECK = "/v1/rulesets/ten-pennies/melds/check"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("hostile")
-    started = Server(f"sqlite:///{folder / 'referee.db'}", folder, workers=1)
-    yield started
-    started.stop()
+@pytest.fixture
+def server(shared_server: Server) -> Server:
+    return shared_server
 
 
 def send_chunked(server: Server, path: str, body: bytes, content_type: str = "application/json",

@@ -10,7 +10,6 @@ import os
 import socket
 import subprocess
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,15 +19,15 @@ from api import create_app, lan, serve
 from api.serve import EXPENSIVE, HEADER_SECONDS, ExpensiveGate
 from referee import cli
 from tests.loops import run_apart
-from tests.test_e2e import Server, call, command, free_port, served
+from tests.test_e2e import Server, call, command, free_port
 
 MELD_PATH = "/v1/rulesets/bing-rummy/melds/check"
 MELD = {"round": 1, "cards": ["8H", "8S", "2C"]}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from served(tmp_path_factory, "serve")
+@pytest.fixture
+def server(shared_server: Server) -> Server:
+    return shared_server
 
 
 def _closed_within(sock: socket.socket, seconds: float) -> float | None:

@@ -14,7 +14,9 @@ import pytest
 
 from tests.test_e2e import Server, call, served
 
-pytestmark = pytest.mark.e2e
+# Every test here runs alone, after the others (tests/phases.py): most read the server's clock,
+# and all of them share one server whose workers the stalled clients must not take.
+pytestmark = [pytest.mark.e2e, pytest.mark.timed]
 
 MELD = json.dumps({"round": 1, "cards": ["8H", "8S", "2C"]}).encode()
 MELD_PATH = "/v1/rulesets/bing-rummy/melds/check"
@@ -68,7 +70,6 @@ def timed(base: str, method: str, path: str, body: object = None) -> tuple[int, 
     return status, answered, time.monotonic() - start
 
 
-@pytest.mark.timed
 def test_stalled_bodies_are_408_and_healthz_answers_meanwhile(server: Server) -> None:
     with ExitStack() as stack:
         start = time.monotonic()
@@ -87,7 +88,6 @@ def test_stalled_bodies_are_408_and_healthz_answers_meanwhile(server: Server) ->
     assert status == 200 and took < 2, took
 
 
-@pytest.mark.timed
 def test_a_hundred_stalled_sockets_delay_no_one(server: Server) -> None:
     with ExitStack() as stack:
         socks = [stalled(server, stack) for _ in range(100)]
@@ -131,7 +131,6 @@ def test_a_body_over_a_mebibyte_sent_whole_is_413(server: Server, how: str) -> N
     assert problem["status"] == 413
 
 
-@pytest.mark.timed
 @pytest.mark.parametrize("extra", ["", "Expect: 100-continue\r\n"], ids=["huge", "expect-continue"])
 def test_a_body_announced_too_large_is_413_at_once(server: Server, extra: str) -> None:
     length = 64 * 1024 * 1024 if not extra else 2 * 1024 * 1024
