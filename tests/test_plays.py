@@ -204,13 +204,20 @@ def _legal_group(ruleset: Ruleset, group: list[Card], rnd: int) -> bool:
 def _brute_force(ruleset: Ruleset, hand: list[Card], rnd: int) -> int:
     """Fewest points left over all ways to split the hand into melds and kept cards."""
     best = ruleset.scoring.hand_points(hand)
+    judged: dict[tuple[Card, ...], bool] = {}  # a group (its cards in hand order) is judged once
+
+    def legal(group: list[Card]) -> bool:
+        key = tuple(group)
+        if key not in judged:
+            judged[key] = _legal_group(ruleset, group, rnd)
+        return judged[key]
 
     def go(i: int, groups: list[list[Card]], kept: int) -> None:
         nonlocal best
         if kept >= best:
             return
         if i == len(hand):
-            if all(_legal_group(ruleset, g, rnd) for g in groups):
+            if all(legal(g) for g in groups):
                 best = kept
             return
         card = hand[i]
