@@ -156,5 +156,5 @@ def screenshot(page: Page, name: str) -> Path:
     """Save the whole page as build/screenshots/NAME.png (under the project) and return the path."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=path, full_page=True)
+    page.screenshot(path=path, full_page=True, scale="css")
     return path
