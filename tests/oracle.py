@@ -16,7 +16,9 @@ natural cards) keeps every wild card of the meld where it stood before, so a cha
 is judged as the table sees it. Every check is
 asked with its arguments in one canonical order and its answer cached, so a hand of nine
 cards and three table melds takes milliseconds, rarely a second; the turns of one hand are
-found once for every answer asked of it.
+found once for every answer asked of it. Where the round allows no lay-off at all
+(`lay_off.allowed: never`) no batch is tried: `check_lay_off` refuses every one there, which
+tests/test_oracle.py checks on each lay-off it deals.
 """
 
 from __future__ import annotations
@@ -83,7 +85,9 @@ class Oracle:
         self.wild_rank = wild_rank  # the deal's wild rank, where the game has one
         rules = ruleset.rummy.round(round_number)
         self.wild_ranks = rules.wilds.ranks | ({wild_rank} if wild_rank else set())
-        # Lay-offs only from the turn after the first meld: none in the turn that makes it.
+        # Lay-offs only from the turn after the first meld: none in the turn that makes it; and
+        # none at all in a game that never allows one (check_lay_off refuses every batch).
+        self.lay_offs = rules.lay_off.allowed != "never"
         self.lay_offs_with_first_meld = rules.lay_off.allowed != "next_turn"
         self._melds: dict[tuple[Cards, bool], bool] = {}
         self._first: dict[tuple[Cards, ...], bool] = {}
@@ -191,7 +195,7 @@ class Oracle:
         kept: set[Cards] = set()
         for groups in self.groupings(held, later=True):
             rest = minus(held, norm(c for g in groups for c in g))
-            if not lay_offs:
+            if not (lay_offs and self.lay_offs):
                 kept.add(rest)
                 continue
             # The new melds first: the table's melds then end every key the same way.

@@ -385,6 +385,12 @@ def test_a_hand_laid_off_whole_goes_out(rid: str, round_number: int, data: st.Da
         return
     laid = check_lay_off(ruleset, dealt.table[0], dealt.hand, first_meld_done=True,
                          others_meld=True, round_number=round_number, wild_rank=_wild(ruleset))
+    if ruleset.rummy.round(round_number).lay_off.allowed == "never":
+        # The oracle tries no lay-off in such a game: the check refuses every one, on any meld.
+        for others in (True, False):
+            refused = check_lay_off(ruleset, dealt.table[0], dealt.hand, first_meld_done=True,
+                                    others_meld=others, round_number=round_number, wild_rank=_wild(ruleset))
+            assert not refused.valid and refused.violations[0].code == "lay_off_not_allowed", refused.as_dict()
     if not laid.valid or ruleset.rummy.final_discard == "required":
         return
     assert oracle.can_go_out(dealt.hand, dealt.table, True)
