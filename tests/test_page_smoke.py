@@ -21,3 +21,15 @@ def test_docs_render(live_server: str, page_factory: PageFactory, viewport: View
     page.wait_for_load_state("networkidle")
     path = screenshot(page, f"docs-{viewport}")
     assert path.stat().st_size > 0
+
+
+def test_a_request_to_any_other_host_is_aborted_and_reported(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    page.goto(f"{live_server}/healthz")
+    fetch = "url => fetch(url).then(() => 'answered', () => 'refused')"
+    assert page.evaluate(fetch, f"{live_server}/v1/rulesets") == "answered"
+    assert page_factory.errors == []
+    for elsewhere in ("https://cdn.example.org/table.js", "http://127.0.0.1.example.org/", "http://localhost.example.org:8000/"):
+        assert page.evaluate(fetch, elsewhere) == "refused"
+        assert f"phone: aborted, not the live server: {elsewhere}" in page_factory.errors
+    page_factory.errors.clear()
