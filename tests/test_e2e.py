@@ -97,7 +97,7 @@ def servers(database_url: str, tmp_path: Path) -> Iterator[list[Server]]:
 
 
 def test_service_over_http(servers: list[Server], database_url: str, tmp_path: Path) -> None:
-    servers.append(Server(database_url, tmp_path))
+    servers.append(Server(database_url, tmp_path, workers=1))
     base = servers[0].base
     status, body = call(base, "POST", "/v1/rulesets/ten-pennies/melds/check", {"round": 1, "cards": ["8H", "8S", "2C"]})
     assert status == 200 and body["valid"] is True
@@ -142,7 +142,7 @@ def test_forty_concurrent_writers_from_two_servers(servers: list[Server], databa
 
 def test_sigkill_loses_no_answered_round(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'referee.db'}"
-    server = Server(database, tmp_path)
+    server = Server(database, tmp_path, workers=1)  # killed whole: how many workers is not the point
     try:
         status, game = call(server.base, "POST", "/v1/games", {"ruleset": "bing-rummy", "players": ["A", "B"]})
         auth = {"Authorization": f"Bearer {game['token']}"}
@@ -174,7 +174,7 @@ def test_sigkill_loses_no_answered_round(tmp_path: Path) -> None:
     finally:
         server.stop(signal.SIGKILL)
     assert len(answered) >= 30
-    again = Server(database, tmp_path)
+    again = Server(database, tmp_path, workers=1)
     try:
         status, read = call(again.base, "GET", f"/v1/games/{game['id']}")
     finally:
