@@ -58,7 +58,7 @@ VIEWPORTS: dict[str, dict[str, Any]] = {
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One `referee serve` (one worker, a fresh SQLite database) for every test of this process
     that needs a running service and nothing else of it: the pages, the generated client,
-    hostile requests.
+    hostile requests, slow clients.
 
     It takes seconds of CPU to start (the engine's tables, the shipped rulesets), so it is
     started once; its tests make the games and rulesets they need, under ids of their own, and

@@ -61,16 +61,6 @@ class Server:
                 stream.close()
 
 
-def served(tmp_path_factory: pytest.TempPathFactory, name: str, workers: int = 2) -> Iterator[Server]:
-    """A module's `referee serve` on a fresh SQLite database in its own folder, stopped after."""
-    folder: Path = tmp_path_factory.mktemp(name)
-    running = Server(f"sqlite:///{folder / 'referee.db'}", folder, workers=workers)
-    try:
-        yield running
-    finally:
-        running.stop()
-
-
 # The servers are on loopback: never through a proxy the environment may name.
 LOOPBACK = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 

@@ -1,4 +1,5 @@
-"""Slow and stalled clients against real `referee serve --workers 2` processes: none takes a worker."""
+"""Slow and stalled clients against a real `referee serve` of one worker: none takes it (a client
+that held the only worker would stall every other)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from tests.test_e2e import Server, call, served
+from tests.test_e2e import Server, call
 
 # Every test here runs alone, after the others (tests/phases.py): most read the server's clock,
-# and all of them share one server whose workers the stalled clients must not take.
+# and the stalled clients must find no other test's requests on the server.
 pytestmark = [pytest.mark.e2e, pytest.mark.timed]
 
 MELD = json.dumps({"round": 1, "cards": ["8H", "8S", "2C"]}).encode()
@@ -23,9 +24,9 @@ MELD_PATH = "/v1/rulesets/bing-rummy/melds/check"
 STALL_ANSWERED_WITHIN = 15.0  # the server gives up after 5 s without a byte; the rest is slack
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    yield from served(tmp_path_factory, "slow")
+@pytest.fixture
+def server(shared_server: Server) -> Server:
+    return shared_server
 
 
 def head(path: str = MELD_PATH, length: int = 100, extra: str = "") -> bytes:
