@@ -34,12 +34,19 @@ def command() -> list[str]:
 
 
 class Server:
-    def __init__(self, database: str, cwd: Path, workers: int = 2) -> None:
+    """A `referee serve` process on a free port; built, it answers `/healthz` (`ready=False`:
+    it is only started, and `ready()` waits for it, so that several start at once)."""
+
+    def __init__(self, database: str, cwd: Path, workers: int = 2, *, ready: bool = True) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             [*command(), "serve", "--port", str(self.port), "--database", database, "--workers", str(workers)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd, start_new_session=True)
+        if ready:
+            self.ready()
+
+    def ready(self) -> None:
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
         assert f"http://127.0.0.1:{self.port}" in line, line + (self.proc.stderr.read() if self.proc.stderr else "")
@@ -102,7 +109,9 @@ def test_service_over_http(servers: list[Server], database_url: str, tmp_path: P
 
 
 def test_forty_concurrent_writers_from_two_servers(servers: list[Server], database_url: str, tmp_path: Path) -> None:
-    servers.extend([Server(database_url, tmp_path), Server(database_url, tmp_path)])
+    servers.extend([Server(database_url, tmp_path, ready=False), Server(database_url, tmp_path, ready=False)])
+    for server in servers:  # started together: two processes migrating one database at once
+        server.ready()
     status, game = call(servers[0].base, "POST", "/v1/games", {"ruleset": "bing-rummy", "players": ["A", "B", "C"]})
     assert status == 201
     auth = {"Authorization": f"Bearer {game['token']}"}
