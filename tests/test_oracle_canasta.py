@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pytest
@@ -56,32 +56,39 @@ def _meld_ok(ruleset: Ruleset, cards: Cards) -> bool:
     return _legal(ruleset, cards)
 
 
-def _partitions(ruleset: Ruleset, pool: Cards) -> Iterator[tuple[Cards, ...]]:
+@lru_cache(maxsize=100_000)
+def _partitions(ruleset: Ruleset, pool: Cards) -> tuple[tuple[Cards, ...], ...]:
     """Every split of all of `pool` into legal melds."""
     if not pool:
-        yield ()
-        return
+        return ((),)
     lowest, rest = pool[0], pool[1:]
+    found = []
     for others in sub_multisets(rest):
         group = norm((lowest, *others))
         if _meld_ok(ruleset, group):
-            for more in _partitions(ruleset, minus(rest, norm(others))):
-                yield (group, *more)
+            found += [(group, *more) for more in _partitions(ruleset, minus(rest, norm(others)))]
+    return tuple(found)
 
 
-def _grown(ruleset: Ruleset, cards: Cards, table: tuple[Cards, ...]) -> Iterator[tuple[tuple[Cards, ...], Cards]]:
+@lru_cache(maxsize=100_000)
+def _grown(ruleset: Ruleset, cards: Cards, table: tuple[Cards, ...]) -> tuple[tuple[tuple[Cards, ...], Cards], ...]:
     """Every way to add some of `cards` to each table meld (each grown meld legal): the grown
     table and the cards not added."""
     if not table:
-        yield (), cards
-        return
+        return (((), cards),)
     first, rest = table[0], table[1:]
+    found = []
     for added in sub_multisets(cards):
         grown = norm((*first, *added))
         if added and not _lays_off(ruleset, first, norm(added)):
             continue
-        for later, left in _grown(ruleset, minus(cards, norm(added)), rest):
-            yield (grown, *later), left
+        found += [((grown, *later), left) for later, left in _grown(ruleset, minus(cards, norm(added)), rest)]
+    return tuple(found)
+
+
+@lru_cache(maxsize=100_000)
+def _kind(ruleset: Ruleset, cards: Cards) -> object:
+    return check_meld(ruleset, list(cards), first_meld_done=True).extra.get("kind")
 
 
 def _one_open_set_a_rank(ruleset: Ruleset, rules: RoundRules, before: Sequence[Cards], grown: Sequence[Cards],
@@ -93,8 +100,7 @@ def _one_open_set_a_rank(ruleset: Ruleset, rules: RoundRules, before: Sequence[C
     most = next((m.max for m in rules.melds if m.one_per_rank), None)
 
     def set_rank(m: Cards, full_too: bool = False) -> str | None:
-        verdict = check_meld(ruleset, list(m), first_meld_done=True)
-        if verdict.extra.get("kind") != "set" or (not full_too and most is not None and len(m) >= most):
+        if _kind(ruleset, m) != "set" or (not full_too and most is not None and len(m) >= most):
             return None  # a run, or a full set
         return next((c.rank for c in m if c.rank not in rules.wilds.ranks), m[0].rank)
 
