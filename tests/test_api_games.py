@@ -339,7 +339,7 @@ def test_the_openapi_document_shows_entries_and_the_dealer(client: Any) -> None:
     assert "412" in document["paths"]["/v1/games/{game_id}/rounds"]["post"]["responses"]
 
 
-def test_a_database_made_before_dealers_and_kept_etags_still_serves(database_url: str) -> None:
+def test_a_database_made_before_dealers_and_kept_etags_still_serves(empty_database_url: str) -> None:
     """Migration 0002 on a database at 0001; rows it leaves null read as before it."""
     from importlib import resources
 
@@ -350,14 +350,14 @@ def test_a_database_made_before_dealers_and_kept_etags_still_serves(database_url
     from api import create_app
     from api.storage import make_engine
 
-    engine = make_engine(database_url)
+    engine = make_engine(empty_database_url)
     cfg = Config()
     cfg.set_main_option("script_location", str(resources.files("api") / "migrations"))
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0001")
     engine.dispose()
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database_url})
     try:
         client = app.test_client()
         gid, auth, _ = new_game(client, "garbage", ["ann", "bob"], dealer="bob")

@@ -86,15 +86,15 @@ def call(base: str, method: str, path: str, body: object = None,
 
 
 @pytest.fixture
-def servers(database_url: str, tmp_path: Path) -> Iterator[list[Server]]:
+def servers(empty_database_url: str, tmp_path: Path) -> Iterator[list[Server]]:
     started: list[Server] = []
     yield started
     for server in started:
         server.stop()
 
 
-def test_service_over_http(servers: list[Server], database_url: str, tmp_path: Path) -> None:
-    servers.append(Server(database_url, tmp_path, workers=1))
+def test_service_over_http(servers: list[Server], empty_database_url: str, tmp_path: Path) -> None:
+    servers.append(Server(empty_database_url, tmp_path, workers=1))
     base = servers[0].base
     status, body = call(base, "POST", "/v1/rulesets/ten-pennies/melds/check", {"round": 1, "cards": ["8H", "8S", "2C"]})
     assert status == 200 and body["valid"] is True
@@ -108,8 +108,10 @@ def test_service_over_http(servers: list[Server], database_url: str, tmp_path: P
     assert status == 200 and [p["layout_size"] for p in read["players"]] == [10, 9]
 
 
-def test_forty_concurrent_writers_from_two_servers(servers: list[Server], database_url: str, tmp_path: Path) -> None:
-    servers.extend([Server(database_url, tmp_path, ready=False), Server(database_url, tmp_path, ready=False)])
+def test_forty_concurrent_writers_from_two_servers(servers: list[Server], empty_database_url: str,
+                                                  tmp_path: Path) -> None:
+    url = empty_database_url
+    servers.extend([Server(url, tmp_path, ready=False), Server(url, tmp_path, ready=False)])
     for server in servers:  # started together: two processes migrating one database at once
         server.ready()
     status, game = call(servers[0].base, "POST", "/v1/games", {"ruleset": "bing-rummy", "players": ["A", "B", "C"]})

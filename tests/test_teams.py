@@ -327,7 +327,7 @@ def test_a_game_without_teams_reads_as_before(client: Any) -> None:
     assert sheet_rows(client, f"/v1/games/{game['id']}") == [["Round", "ann", "bob"], ["Total", "0", "0"]]
 
 
-def test_a_database_made_before_teams_still_serves_and_takes_team_games(database_url: str) -> None:
+def test_a_database_made_before_teams_still_serves_and_takes_team_games(empty_database_url: str) -> None:
     """Migration 0003 on a database at 0002: its games read as before, and team games are stored."""
     from importlib import resources
 
@@ -337,14 +337,14 @@ def test_a_database_made_before_teams_still_serves_and_takes_team_games(database
     from api import create_app
     from api.storage import make_engine
 
-    engine = make_engine(database_url)
+    engine = make_engine(empty_database_url)
     cfg = Config()
     cfg.set_main_option("script_location", str(resources.files("api") / "migrations"))
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0002")
     engine.dispose()
-    app = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    app = create_app({"TESTING": True, "DATABASE_URL": empty_database_url})
     try:
         client = app.test_client()
         upload(client, "rummy-500-pairs")
