@@ -110,8 +110,8 @@ def test_service_over_http(servers: list[Server], empty_database_url: str, tmp_p
 
 def test_forty_concurrent_writers_from_two_servers(servers: list[Server], empty_database_url: str,
                                                   tmp_path: Path) -> None:
-    url = empty_database_url
-    servers.extend([Server(url, tmp_path, ready=False), Server(url, tmp_path, ready=False)])
+    url = empty_database_url  # three processes writing: a server of two workers, one of one
+    servers.extend([Server(url, tmp_path, workers=2, ready=False), Server(url, tmp_path, workers=1, ready=False)])
     for server in servers:  # started together: two processes migrating one database at once
         server.ready()
     status, game = call(servers[0].base, "POST", "/v1/games", {"ruleset": "bing-rummy", "players": ["A", "B", "C"]})

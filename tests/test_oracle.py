@@ -129,7 +129,7 @@ def _distinct_rounds(rulesets: dict[str, Ruleset]) -> list[tuple[str, int]]:
 
 ROUNDS = _distinct_rounds(RULESETS)
 GAMES = [(rid, n, done) for rid, n in ROUNDS for done in (True, False)]
-# Deals a ruleset, round and first-meld state: 25, or 10 a round where a game is asked in more
+# Deals a ruleset and round (and first-meld state): 25, or 10 a round where a game is asked in more
 # than three rounds (Ten Pennies, Contract Rummy, Five Crowns: 70 to 110 deals a first-meld state
 # for the game, its rounds differing in a contract or a wild rank).
 ASKED = Counter(rid for rid, _ in ROUNDS)
@@ -382,28 +382,35 @@ def lay_off_deal(draw: st.DrawFn, ruleset: Ruleset, round_number: int) -> Deal:
 
 
 @pytest.mark.parametrize(("rid", "round_number"), ROUNDS, ids=_game_id)
-@_settings(25)
-@given(data=st.data())
-def test_a_hand_laid_off_whole_goes_out(rid: str, round_number: int, data: st.DataObject) -> None:
+def test_a_hand_laid_off_whole_goes_out(rid: str, round_number: int) -> None:
+    """A hand that `check_lay_off` takes whole onto a table meld goes out, for the oracle and
+    the planner; where the round allows no lay-off, the check refuses every batch. `DEALS[rid]`
+    deals."""
     ruleset = RULESETS[rid]
-    oracle = Oracle(ruleset, round_number, wild_rank=_wild(ruleset))
     assert ruleset.rummy is not None
-    dealt = data.draw(lay_off_deal(ruleset, round_number), label="deal")
-    if not dealt.table or not dealt.hand:
-        return
-    laid = check_lay_off(ruleset, dealt.table[0], dealt.hand, first_meld_done=True,
-                         others_meld=True, round_number=round_number, wild_rank=_wild(ruleset))
-    if ruleset.rummy.round(round_number).lay_off.allowed == "never":
-        # The oracle tries no lay-off in such a game: the check refuses every one, on any meld.
-        for others in (True, False):
-            refused = check_lay_off(ruleset, dealt.table[0], dealt.hand, first_meld_done=True,
-                                    others_meld=others, round_number=round_number, wild_rank=_wild(ruleset))
-            assert not refused.valid and refused.violations[0].code == "lay_off_not_allowed", refused.as_dict()
-    if not laid.valid or ruleset.rummy.final_discard == "required":
-        return
-    assert oracle.can_go_out(dealt.hand, dealt.table, True)
-    verdict = check_going_out(ruleset, dealt.hand, dealt.table, True, round_number, wild_rank=_wild(ruleset))
-    assert verdict.valid, verdict.as_dict()
+    rummy = ruleset.rummy
+
+    @_settings(DEALS[rid])
+    @given(data=st.data())
+    def laid_off_whole(data: st.DataObject) -> None:
+        dealt = data.draw(lay_off_deal(ruleset, round_number), label="deal")
+        if not dealt.table or not dealt.hand:
+            return
+        laid = check_lay_off(ruleset, dealt.table[0], dealt.hand, first_meld_done=True,
+                             others_meld=True, round_number=round_number, wild_rank=_wild(ruleset))
+        if rummy.round(round_number).lay_off.allowed == "never":
+            # The oracle tries no lay-off in such a game: the check refuses every one, on any meld.
+            for others in (True, False):
+                refused = check_lay_off(ruleset, dealt.table[0], dealt.hand, first_meld_done=True,
+                                        others_meld=others, round_number=round_number, wild_rank=_wild(ruleset))
+                assert not refused.valid and refused.violations[0].code == "lay_off_not_allowed", refused.as_dict()
+        if not laid.valid or rummy.final_discard == "required":
+            return
+        assert Oracle(ruleset, round_number, wild_rank=_wild(ruleset)).can_go_out(dealt.hand, dealt.table, True)
+        verdict = check_going_out(ruleset, dealt.hand, dealt.table, True, round_number, wild_rank=_wild(ruleset))
+        assert verdict.valid, verdict.as_dict()
+
+    laid_off_whole()
 
 
 @st.composite
@@ -423,20 +430,26 @@ def first_meld_deal(draw: st.DrawFn, ruleset: Ruleset,
 
 
 @pytest.mark.parametrize(("rid", "round_number"), ROUNDS, ids=_game_id)
-@_settings(25)
-@given(data=st.data())
-def test_a_hand_that_is_a_first_meld_goes_out(rid: str, round_number: int,
-                                              data: st.DataObject) -> None:
+def test_a_hand_that_is_a_first_meld_goes_out(rid: str, round_number: int) -> None:
+    """A hand that `check_first_meld` takes whole goes out, for the oracle and the planner.
+    `DEALS[rid]` deals."""
     ruleset = RULESETS[rid]
     assert ruleset.rummy is not None
-    groups, dealt = data.draw(first_meld_deal(ruleset, round_number), label="deal")
-    made = check_first_meld(ruleset, list(groups), round_number=round_number, wild_rank=_wild(ruleset))
-    if not made.valid or ruleset.rummy.final_discard == "required":
-        return
-    if len(dealt.hand) <= MAX_HAND:
-        assert Oracle(ruleset, round_number, wild_rank=_wild(ruleset)).can_go_out(dealt.hand, dealt.table, False)
-    verdict = check_going_out(ruleset, dealt.hand, dealt.table, False, round_number, wild_rank=_wild(ruleset))
-    assert verdict.valid, verdict.as_dict()
+    rummy = ruleset.rummy
+
+    @_settings(DEALS[rid])
+    @given(data=st.data())
+    def first_meld_whole(data: st.DataObject) -> None:
+        groups, dealt = data.draw(first_meld_deal(ruleset, round_number), label="deal")
+        made = check_first_meld(ruleset, list(groups), round_number=round_number, wild_rank=_wild(ruleset))
+        if not made.valid or rummy.final_discard == "required":
+            return
+        if len(dealt.hand) <= MAX_HAND:
+            assert Oracle(ruleset, round_number, wild_rank=_wild(ruleset)).can_go_out(dealt.hand, dealt.table, False)
+        verdict = check_going_out(ruleset, dealt.hand, dealt.table, False, round_number, wild_rank=_wild(ruleset))
+        assert verdict.valid, verdict.as_dict()
+
+    first_meld_whole()
 
 
 # ---------------------------------------------------------------- known bugs, always run
