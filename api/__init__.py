@@ -51,12 +51,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json = JsonProvider(app)
 
     # An empty REFEREE_DATABASE_URL means the default, as if it were not set.
-    store = Store(str(app.config["DATABASE_URL"] or DEFAULTS["DATABASE_URL"]))
-    store.migrate()
-    app.extensions["referee.store"] = store
-    library = default_library()
-    app.extensions["referee.catalog"] = Catalog(library.copy(), store, reserved=rulesets.ROUTE_WORDS)
-    warm_up(library.all())
+    use_database(app, str(app.config["DATABASE_URL"] or DEFAULTS["DATABASE_URL"]))
+    warm_up(default_library().all())
 
     app.url_map.converters["ruleset_id"] = rulesets.RulesetIdConverter
     api: Api = problems.ProblemApi(app, spec_kwargs={"info": {"description": "A rules-as-data referee and score sheet for card games."}})
@@ -87,6 +83,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # it again each time a request makes many objects (a 1 MiB body: 4x less time).
     gc.freeze()
     return app
+
+
+def use_database(app: Flask, url: str) -> None:
+    """Keep the app's games and uploaded rulesets in the database at `url`, brought to the
+    newest migration: the store, and the catalog of rulesets it reads stored ones from (all
+    that the app holds of its data; a test may point an app it keeps at a new database)."""
+    store = Store(url)
+    store.migrate()
+    app.config["DATABASE_URL"] = url
+    app.extensions["referee.store"] = store
+    app.extensions["referee.catalog"] = Catalog(default_library().copy(), store, reserved=rulesets.ROUTE_WORDS)
 
 
 def answer_language(asked: str | None, accepted: Iterable[tuple[str, float]]) -> str:

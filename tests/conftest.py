@@ -178,11 +178,25 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'referee.db'}"
 
 
-@pytest.fixture
-def app(database_url: str) -> Any:
-    from api import create_app
+@pytest.fixture(scope="session")
+def kept_apps() -> dict[str, Any]:
+    """This process's app for each database kind, made once (building its OpenAPI document
+    took a tenth of a second a test)."""
+    return {}
 
-    application = create_app({"TESTING": True, "DATABASE_URL": database_url})
+
+@pytest.fixture
+def app(database_url: str, kept_apps: dict[str, Any]) -> Any:
+    """The service's app on a database of its own: the process's app of this kind, pointed at
+    a new database (`api.use_database`: a new store and catalog, all it holds of its data)."""
+    from api import create_app, use_database
+
+    kind = database_url.split(":", 1)[0]
+    if kind in kept_apps:
+        use_database(kept_apps[kind], database_url)
+    else:
+        kept_apps[kind] = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    application = kept_apps[kind]
     yield application
     application.extensions["referee.store"].engine.dispose()
 
