@@ -18,6 +18,7 @@ from flask import current_app, has_request_context, request
 from referee.errors import InvalidPlayError, Problem, RefereeError
 from referee.i18n import tn
 from referee.ruleset import Ruleset
+from referee.scoring import seat_problem
 from referee.shipped import schema
 
 
@@ -70,14 +71,11 @@ def count(data: object, card_fields: Iterable[tuple[str, int]], by_player: Itera
     players = players if type(players) is int and ruleset is not None \
         and ruleset.players_min <= players <= ruleset.players_max else None
     if ruleset is not None:
-        seats = players or ruleset.players_max
         for name in seated:
             value = data.get(name)
-            if isinstance(value, Mapping) and len(value) > seats:
-                raise InvalidPlayError(Problem(name, "player_count", tn(
-                    "this round names {count} players, but {game} seats at most {n}",
-                    "this round names {count} players, but {game} seats at most {n}", seats,
-                    count=len(value), game=ruleset.local_name)))
+            found = seat_problem(ruleset, name, len(value), players) if isinstance(value, Mapping) else None
+            if found is not None:
+                raise InvalidPlayError(found)
     most = _most_cards(ruleset, players) if ruleset is not None else MOST_CARDS
     named = 0
     for name, lists in card_fields:

@@ -65,14 +65,22 @@ def _seat_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_o
     """More players named in the round than sit at the table (`players`), or than the game
     seats."""
     named = len(set(hands) | ({went_out} if went_out is not None else set()) | set(deal.melded or {}))
-    most = deal.players if deal.players is not None else ruleset.players_max
-    if named <= most:
-        return []
-    return [Problem("hands", "player_count", tn(
-        "this round names {count} players, but the table has {n}", "this round names {count} players, but the "
-        "table has {n}", most, count=named) if deal.players is not None else tn(
+    found = seat_problem(ruleset, "hands", named, deal.players)
+    return [] if found is None else [found]
+
+
+def seat_problem(ruleset: Ruleset, path: str, named: int, players: int | None) -> Problem | None:
+    """`named` players in a round at a table of `players` (the request's), or, without it, of
+    the most the game seats: the problem at `path` where they do not fit, else None."""
+    if named <= (players if players is not None else ruleset.players_max):
+        return None
+    if players is not None:
+        return Problem(path, "player_count", tn(
+            "this round names {count} players, but the table has {n}", "this round names {count} players, but the "
+            "table has {n}", players, count=named))
+    return Problem(path, "player_count", tn(
         "this round names {count} players, but {game} seats at most {n}", "this round names {count} players, "
-        "but {game} seats at most {n}", most, count=named, game=ruleset.local_name))]
+        "but {game} seats at most {n}", ruleset.players_max, count=named, game=ruleset.local_name))
 
 
 def _melded_path(problem: Problem) -> Problem:

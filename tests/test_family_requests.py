@@ -125,15 +125,25 @@ def test_a_joker_as_the_wild_rank_says_what_to_send(quick_client: Any, joker: st
     assert '"A"' in errors[0]["message"], errors
 
 
-@pytest.mark.parametrize(("ruleset", "body"), [
-    ("bing-rummy", {"players": 2, "went_out": "a", "hands": {"a": [], "b": ["KS"], "c": ["2C"]}}),
-    ("bing-rummy", {"players": 2, "went_out": "c", "hands": {"a": ["3D"], "b": ["KS"]}}),  # who went out sits too
-    ("gin-rummy", {"went_out": "a", "hands": {"a": KNOCKER, "b": DEFENDER, "c": DEFENDER}}),
+@pytest.mark.parametrize(("ruleset", "body", "words"), [
+    ("bing-rummy", {"players": 2, "went_out": "a", "hands": {"a": [], "b": ["KS"], "c": ["2C"]}},
+     "names 3 players, but the table has 2"),
+    ("bing-rummy", {"players": 2, "went_out": "c", "hands": {"a": ["3D"], "b": ["KS"]}},  # who went out sits too
+     "names 3 players, but the table has 2"),
+    # The bound is the request's table, not the game's: Kalooki seats 2-6.
+    ("kalooki", {"players": 2, "went_out": "a", "hands": {"a": ["5H"], "b": ["6H"], "c": ["7H"]}},
+     "names 3 players, but the table has 2"),
+    ("kalooki", {"went_out": "a", "hands": {name: ["5H"] for name in "abcdefg"}},
+     "names 7 players, but Kalooki seats at most 6"),
+    ("gin-rummy", {"went_out": "a", "hands": {"a": KNOCKER, "b": DEFENDER, "c": DEFENDER}},
+     "names 3 players, but Gin Rummy seats at most 2"),
 ])
 def test_scores_refuse_more_players_than_the_table_seats(quick_client: Any, ruleset: str,
-                                                         body: dict[str, Any]) -> None:
+                                                         body: dict[str, Any], words: str) -> None:
     r = quick_client.post(f"/v1/rulesets/{ruleset}/scores", json=body)
-    assert r.status_code == 422 and ("hands", "player_count") in [(e["path"], e["code"]) for e in r.get_json()["errors"]]
+    assert r.status_code == 422
+    seats = [e["message"] for e in r.get_json()["errors"] if (e["path"], e["code"]) == ("hands", "player_count")]
+    assert len(seats) == 1 and words in seats[0], r.get_json()
 
 
 @pytest.mark.parametrize(("ruleset", "body", "words", "cards"), [
