@@ -431,8 +431,10 @@ class ScoreRequest(WildRankMixin):
 class HandScore(Schema):
     points = fields.Integer(required=True, metadata={
         "description": "what goes onto the player's score this round (negative where melded "
-                       "scoring leaves less melded than caught, and for the winner where the winner "
-                       "gains the others' racks: scoring.method winner_gains)"})
+                       "scoring leaves less melded than caught; where the winner gains the others' "
+                       "racks, scoring.method winner_gains, the gain and the racks have the sheet's "
+                       "signs: each rack negative where the highest total wins, the gain negative "
+                       "where the lowest does)"})
     cards = fields.Integer(required=True)
     pennies = fields.Integer(required=True)
     deadwood = fields.Integer(metadata={

@@ -16,7 +16,7 @@ from referee.handscore import Deal
 from referee.i18n import t, tn
 from referee.melds import wild_rank_problem
 from referee.ruleset import Ruleset
-from referee.scoring import score_round, winner_gains_points
+from referee.scoring import gain_sign, score_round, winner_gains_points
 
 Record = dict[str, Any]  # a ledger entry, JSON-ready: {"type": "round", ...}
 
@@ -141,7 +141,8 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
     if problems:
         raise InvalidPlayError(problems)
     if gains:  # the winner's gain, from the racks given
-        points = winner_gains_points({**points, **({went_out: 0} if went_out is not None else {})}, went_out)
+        points = winner_gains_points({**points, **({went_out: 0} if went_out is not None else {})}, went_out,
+                                     gain_sign(ruleset))
     record: Record = {"type": "round", "went_out": went_out, "points": dict(points)}
     if body.get("wild_rank") is not None:
         record["wild_rank"] = body["wild_rank"]

@@ -216,22 +216,34 @@ def _melded_minus_caught(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], 
 
 def _winner_gains(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: str | None,
                   deal: Deal) -> dict[str, HandScore]:
-    """Each loser's rack counts against them and the winner gains the total, so the winner
-    scores below zero (Rummikub). Where nobody went out (the tiles ran out), the lowest rack
-    wins: each other player pays what their rack holds above it, and the winner gains that;
-    players tied on the lowest rack share the gain, each its whole part (odd points are lost)."""
+    """Each loser's rack counts against them and the winner gains the total (Rummikub). Where
+    nobody went out (the tiles ran out), the lowest rack wins: each other player pays what their
+    rack holds above it, and the winner gains that; players tied on the lowest rack share the
+    gain, each its whole part (odd points are lost). The signs are the sheet's (`gain_sign`)."""
     scoring = ruleset.scoring
     wild_ranks = round_wild_ranks(ruleset, deal.round_number)
     points = winner_gains_points({name: scoring.hand_points(cards, wild_ranks) for name, cards in hands.items()},
-                                 went_out)
+                                 went_out, gain_sign(ruleset))
     return {name: HandScore(points[name], len(cards), len(cards) * scoring.pennies_per_card)
             for name, cards in hands.items()}
 
 
-def winner_gains_points(racks: Mapping[str, int], went_out: str | None) -> dict[str, int]:
+# How a sheet that ranks by `game.winner` writes a gain: the rule book's sheet, where the highest
+# total wins, writes the winner's gain plus and each rack minus; a sheet of penalties, where the
+# lowest wins, the reverse.
+GAIN_SIGNS = {"highest_score": 1, "lowest_score": -1}
+
+
+def gain_sign(ruleset: Ruleset) -> int:
+    """The sign of a winner's gain on the ruleset's sheet (a rack paid has the other)."""
+    return GAIN_SIGNS.get(ruleset.game.winner, -1)
+
+
+def winner_gains_points(racks: Mapping[str, int], went_out: str | None, sign: int) -> dict[str, int]:
     """Each player's points where the winner gains the others' racks (`winner_gains`): the
-    player who went out scores minus the others' total; where nobody did, the lowest racks
-    win and each other player pays what their rack holds above them, shared by the winners."""
+    player who went out gains the others' total; where nobody did, the lowest racks win and each
+    other player pays what their rack holds above them, shared by the winners. A gain is written
+    with `sign`, a rack paid with the other."""
     if went_out is not None:
         winners, floor = {went_out}, 0
     else:
@@ -239,7 +251,7 @@ def winner_gains_points(racks: Mapping[str, int], went_out: str | None) -> dict[
         winners = {name for name, points in racks.items() if points == floor}
     paid = {name: points - floor for name, points in racks.items() if name not in winners}
     gain = sum(paid.values()) // max(1, len(winners))
-    return {name: -gain if name in winners else paid[name] for name in racks}
+    return {name: sign * gain if name in winners else -sign * paid[name] for name in racks}
 
 
 def _went_out_problems(hands: Mapping[str, Sequence[Card]], went_out: str | None,

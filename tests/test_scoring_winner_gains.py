@@ -16,14 +16,16 @@ from referee.ruleset import Ruleset
 from referee.scoring import score_round
 
 ROOT = Path(__file__).resolve().parent.parent
-GAINS_ID = "rummikub-gains"
+GAINS_ID = "rummikub-penalties"
 
 
 def _gains_text() -> str:
-    """Rummikub as shipped under another id: an uploaded ruleset scores as the shipped one."""
+    """Rummikub as shipped, uploaded under another id with a sheet of penalties: the lowest total
+    wins, so the same rounds are written with the other signs."""
     text = (ROOT / "rulesets" / "rummikub.yaml").read_text(encoding="utf-8")
-    assert "id: rummikub\n" in text and "  method: winner_gains" in text
-    return text.replace("id: rummikub\n", f"id: {GAINS_ID}\n")
+    assert "id: rummikub\n" in text and "  method: winner_gains" in text and "  winner: highest_score " in text
+    return text.replace("id: rummikub\n", f"id: {GAINS_ID}\n").replace("  winner: highest_score ",
+                                                                         "  winner: lowest_score ")
 
 
 @pytest.fixture(scope="module")
@@ -38,17 +40,17 @@ def _points(ruleset: Ruleset, hands: dict[str, list[str]], went_out: str | None)
 
 def test_the_winner_gains_what_the_losers_hold(gains: Ruleset) -> None:
     hands = {"ann": ["3R", "12K", "JK"], "bob": ["1B"], "cy": []}
-    assert _points(gains, hands, "cy") == {"ann": 45, "bob": 1, "cy": -46}  # a joker on a rack costs 30
+    assert _points(gains, hands, "cy") == {"ann": -45, "bob": -1, "cy": 46}  # a joker on a rack costs 30
 
 
 def test_when_the_tiles_run_out_the_lowest_rack_gains_the_differences(gains: Ruleset) -> None:
     hands = {"ann": ["10K"], "bob": ["1B", "3B"], "cy": ["7O"]}
-    assert _points(gains, hands, None) == {"ann": 6, "bob": -9, "cy": 3}
+    assert _points(gains, hands, None) == {"ann": -6, "bob": 9, "cy": -3}
 
 
 def test_racks_tied_lowest_share_the_gain(gains: Ruleset) -> None:
     hands = {"ann": ["4K"], "bob": ["1B", "3B"], "cy": ["9O"]}
-    assert _points(gains, hands, None) == {"ann": -2, "bob": -2, "cy": 5}
+    assert _points(gains, hands, None) == {"ann": 2, "bob": 2, "cy": -5}
 
 
 def test_who_went_out_still_holds_nothing(gains: Ruleset) -> None:
@@ -58,9 +60,12 @@ def test_who_went_out_still_holds_nothing(gains: Ruleset) -> None:
 
 
 def test_the_shipped_rulesets_score_so(library: Library) -> None:
-    """Rummikub and Remi by the Sabra rules gain the racks; Remi counts each rack against its holder."""
-    assert _points(library.get("rummikub"), {"ann": ["3R", "JK"], "cy": []}, "cy") == {"ann": 33, "cy": -33}
-    assert _points(library.get("remi-sabra"), {"ann": ["3R", "JK"], "cy": []}, "cy") == {"ann": 33, "cy": -33}
+    """Rummikub and Remi by the Sabra rules gain the racks on the rule book's sheet, where the
+    highest total wins; Remi counts each rack against its holder, and the lowest total wins."""
+    for rid in ("rummikub", "remi-sabra"):
+        assert library.get(rid).game.winner == "highest_score"
+        assert _points(library.get(rid), {"ann": ["3R", "JK"], "cy": []}, "cy") == {"ann": -33, "cy": 33}
+    assert library.get("remi").game.winner == "lowest_score"
     assert _points(library.get("remi"), {"ann": ["3R", "JK"], "cy": []}, "cy") == {"ann": 33, "cy": 0}
 
 
@@ -79,11 +84,11 @@ def test_the_points_sum_to_nothing_lost_but_odd_shares(gains: Ruleset, hands: di
         points = _points(gains, hands, went_out)
     except InvalidPlayError:
         return  # more jokers or copies than the set holds
-    winners = [n for n, p in points.items() if p <= 0 and (n == went_out or went_out is None)]
+    winners = [n for n, p in points.items() if p >= 0 and (n == went_out or went_out is None)]
     losses = sum(p for n, p in points.items() if n not in winners)
-    assert all(p >= 0 for n, p in points.items() if n not in winners)
-    assert 0 <= losses + sum(points[n] for n in winners) < len(winners)
-    assert min(points.values()) == min(points[n] for n in winners)  # the lowest score is the winner's
+    assert all(p <= 0 for n, p in points.items() if n not in winners)
+    assert 0 <= -losses - sum(points[n] for n in winners) < len(winners)
+    assert max(points.values()) == max(points[n] for n in winners)  # the highest score is the winner's
 
 
 # ---------------------------------------------------------------- the service: scores and stored rounds
@@ -101,9 +106,12 @@ def test_scores_use_winner_gains(uploaded: Any) -> None:
                            json={"went_out": "cy", "hands": {"ann": ["3R", "12K", "JK"], "bob": ["1B"], "cy": []}})
     assert answer.status_code == 200, answer.get_json()
     assert {n: p["points"] for n, p in answer.get_json()["players"].items()} == {"ann": 45, "bob": 1, "cy": -46}
+    shipped = uploaded.post("/v1/rulesets/rummikub/scores",
+                            json={"went_out": "cy", "hands": {"ann": ["3R", "12K", "JK"], "bob": ["1B"], "cy": []}})
+    assert {n: p["points"] for n, p in shipped.get_json()["players"].items()} == {"ann": -45, "bob": -1, "cy": 46}
 
 
-def test_a_stored_round_puts_the_winner_below_zero(uploaded: Any) -> None:
+def test_a_stored_round_on_a_penalty_sheet_puts_the_winner_below_zero(uploaded: Any) -> None:
     made = uploaded.post("/v1/games", json={"ruleset": GAINS_ID, "players": ["ann", "bob", "cy"]}).get_json()
     auth = {"Authorization": f"Bearer {made['token']}"}
     answer = uploaded.post(f"/v1/games/{made['id']}/rounds", headers=auth,
@@ -119,4 +127,20 @@ def test_a_stored_round_that_leaves_out_the_winner_s_empty_rack_still_gains(uplo
     answer = uploaded.post(f"/v1/games/{made['id']}/rounds", headers=auth,
                            json={"went_out": "ann", "hands": {"bob": ["13K", "9O"], "cy": ["6R"]}})
     assert answer.status_code == 200, answer.get_json()
-    assert {p["name"]: p["score"] for p in answer.get_json()["players"]} == {"ann": -28, "bob": 22, "cy": 6}
+    assert {p["name"]: p["score"] for p in answer.get_json()["players"]} == {"ann": 28, "bob": -22, "cy": -6}
+
+
+@pytest.mark.parametrize(("ruleset", "sign"), [("rummikub", 1), (GAINS_ID, -1)])
+def test_racks_typed_as_points_are_written_with_the_sheet_s_signs_and_its_best_total_wins(
+        uploaded: Any, ruleset: str, sign: int) -> None:
+    """A loser's rack is typed as its value (24, never -24); the sheet writes it with its own sign,
+    the winner's gain with the other, and the game's winner is the best total the sheet names."""
+    made = uploaded.post("/v1/games", json={"ruleset": ruleset, "players": ["ann", "bob", "cy"]}).get_json()
+    auth = {"Authorization": f"Bearer {made['token']}"}
+    for went_out, racks in (("ann", {"bob": 24, "cy": 31}), ("bob", {"ann": 17, "cy": 5})):
+        answer = uploaded.post(f"/v1/games/{made['id']}/rounds", headers=auth,
+                               json={"went_out": went_out, "points": racks})
+        assert answer.status_code == 200, answer.get_json()
+    scores = {p["name"]: p["score"] for p in answer.get_json()["players"]}
+    assert scores == {"ann": sign * (55 - 17), "bob": sign * (-24 + 22), "cy": sign * (-31 - 5)}
+    assert uploaded.post(f"/v1/games/{made['id']}/finish", headers=auth, json={}).get_json()["winner"] == "ann"

@@ -991,7 +991,7 @@ function renderRoundForm() {
       wildRankSelect("wild-rank"));
   }
   if (scoring.method === "winner_gains") {  // the service works out the gain: the box stays empty
-    form.append(el("p", { class: "hint", id: "winner-gains", text: w("Who went out gains the others' points: their score goes below zero.") }));
+    form.append(el("p", { class: "hint", id: "winner-gains", text: w("Who went out gains what the others hold: leave their points empty.") }));
   }
   form.append(mode);
   const pickers = {};
