@@ -384,6 +384,12 @@ class Plan(Schema):
     lay_offs = List(fields.Nested(LayOff), required=True)
     discard = fields.String(required=True, allow_none=True, metadata={"description": "the card to discard, if any"})
     left = List(fields.String(), required=True, metadata={"description": "cards neither melded nor laid off"})
+    table = List(List(fields.String()), metadata={
+        "description": "games whose table may be rebuilt (table.rearrange): the whole table after the turn, each "
+                       "meld legal, as turns/best answers it; turns/check accepts it, with the table and the hand "
+                       "sent, as the turn that plays every card but the discard. Where the turn rebuilds melds, `melds` are the melds it "
+                       "makes or changes and there are no lay-offs",
+        "example": [["3B", "4B", "5B"], ["5B", "6B", "7B"]]})
 
 
 class GoingOutResult(CheckResult):

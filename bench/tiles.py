@@ -7,7 +7,8 @@ Three players are dealt 14 tiles each; in turn each plays the best turn the solv
 first meld once it can reach 30) or draws a tile. Every position a player meets is kept while
 the table holds at most 40 tiles and the rack at most 20 (0-2 jokers, as the set has). Printed:
 mean, median, p99 and worst milliseconds of `best_turn` after the first meld (goal: p99 under
-20 ms) and for first melds apart, on the wall clock and in CPU time of the thread (on a loaded
+20 ms) and for first melds apart, and of the going-out check on the same positions (a rack
+that cannot go out by melds and lay-offs asks for a rebuild; goal: p99 under 20 ms), on the wall clock and in CPU time of the thread (on a loaded
 machine the wall clock also counts the time other work holds the cores); then agreement with the reference, with the count of positions
 compared: the integer programme of Den Hertog & Hulshof (2006) solved by HiGHS (`highspy`, a
 bench tool only: `pip install highspy`; skipped when missing), timed on the same positions, and
@@ -34,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.cards import JOKER, Card
 from referee.loader import default_library
+from referee.planner import check_going_out
 from referee.ruleset import Ruleset
 from referee.tablesolve import best_turn
 
@@ -111,6 +113,23 @@ def worst(ruleset: Ruleset, positions: list[Position], times: Sequence[float], m
               f"table {' | '.join(' '.join(map(str, m)) for m in table)}; rack {' '.join(map(str, rack))}")
 
 
+def going_out(ruleset: Ruleset, positions: list[Position]) -> None:
+    """`check_going_out` on the same positions after the first meld: where the rack cannot go
+    out by melds and lay-offs, it asks the best turn for a rebuild."""
+    later = [p for p in positions if p[2]]
+    wall: list[float] = []
+    cpu: list[float] = []
+    out = 0
+    for table, rack, _ in later:
+        started, spent = time.perf_counter(), time.thread_time()
+        out += check_going_out(ruleset, rack, table, True).valid
+        wall.append(time.perf_counter() - started)
+        cpu.append(time.thread_time() - spent)
+    print(f"going-out check, the same {len(later):,} positions ({out} go out):")
+    print(f"  wall clock: {spread(wall)}")
+    print(f"  CPU time of the thread: {spread(cpu, '')}")
+
+
 def against_ilp(ruleset: Ruleset, positions: list[Position]) -> None:
     try:
         from tests.tilesolve_reference import IntegerProgramme
@@ -161,6 +180,7 @@ def main() -> None:
     print(f"  CPU time of the thread (what other work on the machine does not add): {spread(later[1], '')}")
     print(f"best first meld, {len(first[0]):,} positions: wall clock {spread(first[0], '')}")
     print(f"  CPU time: {spread(first[1], '')}")
+    going_out(ruleset, positions)
     if args.worst:
         worst(ruleset, positions, later[1], args.worst)
     if not args.no_ilp:

@@ -127,6 +127,24 @@ def _check_case(case: dict[str, Any], library: Library) -> None:
     for key in ("slots", "ends_turn", "completes_layout"):
         if key in case:
             assert verdict.extra[key] == case[key], verdict.as_dict()
+    plan = verdict.extra.get("plan")
+    if isinstance(plan, dict) and "table" in plan:  # a table that may be rebuilt: the turn is legal
+        _check_plan_table(case, library, plan)
+
+
+def _check_plan_table(case: dict[str, Any], library: Library, plan: dict[str, Any]) -> None:
+    """A going-out plan that carries the table after it: turns/check accepts that turn from the
+    whole hand, which plays every tile but the discard, and nothing is left in hand."""
+    ruleset = library.get(case["ruleset"])
+    hand = read_cards(case["hand"], deck=ruleset.deck)
+    before = [read_cards(m, deck=ruleset.deck) for m in case.get("table", [])]
+    after = [read_cards(m, deck=ruleset.deck) for m in plan["table"]]
+    turn = check_turn(ruleset, before, after, hand, case.get("first_meld_done", True), case.get("players"))
+    assert turn.valid and not plan["left"], (plan, turn.as_dict())
+    assert sorted(turn.extra["played"]) == sorted(map(str, hand)) if plan["discard"] is None else \
+        sorted([*turn.extra["played"], plan["discard"]]) == sorted(map(str, hand)), (plan, turn.as_dict())
+    if "table_after" in case:
+        assert sorted(map(sorted, plan["table"])) == sorted(map(sorted, case["table_after"])), plan
 
 
 @pytest.mark.parametrize("case", load_cases("plays.yaml"))

@@ -336,3 +336,41 @@ def test_other_games_are_refused(quick_client: Any, ruleset: str, code: str | No
     assert answer.status_code == (404 if code is None else 422)
     if code is not None:
         assert [e["code"] for e in answer.get_json()["errors"]] == [code]
+
+
+# ---------------------------------------------------------------- going out by rebuilding the table
+
+
+@pytest.mark.parametrize(("ruleset", "body"), [
+    ("rummikub", {"hand": ["5B"], "table": [["3B", "4B", "5B", "6B", "7B"]]}),
+    ("rummikub", {"hand": ["4B", "6B", "7B"], "table": [["5B", "5R", "5K", "5O"]]}),
+    ("remi", {"hand": ["5B", "13K"], "table": [["3B", "4B", "5B", "6B", "7B"]], "first_meld_done": True}),
+    ("rummikub", {"hand": ["8B"], "table": [["5B", "6B", "7B"]]}),  # a lay-off: the plan carries the table too
+])
+def test_going_out_by_a_rebuild_is_a_turn_the_turn_check_accepts(quick_client: Any, ruleset: str,
+                                                                 body: dict[str, Any]) -> None:
+    """Across the endpoints: the going-out plan's table, asked of turns/check from the same table
+    and hand, is a legal turn that plays every tile but the plan's discard; and turns/best
+    plays as many."""
+    root = f"/v1/rulesets/{ruleset}"
+    out = quick_client.post(f"{root}/going-out/check", json=body).get_json()
+    assert out["valid"], out
+    plan = out["plan"]
+    turn = quick_client.post(f"{root}/turns/check", json={
+        "before": body["table"], "after": plan["table"], "hand": body["hand"], "first_meld_done": True}).get_json()
+    assert turn["valid"], (plan, turn)
+    kept = [plan["discard"]] if plan["discard"] else []
+    assert sorted(turn["played"] + kept) == sorted(body["hand"]) and plan["left"] == []
+    best = quick_client.post(f"{root}/turns/best", json={**body, "first_meld_done": True}).get_json()
+    assert len(best["played"]) == len(turn["played"]), best
+
+
+def test_going_out_on_a_rebuilt_table_names_a_tile_the_set_cannot_hold(quick_client: Any) -> None:
+    for body, path in (({"hand": ["9B", "9B"], "table": [["9B", "10B", "11B"]]}, "hand"),
+                       ({"hand": ["5R"], "table": [["4K", "5K", "6K"], ["4K", "5K", "6K"], ["4K", "4B", "4R"]]},
+                        "table")):
+        answer = quick_client.post("/v1/rulesets/rummikub/going-out/check", json=body)
+        assert answer.status_code == 422, answer.get_json()
+        errors = answer.get_json()["errors"]
+        tile = "9B" if path == "hand" else "4K"
+        assert [(e["path"], e["code"]) for e in errors] == [(path, "duplicate_card")] and tile in errors[0]["message"]

@@ -3,7 +3,8 @@ it, or the words that say why not."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
@@ -22,6 +23,7 @@ from referee.planner.canastas import with_canastas
 from referee.planner.plan import Arrangement, Plan
 from referee.planner.prepared import judge_geometry
 from referee.ruleset import Ruleset
+from referee.tablesolve.best import check_tiles, going_out_turn
 from referee.violations import Verdict, Violation, listed
 
 
@@ -68,6 +70,9 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
     if not first_meld_done and not judge.rules.concealed_minimum and judge.rules.first_meld.points \
             and not judge.rules.first_meld.sized:
         first_meld_done = True  # going out concealed, all in one turn: no minimum (Canasta)
+    rearrange = ruleset.rummy is not None and ruleset.rummy.rearrange
+    if rearrange:
+        check_tiles(ruleset, table, hand, players)  # a 422 naming the tile, as a turn's checks give it
     everything = list(hand) + [c for meld in table for c in meld]
     impossible = tuple(judge.card_violations(everything))  # not in the deck, or too many copies
     if impossible:
@@ -98,6 +103,10 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
             "cannot_go_out",
             t("To go out you must first make the first meld ({need}).", need=requirement_words(judge.rules.first_meld)),
             tuple(hand)),))
+    if plan is None and rearrange and first_meld_done:
+        plan = _out_by_rebuilding(ruleset, judge, hand, table, players, budget)
+    if plan is not None and rearrange:
+        return Verdict((), {"plan": _laid_down(judge, plan if plan.table else plan.with_table(table)).as_dict()})
     if plan is None and not judge.rules.discard_wild and rule != "forbidden" and _out_by_wild_discard(
             ruleset, hand, table, first_meld_done, round_number, players, rule, budget, wild_rank):
         return Verdict((Violation("cannot_go_out", t(
@@ -133,14 +142,52 @@ def _after_first_meld(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Se
 
 
 def _laid_down(judge: Judge, plan: Plan) -> Plan:
-    """The plan with each new meld's cards in the order a player lays them down (a run by
-    rank, each wild card in its place), as its kind reads the meld."""
-    order = judge.deck.ranks
-    melds = []
-    for cards in plan.melds:
-        meld, _ = judge.judge(cards, wild_limit=False)
-        melds.append(KINDS[meld.kind].in_order(meld, order) if meld is not None else cards)
-    return plan._replace(melds=tuple(melds))
+    """The plan with each new meld's cards (and each meld of the table after it, where it
+    carries one) in the order a player lays them down (a run by rank, each wild card in its
+    place), as its kind reads the meld."""
+    def in_order(melds: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
+        out = []
+        for cards in melds:
+            meld, _ = judge.judge(cards, wild_limit=False)
+            out.append(tuple(KINDS[meld.kind].in_order(meld, judge.deck.ranks)) if meld is not None else tuple(cards))
+        return tuple(out)
+
+    return plan._replace(melds=in_order(plan.melds), table=None if plan.table is None else in_order(plan.table))
+
+
+# The discards a way out that rebuilds the table may end with, by `going_out.final_discard`:
+# none, one of the hand's tiles (`discardable`), or either.
+_LAST_DISCARDS: dict[str, Callable[[list[Card]], list[Card | None]]] = {
+    "forbidden": lambda discardable: [None],
+    "required": lambda discardable: [*discardable],
+    "optional": lambda discardable: [None, *discardable],
+}
+
+
+def _out_by_rebuilding(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence[Sequence[Card]],
+                       players: int | None, budget: Budget) -> Plan | None:
+    """Where the table may be rebuilt: a turn that rebuilds it and plays the whole hand but the
+    discard the rules ask for, as a plan carrying the table after it (the melds it makes or
+    changes as its `melds`); None where none does."""
+    value = ruleset.scoring.value
+    discardable = sorted({c for c in hand if judge.rules.discard_wild or c.rank not in judge.unnatural_ranks},
+                         key=lambda c: (value(c), str(c)))
+    turn = going_out_turn(ruleset, table, hand, _LAST_DISCARDS[judge.rules.final_discard](discardable),
+                          players, budget)
+    if turn is None:
+        return None
+    before = Counter(tuple(sorted(map(str, m))) for m in table)
+    changed = [m for m in turn.table if not _kept(before, m)]
+    return Plan(melds=tuple(changed), discard=turn.left[0] if turn.left else None, table=turn.table)
+
+
+def _kept(before: Counter[tuple[str, ...]], meld: Sequence[Card]) -> bool:
+    """Whether `meld` stands on the table as it stood before the turn (each such meld once)."""
+    key = tuple(sorted(map(str, meld)))
+    if before[key]:
+        before[key] -= 1
+        return True
+    return False
 
 
 def _out_by_wild_discard(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]],

@@ -22,6 +22,7 @@ class Plan(NamedTuple):
     discard: Card | None = None
     own_lay_offs: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # onto this plan's melds, by index
     first_meld: tuple[int, ...] | None = None  # the melds that make the first meld, when made here
+    table: tuple[tuple[Card, ...], ...] | None = None  # the table after the turn, where it may be rebuilt
 
     def not_played(self, geometry: Geometry) -> tuple[Card, ...]:
         """The cards this plan neither melds nor lays off (those left and the discard), as a
@@ -42,7 +43,17 @@ class Plan(NamedTuple):
             "first_meld": list(self.first_meld) if self.first_meld is not None else None,
             "discard": str(self.discard) if self.discard else None,
             "left": [str(c) for c in self.left],
-        }
+        } | ({} if self.table is None else {"table": [[str(c) for c in m] for m in self.table]})
+
+    def with_table(self, before: Sequence[Sequence[Card]]) -> Plan:
+        """The plan carrying the table after it is played on `before`: each table meld with its
+        lay-offs, then the new melds with theirs (a table that may be rebuilt is answered so)."""
+        grown = [list(m) for m in before] + [list(m) for m in self.melds]
+        for t, cards in self.lay_offs:
+            grown[t] += cards
+        for m, cards in self.own_lay_offs:
+            grown[len(before) + m] += cards
+        return self._replace(table=tuple(tuple(m) for m in grown))
 
 
 class Arrangement(NamedTuple):

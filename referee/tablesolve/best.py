@@ -60,7 +60,7 @@ def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[
     on_table = [c for meld in table for c in meld]
     _bounded(on_table, hand)
     budget = budget or shared_budget()
-    _check_tiles(ruleset, table, on_table, hand, players)
+    check_tiles(ruleset, table, hand, players)
     requirement = rules.first_meld
     if not first_meld_done and (requirement.sized or requirement.melds or requirement.pure
                                 or not requirement.extra_melds or not requirement.from_hand_only):
@@ -71,6 +71,29 @@ def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[
             found = _keeping_one_back(ruleset, shape, table, on_table, hand, first_meld_done,
                                       requirement.points, budget)
     return found
+
+
+def going_out_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[Card],
+                   discards: Sequence[Card | None], players: int | None = None,
+                   budget: Budget | None = None) -> BestTurn | None:
+    """A turn after the first meld that rebuilds the table and plays every tile of `hand` but
+    one of `discards` (None: no discard): that turn, its `left` the discard, or None where no
+    such turn exists. The discards are tried in the order given."""
+    refuse_fixed_table(ruleset)
+    assert ruleset.rummy is not None
+    shape = shape_of(ruleset, ruleset.rummy.round(1), players)
+    on_table = [c for meld in table for c in meld]
+    _bounded(on_table, hand)
+    budget = budget or shared_budget()
+    with collector_paused():
+        for discard in discards:
+            rest = list(hand)
+            if discard is not None:
+                rest.remove(discard)
+            turn = _solved(shape, table, on_table, rest, True, 0, budget, len(hand))
+            if not turn.left and turn.played:
+                return BestTurn(turn.played, turn.table, () if discard is None else (discard,), turn.points)
+    return None
 
 
 def _keeping_one_back(ruleset: Ruleset, shape: TileShape, table: Sequence[Sequence[Card]], on_table: Sequence[Card],
@@ -133,11 +156,10 @@ def _bounded(on_table: Sequence[Card], hand: Sequence[Card]) -> None:
         Budget.refuse(len(hand))
 
 
-def _check_tiles(ruleset: Ruleset, table: Sequence[Sequence[Card]], on_table: Sequence[Card],
-                 hand: Sequence[Card], players: int | None) -> None:
+def check_tiles(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[Card], players: int | None) -> None:
     """Tiles the set cannot hold (or holds fewer of), then each table meld, as 422s."""
     judge = judge_for(ruleset, 1, players, True)
-    found = judge.card_violations([*on_table, *hand])
+    found = judge.card_violations([*(c for meld in table for c in meld), *hand])
     if found:
         in_hand = set(hand)
         raise InvalidPlayError([Problem("hand" if in_hand.intersection(v.cards) else "table", v.code, v.message)
