@@ -276,6 +276,11 @@ class PileCheck(RoundMixin):
     table = List(cards(), load_default=list, validate=validate.Length(max=40), metadata={
         "description": "the side's melds on the table, which the top card may be laid off on where the pile "
                        "is not frozen", "example": [["7C", "7H", "2C"]]})
+    pile_size = fields.Integer(strict=True, load_default=None, allow_none=True,
+                               validate=validate.Range(min=1, max=100_000), metadata={
+        "description": "the cards in the pile, the top one included; more than the decks in play hold is a 422. "
+                       "Where the game says so (pile.single_takes_single: false, Canasta) a player holding one "
+                       "card may not take a pile of one; left out, the size is not judged", "example": 12})
 
 
 LAYOUT_SLOT_PATTERN = r"^\s*[dD][oO][wW][nN]\s*$|" + CARD_PATTERN

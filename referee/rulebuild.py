@@ -183,7 +183,8 @@ def _pile(data: Mapping[str, Any] | None) -> PileRule | None:
     if data is None:
         return None
     return PileRule(str(data.get("take") or "meld"), int(data.get("frozen_naturals") or 2),
-                    data.get("unfrozen_wild") is not False, bool(data.get("always_frozen", False)))
+                    data.get("unfrozen_wild") is not False, bool(data.get("always_frozen", False)),
+                    data.get("single_takes_single") is not False)
 
 
 def _layout(doc: Mapping[str, Any]) -> LayoutRules:

@@ -151,6 +151,7 @@ class PileRule:
     frozen_naturals: int = 2
     unfrozen_wild: bool = True
     always_frozen: bool = False  # taken only as a frozen pile is: a natural pair (Hand and Foot)
+    single_takes_single: bool = True  # a player holding one card may take a pile of one (Canasta: no)
 
 
 @dataclass(frozen=True)
