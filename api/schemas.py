@@ -334,8 +334,10 @@ KINDS_SAID = ", ".join(MELD_KINDS)
 
 class Meld(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(MELD_KINDS))
-    canasta = fields.String(validate=validate.OneOf(["natural", "mixed"]), metadata={
-        "description": "games with canastas (`canasta.min`), when the meld is one: natural or mixed"})
+    canasta = fields.String(validate=validate.OneOf(["natural", "mixed", "semi_clean"]), metadata={
+        "description": "games with canastas (`canasta.min`), when the meld is one: natural or mixed; "
+                       "semi_clean where the game has them (`canasta.semi_clean`: its natural cards alone make "
+                       "a canasta)"})
     wilds = List(fields.Nested(WildUse), required=True)
 
 
@@ -343,9 +345,10 @@ class MeldResult(CheckResult):
     kind = fields.String(validate=validate.OneOf(MELD_KINDS),
                          metadata={"description": f"when valid: the meld's kind ({KINDS_SAID})"})
     wilds = List(fields.Nested(WildUse), metadata={"description": "when valid: what each wild stands for"})
-    canasta = fields.String(validate=validate.OneOf(["natural", "mixed"]), metadata={
+    canasta = fields.String(validate=validate.OneOf(["natural", "mixed", "semi_clean"]), metadata={
         "description": "games with canastas (`canasta.min`), when the meld is one: natural (no wild card stands "
-                       "in it) or mixed"})
+                       "in it) or mixed; semi_clean where the game has them (`canasta.semi_clean`, Buraco's "
+                       "burraco semipulito: its natural cards alone make a canasta)"})
 
 
 class FirstMeldAnswer(Schema):

@@ -28,6 +28,8 @@ def post(client: Any, path: str, body: object) -> Any:
                                   "score": 0, "round": 1}, {"meld": ["KH", "KS", "KD", "2C"]}),
     ("canasta/pile/check", {"top": "8H", "hand": ["4C"], "table": [["8C", "8D", "8S"]], "pile_size": 2},
      {"lay_off": 0}),
+    ("buraco-semipulito/melds/check", {"cards": ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "JK"]},
+     {"kind": "run", "canasta": "semi_clean"}),
 ])
 def test_valid_checks(quick_client: Any, path: str, body: dict[str, Any], extra: dict[str, Any]) -> None:
     r = post(quick_client, path, body)

@@ -124,7 +124,7 @@ def _check_case(case: dict[str, Any], library: Library) -> None:
     if "wilds" in case:
         got = {w["card"]: w["as"] for w in verdict.extra["wilds"]}  # type: ignore[attr-defined]
         assert got == case["wilds"], verdict.as_dict()
-    for key in ("slots", "ends_turn", "completes_layout"):
+    for key in ("slots", "ends_turn", "completes_layout", "canasta"):
         if key in case:
             assert verdict.extra[key] == case[key], verdict.as_dict()
 
