@@ -24,7 +24,7 @@ from referee.i18n import t
 from referee.layout import check_placement
 from referee.melds import check_meld
 from referee.phases import with_phase
-from referee.pile import check_pile
+from referee.pile import Pile, check_pile
 from referee.planner import check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import Ruleset
@@ -163,7 +163,8 @@ def pile_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     hand = parse_cards(args["hand"], "hand", ruleset.deck)
     table = parse_groups(args["table"], "table", ruleset.deck)
     top = parse_card_at(args["top"], "top", ruleset.deck)
-    return check_pile(ruleset, top, hand, args["frozen"], args["first_meld_done"], args["score"], table,
+    pile = Pile(top, args["frozen"], args["pile_size"])
+    return check_pile(ruleset, pile, hand, args["first_meld_done"], args["score"], table,
                       _round(ruleset, args), _players(ruleset, args)).as_dict()
 
 

@@ -276,6 +276,11 @@ class PileCheck(RoundMixin):
     table = List(cards(), load_default=list, validate=validate.Length(max=40), metadata={
         "description": "the side's melds on the table, which the top card may be laid off on where the pile "
                        "is not frozen", "example": [["7C", "7H", "2C"]]})
+    pile_size = fields.Integer(strict=True, load_default=None, allow_none=True,
+                               validate=validate.Range(min=1, max=100_000), metadata={
+        "description": "the cards in the pile, the top one included; more than the decks in play hold is a 422. "
+                       "Where the game says so (pile.single_takes_single: false, Canasta) a player holding one "
+                       "card may not take a pile of one; left out, the size is not judged", "example": 12})
 
 
 LAYOUT_SLOT_PATTERN = r"^\s*[dD][oO][wW][nN]\s*$|" + CARD_PATTERN
@@ -329,8 +334,10 @@ KINDS_SAID = ", ".join(MELD_KINDS)
 
 class Meld(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(MELD_KINDS))
-    canasta = fields.String(validate=validate.OneOf(["natural", "mixed"]), metadata={
-        "description": "games with canastas (`canasta.min`), when the meld is one: natural or mixed"})
+    canasta = fields.String(validate=validate.OneOf(["natural", "mixed", "semi_clean"]), metadata={
+        "description": "games with canastas (`canasta.min`), when the meld is one: natural or mixed; "
+                       "semi_clean where the game has them (`canasta.semi_clean`: its natural cards alone make "
+                       "a canasta)"})
     wilds = List(fields.Nested(WildUse), required=True)
 
 
@@ -338,9 +345,10 @@ class MeldResult(CheckResult):
     kind = fields.String(validate=validate.OneOf(MELD_KINDS),
                          metadata={"description": f"when valid: the meld's kind ({KINDS_SAID})"})
     wilds = List(fields.Nested(WildUse), metadata={"description": "when valid: what each wild stands for"})
-    canasta = fields.String(validate=validate.OneOf(["natural", "mixed"]), metadata={
+    canasta = fields.String(validate=validate.OneOf(["natural", "mixed", "semi_clean"]), metadata={
         "description": "games with canastas (`canasta.min`), when the meld is one: natural (no wild card stands "
-                       "in it) or mixed"})
+                       "in it) or mixed; semi_clean where the game has them (`canasta.semi_clean`, Buraco's "
+                       "burraco semipulito: its natural cards alone make a canasta)"})
 
 
 class FirstMeldAnswer(Schema):

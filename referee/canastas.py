@@ -1,6 +1,6 @@
 """Canastas: a side's melds of `canasta.min` cards or more, natural (no wild card stands in
-it) or mixed, and whether a side's table meets what going out requires
-(`going_out.requires`)."""
+it), semi-clean where the game has them, or mixed, and whether a side's table meets what going
+out requires (`going_out.requires`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from referee.ruleset import Canastas, Ruleset
 
 
 def canasta_of(judge: Judge, cards: Sequence[Card]) -> str | None:
-    """`natural` or `mixed` where these cards are a legal meld of a canasta's size, else None."""
+    """`natural`, `semi_clean` or `mixed` (`Judge.canasta`) where these cards are a legal meld of
+    a canasta's size, else None."""
     least = judge.ruleset.rummy.canasta_min if judge.ruleset.rummy is not None else None
     if least is None or len(cards) < least:
         return None
@@ -23,9 +24,11 @@ def canasta_of(judge: Judge, cards: Sequence[Card]) -> str | None:
 
 
 def counted(judge: Judge, melds: Iterable[Sequence[Card]]) -> tuple[int, int]:
-    """The natural and the mixed canastas among these melds."""
+    """The natural and the mixed canastas among these melds, as going out counts them: a
+    semi-clean canasta holds a wild card, so it is a mixed one there."""
     found = [canasta_of(judge, m) for m in melds]
-    return found.count("natural"), found.count("mixed")
+    natural = found.count("natural")
+    return natural, len(found) - found.count(None) - natural
 
 
 def requires_met(judge: Judge, melds: Iterable[Sequence[Card]]) -> bool:

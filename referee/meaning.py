@@ -267,7 +267,7 @@ def check_rounds_count(doc: Mapping[str, Any]) -> Iterator[Finding]:
 
 def check_canastas(doc: Mapping[str, Any]) -> Iterator[Finding]:
     """Bonus cards the deck holds; a score table in rising order; canastas named where they are
-    needed or scored."""
+    needed or scored, and semi-clean ones where they are scored."""
     deck = deck_of(doc)
     for name in ("bonus_cards", "never_melded"):
         for i, token in enumerate(doc.get(name) or []):
@@ -286,10 +286,14 @@ def check_canastas(doc: Mapping[str, Any]) -> Iterator[Finding]:
                 yield path + ("going_out", "requires"), t("canastas are needed to go out, but the game names none: "
                                                           "add canasta: {min: 7}")
         bonuses = (doc.get("scoring") or {}).get("bonuses") or {}
-        for key in ("natural_canasta", "mixed_canasta"):
+        for key in ("natural_canasta", "mixed_canasta", "semi_clean_canasta"):
             if bonuses.get(key):
                 yield ("scoring", "bonuses", key), t("canastas score a bonus, but the game names none: "
                                                      "add canasta: {min: 7}")
+    elif not (doc.get("canasta") or {}).get("semi_clean") and ((doc.get("scoring") or {}).get("bonuses") or {}).get(
+            "semi_clean_canasta"):
+        yield ("scoring", "bonuses", "semi_clean_canasta"), t(
+            "semi-clean canastas score a bonus, but the game has none: add canasta: {semi_clean: true}")
 
 
 MEANING_CHECKS: tuple[Check, ...] = (

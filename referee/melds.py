@@ -83,6 +83,7 @@ class Judge:
         # partners play together they are the side's own (Canasta: lay-offs go on those only).
         self.table_is_others = ruleset.teams is None
         self.canasta_min = ruleset.rummy.canasta_min if ruleset.rummy is not None else None
+        self.semi_clean = ruleset.rummy.canasta_semi_clean if ruleset.rummy is not None else False
         if self.unmeldable or self.going_out_only or self.min_naturals or self.no_more_than_naturals:
             self.fast_set_min = None  # each of these is judged on the full path
         if self.unmeldable:
@@ -287,12 +288,22 @@ class Judge:
         return out
 
     def canasta(self, meld: Meld) -> str | None:
-        """`natural` or `mixed` where this legal meld is a canasta (`canasta.min` cards or more:
-        natural when no wild card stands in it), else None."""
+        """`natural`, `semi_clean` or `mixed` where this legal meld is a canasta (`canasta.min`
+        cards or more), else None: natural when no wild card stands in it; semi-clean, where the
+        game has them (`canasta.semi_clean`), when its natural cards alone make a canasta, so that
+        its wild cards stand beyond them (Buraco's burraco semipulito: a wild card at an end of
+        seven natural cards in order, or beside seven of a rank); else mixed."""
         least = self.canasta_min
         if least is None or len(meld.cards) < least:
             return None
-        return "natural" if meld.pure else "mixed"
+        if meld.pure:
+            return "natural"
+        if self.semi_clean:
+            naturals = meld.naturals()
+            alone = self.judge(naturals, wild_limit=False)[0] if len(naturals) >= least else None
+            if alone is not None and alone.pure:
+                return "semi_clean"
+        return "mixed"
 
     def described(self, meld: Meld) -> dict[str, object]:
         """A legal meld as an answer gives it: its kind, its wild cards, and where it is one, the

@@ -172,6 +172,7 @@ def _rummy(doc: Mapping[str, Any], scoring: Scoring, deck: DeckSpec) -> RummyRul
         rearrange=bool((doc.get("table") or {}).get("rearrange", False)),
         canasta_min=int((doc["canasta"] or {}).get("min") or 7) if "canasta" in doc and doc["canasta"] is not None else None,
         canasta_closed_to_wilds=bool((doc.get("canasta") or {}).get("closed_to_wilds", False)),
+        canasta_semi_clean=bool((doc.get("canasta") or {}).get("semi_clean", False)),
         bonus_cards=frozenset(parse_card(c, deck=deck) for c in doc.get("bonus_cards") or ()),
         never_melded=frozenset(parse_card(c, deck=deck) for c in doc.get("never_melded") or ()),
         going_out_only=frozenset(str(r) for r in doc.get("going_out_only") or ()),
@@ -183,7 +184,8 @@ def _pile(data: Mapping[str, Any] | None) -> PileRule | None:
     if data is None:
         return None
     return PileRule(str(data.get("take") or "meld"), int(data.get("frozen_naturals") or 2),
-                    data.get("unfrozen_wild") is not False, bool(data.get("always_frozen", False)))
+                    data.get("unfrozen_wild") is not False, bool(data.get("always_frozen", False)),
+                    data.get("single_takes_single") is not False)
 
 
 def _layout(doc: Mapping[str, Any]) -> LayoutRules:

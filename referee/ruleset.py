@@ -151,6 +151,7 @@ class PileRule:
     frozen_naturals: int = 2
     unfrozen_wild: bool = True
     always_frozen: bool = False  # taken only as a frozen pile is: a natural pair (Hand and Foot)
+    single_takes_single: bool = True  # a player holding one card may take a pile of one (Canasta: no)
 
 
 @dataclass(frozen=True)
@@ -277,6 +278,7 @@ class RummyRules:
     rearrange: bool = False  # after the first meld a turn may rebuild the table (`table.rearrange`)
     canasta_min: int | None = None  # a meld of this many cards or more is a canasta (`canasta.min`)
     canasta_closed_to_wilds: bool = False  # no wild card goes onto a canasta (`canasta.closed_to_wilds`)
+    canasta_semi_clean: bool = False  # a mixed canasta whose natural cards alone make one is semi-clean
     bonus_cards: frozenset[Card] = frozenset()  # never melded; each scores `bonuses.red_three`
     never_melded: frozenset[Card] = frozenset()  # cards never melded, and no bonus (Hand and Foot's black threes)
     going_out_only: frozenset[str] = frozenset()  # ranks melded only going out, without wild cards

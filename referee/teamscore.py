@@ -107,16 +107,18 @@ def side_melds(judge: Judge, melded: Mapping[str, Sequence[Sequence[Card]]],
     """A side's melds after the hand, each with the player it counts for and the path of its
     first group. Where a side holds one set of a rank (`melds.set.one_per_rank`), its open
     groups of a rank (every partner's, lay-offs included) are one meld, counted for the player
-    who holds most of it; a full set (`max`) stands alone. Elsewhere each group is a meld."""
+    who holds most of it; a full set (`max`) and a group of several ranks (a run) stand alone.
+    Elsewhere each group is a meld."""
     rule = next((m for m in judge.rules.melds if m.one_per_rank), None)
     groups = [(p, i, tuple(g)) for p in side for i, g in enumerate(melded.get(p, ()))]
     if rule is None:
         return [(p, g, f"melded.{p}[{i}]") for p, i, g in groups]
     merged: dict[object, list[tuple[str, int, tuple[Card, ...]]]] = {}
     for p, i, g in groups:
-        rank = next((c.rank for c in g if c.rank not in judge.wild_ranks and c not in judge.unmeldable), None)
+        ranks = {c.rank for c in g if c.rank not in judge.wild_ranks and c not in judge.unmeldable}
         full = rule.max is not None and len(g) >= rule.max
-        merged.setdefault((p, i) if rank is None or full else rank, []).append((p, i, g))
+        one_rank = len(ranks) == 1 and not full  # a group of several ranks (a run) is no set
+        merged.setdefault(ranks.pop() if one_rank else (p, i), []).append((p, i, g))
     out = []
     for parts in merged.values():
         cards = tuple(c for _, _, g in parts for c in g)

@@ -101,7 +101,7 @@ _FIELDS = {  # a case's check: the path, and the request fields with the tests' 
     "going-out": ("going-out/check", {"hand": None, "table": [], "first_meld_done": True, "score": None,
                                       "foot_taken": None, "morto_taken": None}),
     "pile": ("pile/check", {"top": None, "hand": None, "frozen": False, "first_meld_done": True, "score": 0,
-                            "table": []}),
+                            "table": [], "pile_size": None}),
     "hand": ("hands/check", {"hand": None, "score": 0, "first_meld_done": True}),
     "placement": ("placements/check", {"layout": None, "card": None}),
     "turn": ("turns/check", {"before": None, "after": None, "hand": None, "first_meld_done": True}),

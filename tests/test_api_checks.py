@@ -22,6 +22,14 @@ def post(client: Any, path: str, body: object) -> Any:
     ("bing-rummy/going-out/check", {"hand": ["5D", "4D", "9H"], "table": [["6D", "7D", "8D"], ["9S", "9C", "9D"]]}, {}),
     ("garbage/placements/check", {"layout": ["down", "2H", "JS"], "card": "JD"},
      {"slots": [1], "ends_turn": False, "completes_layout": True}),
+    ("canasta/pile/check", {"top": "KH", "hand": ["KS", "KD", "2C", "9S"], "first_meld_done": False, "score": 0},
+     {"meld": ["KH", "KS", "KD", "2C"]}),
+    ("hand-and-foot/pile/check", {"top": "KH", "hand": ["KS", "KD", "2C", "9S"], "first_meld_done": False,
+                                  "score": 0, "round": 1}, {"meld": ["KH", "KS", "KD", "2C"]}),
+    ("canasta/pile/check", {"top": "8H", "hand": ["4C"], "table": [["8C", "8D", "8S"]], "pile_size": 2},
+     {"lay_off": 0}),
+    ("buraco-semipulito/melds/check", {"cards": ["3H", "4H", "5H", "6H", "7H", "8H", "9H", "JK"]},
+     {"kind": "run", "canasta": "semi_clean"}),
 ])
 def test_valid_checks(quick_client: Any, path: str, body: dict[str, Any], extra: dict[str, Any]) -> None:
     r = post(quick_client, path, body)
@@ -44,6 +52,8 @@ def test_valid_checks(quick_client: Any, path: str, body: dict[str, Any], extra:
     ("garbage/placements/check", {"layout": ["down"] * 10, "card": "QS"}, ["dead_card"]),
     ("garbage/placements/check", {"layout": ["down"] * 9, "card": "10S"}, ["slot_not_in_layout"]),
     ("garbage/placements/check", {"layout": ["AS", "down"], "card": "AD"}, ["slot_taken"]),
+    ("canasta/pile/check", {"top": "8H", "hand": ["4C"], "table": [["8C", "8D", "8S"]], "pile_size": 1},
+     ["cannot_take_pile"]),
 ])
 def test_rule_breaks_answer_200_with_violations(quick_client: Any, path: str, body: dict[str, Any],
                                                 codes: list[str]) -> None:
@@ -91,6 +101,9 @@ def test_scores_example(quick_client: Any) -> None:
     ("ten-pennies/placements/check", {"layout": ["down"], "card": "AC"}, "", "wrong_family"),
     ("ten-pennies/scores", {"hands": {"ann": ["ZZ"]}}, "hands.ann[0]", "unknown_card"),
     ("ten-pennies/scores", {"went_out": "cy", "hands": {"cy": ["8H"]}}, "hands.cy", "hand_not_empty"),
+    ("canasta/pile/check", {"top": "8H", "hand": ["8S", "8D"], "pile_size": 0}, "pile_size", "out_of_range"),
+    ("canasta/pile/check", {"top": "8H", "hand": ["8S", "8D"], "pile_size": 109}, "pile_size", "out_of_range"),
+    ("canasta/pile/check", {"top": "8H", "hand": ["8S", "8D"], "pile_size": "ten"}, "pile_size", "invalid_type"),
 ])
 def test_malformed_input_is_422_problem_json(quick_client: Any, path: str, body: dict[str, Any],
                                               error_path: str, code: str) -> None:

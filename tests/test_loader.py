@@ -85,6 +85,20 @@ def test_each_meaning_and_type_error(library: Library, extra: str, path: str, wo
     assert any(p == path and line == 6 and words in msg for p, line, msg in found), found
 
 
+@pytest.mark.parametrize(("canasta", "words"), [
+    ("canasta: {min: 7}\n", "add canasta: {semi_clean: true}"),
+    ("", "add canasta: {min: 7}"),
+])
+def test_a_semi_clean_bonus_needs_semi_clean_canastas(library: Library, canasta: str, words: str) -> None:
+    text = HEADER.format(id="x") + canasta + "scoring: {method: melded_minus_caught, bonuses: {semi_clean_canasta: 150}}\n"
+    found = problems(library, text)
+    assert any(p == "scoring.bonuses.semi_clean_canasta" and words in msg for p, _, msg in found), found
+    ruleset, _, _ = library.load(HEADER.format(id="x") + "canasta: {min: 7, semi_clean: true}\n"
+                                 "scoring: {method: melded_minus_caught, bonuses: {semi_clean_canasta: 150}}\n")
+    assert ruleset.rummy is not None and ruleset.rummy.canasta_semi_clean
+    assert ruleset.scoring.bonuses["semi_clean_canasta"] == 150
+
+
 def test_layout_slot_not_in_deck(library: Library) -> None:
     text = ("format: 1\nid: g\nfamily: layout\nname: G\ndeck: {ranks: [A, \"2\", \"3\"]}\n"
             "layout: {slots: [A, \"2\", \"9\"]}\n")

@@ -13,6 +13,14 @@ turn must hold the canastas required (`referee.canastas`, a
 count of melds of `canasta.min` cards and their wild cards). The property, for every shipped
 ruleset whose going out requires canastas: the planner's `check_going_out` is valid exactly
 when the brute force goes out, and a valid plan leaves canastas enough on the side's table.
+
+Taking the discard pile before the side's first meld (`pile/check`, every shipped ruleset
+whose pile is taken by melding its top card) against a brute force of the rules texts: some
+melds of the hand and the top card, one of them the top card's with `pile.frozen_naturals`
+natural cards of its rank from the hand and any other cards of the hand (more of its rank,
+wild cards), together pass `check_first_meld` at the side's score (each legal within the
+wild-card limits, one set of a rank, worth the minimum). The check is valid exactly when the
+brute force finds such melds, and the meld it names is the top card's in one of them.
 """
 
 from __future__ import annotations
@@ -26,14 +34,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.byscore import with_score
 from referee.canastas import requires_met
 from referee.cards import JOKER, Card, parse_cards
 from referee.loader import default_library
 from referee.melds import check_meld, judge_for
+from referee.pile import Pile, check_pile
 from referee.planner import check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import RoundRules, Ruleset
-from tests.oracle import Cards, minus, norm, sub_multisets
+from tests.oracle import Cards, contains, minus, norm, sub_multisets
 from tests.test_oracle import _shoe, _take
 
 RULESETS = {r.id: r for r in default_library().all()
@@ -232,3 +242,113 @@ def test_known_canasta_hands(hand: str, table: list[str], done: bool, out: bool)
     melds = tuple(norm(parse_cards(m.split())) for m in table)
     assert check_going_out(ruleset, cards, list(melds), done).valid is out
     assert brute_goes_out(ruleset, cards, melds, done) is out
+
+
+PILE_RULESETS = {r.id: r for r in default_library().all()
+                 if r.rummy is not None and r.rummy.pile is not None and r.rummy.pile.take == "meld"}
+
+
+@lru_cache(maxsize=100_000)
+def _plain_meld(ruleset: Ruleset, cards: Cards, round_number: int) -> bool:
+    """One legal meld of a turn that does not go out, before the side's first meld."""
+    return check_meld(ruleset, list(cards), round_number).valid
+
+
+@lru_cache(maxsize=100_000)
+def _meld_groups(ruleset: Ruleset, pool: Cards, round_number: int) -> frozenset[tuple[Cards, ...]]:
+    """Every choice of legal melds from `pool`, no card in two (none at all included)."""
+    if not pool:
+        return frozenset({()})
+    lowest, rest = pool[0], pool[1:]
+    found = set(_meld_groups(ruleset, rest, round_number))  # the lowest card stays in hand
+    for others in sub_multisets(rest):
+        group = norm((lowest, *others))
+        if _plain_meld(ruleset, group, round_number):
+            found |= {tuple(sorted((group, *more))) for more in _meld_groups(ruleset, minus(rest, norm(others)),
+                                                                              round_number)}
+    return frozenset(found)
+
+
+def _first_meld_with(ruleset: Ruleset, meld: Cards, rest: Cards, score: int, round_number: int) -> bool:
+    """Do `meld` and some melds of `rest` pass `check_first_meld` at `score`?"""
+    assert ruleset.rummy is not None
+    least = with_score(ruleset, score).rummy.round(round_number).first_meld.points  # type: ignore[union-attr]
+    for others in _meld_groups(ruleset, rest, round_number):
+        if ruleset.scoring.hand_points([*meld, *(c for m in others for c in m)]) < least:
+            continue  # the cards' values bound the melds' worth: too few to try
+        if check_first_meld(ruleset, [list(meld), *(list(m) for m in others)], (), score, round_number).valid:
+            return True
+    return False
+
+
+def brute_takes_pile(ruleset: Ruleset, top: Card, hand: Cards, score: int, round_number: int) -> bool:
+    assert ruleset.rummy is not None and ruleset.rummy.pile is not None
+    rules = ruleset.rummy.round(round_number)
+    if top.rank in rules.wilds.ranks or top.rank in ruleset.rummy.going_out_only or \
+            top in ruleset.rummy.bonus_cards | ruleset.rummy.never_melded:
+        return False  # a card that stops the pile
+    for taken in sub_multisets(hand):
+        if sum(c.rank == top.rank for c in taken) < ruleset.rummy.pile.frozen_naturals:
+            continue
+        meld = norm((top, *taken))
+        if _plain_meld(ruleset, meld, round_number) and _first_meld_with(ruleset, meld, minus(hand, taken), score,
+                                                                         round_number):
+            return True
+    return False
+
+
+@st.composite
+def _pile_deal(draw: st.DrawFn, ruleset: Ruleset) -> tuple[Card, Cards]:
+    """A natural top card and a hand of up to 8 cards: some of the top card's rank, some of
+    another, wild cards, now and then a three or a stray card; never more copies than the decks
+    hold."""
+    shoe = _shoe(ruleset)
+    suits = list(ruleset.deck.suits)
+    wild = sorted(ruleset.rummy.base.wilds.ranks) if ruleset.rummy else []
+    rank, other = draw(st.lists(st.sampled_from(["4", "8", "K", "A"]), min_size=2, max_size=2, unique=True))
+    top = _take(shoe, [Card(rank, draw(st.sampled_from(suits)))])[0]
+    cards = [Card(rank, draw(st.sampled_from(suits))) for _ in range(draw(st.integers(0, 4)))]
+    cards += [Card(other, draw(st.sampled_from(suits))) for _ in range(draw(st.integers(0, 4)))]
+    cards += [Card(JOKER) if r == JOKER else Card(r, draw(st.sampled_from(suits)))
+              for r in draw(st.lists(st.sampled_from(wild), max_size=4))]
+    if draw(st.booleans()):  # a three or any other card
+        cards += draw(st.lists(st.sampled_from(sorted(set(ruleset.deck.cards()), key=str)), max_size=1))
+    return top, norm(_take(shoe, draw(st.permutations(cards))[:8]))
+
+
+@pytest.mark.parametrize("rid", sorted(PILE_RULESETS))
+@_settings(60)
+@given(data=st.data())
+def test_taking_the_pile_for_the_first_meld_agrees_with_brute_force(rid: str, data: st.DataObject) -> None:
+    ruleset = PILE_RULESETS[rid]
+    assert ruleset.rummy is not None and ruleset.rummy.pile is not None
+    top, hand = data.draw(_pile_deal(ruleset))
+    rnd = data.draw(st.integers(1, max(1, len(ruleset.rummy.rounds))))
+    score = data.draw(st.sampled_from([-50, 0, 1500, 3000]))
+    verdict = check_pile(ruleset, Pile(top), list(hand), False, score, (), rnd)
+    assert verdict.valid is brute_takes_pile(ruleset, top, hand, score, rnd), verdict.as_dict()
+    if verdict.valid:
+        meld = parse_cards(verdict.extra["meld"])
+        taken = norm(meld[1:])
+        assert meld[0] == top and contains(hand, taken), meld
+        assert sum(c.rank == top.rank for c in taken) >= ruleset.rummy.pile.frozen_naturals, meld
+        assert _plain_meld(ruleset, norm(meld), rnd) and _first_meld_with(ruleset, norm(meld), minus(hand, taken),
+                                                                          score, rnd), meld
+
+
+@pytest.mark.parametrize(("rid", "top", "hand", "rnd", "score", "meld"), [
+    ("canasta", "KH", "KS KD 2C 9S", 1, 0, "KH KS KD 2C"),            # K-K-K-2: 50 (the issue's body)
+    ("hand-and-foot", "KH", "KS KD 2C 9S", 1, 0, "KH KS KD 2C"),      # hand 1's 50
+    ("canasta", "KH", "KS KD 9S 4C", 1, 0, None),                     # 30: nothing else melds
+    ("canasta", "5H", "5S 5D 2C 2D 2H JK", 1, 3000, None),            # three wild cards a meld: 105 < 120
+    ("hand-and-foot", "5H", "5S 5D 2C 2D 2H JK", 3, 0, None),         # no more wild than natural: 105 < 120
+    ("canasta", "KH", "KS KD QH QS 2C", 1, 0, "KH KS KD"),            # pagat: K-K-K and Q-Q-2, 70
+])
+def test_known_pile_hands(rid: str, top: str, hand: str, rnd: int, score: int, meld: str | None) -> None:
+    ruleset = default_library().get(rid)
+    cards = norm(parse_cards(hand.split()))
+    verdict = check_pile(ruleset, Pile(parse_cards([top])[0]), list(cards), False, score, (), rnd)
+    assert verdict.valid is (meld is not None), verdict.as_dict()
+    assert brute_takes_pile(ruleset, parse_cards([top])[0], cards, score, rnd) is (meld is not None)
+    if meld is not None:
+        assert norm(parse_cards(verdict.extra["meld"])) == norm(parse_cards(meld.split()))

@@ -16,7 +16,7 @@ from referee.handscore import Deal
 from referee.layout import check_placement
 from referee.loader import Library
 from referee.melds import check_meld
-from referee.pile import check_pile
+from referee.pile import Pile, check_pile
 from referee.planner import arrange, check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.records import round_record
@@ -62,8 +62,8 @@ def _run(case: dict[str, Any], library: Library) -> Verdict:
                                phase=case.get("phase"), score=case.get("score"),
                                foot_taken=case.get("foot_taken", True), morto_taken=case.get("morto_taken", True))
     if check == "pile":
-        return check_pile(ruleset, parse_card(case["top"], deck=deck), parse_cards(case["hand"]),
-                          case.get("frozen", False), case.get("first_meld_done", True), case.get("score", 0),
+        pile = Pile(parse_card(case["top"], deck=deck), case.get("frozen", False), case.get("pile_size"))
+        return check_pile(ruleset, pile, parse_cards(case["hand"]), case.get("first_meld_done", True), case.get("score", 0),
                           [parse_cards(m) for m in case.get("table", [])], rnd, players)
     if check == "hand":
         return check_hand(ruleset, parse_cards(case["hand"]), case.get("score", 0),
@@ -124,7 +124,7 @@ def _check_case(case: dict[str, Any], library: Library) -> None:
     if "wilds" in case:
         got = {w["card"]: w["as"] for w in verdict.extra["wilds"]}  # type: ignore[attr-defined]
         assert got == case["wilds"], verdict.as_dict()
-    for key in ("slots", "ends_turn", "completes_layout"):
+    for key in ("slots", "ends_turn", "completes_layout", "canasta"):
         if key in case:
             assert verdict.extra[key] == case[key], verdict.as_dict()
     plan = verdict.extra.get("plan")

@@ -80,7 +80,7 @@ def _made(ruleset: Ruleset, judge: Judge, hand: tuple[Card, ...], table: tuple[t
             if judge.judge(cards)[0] is None:
                 continue  # not a legal meld within the wild-card limits
             kind = canasta_of(judge, cards)
-            if kind is None or (kind == "mixed" and want_natural and not want_mixed and need.natural > 0
+            if kind is None or (kind != "natural" and want_natural and not want_mixed and need.natural > 0
                                 and natural + mixed >= need.canastas):
                 continue
             rest = list(hand)
