@@ -368,6 +368,18 @@ def test_going_out_lays_off_on_the_table(capsys: pytest.CaptureFixture[str]) -> 
     ]
 
 
+@pytest.mark.parametrize(("ruleset", "hand", "steps"), [
+    ("rummikub", ["5B"], ["rebuild the table as: 3B 4B 5B | 5B 6B 7B",
+                          "no discard: every card is melded or laid off"]),
+    ("remi", ["5B", "13K"], ["rebuild the table as: 3B 4B 5B | 5B 6B 7B", "discard 13K"]),
+    ("rummikub", ["8B"], ["lay off 8B on table meld 1 (3B 4B 5B 6B 7B)", "no discard: every card is melded or laid off"]),
+])
+def test_going_out_by_rebuilding_the_table_says_the_table_after(ruleset: str, hand: list[str], steps: list[str],
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["going-out", ruleset, *hand, "--table", "3B,4B,5B,6B,7B"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == [f"  {step}" for step in steps]
+
+
 @pytest.mark.parametrize("options, hand, steps", [
     # Round 1 allows one wild card in a first-meld set; the second goes on after it.
     (["--round", "1"], "8H 8S 2C 9H 9S 9D 2D 5C", [
