@@ -398,6 +398,10 @@ class Plan(Schema):
                        "sent, as the turn that plays every card but the discard. Where the turn rebuilds melds, `melds` are the melds it "
                        "makes or changes and there are no lay-offs",
         "example": [["3B", "4B", "5B"], ["5B", "6B", "7B"]]})
+    rebuilt = fields.Boolean(metadata={
+        "description": "beside `table`: true where the turn rebuilds the table's melds (read `table`, the table "
+                       "after the turn; `melds` are the melds it makes or changes), false where it only lays "
+                       "down and lays off"})
 
 
 class GoingOutResult(CheckResult):

@@ -1455,6 +1455,11 @@ function planWords(a, deck, phase = null) {
   const lines = [];
   const first = plan.first_meld || [];
   const faces = (cards) => cards.map((c) => cardFace(c, deck)).join(" ");
+  if (plan.rebuilt) {  // the service says the turn rebuilds the table: the table after it, then the discard
+    lines.push(w("Rebuild the table as: {melds}", { melds: plan.table.map(faces).join(" | ") }));
+    if (plan.discard) lines.push(w("Discard {card}", { card: cardFace(plan.discard, deck) }));
+    return [w("Yes, you can go out:")].concat(lines);
+  }
   plan.melds.forEach((m, i) => lines.push(!first.includes(i) ? w("Meld {cards}", { cards: faces(m) })
     : phase !== null ? w("Meld {cards} (phase {n})", { cards: faces(m), n: phase }) : w("Meld {cards} (first meld)", { cards: faces(m) })));
   for (const own of plan.own_lay_offs) lines.push(w("Lay off {cards} on {meld}", { cards: faces(own.cards), meld: faces(plan.melds[own.meld]) }));

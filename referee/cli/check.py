@@ -192,26 +192,13 @@ def _going_out(args: argparse.Namespace) -> int:
     return YES
 
 
-def _rebuilt(plan: dict[str, object], table: Sequence[Sequence[Card]]) -> bool:
-    """Whether the plan's table after the turn (where it carries one) is more than the table's
-    melds, their lay-offs and the new melds: a turn that rebuilds the table."""
-    if "table" not in plan:
-        return False
-    grown = [sorted(map(str, m)) for m in table] + [sorted(m) for m in cast("list[list[str]]", plan["melds"])]
-    for lay in cast("list[dict[str, Any]]", plan["lay_offs"]):
-        grown[lay["table"]] = sorted(grown[lay["table"]] + lay["cards"])
-    for own in cast("list[dict[str, Any]]", plan["own_lay_offs"]):
-        grown[len(table) + own["meld"]] = sorted(grown[len(table) + own["meld"]] + own["cards"])
-    return sorted(grown) != sorted(sorted(m) for m in cast("list[list[str]]", plan["table"]))
-
-
 def _steps(plan: dict[str, object], table: Sequence[Sequence[Card]], deck: DeckSpec) -> Iterator[str]:
     """A going-out plan in play order, one sentence a step, cards shown with the deck's symbols;
     new melds are numbered as laid down.
 
     The plan is the API's (`Plan.as_dict`): `first_meld` and `own_lay_offs` index `melds`."""
     melds = cast("list[list[str]]", plan["melds"])
-    if _rebuilt(plan, table):
+    if plan.get("rebuilt"):
         after = cast("list[list[str]]", plan["table"])
         yield t("rebuild the table as: {melds}", melds=" | ".join(_faced(deck, *m) for m in after))
         yield t("discard {card}", card=_faced(deck, str(plan["discard"]))) if plan["discard"] else t(

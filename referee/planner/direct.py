@@ -23,7 +23,7 @@ MOST_WAYS = 4096
 
 # A plan's fields after its melds, lay-offs and cards left are written out below as a literal
 # (quicker than unpacking them): they are its defaults, no discard, no first meld and no table.
-assert Plan()[3:] == (None, (), None, None), Plan()
+assert Plan()[3:] == (None, (), None, None, False), Plan()
 
 
 def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence[object],
@@ -66,7 +66,7 @@ def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence
         melds += runs
     if discard and kept or score is not None:
         return _finished(ruleset, ready, hand, total, melds, kept, score, discard)
-    return _new(Arrangement, (total, _new(Plan, (melds, (), kept, None, (), None, None))))
+    return _new(Arrangement, (total, _new(Plan, (melds, (), kept, None, (), None, None, False))))
 
 
 def _finished(ruleset: Ruleset, ready: _Ready, hand: Sequence[Card], total: int,

@@ -178,7 +178,7 @@ def _out_by_rebuilding(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], tab
         return None
     before = Counter(tuple(sorted(map(str, m))) for m in table)
     changed = [m for m in turn.table if not _kept(before, m)]
-    return Plan(melds=tuple(changed), discard=turn.left[0] if turn.left else None, table=turn.table)
+    return Plan(melds=tuple(changed), discard=turn.left[0] if turn.left else None, table=turn.table, rebuilt=True)
 
 
 def _kept(before: Counter[tuple[str, ...]], meld: Sequence[Card]) -> bool:

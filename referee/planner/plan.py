@@ -23,6 +23,7 @@ class Plan(NamedTuple):
     own_lay_offs: tuple[tuple[int, tuple[Card, ...]], ...] = ()  # onto this plan's melds, by index
     first_meld: tuple[int, ...] | None = None  # the melds that make the first meld, when made here
     table: tuple[tuple[Card, ...], ...] | None = None  # the table after the turn, where it may be rebuilt
+    rebuilt: bool = False  # the turn rebuilds the table's melds (`table` is then the way to read it)
 
     def not_played(self, geometry: Geometry) -> tuple[Card, ...]:
         """The cards this plan neither melds nor lays off (those left and the discard), as a
@@ -43,7 +44,8 @@ class Plan(NamedTuple):
             "first_meld": list(self.first_meld) if self.first_meld is not None else None,
             "discard": str(self.discard) if self.discard else None,
             "left": [str(c) for c in self.left],
-        } | ({} if self.table is None else {"table": [[str(c) for c in m] for m in self.table]})
+        } | ({} if self.table is None else {"table": [[str(c) for c in m] for m in self.table],
+                                            "rebuilt": self.rebuilt})
 
     def with_table(self, before: Sequence[Sequence[Card]]) -> Plan:
         """The plan carrying the table after it is played on `before`: each table meld with its
