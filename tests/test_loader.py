@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from referee.errors import RulesetError, UnknownRulesetError
-from referee.i18n import LANGUAGES
+from referee.i18n import LANGUAGES, SOURCE
 from referee.loader import Library
 from referee.merge import apply_variant, merge_patch
 from referee.shipped import builtin_files, schema
@@ -44,6 +44,26 @@ def test_every_shipped_ruleset_passes_every_check_a_posted_one_does(library: Lib
         posted, _, _ = library.copy().load(path.read_bytes(), path.name)
         held = library.get(posted.id)
         assert [f.name for f in fields(posted) if getattr(posted, f.name) != getattr(held, f.name)] == ["builtin"]
+
+
+def test_every_shipped_name_and_summary_is_written_in_every_language(library: Library) -> None:
+    """Each shipped file writes its `name` and `summary` in every language the referee speaks (a
+    variant replaces its base's texts whole, so none is inherited); a translated summary is not
+    the English copied, and a variant is not called what its base is called in any language."""
+    for path in builtin_files():
+        written = yaml.safe_load(path.read_text(encoding="utf-8"))
+        ruleset = library.get(written["id"])
+        for field, texts, english in (("name", ruleset.names, ruleset.name),
+                                      ("summary", ruleset.summaries, ruleset.summary)):
+            assert sorted(written[field]) == sorted(LANGUAGES), f"{path.name}: {field}"
+            assert texts == written[field] and texts[SOURCE] == english
+            assert all(text.strip() for text in texts.values()), f"{path.name}: {field}"
+        copied = [code for code in LANGUAGES if code != SOURCE and ruleset.summaries[code] == ruleset.summary]
+        assert not copied, f"{path.name}: the summary in {copied} is the English one"
+        if ruleset.extends:
+            base = library.get(ruleset.extends)
+            same = [code for code in LANGUAGES if ruleset.names[code] == base.names[code]]
+            assert not same, f"{path.name}: named as {ruleset.extends} is in {same}"
 
 
 def test_variant_error_points_into_the_variant_file(library: Library) -> None:
