@@ -327,12 +327,19 @@ function keptWords(g) {
   return [players, w("last seen {when}", { when }), g.scorer ? w("you keep the score") : null].filter(Boolean).join(" · ");
 }
 
+/* A kept game's name in the page's language: the service's name of its ruleset on this page,
+   else the name kept with it (a ruleset this service no longer lists). */
+function keptName(g) {
+  const option = g.ruleset ? $("ruleset")?.querySelector(`option[value="${CSS.escape(g.ruleset)}"]`) : null;
+  return option ? option.dataset.name : g.name || g.id;
+}
+
 function initKept() {
   const list = keptGames();
   $("kept").hidden = !list.length && $("kept-note").hidden;
   $("kept-games").replaceChildren(...list.map((g) => el("li", {},
     el("button", { type: "button", class: "secondary", "data-game": g.id, onclick: () => resume(g) },
-      w("Resume {game}", { game: g.name || g.id })),
+      w("Resume {game}", { game: keptName(g) })),
     el("span", { class: "hint", text: keptWords(g) }))));
 }
 
@@ -343,7 +350,7 @@ async function resume(g) {
   if (answer.status === 404) {
     forgetGame(g.id);
     show("kept-note", w("{game} ({players}) is no longer on this service; it was taken off the list.",
-      { game: g.name || g.id, players: (g.players || []).join(", ") }));
+      { game: keptName(g), players: (g.players || []).join(", ") }));
     initKept();
     return;
   }
@@ -763,7 +770,7 @@ function render() {
   if (game.token) { renderEntryButtons(); renderUndo(); }
   if (!game.tools) renderReferee();
   else if (game.tools.sync) game.tools.sync();
-  keepGame({ id: game.id, name: ruleset.name, players: sheet.players.map((p) => p.name), seen: Date.now(),
+  keepGame({ id: game.id, ruleset: ruleset.id, name: ruleset.name, players: sheet.players.map((p) => p.name), seen: Date.now(),
     scorer: Boolean(game.token) });
 }
 
