@@ -640,6 +640,34 @@ class TeamStanding(Schema):
     score = fields.Integer(required=True, metadata={"description": "the sum of the team's players' scores"})
 
 
+class Standing(Schema):
+    """One line of the standings at a glance: a player, or in a team game a team."""
+
+    name = fields.String(metadata={"description": "the player (absent for a team)"})
+    players = List(fields.String(), metadata={"description": "team games: the team's players (instead of `name`)"})
+    score = fields.Integer(required=True, metadata={"description": "the score (a team's: the sum of its players')"})
+    rank = fields.Integer(required=True, metadata={
+        "description": "1 for the leader; tied lines share a rank and the next counts everyone above it (1, 1, 3)"})
+    behind = fields.Integer(required=True, metadata={
+        "description": "how far from the leader, 0 for the leader: points in a game of scores, cards of the layout "
+                       "in a layout game, phases where each player holds one"})
+    phases_left = fields.Integer(metadata={
+        "description": "games where each player holds a phase only: the phases still to make"})
+    layout_size = fields.Integer(metadata={"description": "layout games only: the layout's size"})
+
+
+class Ends(Schema):
+    """What ends the game."""
+
+    words = fields.String(required=True, metadata={
+        "description": "one sentence in the request's language: who won, who is nearest the end, or the rounds "
+                       "left"})
+    target = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "the score that ends the game (its target, or the score that puts a player out), or null"})
+    rounds_left = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "the rounds still to play where the game has a fixed number of them (0 once over), or null"})
+
+
 class Game(Schema):
     id = fields.String(required=True)
     ruleset = fields.String(required=True)
@@ -665,6 +693,9 @@ class Game(Schema):
         "description": "layout games: who plays first this hand"})
     rounds = List(fields.Nested(RoundPlayed), required=True)
     entries = List(fields.Nested(Entry), required=True)
+    standings = List(fields.Nested(Standing), required=True, metadata={
+        "description": "the players (in a team game, the teams) in the order the game is won, the leader first"})
+    ends = fields.Nested(Ends, required=True)
 
 
 class GameCreated(Game):

@@ -6,7 +6,8 @@ Records are plain JSON-ready mappings, so storage keeps them as they are:
 write after it; `undo_entry` removes the last entry only. No game name appears here:
 everything is read from the ruleset (end by rounds, by elimination, by layout size, by deals
 or by a last phase made; buys; buy-ins and buy-backs; shrinking layouts; pennies per card
-caught; partners who score together, `teamsheet`).
+caught; partners who score together, `teamsheet`). The sheet as read adds its standings in the
+order the game is won (`ranking`) and what ends it (`ending`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee import phasesheet, teamsheet
+from referee import ending, phasesheet, ranking, teamsheet
 from referee.errors import GameStateError, InvalidPlayError, Problem
 from referee.i18n import t
 from referee.ruleset import Ruleset
@@ -98,11 +99,13 @@ class Sheet:
         return next((p.name for p in following if not p.eliminated), self.dealt)
 
     def as_dict(self) -> dict[str, object]:
+        lines = ranking.standings(self)
         return {"ruleset": self.ruleset.id, "status": self.status, "round": self.round,
                 "dealer": self.dealer, "players": [p.as_dict() for p in self.players], "pot": self.pot,
                 "winner": self.winner, "first_player": self.first_player,
                 # each round's and entry's mapping is built once and not changed
-                "rounds": list(self.rounds), "entries": list(self.entries)} | \
+                "rounds": list(self.rounds), "entries": list(self.entries),
+                "standings": [line.as_dict() for line in lines], "ends": ending.ends(self, lines).as_dict()} | \
             teamsheet.as_dict(self.players, self.teams, self.winning_team)
 
     # ---------------------------------------------------------------- writing

@@ -21,8 +21,10 @@ Teams = list[list[str]]  # each team's players, in the order the game was given 
 class Standing(Protocol):
     """What this module reads on a line of the sheet."""
 
-    name: str
-    score: int
+    @property
+    def name(self) -> str: ...
+    @property
+    def score(self) -> int: ...
 
 
 def totals(players: Sequence[Standing], teams: Teams) -> list[int]:
@@ -61,11 +63,16 @@ def winner(ruleset: Ruleset, players: Sequence[Standing], teams: Teams,
     a player (the last left under the elimination score, a layout, a last phase made), that
     player's team wins.
     """
-    by_score = ruleset.layout is None and ruleset.game.elimination is None and not (
-        ruleset.rummy is not None and ruleset.rummy.per_player)
-    won = best(players, teams, ruleset.game.winner == "highest_score") if by_score \
+    won = best(players, teams, ruleset.game.winner == "highest_score") if decided_by_score(ruleset) \
         else of_players(teams, player_winner)
     return [name for i in won for name in teams[i]], won[0] if len(won) == 1 else list(won)
+
+
+def decided_by_score(ruleset: Ruleset) -> bool:
+    """Whether a team game is won by its teams' scores; otherwise its rule picks a player (the
+    last left under the elimination score, a layout, a last phase made), whose team wins."""
+    return ruleset.layout is None and ruleset.game.elimination is None and not (
+        ruleset.rummy is not None and ruleset.rummy.per_player)
 
 
 def round_points(points: Mapping[str, int], teams: Teams | None) -> dict[str, list[int]]:

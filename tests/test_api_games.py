@@ -465,3 +465,53 @@ def test_an_empty_database_setting_is_the_default(tmp_path: Path, monkeypatch: p
     assert made.status_code == 201, made.get_json()
     assert client.get(f"/v1/games/{made.get_json()['id']}").status_code == 200
     assert (tmp_path / "referee.db").exists()
+
+
+def test_the_standings_follow_the_way_the_game_is_won_not_the_seating(client: Any) -> None:
+    """Bob + Dee lead 1455 to 1425: their team is listed first, the other 30 behind, and the
+    end names the target and who is nearest it."""
+    gid, auth, created = new_game(client, "canasta", ["ann", "bob", "cy", "dee"],
+                                  teams=[["ann", "cy"], ["bob", "dee"]],
+                                  scores={"ann": 700, "bob": 700, "cy": 725, "dee": 755})
+    assert created["standings"] == [{"players": ["bob", "dee"], "score": 1455, "rank": 1, "behind": 0},
+                                    {"players": ["ann", "cy"], "score": 1425, "rank": 2, "behind": 30}]
+    assert created["ends"] == {"words": "Nearest the target of 5000: bob + dee, 3545 points to go.",
+                               "target": 5000, "rounds_left": None}
+    after = client.post(f"/v1/games/{gid}/rounds?lang=sv", headers=auth, json={
+        "went_out": "cy", "points": {"ann": 100, "bob": 20, "cy": 300, "dee": 15}}).get_json()
+    assert [(s["players"], s["rank"], s["behind"]) for s in after["standings"]] == [
+        (["ann", "cy"], 1, 0), (["bob", "dee"], 2, 335)]
+    assert after["ends"]["words"] == "Närmast målet på 5000: ann + cy, 3175 poäng kvar."
+
+
+def test_every_answer_that_returns_the_game_carries_its_standings_and_end(client: Any) -> None:
+    gid, auth, created = new_game(client, "ten-pennies", ["ann", "bob", "cy"])
+    assert created["ends"] == {"words": "7 rounds left to play.", "target": None, "rounds_left": 7}
+    round_body = {"went_out": "bob", "points": {"ann": 30, "cy": 10}, "cards": {"ann": 3, "cy": 1}}
+    answers = {
+        "round": client.post(f"/v1/games/{gid}/rounds", json=round_body, headers=auth),
+        "buy": client.post(f"/v1/games/{gid}/buys", json={"player": "cy"}, headers=auth),
+        "undo entry": client.delete(f"/v1/games/{gid}/entries/last", headers=auth),
+        "undo round": client.delete(f"/v1/games/{gid}/rounds/last", headers=auth),
+        "round again": client.post(f"/v1/games/{gid}/rounds", json=round_body, headers=auth),
+        "read": client.get(f"/v1/games/{gid}?lang=ru"),
+        "finish": client.post(f"/v1/games/{gid}/finish", headers=auth),
+    }
+    bodies = {what: answer.get_json() for what, answer in answers.items()}
+    assert all(answer.status_code == 200 for answer in answers.values()), bodies
+    assert [s["name"] for s in bodies["round"]["standings"]] == ["bob", "cy", "ann"]
+    assert [(s["rank"], s["behind"]) for s in bodies["round"]["standings"]] == [(1, 0), (2, 10), (3, 30)]
+    assert bodies["undo round"]["standings"] == [{"name": n, "score": 0, "rank": 1, "behind": 0}
+                                                 for n in ("ann", "bob", "cy")]
+    assert [b["ends"]["rounds_left"] for b in bodies.values()] == [6, 6, 6, 7, 6, 6, 0]
+    assert bodies["read"]["ends"]["words"] == "Осталось сыграть 6 раундов."
+    assert bodies["finish"]["ends"] == {"words": "bob won.", "target": None, "rounds_left": 0}
+    assert client.get(f"/v1/games/{gid}").get_json()["standings"] == bodies["finish"]["standings"]
+
+
+def test_the_openapi_document_describes_the_standings_and_the_end(quick_client: Any) -> None:
+    schemas = quick_client.get("/v1/openapi.json").get_json()["components"]["schemas"]
+    assert {"standings", "ends"} <= set(schemas["Game"]["required"])
+    assert {"score", "rank", "behind"} <= set(schemas["Standing"]["required"])
+    assert {"name", "players", "phases_left", "layout_size"} <= set(schemas["Standing"]["properties"])
+    assert set(schemas["Ends"]["required"]) == {"words", "target", "rounds_left"}

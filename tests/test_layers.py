@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("checks", ("melds", "handlimit", "plays", "layout", "turns", "canastas")),
     ("planner", ("planner", "tablesolve", "pile")),  # pile: asks the planner for a first meld's rest
     ("scoring", ("handscore", "knock", "scoring", "teamscore")),
-    ("sheet", ("phasesheet", "teamsheet", "undo", "standings", "records")),
+    ("sheet", ("phasesheet", "teamsheet", "undo", "ranking", "ending", "standings", "records")),
     ("faces", ("cli", "describe", "")),  # "": the package itself, its front door
 )
 
