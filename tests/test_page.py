@@ -40,7 +40,7 @@ def fits(page: Page) -> bool:
 
 
 def score_of(page: Page, name: str) -> str:
-    return page.locator("#standings tbody tr", has=page.locator(f"th:text-is('{name}')")).locator("td").first.inner_text()
+    return page.locator("#standings tbody tr", has=page.locator(f"th:text-is('{name}')")).locator("td.score").inner_text()
 
 
 def enter_points(page: Page, went_out: str, points: dict[str, int], cards: dict[str, int] | None = None) -> None:
@@ -133,7 +133,7 @@ def test_garbage_to_the_end_and_an_undo(live_server: str, page_factory: PageFact
     page.get_by_role("button", name="Undo deal 1 (Bob won it)").click()
     page.get_by_role("button", name="Yes, undo it").click()
     expect(page.locator("#game-status")).to_contain_text("Deal 1 being played")
-    expect(page.locator("#standings tbody tr").nth(1).locator("td").first).to_have_text("10")
+    expect(page.locator("#standings tbody tr", has=page.locator("th:text-is('Bob')")).locator("td.score")).to_have_text("10")
     for _ in range(10):                                            # ten slots, one fewer a win
         win("Ann")
     expect(page.locator("#winner")).to_have_text("Winner: Ann")

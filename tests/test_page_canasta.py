@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser import PageFactory, screenshot
+from tests.test_e2e import call
 from tests.test_page import fits, start
 from tests.test_page_teams import team_scores
 
@@ -82,6 +83,14 @@ def test_a_canasta_hand_on_a_phone(live_server: str, page_factory: PageFactory) 
     # Bob: nines 40 - a four 5; Dee - an ace and a joker 70.
     expect(page.locator("#team-standings")).to_contain_text("760")
     assert team_scores(page) == {"Ann + Cy": "760", "Bob + Dee": "-35"}
+    # The sides in the order the game is won, with the gap, and what ends the game: the service's.
+    sheet = call(live_server, "GET", f"/v1/games/{page.url.rsplit('/', 1)[1]}")[1]
+    rows = page.locator("#team-standings tbody tr")
+    expect(rows.locator("th")).to_have_text(["Ann + Cy", "Bob + Dee"])
+    expect(rows.locator("td.rank")).to_have_text(["1", "2"])
+    expect(rows.locator("td.behind")).to_have_text(["", "795"])
+    expect(page.locator("#ends")).to_have_text(sheet["ends"]["words"])
+    assert "5000" in sheet["ends"]["words"]
     assert fits(page)
     screenshot(page, "canasta-hand-phone")
 

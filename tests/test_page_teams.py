@@ -27,7 +27,7 @@ PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 
 def team_scores(page: Page) -> dict[str, str]:
     rows = page.locator("#team-standings tbody tr")
-    return {row.locator("th").inner_text(): row.locator("td").inner_text() for row in rows.all()}
+    return {row.locator("th").inner_text(): row.locator("td.score").inner_text() for row in rows.all()}
 
 
 def test_a_game_in_pairs_on_a_phone(live_server: str, page_factory: PageFactory) -> None:

@@ -822,10 +822,28 @@ function renderRounds() {
   table.replaceChildren(table.querySelector("caption"), el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, totals));
 }
 
+/* The service's standings, by player name (a game of players) or by team (their players joined). */
+function standingOf(key) {
+  return (game.sheet.standings || []).find((s) => (s.name ?? (s.players || []).join("+")) === key);
+}
+
+/* Rows in the order the service gives the standings (the way the game is won); seating order
+   for any it does not name. */
+function inStandingOrder(rows, key) {
+  const order = (game.sheet.standings || []).map((s) => s.name ?? (s.players || []).join("+"));
+  const at = (row) => (order.includes(key(row)) ? order.indexOf(key(row)) : order.length);
+  return rows.map((row, seat) => [row, seat]).sort((a, b) => at(a[0]) - at(b[0]) || a[1] - b[1]).map(([row]) => row);
+}
+
 function renderStandings() {
   const sheet = game.sheet;
-  const players = sheet.players;
-  const columns = [[w("Player"), (p) => p.name, false], [isLayout() ? w("Layout") : w("Score"), (p) => (isLayout() ? p.layout_size : p.score), true]];
+  const ranked = !teamsOf().length;  // in a team game the teams carry the rank, above
+  const players = ranked ? inStandingOrder(sheet.players, (p) => p.name) : sheet.players;
+  const columns = [[w("Player"), (p) => p.name, false], [isLayout() ? w("Layout") : w("Score"), (p) => (isLayout() ? p.layout_size : p.score), true, "score"]];
+  if (ranked && sheet.standings) {
+    columns.unshift([w("Rank"), (p) => standingOf(p.name)?.rank ?? "", true, "rank"]);
+    columns.push([w("Behind"), (p) => standingOf(p.name)?.behind || "", true, "behind"]);
+  }
   if (perPlayer() && players.some((p) => phaseOf(p) !== null)) {
     columns.splice(1, 0, [w("Phase"), (p) => (allMade(p) ? `${phaseOf(p)} ✓` : phaseOf(p)), true]);
   }
@@ -836,8 +854,10 @@ function renderStandings() {
   const table = $("standings");
   const head = el("tr", {}, columns.map(([name, , num]) => el("th", { scope: "col", class: num ? "num" : null, text: name })));
   const rows = players.map((p) => el("tr", { class: `${p.eliminated ? "out" : ""} ${p.name === sheet.dealer && sheet.status === "in_progress" ? "dealer" : ""}`.trim() || null },
-    columns.map(([, value, num], i) => el(i === 0 ? "th" : "td", { scope: i === 0 ? "row" : null, class: num ? "num" : null, text: String(value(p) ?? "") }))));
+    columns.map(([name, value, num, kind]) => el(name === w("Player") ? "th" : "td", { scope: name === w("Player") ? "row" : null,
+      class: [num ? "num" : null, kind].filter(Boolean).join(" ") || null, text: String(value(p) ?? "") }))));
   table.replaceChildren(table.querySelector("caption"), el("thead", {}, head), el("tbody", {}, rows));
+  $("ends").textContent = (sheet.ends || {}).words || "";
   renderTeams();
   $("pot").textContent = sheet.pot ? w("Pot: {pot}", { pot: sheet.pot }) : "";
 }
@@ -849,10 +869,15 @@ function renderTeams() {
   if (!teams.length) return;
   const won = new Set([].concat(game.sheet.winning_team ?? []));
   const table = $("team-standings");
+  const key = (team) => team.players.join("+");
+  const ordered = inStandingOrder(teams.map((team, i) => ({ team, i })), ({ team }) => key(team));
   table.replaceChildren(table.querySelector("caption"),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col", text: w("Team") }), el("th", { scope: "col", class: "num", text: w("Score") }))),
-    el("tbody", {}, teams.map((team, i) => el("tr", { class: won.has(i) ? "won" : null, "data-team": String(i) },
-      el("th", { scope: "row", text: teamName(team) }), el("td", { class: "num", text: String(team.score) })))));
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", class: "num", text: w("Rank") }), el("th", { scope: "col", text: w("Team") }),
+      el("th", { scope: "col", class: "num", text: w("Score") }), el("th", { scope: "col", class: "num", text: w("Behind") }))),
+    el("tbody", {}, ordered.map(({ team, i }) => el("tr", { class: won.has(i) ? "won" : null, "data-team": String(i) },
+      el("td", { class: "num rank", text: String(standingOf(key(team))?.rank ?? "") }),
+      el("th", { scope: "row", text: teamName(team) }), el("td", { class: "num score", text: String(team.score) }),
+      el("td", { class: "num behind", text: String(standingOf(key(team))?.behind || "") })))));
 }
 
 /* Scores (or layout sizes) round by round, drawn as SVG: one line a player. Each round reports
