@@ -133,3 +133,23 @@ def test_the_first_rank_may_follow_the_last_in_any_deck(library: Library, base: 
         verdict = check_meld(high, parse_cards(text.split(), deck=high.deck), round_number)
         assert [v.code for v in verdict.violations] == ["not_consecutive"], text
 
+
+def test_remi_runs_agree_with_the_rule_written_out(library: Library) -> None:
+    """Every set of three to five numbers of one colour: a run exactly where the tile rules
+    (tests/tilesolve_reference.py, written from the rules, not the engine's run windows) say."""
+    from itertools import combinations
+
+    from tests.tilesolve_reference import TileRules
+
+    remi = library.get("remi")
+    rules = TileRules.of(remi)
+    assert rules.high_first
+    numbers = list(remi.deck.ranks)
+    legal = 0
+    for size in (3, 4, 5):
+        for picked in combinations(numbers, size):
+            cards = [Card(n, "B") for n in picked]
+            expected = rules.worth(cards) is not None
+            assert check_meld(remi, cards).valid is expected, picked
+            legal += expected
+    assert legal == (11 + 10 + 9) + 3  # the stretches of 3, 4 and 5 with the 1 low, and one a length with it high
