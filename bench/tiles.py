@@ -1,7 +1,7 @@
 """Rummikub's best turn (`referee.tablesolve.best_turn`), timed on positions from simulated
 games, and checked against an exact reference.
 
-    python bench/tiles.py [--games 60] [--seed 20261201] [--no-ilp] [--brute 0] [--worst 10]
+    python bench/tiles.py [--games 60] [--seed 20261201] [--no-ilp] [--brute 0] [--worst 10] [--ruleset remi]
 
 Three players are dealt 14 tiles each; in turn each plays the best turn the solver finds (its
 first meld once it can reach 30) or draws a tile. Every position a player meets is kept while
@@ -14,7 +14,9 @@ compared: the integer programme of Den Hertog & Hulshof (2006) solved by HiGHS (
 bench tool only: `pip install highspy`; skipped when missing), timed on the same positions, and
 the brute force over partitions on the positions small enough for it (`--brute N`: at most N).
 `--worst N` prints the N slowest positions after the first meld, each timed again, with their
-jokers, so that the slow tail can be looked at (and pasted into a test).
+jokers, so that the slow tail can be looked at (and pasted into a test). `--ruleset` plays
+another game of the same tiles (`remi`: its first meld of 45, a throw every turn, and the 1 that
+may follow the 13), on the same simulated games.
 
 Anchors: mjpieters/rummikub-solver (the same integer programme) reports a mean per move on
 simulated three-player games of 2.8 ms with GLPK, 8.6 ms with CBC, 12 ms with HiGHS and 41 ms
@@ -169,8 +171,9 @@ def main() -> None:
     parser.add_argument("--no-ilp", action="store_true")
     parser.add_argument("--brute", type=int, default=50, help="the most positions the brute force checks")
     parser.add_argument("--worst", type=int, default=0, help="print this many of the slowest positions")
+    parser.add_argument("--ruleset", default="rummikub", help="a game of tiles whose table may be rearranged")
     args = parser.parse_args()
-    ruleset = default_library().get("rummikub")
+    ruleset = default_library().get(args.ruleset)
     best_turn(ruleset, [], (), True)  # the tables the search derives once
     positions, later, first = simulate(ruleset, random.Random(args.seed), args.games)
     tables = [sum(len(m) for m in p[0]) for p in positions if p[2]]

@@ -279,7 +279,7 @@ class DeckSpec:
 
     @property
     def mask_width(self) -> int:
-        """Bits a suit takes: one a rank, and one above the top rank for an ace played high."""
+        """Bits a suit takes: one a rank, and one above the top rank for the first rank played high."""
         return len(self._mask_order[0]) + 1
 
     @cached_property

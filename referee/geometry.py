@@ -6,8 +6,8 @@ Card types: a natural card's type is `suit index * ranks + rank index` (ranks in
 lowest first). A packed hand gives each type it holds a field of `bits` bits: the count in
 the low bits (wide enough for the most copies in play), then a guard bit that stays clear
 while no count is taken below zero. Suit masks (the direct path): each suit holds `places`
-bits, one a rank, and one more for an ace placed above the top rank where the deck's first
-rank is A.
+bits, one a rank, and one more above the top rank for the deck's first rank played high (an
+ace, or Remi's 1 after the 13), whatever the deck.
 """
 
 from __future__ import annotations
@@ -28,8 +28,7 @@ class Geometry:
     order: tuple[str, ...]   # the ranks, lowest first (a run's order)
     copies: int              # the most copies of one natural card in play
     ranks: int = field(init=False)          # ranks a suit, and card types a suit
-    places: int = field(init=False)         # bits a suit in a suit mask
-    high_ace: bool = field(init=False)      # a place above the top rank for the first rank, A
+    places: int = field(init=False)         # bits a suit in a suit mask: the ranks, then the first rank high
     bits: int = field(init=False)           # bits a field in a packed hand (counts, then the guard)
     most: int = field(init=False)           # the largest count a field holds
     rank_at: dict[str, int] = field(init=False)
@@ -44,15 +43,15 @@ class Geometry:
     cards: tuple[Card, ...] = field(init=False)       # the card of each card type
 
     def __post_init__(self) -> None:
-        ranks, places = len(self.order), len(self.order) + (self.order[0] == "A")
+        ranks, places = len(self.order), len(self.order) + 1
         count_bits = max(1, self.copies.bit_length())
         every = range(len(self.suits))
         values = {
-            "ranks": ranks, "places": places, "high_ace": places > ranks,
+            "ranks": ranks, "places": places,
             "bits": count_bits + 1, "most": (1 << count_bits) - 1,
             "rank_at": {r: i for i, r in enumerate(self.order)},
             "suit_at": {s: i for i, s in enumerate(self.suits)},
-            "place_ranks": self.order + self.order[:places - ranks],
+            "place_ranks": self.order + self.order[:1],
             "suit_full": (1 << places) - 1,
             "rank_columns": tuple(sum(1 << (places * s + r) for s in every) for r in range(ranks)),
             "lowest_places": sum(1 << (places * s) for s in every),
@@ -121,7 +120,7 @@ def _geometry(suits: tuple[str, ...], order: tuple[str, ...], copies: int) -> Ge
 
 # ---------------------------------------------------------------- suit masks (the planner's direct path)
 # A hand mask holds each suit's mask in turn, lowest suit first: `places` bits a suit, a rank a
-# bit from the lowest, then the place of an ace played high. The tables below are indexed by
+# bit from the lowest, then the place of the first rank played high. The tables below are indexed by
 # one suit's mask; `referee.planner.direct` reads hands through them.
 
 class SuitMasks(NamedTuple):

@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.cards import FRENCH, Card, DeckSpec, parse_card
-from referee.i18n import continued, rank_plural, suit_name, t, tn
+from referee.i18n import N_, continued, rank_plural, suit_name, t, tn
 from referee.kindwords import ColorWords, KindWords, RunWords, SetWords
 from referee.meld import (
     RUN_ORDER,
@@ -148,7 +148,8 @@ class SetKind(MeldKind):
 class RunKind(MeldKind):
     name, plural = "run", "runs"
     ordered = True
-    options = MappingProxyType({"min": 3, "max": None, "ace": "low", "around": False, "suits": "same"})
+    options = MappingProxyType({"min": 3, "max": None, "ace": "low", "around": False, "first_rank_high": False,
+                                "suits": "same"})
     words = RunWords()
 
     def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
@@ -378,16 +379,22 @@ def ace_words(ace: str) -> str:
     return {"low": t("low"), "high": t("high"), "low-or-high": t("low or high"), "around": t("around")}[ace]
 
 
+# A run's order in a deck without an ace first whose first rank may follow its last (`first_rank_high`)
+_ORDER_WITH_FIRST_HIGH = {"low-or-high": N_("{ranks}, and {first} after {last}")}
+
+
 def _not_consecutive(rule: MeldRule, deck: DeckSpec, cards: Sequence[Card], wilds: int) -> str:
     """Why cards of one suit make no run with `wilds` wild cards: where the ace may stand, or
     in a deck without an ace first, the order its ranks run in."""
     shown = listed(cards, deck)
     if deck.ranks[0] != "A":
+        order = t(_ORDER_WITH_FIRST_HIGH[rule.ace], ranks=deck.ranks_text, first=deck.ranks[0], last=deck.ranks[-1]) \
+            if rule.ace in _ORDER_WITH_FIRST_HIGH else deck.ranks_text
         return tn("{cards} cannot make one run of consecutive ranks with {n} wild card (ranks in order {order}).",
                   "{cards} cannot make one run of consecutive ranks with {n} wild cards (ranks in order {order}).",
-                  wilds, cards=shown, order=deck.ranks_text) if wilds else \
+                  wilds, cards=shown, order=order) if wilds else \
             t("{cards} cannot make one run of consecutive ranks (ranks in order {order}).", cards=shown,
-              order=deck.ranks_text)
+              order=order)
     ace = ace_words(rule.ace)
     return tn("{cards} cannot make one run of consecutive ranks with {n} wild card (ace {ace}).",
               "{cards} cannot make one run of consecutive ranks with {n} wild cards (ace {ace}).",

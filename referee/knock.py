@@ -136,8 +136,9 @@ def arrangements(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], most: int
     unnatural = judge.unnatural_ranks
 
     run = judge.kinds.get(ordered_kind(judge.kinds))
-    places = judge.deck.rank_places
-    high_ace = judge.deck.mask_width - 1 if judge.deck.ranks[0] == "A" else None  # an ace's place above the top rank
+    places = {r: i for i, r in enumerate(judge.deck.ranks)}  # the run order
+    # the first rank's place above the top rank, where a run may hold it there (an ace high)
+    high_first = len(judge.deck.ranks) if run is not None and run.ace != "low" else None
 
     def could_be(group: tuple[Card, ...]) -> bool:
         """Natural cards alone make a meld only of one rank, or of one suit in a row."""
@@ -148,7 +149,7 @@ def arrangements(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], most: int
         if any(c.rank not in places for c in group):
             return True  # a card without a place in the run order (a special card): the judge says
         low = sorted(places[c.rank] for c in group)
-        high = sorted(high_ace if p == 0 and high_ace is not None else p for p in low)
+        high = sorted(high_first if p == 0 and high_first is not None else p for p in low)
         return any(len(set(ps)) == len(ps) == ps[-1] - ps[0] + 1 for ps in (low, high))
 
     def is_meld(group: tuple[Card, ...]) -> bool:

@@ -97,13 +97,13 @@ def counted_points(scoring: Scoring, meld: Meld, low_ace: bool) -> int:
 @lru_cache(maxsize=256)
 def run_windows(ace: str, length: int, order: tuple[str, ...] = RUN_ORDER) -> tuple[tuple[str, ...], ...]:
     """Every sequence of `length` consecutive ranks a run may use under the `ace` option, in a
-    deck whose ranks run in `order` (the French deck's by default). The ace option reads only
-    a deck whose first rank is `A`; in any other deck a run never turns the corner unless
-    `ace` is `around`."""
+    deck whose ranks run in `order` (the French deck's by default). The option places the
+    deck's first rank: first (`low`), after the last (`high`), at either end but never both
+    (`low-or-high`), or anywhere round the corner (`around`). A ruleset's `run.ace` (a deck
+    whose first rank is A), `run.around` and `run.first_rank_high` (any deck) are read into it
+    (`referee.rulebuild`)."""
     top = len(order)
     low = order
-    if order[0] != "A" and ace != "around":
-        ace = "low"
     high = order[1:] + order[:1]
     out: list[tuple[str, ...]] = []
     if ace == "around":

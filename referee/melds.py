@@ -57,7 +57,7 @@ class Judge:
         self.deck_ranks = frozenset(self.deck.ranks)
         self.natural_ranks = self.deck_ranks - self.wild_ranks
         # Natural (non-wild) cards of the deck → their bit in the planner's suit masks (a
-        # suit's ranks from its lowest bit up, then a place for an ace played high).
+        # suit's ranks from its lowest bit up, then a place for the first rank played high).
         width, places = self.deck.mask_width, self.deck.rank_places
         self.natural_bits = {
             Card(r, s): 1 << (width * at + places[r])

@@ -43,11 +43,17 @@ def rank_range(spec: str, ranks: tuple[str, ...], specials: tuple[str, ...] = ()
     return []
 
 
+# `run.first_rank_high`: the deck's first rank may also follow its last, as an ace played high
+# does; where it already may (`high`, `low-or-high`, `around`), the option changes nothing.
+_FIRST_RANK_HIGH = {"low": "low-or-high"}
+
+
 def _meld_rules(data: Mapping[str, Any], deck: DeckSpec) -> tuple[MeldRule, ...]:
     out = []
     for kind, spec in sorted(data.items()):
         spec = spec or {}
         ace = "around" if spec.get("around") else str(spec.get("ace") or "low")
+        ace = _FIRST_RANK_HIGH.get(ace, ace) if spec.get("first_rank_high") else ace
         out.append(MeldRule(kind, int(spec.get("min", 3)), ace, bool(spec.get("distinct_suits", False)),
                             int(spec["max"]) if spec.get("max") is not None else None,
                             len(deck.ranks), len(deck.suits), suits=str(spec.get("suits", "same")),

@@ -31,7 +31,7 @@ class MeldRule:
 
     kind: str
     min: int = 3
-    ace: str = "low"
+    ace: str = "low"        # where the deck's first rank stands in a run (`referee.meld.run_windows`)
     distinct_suits: bool = False
     max: int | None = None  # the most cards a meld of this kind may hold; None: no limit
     deck_ranks: int = len(RANKS)  # ranks and suits in the game's deck, which bound a meld of a

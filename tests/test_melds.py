@@ -104,3 +104,52 @@ def test_a_verdict_names_cards_as_the_chips_show_them(library: Library, lang: st
     [violation] = verdict.violations
     assert words in violation.message and "10S" not in violation.message
     assert violation.as_dict()["cards"] == ["10S"] and violation.code == "mixed_ranks"  # the notation stays
+
+
+# ---------------------------------------------------------------- the first rank after the last
+
+def _runs_of(library: Library, text: str) -> Any:
+    variant, _, _ = library.copy().load("format: 1\nfamily: rummy\nname: Test\n" + text)
+    return variant
+
+
+@pytest.mark.parametrize(("base", "round_number", "legal", "illegal"), [
+    # Five Crowns' ranks 3 to K (round 5: the 7s are wild): the 3 after the K, never between
+    # them, never at both ends
+    ("five-crowns", 5, ["QS KS 3S", "JS QS KS 3S"], ["KS 3S 4S", "3S 4S 5S 6S 8S 9S 10S JS QS KS 3S"]),
+    # the French deck with the ace low (gin rummy): the option reads as ace: low-or-high
+    ("gin-rummy", 1, ["QH KH AH", "AH 2H 3H"], ["KH AH 2H"]),
+])
+def test_the_first_rank_may_follow_the_last_in_any_deck(library: Library, base: str, round_number: int,
+                                                        legal: list[str], illegal: list[str]) -> None:
+    high = _runs_of(library, f"id: {base}-high\nextends: {base}\nmelds: {{run: {{first_rank_high: true}}}}\n")
+    plain = library.get(base)
+    for text in legal:
+        cards = parse_cards(text.split(), deck=high.deck)
+        assert check_meld(high, cards, round_number).valid, text
+        ends_high = cards[-1].rank == high.deck.ranks[0]
+        assert check_meld(plain, cards, round_number).valid is not ends_high, text  # without it, only low
+    for text in illegal:
+        verdict = check_meld(high, parse_cards(text.split(), deck=high.deck), round_number)
+        assert [v.code for v in verdict.violations] == ["not_consecutive"], text
+
+
+def test_remi_runs_agree_with_the_rule_written_out(library: Library) -> None:
+    """Every set of three to five numbers of one colour: a run exactly where the tile rules
+    (tests/tilesolve_reference.py, written from the rules, not the engine's run windows) say."""
+    from itertools import combinations
+
+    from tests.tilesolve_reference import TileRules
+
+    remi = library.get("remi")
+    rules = TileRules.of(remi)
+    assert rules.high_first
+    numbers = list(remi.deck.ranks)
+    legal = 0
+    for size in (3, 4, 5):
+        for picked in combinations(numbers, size):
+            cards = [Card(n, "B") for n in picked]
+            expected = rules.worth(cards) is not None
+            assert check_meld(remi, cards).valid is expected, picked
+            legal += expected
+    assert legal == (11 + 10 + 9) + 3  # the stretches of 3, 4 and 5 with the 1 low, and one a length with it high

@@ -71,14 +71,17 @@ def eight_copies(library: Library) -> Ruleset:
 
 def test_the_geometry_follows_the_deck(five_suits: Ruleset, eight_copies: Ruleset) -> None:
     five = geometry_for(five_suits.deck, five_suits.decks_in_play(None))
-    assert (five.ranks, five.places, five.high_ace) == (11, 11, False)  # no ace: no high place
+    assert (five.ranks, five.places) == (11, 12)  # the first rank, 3, has its high place too
+    assert five.place_ranks[-1] == "3"
     assert (five.copies, five.bits, five.most) == (2, 3, 3)
     assert five.index(Card("3", "C")) == 0 and five.index(Card("K", "X")) == 54
     assert all(five.card(five.index(c)) == c for c in (Card("7", "X"), Card("J", "D"), Card("3", "S")))
     assert five.windows("low", 11) == (FIVE_CROWNS_RANKS,)
-    assert five.windows("low-or-high", 3)[0] == ("3", "4", "5")  # the ace option needs an ace
+    assert five.windows("low", 3)[-1] == ("J", "Q", "K")  # the first rank stays low
+    assert five.windows("low-or-high", 3)[-1] == ("Q", "K", "3")  # also after the last (`first_rank_high`)
+    assert ("K", "3", "4") not in five.windows("low-or-high", 3)  # never between them
     eight = geometry_for(eight_copies.deck, eight_copies.decks_in_play(None))
-    assert (eight.ranks, eight.places, eight.high_ace) == (13, 14, True)
+    assert (eight.ranks, eight.places) == (13, 14)
     assert (eight.copies, eight.bits, eight.most) == (8, 5, 15)  # 8 needs four count bits
     assert eight.place_ranks[-1] == "A"
     # One value a deck: equal decks share it.
@@ -105,7 +108,9 @@ def test_the_suit_masks_read_back_as_the_cards(five_suits: Ruleset) -> None:
     assert (holding(1), holding(2)) == ({"3", "9", "K"}, {"3", "K"})
     assert holding(3) == holding(4) == holding(5) == set()
     every = sum(bits.values())  # all 55 cards: every rank in all five suits
-    assert masks.holding(masks.counts(every), 5) == masks.tops
+    ranks = sum(1 << (masks.width * place + masks.width - 1) for place in range(geometry.ranks))
+    assert masks.holding(masks.counts(every), 5) == ranks == masks.tops & ~(1 << (masks.width * geometry.ranks
+                                                                              + masks.width - 1))
 
 
 # ---------------------------------------------------------------- against the oracle

@@ -161,7 +161,7 @@ RULES_TEXTS = ("ten-pennies-rules.yaml", "bing-rummy-rules.yaml", "garbage-rules
                "hand-and-foot-rules.yaml", "buraco-rules.yaml")
 
 # A row marked `modelled: false` is what the text says and the ruleset format cannot yet say
-# (Remi's 1 after 13): it must fail until it can, and then the mark goes.
+# (Buraco's semi-clean burraco): it must fail until it can, and then the mark goes.
 _NOT_YET = pytest.mark.xfail(strict=True, reason="the rules text says it; the ruleset format cannot yet")
 
 

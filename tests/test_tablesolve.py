@@ -21,7 +21,7 @@ from referee.melds import check_meld, judge_for
 from referee.planner.budget import Budget
 from referee.ruleset import Ruleset
 from referee.tablesolve import MOST_IN_HAND, MOST_ON_TABLE, BestTurn, best_turn
-from tests.tilesolve_reference import brute_force
+from tests.tilesolve_reference import TileRules, brute_force
 
 
 @pytest.fixture(scope="module")
@@ -233,11 +233,127 @@ def test_the_best_turn_equals_the_brute_force(rk: Ruleset, position: tuple[list[
     assert_legal(rk, table, hand, first_meld_done, answer)
 
 
+# ---------------------------------------------------------------- the 1 after the 13 (`run.first_rank_high`)
+
+def _variant(text: str) -> Ruleset:
+    library = default_library().copy()
+    ruleset, _, _ = library.load("format: 1\nfamily: rummy\nname: Test\n" + text)
+    return ruleset
+
+
+# The same tiles three ways: Rummikub (the 1 low only), Rummikub whose 1 may follow the 13, and
+# Remi (its etalare of 45) whose 1 may follow the 13, without its throw at the end of a turn (the
+# brute force plays every tile it can).
+HIGH_FIRST = {
+    "rummikub": default_library().get("rummikub"),
+    "rummikub-1-after-13": _variant("id: rk-high\nextends: rummikub\nmelds: {run: {first_rank_high: true}}\n"),
+    "remi-no-throw": _variant("id: remi-free\nextends: remi\ngoing_out: {final_discard: optional}\n"
+                              "melds: {run: {first_rank_high: true}}\n"),
+}
+
+
+def test_the_references_read_the_option_from_the_rules() -> None:
+    assert [TileRules.of(r).high_first for r in HIGH_FIRST.values()] == [False, True, True]
+    remi = TileRules.of(HIGH_FIRST["remi-no-throw"])
+    worth = {text: remi.worth(tiles(remi.ruleset, text)) for text in (
+        "12R 13R 1R", "11B 12B 13B 1B", "13R 1R 2R", "1R 2R 3R", "12R 13R JK", "JK 13R 1R", "11R JK 13R 1R")}
+    assert worth == {"12R 13R 1R": 26, "11B 12B 13B 1B": 37, "13R 1R 2R": None, "1R 2R 3R": 6,
+                     "12R 13R JK": 26, "JK 13R 1R": 26, "11R JK 13R 1R": 37}
+    assert TileRules.of(HIGH_FIRST["rummikub"]).worth(tiles(remi.ruleset, "12R 13R 1R")) is None
+
+
+def test_a_best_turn_plays_the_1_after_the_13() -> None:
+    remi = HIGH_FIRST["remi-no-throw"]
+    answer = best_turn(remi, melds(remi, "11B 12B 13B"), tiles(remi, "1B 9K"), True)
+    assert answer.played == tiles(remi, "1B") and answer.left == tiles(remi, "9K")
+    assert answer.table == (tiles(remi, "11B 12B 13B 1B"),)
+    rk = default_library().get("rummikub")
+    assert best_turn(rk, melds(rk, "11B 12B 13B"), tiles(rk, "1B 9K"), True).played == ()
+    # the etalare: 13K 13B 13R (39) and 12O 13O 1O (26) open at 45
+    rack = tiles(remi, "12O 13O 1O 13K 13B 13R 5K")
+    answer = best_turn(remi, [], rack, False)
+    assert answer.left == tiles(remi, "5K")
+    assert_legal(remi, [], rack, False, answer)
+    assert Counter(best_turn(rk, [], rack, False).played) == Counter(tiles(rk, "13K 13B 13R 13O"))  # 52 alone
+
+
+def test_a_run_from_the_1_low_to_the_1_high_is_cut_in_two() -> None:
+    """Both 1s of a colour in one run of 14 is no run: the answer cuts it."""
+    remi = HIGH_FIRST["remi-no-throw"]
+    rack = tiles(remi, "1R 2R 3R 4R 5R 6R 7R 8R 9R 10R 11R 12R 13R 1R")
+    for done in (True, False):
+        answer = best_turn(remi, [], rack, done)
+        assert len(answer.played) == 14 and all(len(m) <= 13 for m in answer.table)
+        assert_legal(remi, [], rack, done, answer)
+
+
+def test_a_joker_above_the_13_counts_as_the_1() -> None:
+    """The judge reads 12O 13O JK as 12-13-1 (26, the joker above the tiles), not 11-12-13 (36):
+    with 3K 3B 3R (9) it is 35, short of Remi's 45; 11O 12O 13O JK is 11-12-13-1, 37, and 46."""
+    remi = HIGH_FIRST["remi-no-throw"]
+    assert best_turn(remi, [], tiles(remi, "12O 13O JK 3K 3B 3R 9R"), False).played == ()
+    rack = tiles(remi, "11O 12O 13O JK 3K 3B 3R 9R")
+    answer = best_turn(remi, [], rack, False)
+    assert answer.left == tiles(remi, "9R")
+    assert_legal(remi, [], rack, False, answer)
+
+
+@st.composite
+def positions_at_the_top(draw: st.DrawFn, rules: TileRules) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    """As `positions`, among five numbers that go on past the 13 to the 1 (10-13 then 1, up to
+    13 then 1-4), so that 12-13-1 and 11-12-13-1 meet 1-2-3; a table run drawn along them is
+    kept where the rules make it a run."""
+    low = draw(st.integers(10, 13))
+    numbers = [(low - 1 + i) % 13 + 1 for i in range(5)]
+    pool = Counter({Card(str(n), s): 2 for n in numbers for s in COLOURS})
+    jokers = draw(st.integers(0, 2))
+    table: list[tuple[Card, ...]] = []
+    for _ in range(draw(st.integers(0, 2))):
+        if draw(st.booleans()):
+            n = draw(st.sampled_from(numbers))
+            meld = [Card(str(n), s) for s in draw(st.lists(st.sampled_from(COLOURS), min_size=3, max_size=4,
+                                                           unique=True))]
+        else:
+            s = draw(st.sampled_from(COLOURS))
+            start = draw(st.integers(0, 2))
+            meld = [Card(str(n), s) for n in numbers[start:draw(st.integers(start + 3, 5))]]
+        if any(pool[c] < meld.count(c) for c in meld) or rules.worth(meld) is None:
+            continue
+        pool.subtract(meld)
+        if jokers and draw(st.booleans()):
+            at = draw(st.integers(0, len(meld) - 1))
+            pool[meld[at]] += 1
+            meld[at] = Card(JOKER)
+            jokers -= 1
+        table.append(tuple(meld))
+    left = sorted(pool.elements())
+    hand = draw(st.lists(st.sampled_from(left), max_size=8)) if left else []
+    hand = [c for c, n in Counter(hand).items() for _ in range(min(n, pool[c]))]
+    hand += [Card(JOKER)] * jokers if draw(st.booleans()) else []
+    return table, tuple(hand)
+
+
+@pytest.mark.parametrize("rid", list(HIGH_FIRST))
+@settings(max_examples=int(os.environ.get("TILES_EXAMPLES", "150")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), first_meld_done=st.booleans())
+def test_the_best_turn_at_the_top_equals_the_brute_force(rid: str, data: st.DataObject,
+                                                          first_meld_done: bool) -> None:
+    ruleset = HIGH_FIRST[rid]
+    table, hand = data.draw(positions_at_the_top(TileRules.of(ruleset)))
+    answer = best_turn(ruleset, table, hand, first_meld_done)
+    assert (len(answer.played), answer.points) == brute_force(ruleset, table, hand, first_meld_done), (table, hand)
+    assert answer.points == rack_points(ruleset, answer.played)
+    assert_legal(ruleset, table, hand, first_meld_done, answer)
+
+
 # ---------------------------------------------------------------- agreement with the integer programme
 
 @st.composite
-def larger_positions(draw: st.DrawFn) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
-    """Tables of up to eight melds over every number, and hands of up to 14 tiles."""
+def larger_positions(draw: st.DrawFn, rules: TileRules | None = None) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]]:
+    """Tables of up to eight melds over every number, and hands of up to 14 tiles; with `rules`,
+    a table run may also end with the 1 after the 13, where the rules make it a run."""
+    line = [*range(1, 14), 1] if rules is not None else list(range(1, 14))
     pool = Counter({Card(str(n), s): 2 for n in range(1, 14) for s in COLOURS})
     jokers = 2
     table: list[tuple[Card, ...]] = []
@@ -248,9 +364,9 @@ def larger_positions(draw: st.DrawFn) -> tuple[list[tuple[Card, ...]], tuple[Car
                                                            unique=True))]
         else:
             s = draw(st.sampled_from(COLOURS))
-            start = draw(st.integers(1, 11))
-            meld = [Card(str(n), s) for n in range(start, draw(st.integers(start + 2, min(13, start + 5))) + 1)]
-        if any(pool[c] < meld.count(c) for c in meld):
+            start = draw(st.integers(0, len(line) - 3))
+            meld = [Card(str(n), s) for n in line[start:draw(st.integers(start + 3, min(len(line), start + 6)))]]
+        if any(pool[c] < meld.count(c) for c in meld) or (rules is not None and rules.worth(meld) is None):
             continue
         pool.subtract(meld)
         if jokers and draw(st.integers(0, 3)) == 0:
@@ -277,6 +393,23 @@ def test_the_best_turn_equals_the_integer_programme(rk: Ruleset, position: tuple
     answer = best_turn(rk, table, hand, first_meld_done)
     assert (len(answer.played), answer.points) == programme.solve(table, hand, first_meld_done)
     assert_legal(rk, table, hand, first_meld_done, answer)
+
+
+@pytest.mark.parametrize("rid", ["rummikub-1-after-13", "remi-no-throw"])
+@settings(max_examples=int(os.environ.get("TILES_ILP_EXAMPLES", "40")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), first_meld_done=st.booleans())
+def test_the_best_turn_with_the_1_after_the_13_equals_the_integer_programme(
+        rid: str, data: st.DataObject, first_meld_done: bool) -> None:
+    pytest.importorskip("highspy")
+    from tests.tilesolve_reference import IntegerProgramme
+
+    ruleset = HIGH_FIRST[rid]
+    table, hand = data.draw(larger_positions(TileRules.of(ruleset)))
+    answer = best_turn(ruleset, table, hand, first_meld_done)
+    assert (len(answer.played), answer.points) == _programme(ruleset, IntegerProgramme).solve(table, hand,
+                                                                                              first_meld_done)
+    assert_legal(ruleset, table, hand, first_meld_done, answer)
 
 
 _PROGRAMMES: dict[str, object] = {}

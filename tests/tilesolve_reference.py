@@ -1,15 +1,18 @@
 """Exact references for the best turn, for the tests and the bench.
 
-`brute_force`: every way of cutting the tiles into melds, each judged by the single-meld check
-(`referee.melds.check_meld`) alone, for small positions. `ilp` (with `highspy`, where it is
-installed): the integer programme of Den Hertog & Hulshof (2006) over every legal meld of the
-tiles in play, for the larger positions of the bench.
+`brute_force`: every way of cutting the tiles into melds, each judged by `TileRules`, the rules
+of a tile meld written out here from the game's rules (groups, runs, where a 1 may stand, where
+a joker stands and what the meld is worth), for small positions; the single-meld check
+(`referee.melds.check_meld`) must answer the same of every group of tiles judged. `ilp` (with
+`highspy`, where it is installed): the integer programme of Den Hertog & Hulshof (2006) over
+every legal meld of the tiles in play, for the larger positions of the bench.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
@@ -19,6 +22,56 @@ from referee.melds import check_meld, judge_for
 from referee.ruleset import Ruleset
 
 Tagged = tuple[Card, bool]  # a tile, and whether it is on the table (it must stay there)
+
+
+@dataclass(frozen=True)
+class TileRules:
+    """A tile meld as the game's rules say it, apart from the engine's judge: a group is one
+    number in distinct colours, 3 to 4 tiles; a run is one colour, each number once, in the
+    deck's order, where `high_first` lets the first number also follow the last (12-13-1),
+    never both; a joker is any tile. Worth (a first meld's points): each tile its number, a
+    joker the tile it stands for, in a run as far above the natural tiles as the run goes
+    (`12R 13R JK`: the joker is 1R where the 1 may follow the 13, else 11R); tiles that make
+    both a group and a run are a group."""
+
+    ruleset: Ruleset
+    high_first: bool
+
+    @staticmethod
+    def of(ruleset: Ruleset) -> TileRules:
+        assert ruleset.rummy is not None
+        run = ruleset.rummy.round(1).meld_rule("run")
+        assert run is None or run.ace in ("low", "low-or-high"), run  # what these rules say
+        return TileRules(ruleset, run is not None and run.ace == "low-or-high")
+
+    def worth(self, cards: Sequence[Card]) -> int | None:
+        """The meld's worth, or None where the tiles are no meld."""
+        assert self.ruleset.rummy is not None
+        rules = self.ruleset.rummy.round(1)
+        value = self.ruleset.rummy.scoring.melded_value
+        naturals = [c for c in cards if c.rank != JOKER]
+        numbers = {c.rank for c in naturals}
+        colours = [c.suit for c in naturals]
+        if not naturals:
+            return None
+        group = rules.meld_rule("set")
+        if group is not None and len(numbers) == 1 and group.min <= len(cards) <= (group.max or len(cards)) and (
+                not group.distinct_suits or len(set(colours)) == len(colours)):
+            return value(naturals[0].rank) * len(cards)
+        run = rules.meld_rule("run")
+        if run is None or len(cards) < run.min or len(set(colours)) > 1 or len(numbers) < len(naturals):
+            return None
+        order = list(self.ruleset.deck.ranks)
+        lines = [order, order[1:] + order[:1]] if self.high_first else [order]
+        best: tuple[int, list[str]] | None = None
+        for line in lines:
+            for start in range(len(line) - len(cards) + 1):
+                window = line[start:start + len(cards)]
+                if numbers <= set(window):
+                    below = min(window.index(n) for n in numbers)  # the jokers under the natural tiles
+                    if best is None or -below > best[0]:
+                        best = (-below, window)
+        return sum(value(n) for n in best[1]) if best is not None else None
 
 
 def _order(tile: Tagged) -> tuple[int, str, str, bool]:
@@ -34,6 +87,7 @@ def brute_force(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequenc
     rules = ruleset.rummy.round(1)
     wild = rules.wilds.ranks
     judge = judge_for(ruleset, 1, players, first_meld_done)
+    tile_rules = TileRules.of(ruleset)
     need = 0 if first_meld_done else rules.first_meld.points
     forced0 = tuple(sorted(((c, True) for m in table for c in m), key=_order)) if first_meld_done else ()
     optional0 = tuple(sorted(((c, False) for c in hand), key=_order))
@@ -41,14 +95,14 @@ def brute_force(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequenc
 
     @cache
     def legal(cards: tuple[Card, ...]) -> int | None:
-        """The meld's points where these cards are one legal meld, else None."""
-        if not check_meld(ruleset, cards, players=players, first_meld_done=first_meld_done).valid:
-            return None
-        if not need:
-            return 0
-        meld, _ = judge.judge(cards)
-        assert meld is not None
-        return meld_points(scoring, meld)
+        """The meld's points where these cards are one legal meld, else None (the judge agreeing)."""
+        points = tile_rules.worth(cards)
+        valid = check_meld(ruleset, cards, players=players, first_meld_done=first_meld_done).valid
+        assert valid is (points is not None), (cards, valid, points)
+        if points is not None and need:
+            meld, _ = judge.judge(cards)
+            assert meld is not None and meld_points(scoring, meld) == points, (cards, meld, points)
+        return points if need or points is None else 0
 
     @cache
     def best(forced: tuple[Tagged, ...], optional: tuple[Tagged, ...], made: int) -> tuple[int, int] | None:
@@ -117,20 +171,25 @@ class IntegerProgramme:
         found: dict[tuple[Card, ...], int] = {}
         sizes = {m.kind: m for m in rules.melds}
         longest = max(m.min for m in rules.melds) * 2 - 1
+        tile_rules = TileRules.of(ruleset)
+        # the numbers a run follows: in the deck's order, and where the 1 may follow the 13 that order
+        # once more beginning at its second number
+        lines = [deck.ranks, deck.ranks[1:] + deck.ranks[:1]] if tile_rules.high_first else [deck.ranks]
         for n, rank in enumerate(deck.ranks):
             for size in range(1, len(deck.suits) + 1):
                 for suits in combinations(deck.suits, size):
                     for wild in range(jokers + 1):
-                        self._try(found, judge, (*(Card(rank, s) for s in suits), *(joker,) * wild))
+                        self._try(found, judge, tile_rules, (*(Card(rank, s) for s in suits), *(joker,) * wild))
             for suit in deck.suits:
                 for length in range(min(m.min for m in sizes.values()), longest + 1):
-                    window = deck.ranks[n:n + length]
-                    if len(window) < length:
-                        continue
-                    for wild in range(min(jokers, length - 1) + 1):
-                        for places in combinations(range(length), wild):
-                            cards = tuple(joker if i in places else Card(r, suit) for i, r in enumerate(window))
-                            self._try(found, judge, cards)
+                    for line in lines:
+                        window = line[n:n + length]
+                        if len(window) < length:
+                            continue
+                        for wild in range(min(jokers, length - 1) + 1):
+                            for places in combinations(range(length), wild):
+                                cards = tuple(joker if i in places else Card(r, suit) for i, r in enumerate(window))
+                                self._try(found, judge, tile_rules, cards)
         self.melds = list(found)
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
@@ -151,12 +210,19 @@ class IntegerProgramme:
         h.changeObjectiveSense(highspy.ObjSense.kMaximize)
         self.h = h
 
-    def _try(self, found: dict[tuple[Card, ...], int], judge: object, cards: tuple[Card, ...]) -> None:
+    def _try(self, found: dict[tuple[Card, ...], int], judge: object, tile_rules: TileRules,
+             cards: tuple[Card, ...]) -> None:
         key = tuple(sorted(cards, key=str))
-        if key in found or not check_meld(self.ruleset, key, first_meld_done=True).valid:
+        if key in found:
+            return
+        points = tile_rules.worth(key)
+        valid = check_meld(self.ruleset, key, first_meld_done=True).valid
+        assert valid is (points is not None), (key, valid, points)
+        if points is None:
             return
         meld, _ = judge.judge(key)  # type: ignore[attr-defined]
-        found[key] = meld_points(self.scoring, meld)
+        assert meld_points(self.scoring, meld) == points, (key, points)
+        found[key] = points
 
     def solve(self, table: Sequence[Sequence[Card]], hand: Sequence[Card], first_meld_done: bool) -> tuple[int, int]:
         """The most hand tiles played and their rack worth."""

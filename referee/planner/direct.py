@@ -197,7 +197,7 @@ def _near(ready: _Ready, hand_mask: int) -> int:
     if not ready.with_runs:
         return 0
     near = ((hand_mask << 1) & ready.not_lowest) | ((hand_mask >> 1) & ready.not_highest)
-    if ready.wrap is not None:  # a high ace sits next to the top rank
+    if ready.wrap is not None:  # the first rank played high sits next to the top rank
         top, first_column, top_column = ready.wrap
         near |= ((hand_mask >> top) & first_column) | ((hand_mask << top) & top_column)
     return near

@@ -64,17 +64,22 @@ class RunPlanner(KindPlanner):
                 phases = search.phases(wild_n, len(window))
                 if not phases:
                     continue
+                points, held = worth, None
+                if wild_n and worth:
+                    # its wild cards stand where the judge reads them, not where this window put
+                    # them: above the natural cards as far as the run goes (Remi's 12 and 13 with
+                    # a joker are 12-13-1, worth 26, never 11-12-13)
+                    held = _held(search, packed)
+                    points = _read_worth(search.judge, rule, held, wild_n)
                 if search.openings and phases & FIRST:
                     # Toward a first meld's points, part of the run may be laid down first, worth
                     # more, and the rest laid off on it (its wild cards move): the best such part.
-                    held = frozenset(geometry.type_ranks[search.types[f]] for f in range(len(search.types))
-                                     if (packed >> (geometry.bits * f)) & geometry.most)
-                    found = _opening(search.judge, geometry, rule, held, wild_n, len(window))
-                    if found is not None and found[0] > worth:
+                    found = _opening(search.judge, geometry, rule, held or _held(search, packed), wild_n, len(window))
+                    if found is not None and found[0] > points:
                         yield Option(packed, wild_n, "run", len(window), phases=phases, points=found[0],
                                      opening=found[1], opening_wilds=found[2])
                         continue
-                yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
+                yield Option(packed, wild_n, "run", len(window), phases=phases, points=points)
 
     @staticmethod
     def _any_suit(search: Search, rule: MeldRule, i: int, t: int, cap: int) -> Iterator[Option]:
@@ -203,6 +208,25 @@ def _fill_any(places: list[list[int]], start: int, bits: int, cap: int) -> Itera
     yield from go(0, start, 0)
 
 
+def _held(search: Search, packed: int) -> frozenset[str]:
+    """The ranks of the natural cards packed in an option."""
+    geometry = search.geometry
+    return frozenset(geometry.type_ranks[search.types[f]] for f in range(len(search.types))
+                     if (packed >> (geometry.bits * f)) & geometry.most)
+
+
+@lru_cache(maxsize=8192)
+def _read_worth(judge: KindJudge, rule: MeldRule, ranks: frozenset[str], wilds: int) -> int:
+    """What a run of natural cards of these ranks (one suit) and `wilds` wild cards is worth as
+    the judge reads it: each wild card where the judge places it (`RunKind._place`)."""
+    suit = judge.deck.suits[0]
+    naturals = [Card(r, suit) for r in ranks]
+    stand_ins = [Card(JOKER)] * wilds
+    placed = RunKind._place(rule, naturals + stand_ins, naturals, stand_ins, suit, judge.deck)
+    assert placed is not None  # the window that packed them holds them
+    return meld_points(judge.ruleset.scoring, placed)
+
+
 def _opening(judge: KindJudge, geometry: Geometry, rule: MeldRule, ranks: frozenset[str], wilds: int,
              size: int) -> tuple[int, frozenset[str], int] | None:
     """The run worth most that part of a run (natural `ranks`, `wilds` wild cards) makes when
@@ -223,7 +247,7 @@ def _opening_cached(judge: KindJudge, geometry: Geometry, rule: MeldRule, ranks:
             if not part or extra > wilds or (part == ranks and extra == wilds):
                 continue
             naturals = [Card(r, suit) for r in part]
-            placed = RunKind._place(rule, naturals + [stand_in] * extra, naturals, [stand_in] * extra, suit)
+            placed = RunKind._place(rule, naturals + [stand_in] * extra, naturals, [stand_in] * extra, suit, judge.deck)
             if placed is None or _read_as_other_kind(judge, naturals, [stand_in] * extra):
                 continue
             worth = meld_points(judge.ruleset.scoring, placed)

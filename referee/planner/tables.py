@@ -1,8 +1,7 @@
 """The direct path's tables for one round's judge and one way of counting (`_Ready`, built
 once by `_ready`): each natural card's bit, each suit's answers by suit mask, the points a
 suit mask leaves, and each rank's ways to make a set. The masks are the deck's
-(`referee.geometry.Geometry`): a place a rank, and one more for a high ace where the deck's
-first rank is A. Entries are made on first use and kept in plain dicts, which the readers
+(`referee.geometry.Geometry`): a place a rank, and one more for the first rank played high. Entries are made on first use and kept in plain dicts, which the readers
 (`referee.planner.direct`, `referee.planner.deadwood`) read by subscript."""
 
 from __future__ import annotations
@@ -38,8 +37,9 @@ SuitAnswer = tuple[int, tuple[Card, ...], tuple[tuple[Card, ...], ...]]
 class _Suit:
     """One suit's answers by suit mask, each made on first use (`made`) and kept in `entries`,
     a plain dict (read by subscript, the quickest a dict is read): the points of the cards that
-    stay in hand, those cards, and the runs the others make (lowest first). The ace is placed
-    high or low as the run rule allows, where it leaves fewer points (low on a tie)."""
+    stay in hand, those cards, and the runs the others make (lowest first). The deck's first
+    rank (an ace) is placed high or low as the run rule allows, where it leaves fewer points
+    (low on a tie)."""
 
     __slots__ = ("ace", "cards", "dead", "entries", "high_place", "least", "mask_points")
 
@@ -73,8 +73,8 @@ class _Points(dict[int, int]):
 
 
 def _placed(m: int, dead: tuple[int, ...] | None, points: tuple[int, ...], ace: str, high_place: int) -> int:
-    """A suit mask with its ace (place 0) where it leaves fewer points: moved to `high_place`
-    under ace "high", either way under "either" (low on a tie), never under "low"."""
+    """A suit mask with its first rank (place 0, an ace) where it leaves fewer points: moved to
+    `high_place` under ace "high", either way under "low-or-high" (low on a tie), never under "low"."""
     if dead is None or ace == "low" or not m & 1:
         return m
     high = (m & ~1) | high_place
@@ -165,7 +165,7 @@ class _Ready:
     with_runs: bool        # the round has runs (a set may leave out cards for them)
     not_lowest: int        # every place but each suit's first
     not_highest: int       # every place but each suit's last
-    wrap: tuple[int, int, int] | None  # (top rank, first rank's cards, top rank's): a high ace's neighbour
+    wrap: tuple[int, int, int] | None  # (top rank, first rank's cards, top rank's): a high first rank's neighbour
     lane_column: dict[int, int]  # a lane's top bit -> its rank's cards across the suits
     floor: int | float     # the fewest points a hand can keep (0; card values are never negative)
     set_min: int           # the fewest cards of a set
@@ -201,8 +201,7 @@ def _ready(judge: Judge, objective: str) -> _Ready:
     ready.cost = {c: 1 if objective == "cards" else ruleset.scoring.value(c) for c in bits}
     values = _place_values(ruleset, objective)
     least = run_rule.min if run_rule is not None else None
-    # The ace option reads only a deck whose first rank is A (see `referee.meld.run_windows`).
-    ace = run_rule.ace if run_rule is not None and geometry.high_ace else "low"
+    ace = run_rule.ace if run_rule is not None else "low"  # where the first rank stands (`run_windows`)
     high_place = 1 << geometry.ranks
     made = [_Suit(cards, values, least, ace, high_place) for cards in masks.suit_cards]
     ready.suits = tuple(suit.entries for suit in made)
@@ -226,7 +225,7 @@ def _ready(judge: Judge, objective: str) -> _Ready:
     ready.not_lowest, ready.not_highest = ~geometry.lowest_places, ~geometry.highest_places
     top = geometry.ranks - 1
     ready.wrap = None
-    if run_rule is not None and run_rule.ace != "low" and geometry.high_ace:
+    if run_rule is not None and run_rule.ace != "low":
         ready.wrap = (top, geometry.rank_columns[0], geometry.rank_columns[top])
     ready.lane_column = {1 << (lanes_at + masks.width * (p + 1) - 1): geometry.rank_columns[p]
                          for p in range(geometry.ranks)}
@@ -240,7 +239,7 @@ def _ready(judge: Judge, objective: str) -> _Ready:
 
 @lru_cache(maxsize=256)
 def _place_values(ruleset: Ruleset, objective: str) -> tuple[int, ...]:
-    """What a card left in hand costs, by place of a suit mask (the deck's ranks, then a high A)."""
+    """What a card left in hand costs, by place of a suit mask (the deck's ranks, then the first rank high)."""
     places = geometry_for(ruleset.deck, 1).place_ranks
     if objective == "cards":
         return tuple(1 for _ in places)

@@ -125,6 +125,8 @@ def _solved(shape: TileShape, table: Sequence[Sequence[Card]], on_table: Sequenc
     need = 0 if first_meld_done else points_needed
     if need and shape.run_min is not None and shape.group_min is not None and shape.jokers >= shape.run_min - 1:
         shape = shape.tracking()  # a run of one natural tile and jokers is worth a group's points
+    if need and shape.high_first and counts.hand_jokers:
+        shape = shape.leading()  # a joker below a run's tiles that could stand above them counts where the judge reads it
     search = TileSearch(shape, counts, need, budget, hand_size)
     value = search.best()
     unchanged = BestTurn((), tuple(tuple(m) for m in table), tuple(hand))

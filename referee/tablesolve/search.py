@@ -9,7 +9,9 @@ the table always; those in the hand as it likes), how many of them go to groups,
 jokers stand in its runs; at the end of a number, how many jokers join its groups, which must
 then form legal groups. A run being built takes a tile at every number until it is complete;
 at the end every run is complete. Choices that cannot end well are cut early: groups that the
-colours left cannot complete, runs that the tiles ahead cannot finish.
+colours left cannot complete, runs that the tiles ahead cannot finish. Where the first number
+may also follow the last, a place after the top number takes the first number's tiles that
+each colour set aside for it at the first number (see `TileSearch`).
 
 The value is lexicographic, packed in one integer: hand tiles played, then their worth on the
 rack (a joker at its rack value, so the tie rule does not depend on where it stands). A state
@@ -32,8 +34,9 @@ WEIGHT = 1 << 24    # one tile played outweighs any points
 _SPEND = 64         # states counted against the budget at a time
 _DEAD = (NONE, None)  # the memo's entry for a state with no legal table, shared
 
-# A choice at one colour: the slot state after it, naturals to groups, hand tiles played, jokers in runs.
-ColourChoice = tuple[int, int, int, int]
+# A choice at one colour: the slot state after it, naturals to groups, hand tiles played, jokers in
+# runs, and the tiles set aside for the high place (at the first number; taken back there, as less than 0).
+ColourChoice = tuple[int, int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,12 @@ class Counts:
 
 
 class TileSearch:
-    """One position's search: `best()` its value, `steps()` the choices that reach it."""
+    """One position's search: `best()` its value, `steps()` the choices that reach it.
+
+    Where the first number may also follow the last (`TileShape.high_first`), the search has
+    one place more, after the top number, whose tiles are the first number's: at the first
+    number each colour sets some of its tiles aside for that place (`high` in a choice), the
+    count kept in the state (above the slots) until the place takes them into its runs."""
 
     def __init__(self, shape: TileShape, counts: Counts, need: int, budget: Budget, hand_size: int) -> None:
         self.shape = shape
@@ -58,8 +66,14 @@ class TileSearch:
         self.jokers = counts.table_jokers + counts.hand_jokers
         self.suits = shape.suits
         self.ranks = shape.ranks
+        self.places = shape.places  # the numbers, then the first number played high
         geometry = shape.geometry
-        self.kinds = [[geometry.type_of(c, rank) for c in range(self.suits)] for rank in geometry.order]
+        order = geometry.order + geometry.order[:self.places - self.ranks]
+        self.kinds = [[geometry.type_of(c, rank) for c in range(self.suits)] for rank in order]
+        # the tiles of each place and colour on the table and in the hand (none at the high place:
+        # its tiles are the first number's, set aside there)
+        self.on_table = [[counts.table[k] if v < self.ranks else 0 for k in row] for v, row in enumerate(self.kinds)]
+        self.in_hand = [[counts.hand[k] if v < self.ranks else 0 for k in row] for v, row in enumerate(self.kinds)]
         # the group keys: the counts the colours so far give to groups, largest first
         self.group_keys = [tuple(sorted((n for n in key if n), reverse=True))
                            for size in range(self.suits + 1)
@@ -71,25 +85,41 @@ class TileSearch:
     def best(self) -> int:
         """The best value; `NONE` when no legal table holds the table's tiles."""
         shape, counts, budget = self.shape, self.counts, self.budget
-        suits, ranks, jokers, need = self.suits, self.ranks, self.jokers, self.need
-        table, hand, kinds = counts.table, counts.hand, self.kinds
+        suits, ranks, places, jokers, need = self.suits, self.ranks, self.places, self.jokers, self.need
+        on_tables, in_hands, kinds = self.on_table, self.in_hand, self.kinds
         table_jokers, hand_size = counts.table_jokers, self.hand_size
+        copies = shape.geometry.copies
         group_keys = self.group_keys
         group_at = {key: i for i, key in enumerate(group_keys)}
         n_groups, n_slots, n_used, n_points = len(group_keys), len(shape.slot_states), jokers + 1, need + 1
         place = [n_slots ** c for c in range(suits)]
-        n_profile = n_slots ** suits
+        # above the slots, the tiles each colour set aside for the high place (0 to `copies`)
+        kept = copies + 1 if places > ranks else 1
+        high_place = [n_slots ** suits * kept ** c for c in range(suits)]
+        n_profile = n_slots ** suits * kept ** suits
         joined = [[group_at[tuple(sorted((*key, g), reverse=True))] if g and len(key) < suits else i
-                   for g in range(shape.geometry.copies + 1)] for i, key in enumerate(group_keys)]
+                   for g in range(copies + 1)] for i, key in enumerate(group_keys)]
         fits = [[shape.fits(key, wild) for wild in range(jokers + 1)] for key in group_keys]
         fitting = [tuple(wild for wild, ok in enumerate(row) if ok) for row in fits]  # the jokers that close them
-        closed, needs, melded, rack = shape.closed, shape.needs, shape.melded, shape.rack
+        closed, needs, rack = shape.closed, shape.needs, shape.rack
+        melded = shape.melded + shape.melded[:places - ranks]
         own = shape.joker_melded
         top = shape.run_min or 1
-        every = [[table[k] + hand[k] for k in row] for row in kinds]
-        # past the top number no tile, and no joker, continues a run
-        ahead = [[tuple(every[v + k][c] if v + k < ranks else -ranks * suits for k in range(1, top))
-                  for c in range(suits)] for v in range(ranks)]
+        every = [[on_tables[v][c] + in_hands[v][c] for c in range(suits)] for v in range(ranks)]
+        every += [every[0]] * (places - ranks)  # at most the first number's tiles are set aside
+        # past the top place no tile, and no joker, continues a run
+        ahead = [[tuple(every[v + k][c] if v + k < places else -places * suits for k in range(1, top))
+                  for c in range(suits)] for v in range(places)]
+        # the jokers a colour's tiles set aside need at least: each ends a run of its own, which holds
+        # the numbers below the high place, a tile of the colour or a joker at each
+        owing = [[sum(max(0, a - every[ranks - k][c]) for k in range(1, top)) for a in range(copies + 1)]
+                 for c in range(suits)]
+        # the most a colour may set aside: its first number's tiles, that runs of it can reach the high place with
+        aside_most = [max((a for a in range(min(copies, every[0][c]) + 1) if owing[c][a] <= jokers), default=0)
+                      if places > ranks else 0 for c in range(suits)]
+        # a joker begins a run at the first number only where the search reads none as begun by one
+        # (`TileShape.leading`): every slot is empty there
+        first_jokers = 0 if shape.led else copies
         end_value = (WEIGHT + shape.joker_rack)
         memo = self.memo
         options = shape.choices
@@ -110,22 +140,34 @@ class TileSearch:
                 complete[key] = got
             return got
 
-        def choices(code: int, on_table: int, in_hand: int, left: int, near: tuple[int, ...]) -> tuple[ColourChoice, ...]:
-            key = (code, on_table, in_hand, left, near)
+        def choices(code: int, on_table: int, in_hand: int, left: int, near: tuple[int, ...], high: int,
+                    wilds: int) -> tuple[ColourChoice, ...]:
+            key = (code, on_table, in_hand, left, near, high, wilds)
             got = options.get(key)
             if got is None:
                 out = []
-                copies = len(shape.slot_states[code])
                 for played in range(in_hand, -1, -1):
                     naturals = on_table + played
                     for grouped in range(naturals + 1):
-                        # a joker in a run beside a natural twin in a group: swapped, the same
-                        # table; so jokers stand in this colour's runs only when no twin is grouped
-                        for wild in range(min(left, copies) + 1 if not grouped else 1):
-                            for after in shape.grown(code, naturals - grouped, wild):
-                                if all(not n or n <= have + left - wild for n, have in zip(needs[after], near)):
-                                    out.append((after, grouped, played, wild))
+                        for aside in range(min(high, naturals - grouped) + 1):
+                            # a joker in a run beside a natural twin in a group: swapped, the same
+                            # table; so jokers stand in this colour's runs only when no twin is grouped
+                            for wild in range(min(left, wilds) + 1 if not grouped else 1):
+                                for after in shape.grown(code, naturals - grouped - aside, wild):
+                                    if all(not n or n <= have + left - wild for n, have in zip(needs[after], near)):
+                                        out.append((after, grouped, played, wild, aside))
                 got = options[key] = tuple(out)
+            return got
+
+        def set_aside(code: int, naturals: int, left: int, near: tuple[int, ...]) -> tuple[ColourChoice, ...]:
+            """At the high place: the tiles set aside all go into runs, with jokers as chosen."""
+            key = (code, -1 - naturals, 0, left, near, 0, 0)
+            got = options.get(key)
+            if got is None:
+                got = options[key] = tuple(
+                    (after, 0, 0, wild, -naturals) for wild in range(min(left, copies) + 1)
+                    for after in shape.grown(code, naturals, wild)
+                    if all(not n or n <= have + left - wild for n, have in zip(needs[after], near)))
             return got
 
         def value(v: int, c: int, profile: int, g: int, used: int, points: int) -> int:
@@ -140,13 +182,13 @@ class TileSearch:
                 budget.spend(hand_size)
             best: int = NONE
             choice: object = None
-            if v == ranks:
+            if v == places:
                 if used >= table_jokers and points >= need and all(
                         (profile // place[s]) % n_slots in closed for s in range(suits)):
                     best = (used - table_jokers) * end_value
             else:
                 kind = kinds[v][c]
-                on_table = table[kind]
+                on_table = on_tables[v][c]
                 worth = WEIGHT + rack[kind]
                 joker_points = melded[v] if own is None else own
                 left = jokers - used
@@ -155,15 +197,22 @@ class TileSearch:
                 joins = joined[g]
                 last = c == suits - 1  # the number's groups close here, and the next number begins
                 row = (v * (suits + 1) + c + 1) * n_profile if not last else ((v + 1) * (suits + 1)) * n_profile
-                at = ((v * suits + c) * n_slots + code) * n_used + left
-                here = chosen.get(at)
-                if here is None:
-                    here = chosen[at] = choices(code, on_table, hand[kind], left, ahead[v][c])
+                if v < ranks:
+                    at = ((v * suits + c) * n_slots + code) * n_used + left
+                    here = chosen.get(at)
+                    if here is None:
+                        here = chosen[at] = choices(code, on_table, in_hands[v][c], left, ahead[v][c],
+                                                    aside_most[c] if v == 0 else 0, first_jokers if v == 0 else copies)
+                    if v == 0 and places > ranks:  # the jokers the colours' tiles set aside owe, within those left
+                        owed = sum(owing[s][(profile // high_place[s]) % kept] for s in range(c))
+                        here = tuple(o for o in here if owed + owing[c][o[4]] <= left - o[3])
+                else:  # the high place
+                    here = set_aside(code, (profile // high_place[c]) % kept, left, ahead[v][c])
                 for option in here:
-                    after, grouped, played, wild = option
+                    after, grouped, played, wild, high = option
                     shared = joins[grouped]
                     made = min(need, points + (on_table + played) * melded[v] + wild * joker_points) if need else 0
-                    child = base + after * place[c]
+                    child = base + after * place[c] + high * high_place[c]
                     now = used + wild
                     if last:
                         for extra in fitting[shared]:
@@ -189,7 +238,7 @@ class TileSearch:
             memo[key] = (best, choice) if best > NONE else _DEAD
             return best
 
-        self._walk = (suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own)
+        self._walk = (suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own, high_place)
         found = value(0, 0, 0, 0, 0, 0)
         if spent[0]:  # the states not yet counted
             budget.spent += spent[0] - 1
@@ -198,21 +247,21 @@ class TileSearch:
 
     # ---------------------------------------------------------------- the way back
     def steps(self) -> list[tuple[int, int, object]]:
-        """The choices of the best value, in order: (number, colour or `suits` for the groups
+        """The choices of the best value, in order: (place, colour or `suits` for the groups
         closing a number, the choice)."""
-        suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own = self._walk
+        suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own, high_place = self._walk
         v = c = profile = g = used = points = 0
         out: list[tuple[int, int, object]] = []
-        while v < self.ranks:
+        while v < self.places:
             key = ((((v * (suits + 1) + c) * n_profile + profile) * n_groups + g) * n_used + used) * n_points + points
             choice = self.memo[key][1]
             joker_points = melded[v] if own is None else own
-            after, grouped, played, wild, *closing = _colour_choice(choice)
-            out.append((v, c, (after, grouped, played, wild)))
-            naturals = self.counts.table[self.kinds[v][c]] + played
+            after, grouped, played, wild, high, *closing = _colour_choice(choice)
+            out.append((v, c, (after, grouped, played, wild, high)))
+            naturals = self.on_table[v][c] + played
             points = min(self.need, points + naturals * melded[v] + wild * joker_points) if self.need else 0
             code = (profile // place[c]) % n_slots
-            profile += (after - code) * place[c]
+            profile += (after - code) * place[c] + high * high_place[c]
             g = joined[g][grouped]
             c, used = c + 1, used + wild
             if closing:  # the last colour: the number's groups take these jokers
@@ -238,13 +287,13 @@ def collector_paused() -> Iterator[None]:
 
 
 def colour_choice(choice: object) -> ColourChoice:
-    assert isinstance(choice, tuple) and len(choice) == 4
+    assert isinstance(choice, tuple) and len(choice) == 5
     return choice
 
 
 def _colour_choice(choice: object) -> tuple[int, ...]:
     """A colour's choice as the memo keeps it: with the jokers its number's groups take, at the last colour."""
-    assert isinstance(choice, tuple) and len(choice) in (4, 5)
+    assert isinstance(choice, tuple) and len(choice) in (5, 6)
     return choice
 
 

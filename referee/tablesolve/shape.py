@@ -1,7 +1,8 @@
 """A tile game's shape as the value-by-value search reads it, derived once from the ruleset:
 colours and numbers from the deck, the copies of each tile, the jokers, and the two meld kinds
 the search knows (one number in several colours, and one colour in consecutive numbers) with
-their sizes, read through each kind's entry in `referee.kinds`, never by its name.
+their sizes and whether the first number may also follow the last (Remi's 12-13-1), read
+through each kind's entry in `referee.kinds`, never by its name.
 
 Nothing here is the French deck's: a five-colour or 1-20 set is the same code with other tables.
 """
@@ -21,8 +22,9 @@ from referee.ruleset import MeldRule, RoundRules, Ruleset
 
 # A group: the count of natural tiles of each colour in it, and its jokers.
 Group = tuple[tuple[int, ...], int]
-# A slot of runs being built: its tiles (up to the run's least) and, where counted, its natural tiles (up to 2).
-Mark = tuple[int, int]
+# A slot of runs being built: its tiles (up to the run's least), where counted its natural tiles
+# (up to 2), and where marked whether it began with a joker (1) (see `TileShape.leading`).
+Mark = tuple[int, int, int]
 
 
 @dataclass(frozen=True, eq=False)
@@ -39,26 +41,30 @@ class TileShape:
     joker_rack: int             # a joker's worth left on a rack
     melded: tuple[int, ...]     # each number's worth melded (a first meld's points)
     joker_melded: int | None    # a joker's own worth melded; None: it counts as the tile it stands for
+    high_first: bool = False    # the first number may also follow the last, never both (`run.first_rank_high`)
     tracked: bool = False       # slots count their natural tiles too (see `tracking`)
-    # runs of one colour being built: a multiset of slots, each (tiles, natural tiles up to 2)
+    led: bool = False           # slots mark a run begun by a joker (see `leading`)
+    # runs of one colour being built: a multiset of slots, each a `Mark`
     slot_states: tuple[tuple[Mark, ...], ...] = field(init=False)
     slot_code: dict[tuple[Mark, ...], int] = field(init=False)
     closed: frozenset[int] = field(init=False)   # slot states where every run may end
     needs: tuple[tuple[int, ...], ...] = field(init=False)  # a state's runs still short k+1 tiles or more
     # the search's choices at one colour, kept across positions (see `TileSearch`)
-    choices: dict[tuple[int, int, int, int, tuple[int, ...]], tuple[tuple[int, int, int, int], ...]] = field(
-        init=False, default_factory=dict)
+    choices: dict[tuple[int, int, int, int, tuple[int, ...], int, int], tuple[tuple[int, int, int, int, int], ...]] = (
+        field(init=False, default_factory=dict))
 
     def __post_init__(self) -> None:
         top = self.run_min or 1
-        marks = [(0, 0)] + [(n, k) for n in range(1, top + 1) for k in (range(min(n, 2) + 1) if self.tracked else (0,))]
+        marks = [(0, 0, 0)] + [(n, k, j) for n in range(1, top + 1)
+                               for k in (range(min(n, 2) + 1) if self.tracked else (0,))
+                               for j in ((0, 1) if self.led else (0,))]
         states = _multisets(self.geometry.copies, tuple(marks))
         object.__setattr__(self, "slot_states", states)
         object.__setattr__(self, "slot_code", {s: i for i, s in enumerate(states)})
         object.__setattr__(self, "closed", frozenset(
-            i for i, s in enumerate(states) if all(n == 0 or self.may_end(n, k) for n, k in s)))
+            i for i, s in enumerate(states) if all(n == 0 or self.may_end(n, k) for n, k, _ in s)))
         object.__setattr__(self, "needs", tuple(
-            tuple(sum(1 for n, k in s if n and self.short(n, k) > j) for j in range(top - 1)) for s in states))
+            tuple(sum(1 for n, k, _ in s if n and self.short(n, k) > j) for j in range(top - 1)) for s in states))
 
     def may_end(self, tiles: int, naturals: int) -> bool:
         """Whether a run of this many tiles, so many natural, is complete."""
@@ -75,6 +81,16 @@ class TileShape:
         group's. A meld of those tiles is a legal group too, so nothing else changes."""
         return _tracking(self)
 
+    def leading(self) -> TileShape:
+        """This shape with slots that mark a run begun by a joker, which then goes on to the
+        top place (after the last number, where the first may follow it) and begins above the
+        first number. The judge reads a run's jokers above its natural tiles as far as they
+        go (`12R 13R JK`: the joker is the 1 after the 13), so before the first meld a joker
+        counted below them where the run could go higher would be worth what the judge does
+        not count. The same tiles with the jokers above are a run the search also makes, so
+        nothing else changes."""
+        return _leading(self)
+
     @property
     def suits(self) -> int:
         return len(self.geometry.suits)
@@ -82,6 +98,11 @@ class TileShape:
     @property
     def ranks(self) -> int:
         return self.geometry.ranks
+
+    @property
+    def places(self) -> int:
+        """The places a run's tiles stand at: the numbers, then the first number played high."""
+        return self.geometry.ranks + self.high_first
 
     def grown(self, code: int, naturals: int, jokers: int) -> tuple[int, ...]:
         """The slot states these natural tiles and jokers of one number can lead to from the
@@ -91,12 +112,14 @@ class TileShape:
 
     def step(self, mark: Mark, took: str) -> Mark | None:
         """A slot after it takes a natural tile (`N`), a joker (`J`) or nothing (`-`); None
-        where it cannot (a run being built must take a tile)."""
-        n, k = mark
+        where it cannot (a run being built must take a tile, and one begun by a joker goes on
+        to the top place)."""
+        n, k, j = mark
         top = self.run_min or 1
         if took == "-":
-            return (0, 0) if n == 0 or self.may_end(n, k) else None
-        return (min(n + 1, top), min(k + 1, 2) if self.tracked and took == "N" else k)
+            return (0, 0, 0) if n == 0 or (self.may_end(n, k) and not j) else None
+        return (min(n + 1, top), min(k + 1, 2) if self.tracked and took == "N" else k,
+                j if n else int(self.led and took == "J"))
 
     def groups(self, counts: tuple[int, ...], jokers: int) -> tuple[Group, ...] | None:
         """Groups of one number holding exactly these natural tiles of each colour and these
@@ -131,6 +154,11 @@ def _multisets(copies: int, marks: tuple[Mark, ...]) -> tuple[tuple[Mark, ...], 
 @lru_cache(maxsize=64)
 def _tracking(shape: TileShape) -> TileShape:
     return replace(shape, tracked=True)
+
+
+@lru_cache(maxsize=64)
+def _leading(shape: TileShape) -> TileShape:
+    return replace(shape, led=True)
 
 
 @lru_cache(maxsize=8192)
@@ -206,21 +234,30 @@ def unsupported(ruleset: Ruleset) -> InvalidPlayError:
 
 def _read_kinds(ruleset: Ruleset, rules: RoundRules) -> tuple[MeldRule | None, MeldRule | None]:
     group = run = None
-    order = tuple(ruleset.deck.ranks)
     for rule in rules.melds:
         kind = KINDS.get(rule.kind)
         if kind is not None and kind.one_rank and group is None:
             group = rule
         elif kind is not None and kind.ordered and run is None and rule.suits == "same" and rule.max is None:
-            # runs only within the deck's order: every window a plain slice of it
-            plain = all(run_windows(rule.ace, n, order) == tuple(order[s:s + n] for s in range(len(order) - n + 1))
-                        for n in range(rule.min, len(order) + 1))
-            if not plain:
-                raise unsupported(ruleset)
-            run = rule
+            run = rule  # its windows are read by `_high_first`
         else:
             raise unsupported(ruleset)
     return group, run
+
+
+def _high_first(ruleset: Ruleset, rule: MeldRule) -> bool:
+    """Whether the run's first number may also follow its last: the windows the search reads
+    are the plain slices of the deck's order, with or without one more that ends with the first
+    number (the run option's windows, `referee.meld.run_windows`); any other (runs that turn the
+    corner, or a first number only ever high) is a 422."""
+    order = tuple(ruleset.deck.ranks)
+    plain = [tuple(order[s:s + n] for s in range(len(order) - n + 1)) for n in range(rule.min, len(order) + 1)]
+    read = [run_windows(rule.ace, n, order) for n in range(rule.min, len(order) + 1)]
+    if read == plain:
+        return False
+    if read != [(*p, (*order[len(order) - n + 1:], order[0])) for n, p in enumerate(plain, rule.min)]:
+        raise unsupported(ruleset)
+    return True
 
 
 @lru_cache(maxsize=64)
@@ -235,9 +272,12 @@ def shape_of(ruleset: Ruleset, rules: RoundRules, players: int | None) -> TileSh
     jokers = deck.jokers_with(decks) if deck.has_jokers else 0
     group, run = _read_kinds(ruleset, rules)
     least = min((r.min for r in (group, run) if r is not None), default=0)
+    high_first = run is not None and _high_first(ruleset, run)
     if (not ruleset.rummy.rearrange or wilds.ranks - {JOKER} or wilds.max_per_meld is not None
             or wilds.later_given or wilds.per_deal or deck.specials
-            or (jokers and JOKER not in wilds.ranks) or (jokers >= least and wilds.all_wild)):
+            or (jokers and JOKER not in wilds.ranks) or (jokers >= least and wilds.all_wild)
+            or (high_first and run is not None and len(deck.ranks) + 1 < 2 * max(run.min, jokers + 2))):
+        # the last: a run from the first number low to it high is cut in two runs (`rebuild`)
         raise unsupported(ruleset)
     geometry = geometry_for(deck, decks)
     scoring = ruleset.rummy.scoring
@@ -255,4 +295,5 @@ def shape_of(ruleset: Ruleset, rules: RoundRules, players: int | None) -> TileSh
         rack=tuple(scoring.caught_value(c, wilds.ranks) for c in geometry.cards),
         joker_rack=scoring.caught_value(joker, wilds.ranks),
         melded=tuple(scoring.melded_value(r) for r in geometry.order),
-        joker_melded=None if stands_for else scoring.melded_value(JOKER))
+        joker_melded=None if stands_for else scoring.melded_value(JOKER),
+        high_first=high_first)
