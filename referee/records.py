@@ -15,6 +15,7 @@ from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal, Part, counted
 from referee.i18n import t, tn
 from referee.melds import wild_rank_problem
+from referee.reachable import points_problems
 from referee.ruleset import Ruleset
 from referee.scoring import gain_sign, score_round, winner_gains_parts
 
@@ -139,6 +140,10 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
         problems.append(Problem(f"points.{went_out}", "out_of_range", t(
             "{name} went out and gains the others' racks in {game}: leave {name} out of points", name=went_out,
             game=ruleset.local_name)))
+    if ruleset.rummy is not None:  # numbers no hand can make, where nothing else is wrong with them
+        flagged = {p.path for p in problems}
+        problems += points_problems(ruleset, {n: v for n, v in points.items() if f"points.{n}" not in flagged},
+                                    Deal(round_number if ruleset.rummy.rounds else 1, players, body.get("wild_rank")))
     if problems:
         raise InvalidPlayError(problems)
     entered = {n: Part("entered", v) for n, v in points.items()}
