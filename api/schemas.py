@@ -446,6 +446,23 @@ class ScoreRequest(WildRankMixin):
                      "example": [["ann", "cy"], ["bob", "dee"]]})
 
 
+class Part(Schema):
+    """One part of a player's points in a round; a round's parts add up to the points."""
+
+    item = fields.String(required=True, metadata={
+        "description": "what the points are for: `caught` (cards left in hand), `melded`, `going_out`, "
+                       "`concealed`, `natural_canasta`, `mixed_canasta`, `semi_clean_canasta`, `red_threes`, "
+                       "`all_red_threes`, `no_morto`, `deadwood`, `cap` (what a cap on deadwood takes off), "
+                       "`knock`, `gin`, `undercut`, `winner_gains`, `lowest_rack` (where nobody went out and the "
+                       "winner gains the racks, the lowest rack, which each rack paid is counted above), "
+                       "`entered` (a round entered as points: the number typed, with the sheet's sign)",
+        "example": "natural_canasta"})
+    count = fields.Integer(metadata={"description": "canastas and bonus cards: how many", "example": 1})
+    cards = List(fields.String(), metadata={"description": "`caught` and `deadwood`: the cards counted",
+                                            "example": ["9C"]})
+    points = fields.Integer(required=True, metadata={"example": 500})
+
+
 class HandScore(Schema):
     points = fields.Integer(required=True, metadata={
         "description": "what goes onto the player's score this round (negative where melded "
@@ -460,6 +477,9 @@ class HandScore(Schema):
     melded = fields.Integer(metadata={"description": "melded scoring: what the player's melded cards are worth"})
     bonuses = fields.Integer(metadata={"description": "games with scoring.bonuses: the player's canastas, bonus "
                                                       "cards and going out (part of points)"})
+    breakdown = List(fields.Nested(Part), required=True, metadata={
+        "description": "what the points are made of, a part each (their points add up to `points`; a part worth "
+                       "nothing and naming no cards is left out)"})
 
 
 class TeamScore(Schema):
@@ -631,6 +651,11 @@ class RoundPlayed(Schema):
     team_points = List(fields.Integer(), metadata={
         "description": "team games only: each team's points in this round (the sum of its players'), "
                        "in the order of the game's `teams`"})
+    breakdown = Dict(keys=fields.String(), values=List(fields.Nested(Part)), metadata={
+        "description": "rummy rounds: what each player's points in the round are made of, as a scores answer "
+                       "gives them (their points add up to the player's `points`); a round stored before the "
+                       "sheet kept them gives the cards caught where the game scores those, else the points as "
+                       "one `entered` part"})
 
 
 class TeamStanding(Schema):

@@ -217,7 +217,8 @@ def well_behaved(client: Client, rng: random.Random, tally: Tally, games: list[d
     else:
         game = rng.choice(games)
         went_out, *others = rng.sample(game["live"], len(game["live"]))
-        body, headers = json_body({"went_out": went_out, "points": {p: rng.randint(0, 30) for p in others}})
+        # Bing Rummy's cards are worth 2 to 15: no hand is worth 1
+        body, headers = json_body({"went_out": went_out, "points": {p: rng.choice([0, *range(2, 31)]) for p in others}})
         status, after, took = client.request("POST", f"/v1/games/{game['id']}/rounds", body,
                                              headers | {"Authorization": f"Bearer {game['token']}"})
         tally.note("round", status, took, (200,))

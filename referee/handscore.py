@@ -1,19 +1,47 @@
-"""The values a round's score is made of: what the deal was beyond the hands (`Deal`), and
-one player's result (`HandScore`). Below the scoring of a round and of a knock, which both
-build them."""
+"""The values a round's score is made of: what the deal was beyond the hands (`Deal`), one
+player's result (`HandScore`) and the parts it adds up from (`Part`). Below the scoring of a
+round and of a knock, which both build them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.cards import Card
 
 
 @dataclass(frozen=True)
+class Part:
+    """One part of a player's points in a round, as a round's `breakdown` names it: the item
+    (`caught`, `melded`, `natural_canasta`, `gin`...), its points, and where it has them the
+    cards it counts or how many of a thing it pays for."""
+
+    item: str
+    points: int
+    count: int | None = None
+    cards: tuple[Card, ...] | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"item": self.item}
+        if self.count is not None:
+            out["count"] = self.count
+        if self.cards is not None:
+            out["cards"] = [str(c) for c in self.cards]
+        return out | {"points": self.points}
+
+
+def counted(parts: Iterable[Part]) -> tuple[Part, ...]:
+    """The parts a breakdown shows: those worth points or naming cards (a hand caught empty,
+    a bonus not won, are left out)."""
+    return tuple(p for p in parts if p.points or p.cards)
+
+
+@dataclass(frozen=True)
 class HandScore:
-    """One player's result of a round: `points` go onto their score. `deadwood` (deadwood
-    scoring) and `melded` (melded scoring) show where the points come from."""
+    """One player's result of a round: `points` go onto their score, and `breakdown` holds
+    the parts they are made of (made with `made_of`, they always add up to the points).
+    `deadwood` (deadwood scoring) and `melded` (melded scoring) show where the points come
+    from."""
 
     points: int
     cards: int
@@ -21,9 +49,18 @@ class HandScore:
     deadwood: int | None = None
     melded: int | None = None
     bonuses: int | None = None  # canastas, red threes, going out (`scoring.bonuses`)
+    breakdown: tuple[Part, ...] = ()
 
-    def as_dict(self) -> dict[str, int]:
-        out = {"points": self.points, "cards": self.cards, "pennies": self.pennies}
+    @classmethod
+    def made_of(cls, parts: Iterable[Part], cards: int, pennies: int, *, deadwood: int | None = None,
+                melded: int | None = None, bonuses: int | None = None) -> HandScore:
+        """A result whose points are the sum of `parts`."""
+        shown = counted(parts)
+        return cls(sum(p.points for p in shown), cards, pennies, deadwood, melded, bonuses, shown)
+
+    def as_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"points": self.points, "cards": self.cards, "pennies": self.pennies,
+                                  "breakdown": [p.as_dict() for p in self.breakdown]}
         if self.bonuses is not None:
             out["bonuses"] = self.bonuses
         if self.deadwood is not None:

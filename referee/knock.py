@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
-from referee.handscore import Deal, HandScore
+from referee.handscore import Deal, HandScore, Part
 from referee.i18n import t, tn
 from referee.kinds import ordered_kind
 from referee.violations import listed
@@ -64,7 +64,9 @@ def score_knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: 
                 deal: Deal) -> dict[str, HandScore]:
     """The knocker's deadwood must be within the limit; the defender lays off on the knocker's
     melds (not on gin); the lower deadwood scores the difference, with the gin or undercut
-    bonus. The knocker's melds: those shown (`deal.melded`), else the best for the knocker."""
+    bonus. The knocker's melds: those shown (`deal.melded`), else the best for the knocker.
+    The winner's parts: `knock` (the difference), or the bonus (`gin`, `undercut`) and the
+    difference it counts (`deadwood`)."""
     from referee.planner import Budget, least_cost  # the defender's best arrangement, laying off
     budget = Budget()  # one for the whole knock: the knocker's arrangements and the defender's
     knock = ruleset.scoring.knock
@@ -103,16 +105,16 @@ def score_knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: 
             best = (result, dead, caught[key])
     assert best is not None
     _, dead, left = best
-    won = {knocker: 0, defender: 0}
+    won: dict[str, list[Part]] = {knocker: [], defender: []}
     if dead == 0:
-        won[knocker] = knock.gin_bonus + left
+        won[knocker] = [Part("gin", knock.gin_bonus), Part("deadwood", left)]
     elif left <= dead:
-        won[defender] = knock.undercut_bonus + dead - left
+        won[defender] = [Part("undercut", knock.undercut_bonus), Part("deadwood", dead - left)]
     else:
-        won[knocker] = left - dead
+        won[knocker] = [Part("knock", left - dead)]
     per_card = ruleset.scoring.pennies_per_card
-    return {knocker: HandScore(won[knocker], len(mine), 0, deadwood=dead),
-            defender: HandScore(won[defender], len(theirs), len(theirs) * per_card, deadwood=left)}
+    return {knocker: HandScore.made_of(won[knocker], len(mine), 0, deadwood=dead),
+            defender: HandScore.made_of(won[defender], len(theirs), len(theirs) * per_card, deadwood=left)}
 
 
 def _knocker_result(knock: Knock, dead: int, left: int) -> int:

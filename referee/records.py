@@ -12,11 +12,12 @@ from typing import Any
 
 from referee.cards import parse_named, parse_named_groups
 from referee.errors import InvalidPlayError, Problem
-from referee.handscore import Deal
+from referee.handscore import Deal, Part, counted
 from referee.i18n import t, tn
 from referee.melds import wild_rank_problem
+from referee.reachable import points_problems
 from referee.ruleset import Ruleset
-from referee.scoring import gain_sign, score_round, winner_gains_points
+from referee.scoring import gain_sign, score_round, winner_gains_parts
 
 Record = dict[str, Any]  # a ledger entry, JSON-ready: {"type": "round", ...}
 
@@ -91,7 +92,8 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
         scored_record: Record = {"type": "round", "went_out": went_out,
                                  "points": {n: s.points for n, s in scored.items()},
                                  "cards": {n: s.cards for n, s in scored.items()},
-                                 "hands": {n: [str(c) for c in cards] for n, cards in hands.items()}}
+                                 "hands": {n: [str(c) for c in cards] for n, cards in hands.items()},
+                                 "breakdown": {n: [p.as_dict() for p in s.breakdown] for n, s in scored.items()}}
         if melded is not None:
             scored_record["melded"] = {n: [[str(c) for c in g] for g in groups] for n, groups in melded.items()}
         if body.get("wild_rank") is not None:
@@ -138,17 +140,38 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
         problems.append(Problem(f"points.{went_out}", "out_of_range", t(
             "{name} went out and gains the others' racks in {game}: leave {name} out of points", name=went_out,
             game=ruleset.local_name)))
+    if ruleset.rummy is not None:  # numbers no hand can make, where nothing else is wrong with them
+        flagged = {p.path for p in problems}
+        problems += points_problems(ruleset, {n: v for n, v in points.items() if f"points.{n}" not in flagged},
+                                    Deal(round_number if ruleset.rummy.rounds else 1, players, body.get("wild_rank")))
     if problems:
         raise InvalidPlayError(problems)
-    if gains:  # the winner's gain, from the racks given
-        points = winner_gains_points({**points, **({went_out: 0} if went_out is not None else {})}, went_out,
-                                     gain_sign(ruleset))
-    record: Record = {"type": "round", "went_out": went_out, "points": dict(points)}
+    entered = {n: Part("entered", v) for n, v in points.items()}
+    parts = winner_gains_parts({**entered, **({went_out: Part("entered", 0)} if went_out is not None else {})},
+                               went_out, gain_sign(ruleset)) if gains else {n: counted([p]) for n, p in entered.items()}
+    record: Record = {"type": "round", "went_out": went_out,
+                      "points": {n: sum(p.points for p in found) for n, found in parts.items()},
+                      "breakdown": {n: [p.as_dict() for p in found] for n, found in parts.items()}}
     if body.get("wild_rank") is not None:
         record["wild_rank"] = body["wild_rank"]
     if cards is not None:
         record["cards"] = dict(cards)
     return record
+
+
+def stored_breakdown(ruleset: Ruleset, record: Mapping[str, Any]) -> Record:
+    """`{"breakdown": ...}`, what each player's points in a rummy round were made of, to add to
+    the round as a game shows it (nothing for a layout round, which has no points). A record
+    keeps its breakdown; one written before records kept it tells what it can: the hand caught
+    where the game scores the cards caught, else each player's points as one `entered` part."""
+    if "breakdown" in record or "points" not in record:
+        return {}  # kept with the record, or a layout round
+    hands: Mapping[str, list[str]] | None = record.get("hands")
+    caught = hands is not None and ruleset.scoring.method == "caught"
+    parts = {name: {"item": "caught", "cards": list((hands or {}).get(name, [])), "points": points} if caught
+             else {"item": "entered", "points": points} for name, points in record["points"].items()}
+    return {"breakdown": {name: [part] if part["points"] or part.get("cards") else []
+                          for name, part in parts.items()}}
 
 
 def _card_counts(ruleset: Ruleset, points: Mapping[str, int], cards: Mapping[str, int] | None,

@@ -10,17 +10,18 @@ from dataclasses import replace
 from referee.canastas import morto_unused
 from referee.cards import FRENCH, Card, DeckSpec, rank_named
 from referee.errors import InvalidPlayError, Problem
-from referee.handscore import Deal, HandScore
+from referee.handscore import Deal, HandScore, Part, counted
 from referee.i18n import SOURCE, current, decks_in_play, t, tn
 from referee.ruleset import Ruleset
-from referee.teamscore import bonus_points, bonus_problems
+from referee.teamscore import bonus_parts, bonus_problems
 
 
 def score_hand(ruleset: Ruleset, cards: Sequence[Card], wild_ranks: AbstractSet[str] = frozenset()) -> HandScore:
     """The points, cards and pennies of one hand caught in a round whose wild ranks are
     `wild_ranks` (they price a wild card by `scoring.wild_rank_value` and `wild_value`)."""
     scoring = ruleset.scoring
-    return HandScore(scoring.hand_points(cards, wild_ranks), len(cards), len(cards) * scoring.pennies_per_card)
+    caught = Part("caught", scoring.hand_points(cards, wild_ranks), cards=tuple(cards))
+    return HandScore.made_of([caught], len(cards), len(cards) * scoring.pennies_per_card)
 
 
 def round_wild_ranks(ruleset: Ruleset, round_number: int) -> frozenset[str]:
@@ -165,21 +166,27 @@ def _deadwood(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: s
     wild_ranks = round_wild_ranks(ruleset, deal.round_number) | (
         {rank_named(deal.wild_rank)} if deal.wild_rank is not None else set())
 
-    def priced(best: Arrangement) -> int:
+    def priced(best: Arrangement) -> tuple[int, tuple[Card, ...]]:
+        """The points of the cards the arrangement leaves out, and those cards."""
+        plan = best.plan
+        left = plan.left + ((plan.discard,) if plan.discard else ())
         if scoring.wild_rank_value is None:
-            return best.cost
+            return best.cost, left
         # The search prices every wild card alike; the cards it leaves out are priced again
         # here, a natural card of a wild rank at `wild_rank_value`.
-        plan = best.plan
-        return scoring.hand_points(plan.left + ((plan.discard,) if plan.discard else ()), wild_ranks)
+        return scoring.hand_points(left, wild_ranks), left
 
     for name, cards in hands.items():
-        cost = priced(arrange(ruleset, cards, (), False, deal.round_number, deal.players, wild_rank=deal.wild_rank))
+        cost, left = priced(arrange(ruleset, cards, (), False, deal.round_number, deal.players,
+                                    wild_rank=deal.wild_rank))
         if scoring.unmet_first_meld == "except_pure_runs":  # short of the first meld, pure runs still count
-            cost = min(cost, priced(arrange(ruleset, cards, (), True, deal.round_number, deal.players,
-                                            wild_rank=deal.wild_rank, pure_runs_only=True)))
-        points = cost if scoring.cap is None else min(scoring.cap, cost)
-        out[name] = HandScore(points, len(cards), len(cards) * scoring.pennies_per_card, deadwood=cost)
+            cost, left = min((cost, left), priced(arrange(ruleset, cards, (), True, deal.round_number, deal.players,
+                                                          wild_rank=deal.wild_rank, pure_runs_only=True)),
+                             key=lambda found: found[0])
+        parts = [Part("deadwood", cost, cards=left)]
+        if scoring.cap is not None and cost > scoring.cap:  # what the cap takes off
+            parts.append(Part("cap", scoring.cap - cost))
+        out[name] = HandScore.made_of(parts, len(cards), len(cards) * scoring.pennies_per_card, deadwood=cost)
     return out
 
 
@@ -204,13 +211,14 @@ def _melded_minus_caught(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], 
     scoring = ruleset.scoring
     wild_ranks = round_wild_ranks(ruleset, deal.round_number)
     everyone = {**{name: () for name in deal.melded or {}}, **hands}  # who went out may have no hand
-    bonus = bonus_points(ruleset, list(everyone), went_out, deal) if scoring.bonuses else None
+    bonus = bonus_parts(ruleset, list(everyone), went_out, deal) if scoring.bonuses else None
     for name, cards in everyone.items():
         melded = melded_points(ruleset, (deal.melded or {}).get(name, ()), deal)
         caught = scoring.hand_points(cards, wild_ranks)
-        extra = bonus[name] if bonus is not None else 0
-        out[name] = HandScore(melded - caught + extra, len(cards), len(cards) * scoring.pennies_per_card,
-                              melded=melded, bonuses=extra if bonus is not None else None)
+        extra = bonus[name] if bonus is not None else []
+        parts = [*extra, Part("melded", melded), Part("caught", -caught, cards=tuple(cards))]
+        out[name] = HandScore.made_of(parts, len(cards), len(cards) * scoring.pennies_per_card, melded=melded,
+                                      bonuses=sum(p.points for p in extra) if bonus is not None else None)
     return out
 
 
@@ -222,9 +230,10 @@ def _winner_gains(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_ou
     gain, each its whole part (odd points are lost). The signs are the sheet's (`gain_sign`)."""
     scoring = ruleset.scoring
     wild_ranks = round_wild_ranks(ruleset, deal.round_number)
-    points = winner_gains_points({name: scoring.hand_points(cards, wild_ranks) for name, cards in hands.items()},
-                                 went_out, gain_sign(ruleset))
-    return {name: HandScore(points[name], len(cards), len(cards) * scoring.pennies_per_card)
+    racks = {name: Part("caught", scoring.hand_points(cards, wild_ranks), cards=tuple(cards))
+             for name, cards in hands.items()}
+    parts = winner_gains_parts(racks, went_out, gain_sign(ruleset))
+    return {name: HandScore.made_of(parts[name], len(cards), len(cards) * scoring.pennies_per_card)
             for name, cards in hands.items()}
 
 
@@ -239,19 +248,23 @@ def gain_sign(ruleset: Ruleset) -> int:
     return GAIN_SIGNS.get(ruleset.game.winner, -1)
 
 
-def winner_gains_points(racks: Mapping[str, int], went_out: str | None, sign: int) -> dict[str, int]:
-    """Each player's points where the winner gains the others' racks (`winner_gains`): the
-    player who went out gains the others' total; where nobody did, the lowest racks win and each
-    other player pays what their rack holds above them, shared by the winners. A gain is written
-    with `sign`, a rack paid with the other."""
+def winner_gains_parts(racks: Mapping[str, Part], went_out: str | None, sign: int) -> dict[str, tuple[Part, ...]]:
+    """Each player's parts where the winner gains the others' racks (`winner_gains`), from each
+    rack as a part worth what it holds (`caught` with its cards, or `entered` as typed): the
+    player who went out gains the others' total (`winner_gains`); where nobody did, the lowest
+    racks win and each other player pays what their rack holds above them (the rack, and the
+    lowest rack given back: `lowest_rack`), shared by the winners. A gain is written with
+    `sign`, a rack paid with the other."""
     if went_out is not None:
         winners, floor = {went_out}, 0
     else:
-        floor = min(racks.values(), default=0)
-        winners = {name for name, points in racks.items() if points == floor}
-    paid = {name: points - floor for name, points in racks.items() if name not in winners}
+        floor = min((rack.points for rack in racks.values()), default=0)
+        winners = {name for name, rack in racks.items() if rack.points == floor}
+    paid = {name: rack.points - floor for name, rack in racks.items() if name not in winners}
     gain = sum(paid.values()) // max(1, len(winners))
-    return {name: sign * gain if name in winners else -sign * paid[name] for name in racks}
+    return {name: counted([Part("winner_gains", sign * gain)] if name in winners else
+                          [replace(rack, points=-sign * rack.points), Part("lowest_rack", sign * floor)])
+            for name, rack in racks.items()}
 
 
 def _went_out_problems(hands: Mapping[str, Sequence[Card]], went_out: str | None,

@@ -20,6 +20,7 @@ from typing import Any
 from referee import ending, phasesheet, ranking, teamsheet
 from referee.errors import GameStateError, InvalidPlayError, Problem
 from referee.i18n import t
+from referee.records import stored_breakdown
 from referee.ruleset import Ruleset
 from referee.teams import team_problems
 from referee.undo import kept
@@ -225,7 +226,8 @@ def _round(sheet: Sheet, record: Mapping[str, Any]) -> None:
     number = len(sheet.rounds) + 1
     standing = {p.name: (p.layout_size or 0) if sheet.ruleset.layout else p.score for p in sheet.players}
     sheet.rounds.append({k: v for k, v in record.items() if k != "type"} | {"number": number, "standing": standing}
-                        | teamsheet.round_points(record.get("points") or {}, sheet.teams))
+                        | teamsheet.round_points(record.get("points") or {}, sheet.teams)
+                        | stored_breakdown(sheet.ruleset, record))
     sheet.entries.append({"kind": "round", "number": number})
     sheet.dealt = dealer
     _finish(sheet)

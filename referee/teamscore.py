@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from referee.canastas import canasta_of, canastas_words, morto_unused, requires_met
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
-from referee.handscore import Deal
+from referee.handscore import Deal, Part
 from referee.i18n import continued, t, tn
 from referee.melds import Judge, judge_for
 from referee.ruleset import Ruleset
@@ -128,8 +128,11 @@ def side_melds(judge: Judge, melded: Mapping[str, Sequence[Sequence[Card]]],
     return out
 
 
-def bonus_points(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None, deal: Deal) -> dict[str, int]:
-    """Each player's bonuses for the hand (problems already refused by `bonus_problems`)."""
+def bonus_parts(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None, deal: Deal) -> dict[str, list[Part]]:
+    """Each player's bonuses for the hand, a part each (problems already refused by
+    `bonus_problems`): their canastas of each kind (`natural_canasta`, ... with the count),
+    their bonus cards (`red_threes`, or `all_red_threes` where the side holds every one in
+    play), `going_out` or `concealed`, and `no_morto`."""
     bonuses = ruleset.scoring.bonuses
     rummy = ruleset.rummy
     assert rummy is not None
@@ -138,28 +141,31 @@ def bonus_points(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None
     side_of = sides(everyone, deal)
     counts = deal.red_threes or {}
     in_play = sum(ruleset.deck.copies(c, ruleset.decks_in_play(deal.players)) for c in rummy.bonus_cards)
-    out = {name: 0 for name in everyone}
+    canastas: dict[str, Counter[str]] = {name: Counter() for name in everyone}
     for side in dict.fromkeys(side_of.values()):
         for owner, cards, _ in side_melds(judge, melded, side):
             kind = canasta_of(judge, cards)
             if kind is not None:
-                out[owner] += bonuses.get(f"{kind}_canasta", 0)
+                canastas[owner][kind] += 1
+    out: dict[str, list[Part]] = {}
     for name in everyone:
-        points = out[name]
         side = side_of[name]
+        parts = sorted((Part(f"{kind}_canasta", n * bonuses.get(f"{kind}_canasta", 0), count=n)
+                        for kind, n in canastas[name].items()), key=lambda p: (-p.points, p.item))
         held = counts.get(name, 0)
         if held:
             side_held = sum(counts.get(p, 0) for p in side)
-            each = bonuses.get("red_three", 0)
+            item, each = "red_threes", bonuses.get("red_three", 0)
             if in_play and side_held == in_play and "all_red_threes" in bonuses:
-                each = bonuses["all_red_threes"] // in_play
+                item, each = "all_red_threes", bonuses["all_red_threes"] // in_play
             against = ruleset.scoring.bonus_cards_unmelded == "against" and not any(melded.get(p) for p in side)
-            points += -held * each if against else held * each
+            parts.append(Part(item, -held * each if against else held * each, count=held))
         if name == went_out:
-            points += bonuses.get("concealed", 0) if deal.concealed else bonuses.get("going_out", 0)
+            parts.append(Part("concealed", bonuses.get("concealed", 0)) if deal.concealed
+                         else Part("going_out", bonuses.get("going_out", 0)))
         if "no_morto" in bonuses and name == side[0] and not any((deal.morto_taken or {}).get(p) for p in side):
-            points += bonuses["no_morto"]  # the side never took its morto: counted once, for its first player
-        out[name] = points
+            parts.append(Part("no_morto", bonuses["no_morto"]))  # the side never took its morto: once, for its first player
+        out[name] = parts
     return out
 
 

@@ -77,7 +77,8 @@ def test_scores_example(quick_client: Any) -> None:
     r = post(quick_client, "ten-pennies/scores",
              {"round": 1, "went_out": "cy", "hands": {"ann": ["3H", "KD", "JK"], "bob": [], "cy": []}})
     assert r.status_code == 200
-    assert r.get_json()["players"]["ann"] == {"points": 65, "cards": 3, "pennies": 3}
+    assert r.get_json()["players"]["ann"] == {"points": 65, "cards": 3, "pennies": 3, "breakdown": [
+        {"item": "caught", "cards": ["3H", "KD", "JK"], "points": 65}]}
 
 
 @pytest.mark.parametrize(("path", "body", "error_path", "code"), [

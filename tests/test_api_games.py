@@ -102,12 +102,12 @@ def test_undo(client: Any) -> None:
 
 
 @pytest.mark.parametrize(("body", "status", "code"), [
-    ({"went_out": "zed", "points": {"ann": 1, "bob": 2}, "cards": {"ann": 1, "bob": 1}}, 422, "unknown_player"),
-    ({"went_out": "cy", "points": {"ann": 1}, "cards": {"ann": 1}}, 422, "missing_player"),
+    ({"went_out": "zed", "points": {"ann": 5, "bob": 10}, "cards": {"ann": 1, "bob": 1}}, 422, "unknown_player"),
+    ({"went_out": "cy", "points": {"ann": 5}, "cards": {"ann": 1}}, 422, "missing_player"),
     ({"went_out": "cy", "hands": {"ann": ["3H"], "bob": [], "cy": ["8H"]}}, 422, "hand_not_empty"),
     ({"went_out": "cy", "hands": {"ann": ["1H"], "bob": [], "cy": []}}, 422, "unknown_card"),
     ({"went_out": "cy"}, 422, "missing_field"),
-    ({"went_out": "cy", "points": {"ann": -4, "bob": 1}}, 422, "out_of_range"),
+    ({"went_out": "cy", "points": {"ann": -4, "bob": 5}}, 422, "out_of_range"),
 ])
 def test_refused_rounds_leave_the_sheet_unchanged(client: Any, body: dict[str, Any], status: int, code: str) -> None:
     gid, auth, _ = new_game(client, "ten-pennies", ["ann", "bob", "cy"])
@@ -123,7 +123,7 @@ def test_refused_rounds_leave_the_sheet_unchanged(client: Any, body: dict[str, A
 def test_eliminated_player_refused(client: Any) -> None:
     gid, auth, _ = new_game(client, "bing-rummy", ["A", "B", "C"], scores={"A": 70})
     client.post(f"/v1/games/{gid}/rounds", json={"went_out": "B", "points": {"A": 10, "C": 3}}, headers=auth)
-    r = client.post(f"/v1/games/{gid}/rounds", json={"went_out": "B", "points": {"A": 1, "C": 3}}, headers=auth)
+    r = client.post(f"/v1/games/{gid}/rounds", json={"went_out": "B", "points": {"A": 2, "C": 3}}, headers=auth)
     assert r.status_code == 422 and r.get_json()["errors"][0]["code"] == "eliminated_player"
     assert client.post(f"/v1/games/{gid}/buy-backs", json={"player": "B"}, headers=auth).status_code == 409
 
@@ -239,7 +239,7 @@ def test_entries_list_rounds_buys_and_buy_backs_in_order(client: Any) -> None:
     gid, auth, _ = new_game(client, "bing-rummy", ["A", "B", "C"], scores={"A": 70})
     client.post(f"/v1/games/{gid}/rounds", json={"went_out": "B", "points": {"A": 10, "C": 3}}, headers=auth)
     client.post(f"/v1/games/{gid}/buy-backs", json={"player": "A"}, headers=auth)
-    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "C", "points": {"A": 1, "B": 2}}, headers=auth)
+    client.post(f"/v1/games/{gid}/rounds", json={"went_out": "C", "points": {"A": 2, "B": 2}}, headers=auth)
     game = client.get(f"/v1/games/{gid}").get_json()
     assert game["entries"] == [{"kind": "round", "number": 1}, {"kind": "buy_back", "player": "A"},
                                {"kind": "round", "number": 2}]
@@ -310,7 +310,7 @@ def test_the_dealer_defaults_to_the_first_player_and_passes_clockwise(client: An
     dealers = [client.get(f"/v1/games/{gid}").get_json()["dealer"]]
     for _ in range(3):
         r = client.post(f"/v1/games/{gid}/rounds",
-                        json={"went_out": "ann", "points": {"bob": 1, "cy": 1}, "cards": {"bob": 1, "cy": 1}},
+                        json={"went_out": "ann", "points": {"bob": 5, "cy": 5}, "cards": {"bob": 1, "cy": 1}},
                         headers=auth)
         dealers.append(r.get_json()["dealer"])
     assert dealers == ["ann", "bob", "cy", "ann"]
@@ -321,7 +321,7 @@ def test_a_chosen_dealer_deals_first_and_eliminated_players_are_skipped(client: 
     gid, auth, created = new_game(client, "bing-rummy", ["A", "B", "C", "D"], scores={"C": 70}, dealer="B")
     assert created["dealer"] == "B"
     assert client.get(f"/v1/games/{gid}").get_json()["dealer"] == "B"
-    r = client.post(f"/v1/games/{gid}/rounds", json={"went_out": "A", "points": {"B": 1, "C": 20, "D": 2}},
+    r = client.post(f"/v1/games/{gid}/rounds", json={"went_out": "A", "points": {"B": 2, "C": 20, "D": 2}},
                     headers=auth)
     assert r.get_json()["dealer"] == "D"  # C is out
     r = client.post(f"/v1/games/{gid}/buy-backs", json={"player": "C"}, headers=auth)
@@ -403,16 +403,16 @@ def test_the_sheet_as_csv_has_players_rounds_and_totals(client: Any) -> None:
     players = ["=SUM(A1)", "Bob, Jr.", 'Cy "the cat"', "-d", "@e", "+f"]
     gid, auth, _ = new_game(client, "bing-rummy", players)
     rounds = [("=SUM(A1)", {"Bob, Jr.": 5, 'Cy "the cat"': 9, "-d": 80, "@e": 3, "+f": 0}),
-              ("Bob, Jr.", {"=SUM(A1)": 12, 'Cy "the cat"': 1, "@e": 4, "+f": 7})]
+              ("Bob, Jr.", {"=SUM(A1)": 12, 'Cy "the cat"': 2, "@e": 4, "+f": 7})]
     for went_out, points in rounds:
         r = client.post(f"/v1/games/{gid}/rounds", json={"went_out": went_out, "points": points}, headers=auth)
         assert r.status_code == 200, r.get_json()
     rows = _csv(client, gid)
     assert rows[0] == ["Round", "'=SUM(A1)", "Bob, Jr.", 'Cy "the cat"', "'-d", "'@e", "'+f"]
     assert rows[1] == ["1", "0", "5", "9", "80", "3", "0"]
-    assert rows[2] == ["2", "12", "0", "1", "", "4", "7"]  # -d is out (80 in Bing): no cell
+    assert rows[2] == ["2", "12", "0", "2", "", "4", "7"]  # -d is out (80 in Bing): no cell
     scores = [str(p["score"]) for p in client.get(f"/v1/games/{gid}").get_json()["players"]]
-    assert rows[3] == ["Total", *scores] == ["Total", "12", "5", "10", "80", "7", "7"]
+    assert rows[3] == ["Total", *scores] == ["Total", "12", "5", "11", "80", "7", "7"]
 
 
 def test_a_layout_game_as_csv_gives_layout_sizes(client: Any) -> None:

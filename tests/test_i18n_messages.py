@@ -158,7 +158,7 @@ def _finished(ask: Table) -> Any:
 
 
 def _eliminated(ask: Table) -> Any:
-    return ask.write("bing-rummy", ["A", "B", "C"], "/rounds", {"went_out": "B", "points": {"A": 1, "C": 3}},
+    return ask.write("bing-rummy", ["A", "B", "C"], "/rounds", {"went_out": "B", "points": {"A": 2, "C": 3}},
                      ("/rounds", {"went_out": "B", "points": {"A": 10, "C": 3}}), scores={"A": 70})
 
 
@@ -311,13 +311,22 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
                                    {"unknown_ruleset"}),
     "starting scores": (_post("/v1/games", {"ruleset": "bing-rummy", "players": ["a", "b"], "scores": {"a": 80}}),
                         {"out_of_range"}),
-    "a round without a result": (_round("ten-pennies", ["a", "b", "c"], {"went_out": "c", "points": {"a": 1},
+    "a round without a result": (_round("ten-pennies", ["a", "b", "c"], {"went_out": "c", "points": {"a": 5},
                                                                         "cards": {"a": 1}}), {"missing_player"}),
-    "a round with a hand": (_round("ten-pennies", ["a", "b"], {"went_out": "b", "points": {"a": 1, "b": 2},
+    "a round with a hand": (_round("ten-pennies", ["a", "b"], {"went_out": "b", "points": {"a": 5, "b": 10},
                                                               "cards": {"a": 1, "b": 1}}),
                             {"hand_not_empty"}),
-    "a round without its cards": (_round("ten-pennies", ["a", "b"], {"went_out": "b", "points": {"a": 1}}),
+    "a round without its cards": (_round("ten-pennies", ["a", "b"], {"went_out": "b", "points": {"a": 5}}),
                                   {"missing_field"}),
+    "points off the step of the cards": (_round("phase-10", ["a", "b"], {
+        "went_out": "a", "phases_made": ["a"], "points": {"b": 7}}), {"impossible_points"}),
+    "points off the step of the cards and bonuses": (lambda ask: ask.write("canasta", ["a", "b", "c", "d"], "/rounds", {
+        "went_out": "a", "points": {"a": 7, "b": 0, "c": 0, "d": 0}}, teams=[["a", "c"], ["b", "d"]]),
+        {"impossible_points"}),
+    "points no cards make, and past them all": (_round("bing-rummy", ["a", "b", "c"], {
+        "went_out": "a", "points": {"b": 1, "c": 5000}}), {"impossible_points"}),
+    "points below every card caught": (_round("rummy-500", ["a", "b"], {"went_out": "a", "points": {"b": -5000}}),
+                                       {"impossible_points"}),
     "a round's unused fields": (_round("garbage", ["a", "b"], {"winner": "a", "went_out": "a"}), {"unused_field"}),
     "phases made by strangers, twice, and not by who went out": (_round("phase-10", ["a", "b"], {
         "went_out": "a", "phases_made": ["zed", "b", "b"], "points": {"b": 5}}),

@@ -186,7 +186,8 @@ def test_card_values(rid: str, hand: str, points: int, library: Library) -> None
 
 def test_round_scores_with_pennies(tp: Ruleset) -> None:
     result = score_round(tp, {"ann": cards("3H KD JK"), "bob": (), "cy": ()}, "cy")
-    assert result["ann"].as_dict() == {"points": 65, "cards": 3, "pennies": 3}
+    assert result["ann"].as_dict() == {"points": 65, "cards": 3, "pennies": 3,
+                                       "breakdown": [{"item": "caught", "cards": ["3H", "KD", "JK"], "points": 65}]}
     assert result["cy"].points == 0
 
 

@@ -65,10 +65,10 @@ def test_buys_run_out(tp: Ruleset) -> None:
 
 
 @pytest.mark.parametrize(("body", "code", "path"), [
-    ({"went_out": "zed", "points": {"a": 1, "b": 1}, "cards": {"a": 1, "b": 1}}, "unknown_player", "went_out"),
-    ({"went_out": "c", "points": {"a": 1}, "cards": {"a": 1}}, "missing_player", "points.b"),
+    ({"went_out": "zed", "points": {"a": 5, "b": 5}, "cards": {"a": 1, "b": 1}}, "unknown_player", "went_out"),
+    ({"went_out": "c", "points": {"a": 5}, "cards": {"a": 1}}, "missing_player", "points.b"),
     ({"went_out": "c", "hands": {"a": ["3H"]}}, "missing_player", "hands.b"),
-    ({"went_out": "c", "points": {"a": 1, "b": 2, "c": 5}, "cards": {"a": 1, "b": 1, "c": 0}}, "hand_not_empty",
+    ({"went_out": "c", "points": {"a": 5, "b": 10, "c": 5}, "cards": {"a": 1, "b": 1, "c": 0}}, "hand_not_empty",
      "points.c"),
 ])
 def test_refused_rounds_change_nothing(tp: Ruleset, body: dict[str, object], code: str, path: str) -> None:
@@ -140,9 +140,9 @@ def test_an_undo_with_nothing_to_take_back_is_refused(ledger: list[dict[str, obj
 def test_the_deal_passes_clockwise_skipping_players_who_are_out(bing: Ruleset) -> None:
     sheet = start(bing, ["A", "B", "C", "D"], {"C": 70}, dealer="B")
     assert sheet.dealer == "B"
-    sheet.apply(round_record(bing, {"went_out": "A", "points": {"B": 1, "C": 20, "D": 2}}))
+    sheet.apply(round_record(bing, {"went_out": "A", "points": {"B": 2, "C": 20, "D": 2}}))
     assert sheet.dealer == "D"
-    sheet.apply(round_record(bing, {"went_out": "A", "points": {"B": 1, "D": 2}}))
+    sheet.apply(round_record(bing, {"went_out": "A", "points": {"B": 2, "D": 2}}))
     assert sheet.dealer == "A"
     sheet.apply(round_record(bing, {"went_out": "A", "points": {"B": 80, "D": 80}}))
     assert sheet.status == "finished" and sheet.dealer == "A"  # who dealt the last round

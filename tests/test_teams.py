@@ -73,9 +73,11 @@ def test_a_team_scores_the_sum_of_its_players_and_each_round_gives_team_points(p
 
 
 def test_the_target_is_a_teams_score_not_a_players(pairs: Ruleset) -> None:
-    # ann alone passes 500, but her team does not: the game goes on
+    # ann alone passes 500, but her team does not: the game goes on (a pack's cards are worth
+    # 426 at most, so it takes her two hands)
     sheet = start(pairs, PLAYERS, teams=TEAMS)
-    sheet.apply(points(pairs, "ann", {"ann": 520, "bob": 10, "cy": -100, "dee": 10}))
+    for _ in range(2):
+        sheet.apply(points(pairs, "ann", {"ann": 260, "bob": 5, "cy": -50, "dee": 5}))
     assert team_scores(sheet) == [420, 20] and sheet.status == "in_progress"
     # two players under 500 whose sum reaches it end the game; the higher team wins
     sheet = start(pairs, PLAYERS, teams=TEAMS)
