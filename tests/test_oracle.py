@@ -65,6 +65,7 @@ from referee.planner import arrange, check_going_out
 from referee.plays import check_first_meld, check_lay_off
 from referee.ruleset import Ruleset
 from tests.oracle import Cards, Oracle, norm
+from tests.test_oracle_rebuild import out_by_best_turn
 
 MAX_HAND = 9
 
@@ -345,6 +346,14 @@ def going_out_agrees(ruleset: Ruleset, oracle: Oracle, first_meld_done: bool, de
     knock = ruleset.scoring.knock  # going out by knocking: deadwood within the limit
     expected = oracle.can_knock(dealt.hand, dealt.table, first_meld_done, knock.max_deadwood) if knock \
         else oracle.can_go_out(dealt.hand, dealt.table, first_meld_done)
+    rebuilds = ruleset.rummy is not None and ruleset.rummy.rearrange and first_meld_done
+    if verdict.valid and not expected and rebuilds:
+        # Out by rebuilding the table, which the oracle's turns (melds and lay-offs) never do: the
+        # best turn must play the rack but its discard (tests/test_oracle_rebuild.py holds them to it).
+        plan = verdict.extra["plan"]
+        assert isinstance(plan, dict) and plan["rebuilt"], plan
+        assert out_by_best_turn(ruleset, dealt.table, dealt.hand), plan
+        return
     assert verdict.valid is expected, (f"oracle: can go out {expected}; planner: "
                                        f"{verdict.as_dict()}")
     if verdict.valid:

@@ -68,7 +68,7 @@ def _game(ruleset: Ruleset, rng: random.Random) -> Iterator[Position]:
         player = (player + 1) % 3
 
 
-def _out_by_best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], rack: Sequence[Card]) -> bool:
+def out_by_best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], rack: Sequence[Card]) -> bool:
     """The oracle: the best turn leaves no tile, or only the one a discard needs (a rack of one
     tile goes out by throwing it)."""
     assert ruleset.rummy is not None
@@ -85,7 +85,7 @@ def test_going_out_on_a_rebuilt_table_agrees_with_the_best_turn(library: Library
     def agrees(seed: int) -> None:
         for table, rack in _game(ruleset, random.Random(seed)):
             verdict = check_going_out(ruleset, rack, table, True)
-            assert verdict.valid is _out_by_best_turn(ruleset, table, rack), (table, rack, verdict.as_dict())
+            assert verdict.valid is out_by_best_turn(ruleset, table, rack), (table, rack, verdict.as_dict())
             if verdict.valid:
                 _assert_plan_is_a_legal_turn(ruleset, table, rack, verdict.extra["plan"])
 
