@@ -1,8 +1,8 @@
 """The table's page: a score sheet and referee for the phones at a real table.
 
 Server-rendered shells (the game list is in the page itself); everything else is done by
-`static/table.js` through the public `/v1` API, so the page is also an example of a client.
-Nothing is loaded from another host.
+the page's ES modules (`static/main.js` and what it imports) through the public `/v1` API,
+so the page is also an example of a client. Nothing is loaded from another host.
 """
 
 from __future__ import annotations
@@ -28,17 +28,21 @@ blp = Blueprint("page", __name__, template_folder="templates")  # assets: the ap
 
 
 LANGUAGE_NAMES = (("en", "English"), ("ru", "Русский"), ("sv", "Svenska"), ("ro", "Română"))
-SCRIPT = Path(__file__).resolve().parent / "static" / "table.js"
+SCRIPTS = Path(__file__).resolve().parent / "static"  # the page's modules, `*.js`
 
 
 @lru_cache(maxsize=1)
 def script_sentences() -> tuple[tuple[str, ...], ...]:
     """The sentences the page's script shows: `w("...")` and `N_("...")`, and `wn("...",
-    "...", n)` with a count (singular and plural), read from the script."""
-    with SCRIPT.open("rb") as source:
-        found = (message if isinstance(message, tuple) else (message,) for _, message, _, _ in extract(
-            "javascript", source, keywords={"w": None, "N_": None, "wn": (1, 2)}))
-        return tuple(m for m in found if all(isinstance(part, str) for part in m))
+    "...", n)` with a count (singular and plural), read from each of its modules."""
+    found: list[tuple[str, ...]] = []
+    for script in sorted(SCRIPTS.glob("*.js")):
+        with script.open("rb") as source:
+            for _, message, _, _ in extract("javascript", source, keywords={"w": None, "N_": None, "wn": (1, 2)}):
+                parts = message if isinstance(message, tuple) else (message,)
+                if all(isinstance(part, str) for part in parts):
+                    found.append(parts)
+    return tuple(dict.fromkeys(found))
 
 
 @blp.context_processor

@@ -60,7 +60,7 @@ def texts(cards: Iterable[Card]) -> list[str]:
     return [c[0] + c[1] if c[1] else ("JK" if c[0] == JOKER else c[0]) for c in cards]
 
 
-# How the table's page shows a card on its chips (api/static/table.js `cardFace`), and so how
+# How the table's page shows a card on its chips (api/static/cards.js `cardFace`), and so how
 # every sentence names one: the rank, then the suit's sign; a joker is the joker's sign.
 SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 JOKER_FACE = "🃏"

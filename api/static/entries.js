@@ -1,0 +1,142 @@
+/* Writes to the sheet (only over the sheet this page shows) and the corrections: buys,
+   buy-backs, undo and redo, the end of the game. */
+import { w } from "./words.js";
+import { $, el, show, notice } from "./dom.js";
+import { call, problemText } from "./api.js";
+import { game, isLayout, sheetChanged } from "./state.js";
+
+/* What an entry of the sheet is, in a few words a table reads: "round 3 (C went out)". */
+function entryWords(entry) {
+  if (!entry) return "";
+  if (entry.kind === "buy") return w("{name}'s buy", { name: entry.player });
+  if (entry.kind === "buy_back") return w("{name}'s buy-back", { name: entry.player });
+  if (entry.kind === "finish") return w("the end of the game");
+  const played = game.sheet.rounds.find((r) => r.number === entry.number) || {};
+  if (isLayout()) return w("deal {n} ({name} won it)", { n: entry.number, name: played.winner });
+  return played.went_out ? w("round {n} ({name} went out)", { n: entry.number, name: played.went_out })
+    : w("round {n}", { n: entry.number });
+}
+
+/* The write that enters an entry again, as it was: a round as it was given (hands or points). */
+function entryAgain(entry) {
+  if (entry.kind === "buy") return ["POST", "buys", { player: entry.player }];
+  if (entry.kind === "buy_back") return ["POST", "buy-backs", { player: entry.player }];
+  if (entry.kind === "finish") return ["POST", "finish", undefined];
+  const played = game.sheet.rounds.find((r) => r.number === entry.number);
+  if (isLayout()) return ["POST", "rounds", { winner: played.winner, completed: played.completed || [] }];
+  const body = {};
+  if (played.went_out) body.went_out = played.went_out;
+  if (played.wild_rank) body.wild_rank = played.wild_rank;
+  if (played.phases_made) body.phases_made = played.phases_made;
+  if (played.hands) {
+    body.hands = played.hands;
+    if (played.melded) body.melded = played.melded;
+    if (played.red_threes) body.red_threes = played.red_threes;
+    if (played.concealed) body.concealed = true;
+    if (played.morto_taken) body.morto_taken = played.morto_taken;
+  } else {
+    body.points = played.points;
+    if (played.cards) body.cards = played.cards;
+  }
+  return ["POST", "rounds", body];
+}
+
+export function renderUndo() {
+  const last = game.sheet.entries.at(-1);
+  $("undo").hidden = !last;
+  if (last) $("undo").textContent = w("Undo {what}", { what: entryWords(last) });
+  $("redo").hidden = !game.undone || game.undone.etag !== game.etag;
+  if (game.undone) $("redo").textContent = w("Redo {what}", { what: game.undone.words });
+}
+
+export function undoAsked() {
+  const last = game.sheet.entries.at(-1);
+  if (!last) return;
+  $("undo-question").textContent = w("Undo {what}? It comes off the sheet.", { what: entryWords(last) });
+  $("undo-confirm").hidden = false;
+  $("undo-yes").focus();
+}
+
+export async function undoConfirmed() {
+  $("undo-confirm").hidden = true;
+  const last = game.sheet.entries.at(-1);
+  if (!last) return;
+  const words = entryWords(last);
+  const again = entryAgain(last);
+  const done = await write("DELETE", `/v1/games/${game.id}/entries/last`, undefined, "entry-error",
+    w("Undone: {what}.", { what: words }));
+  if (done) {
+    game.undone = { words, again, etag: game.etag };  // kept while nothing else is entered
+    renderUndo();
+  }
+}
+
+export async function redo() {
+  const undone = game.undone;
+  if (!undone) return;
+  const [method, path, body] = undone.again;
+  game.undone = null;
+  await write(method, `/v1/games/${game.id}/${path}`, body, "entry-error", w("Entered again: {what}.", { what: undone.words }));
+}
+
+export function finishAsked() {
+  const button = $("finish");
+  if (button.dataset.sure) {
+    delete button.dataset.sure;
+    button.textContent = w("End the game now");
+    write("POST", `/v1/games/${game.id}/finish`, undefined, "entry-error", w("The game is over."));
+    return;
+  }
+  button.dataset.sure = "yes";
+  button.textContent = w("Yes, end it: the winner is decided now");
+}
+
+/* A write to the game, only over the sheet this page shows (If-Match): if another phone
+   changed the game meanwhile, nothing is written and the page shows the game as it is now. */
+export async function write(method, path, body, errorId, done) {
+  show(errorId, "");
+  notice("");
+  const answer = await call(method, path, body, game.token, game.etag ? { "If-Match": game.etag } : {});
+  const fresh = await call("GET", `/v1/games/${game.id}`);
+  if (answer.status === 412) {
+    await sheetChanged(fresh.data, fresh.etag);
+    show(errorId, w("The game changed on another phone: the sheet now shows it. Check it before entering again."));
+    return false;
+  }
+  if (!answer.ok) { show(errorId, problemText(answer)); markFields(answer); return false; }
+  game.undone = null;
+  await sheetChanged(fresh.data, fresh.etag);
+  if (done) notice(done);
+  return true;
+}
+
+/* The boxes a refusal names (points.NAME, cards.NAME) are marked, and the first one focused;
+   what was typed stays. */
+function markFields(answer) {
+  for (const node of document.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+  const boxes = ((answer.data || {}).errors || []).map((e) => /^(points|cards)\.(.+)$/.exec(e.path || ""))
+    .filter(Boolean).map(([, field, name]) => $(`${field}-${name}`)).filter(Boolean);
+  for (const box of boxes) box.setAttribute("aria-invalid", "true");
+  if (boxes.length) boxes[0].focus();
+}
+
+export function renderEntryButtons() {
+  const box = $("entry-buttons");
+  box.replaceChildren();
+  const buyBack = Boolean((game.ruleset.game || {}).buy_back);
+  const buying = game.sheet.players.some((p) => p.buys_left !== null);
+  $("h-entries").textContent = buying ? w("Buys and corrections") : (buyBack ? w("Buy-backs and corrections") : w("Corrections"));
+  if (game.sheet.status !== "in_progress") return;
+  for (const p of game.sheet.players) {
+    if (!p.eliminated && p.buys_left !== null) {
+      box.append(el("button", { type: "button", class: "secondary", disabled: p.buys_left === 0 || undefined,
+        onclick: () => write("POST", `/v1/games/${game.id}/buys`, { player: p.name }, "entry-error", w("{name} bought the discard.", { name: p.name })) },
+      w("{name} buys ({count} left)", { name: p.name, count: p.buys_left })));
+    }
+    if (p.eliminated && buyBack) {
+      box.append(el("button", { type: "button", class: "secondary",
+        onclick: () => write("POST", `/v1/games/${game.id}/buy-backs`, { player: p.name }, "entry-error", w("{name} bought back in.", { name: p.name })) },
+      w("{name} buys back in", { name: p.name })));
+    }
+  }
+}

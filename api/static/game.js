@@ -1,0 +1,115 @@
+/* A game's page: loads the game, follows it, and draws it anew after every change. */
+import { w, wn } from "./words.js";
+import { $, show } from "./dom.js";
+import { call, problemText } from "./api.js";
+import { keepGame } from "./kept.js";
+import { game, isLayout, canWrite, teamsOf, teamName, both, onSheet } from "./state.js";
+import { renderPhases } from "./phases.js";
+import { renderUndo, undoAsked, undoConfirmed, redo, finishAsked, renderEntryButtons } from "./entries.js";
+import { download, renderRounds, renderStandings, renderChart } from "./sheet.js";
+import { renderRoundForm } from "./roundform.js";
+import { renderReferee } from "./referee.js";
+
+const FOLLOW_SECONDS = 10;  // a following phone asks whether the game changed this often
+
+export async function initGame(root) {
+  onSheet(refresh);
+  game.id = root.dataset.game;
+  if (location.hash.startsWith("#token=")) {  // handed over on purpose: keep it, drop it from the address
+    localStorage.setItem(`referee.token.${game.id}`, decodeURIComponent(location.hash.slice(7)));
+    history.replaceState(null, "", location.pathname);
+  }
+  game.token = localStorage.getItem(`referee.token.${game.id}`);
+  // The address other phones reach this service at (the server knows it: the one this page
+  // was opened at, or the network's address when opened on the host itself).
+  const base = root.dataset.base || location.origin;
+  $("hand-over").addEventListener("click", () => handOver(base));
+  $("undo").addEventListener("click", undoAsked);
+  $("undo-no").addEventListener("click", () => { $("undo-confirm").hidden = true; $("undo").focus(); });
+  $("undo-yes").addEventListener("click", undoConfirmed);
+  $("redo").addEventListener("click", redo);
+  $("finish").addEventListener("click", finishAsked);
+  $("print").addEventListener("click", () => window.print());
+  $("download").addEventListener("click", download);
+  const answer = await call("GET", `/v1/games/${game.id}`);
+  if (!answer.ok) { show("page-error", problemText(answer)); return; }
+  const rules = await call("GET", `/v1/rulesets/${answer.data.ruleset}`);
+  game.ruleset = rules.data;
+  await refresh(answer.data, answer.etag);
+  setInterval(follow, FOLLOW_SECONDS * 1000);
+}
+
+/* The hand-over link and its QR code (asked of the service with the token, never in an address). */
+async function handOver(base) {
+  $("hand-over-link").value = `${base}/games/${game.id}#token=${encodeURIComponent(game.token)}`;
+  $("hand-over-box").hidden = false;
+  try {
+    const response = await fetch(`/games/${encodeURIComponent(game.id)}/hand-over.svg`,
+      { method: "POST", headers: { Authorization: `Bearer ${game.token}` }, cache: "no-store" });
+    if (response.ok) $("hand-over-qr").innerHTML = await response.text();  // our own service's SVG
+  } catch (error) {
+    $("hand-over-qr").hidden = true;  // the link alone still hands over
+  }
+}
+
+/* Another phone may have entered something: ask (304 when nothing changed), and redraw. */
+async function follow() {
+  if (document.hidden || !game.etag) return;
+  const answer = await call("GET", `/v1/games/${game.id}`, undefined, undefined, { "If-None-Match": game.etag });
+  if (answer.status === 200) await refresh(answer.data, answer.etag);
+}
+
+async function refresh(sheet, etag) {
+  game.sheet = sheet;
+  game.etag = etag || null;
+  const number = sheet.round;
+  const round = await call("GET", `/v1/rulesets/${sheet.ruleset}/rounds/${number}`);
+  game.round = round.ok ? round.data : null;
+  render();
+}
+
+/* Who won in words: the winning team (its players), teams tied, or players. */
+function winnerWords(winners) {
+  const won = game.sheet.winning_team === null || game.sheet.winning_team === undefined ? []
+    : [].concat(game.sheet.winning_team).map((i) => teamsOf()[i]).filter(Boolean);
+  if (won.length === 1) return w("Winning team: {names}", { names: both(won[0].players) });
+  if (won.length > 1) return w("Winners: {names}", { names: both(won.map(teamName)) });
+  return winners.length > 1 ? w("Winners: {names}", { names: both(winners) }) : w("Winner: {names}", { names: both(winners) });
+}
+
+function render() {
+  const sheet = game.sheet;
+  const ruleset = game.ruleset;
+  $("game-title").textContent = ruleset.name;
+  document.title = `referee: ${ruleset.name}`;
+  const count = sheet.rounds.length;
+  const playing = isLayout() ? w("Deal {n} being played.", { n: sheet.round }) : w("Round {n} being played.", { n: sheet.round });
+  $("game-status").textContent = sheet.status === "finished"
+    ? (isLayout() ? wn("Finished after {n} deal.", "Finished after {n} deals.", count)
+      : wn("Finished after {n} round.", "Finished after {n} rounds.", count))
+    : playing + " " + (game.token ? w("You keep the score.") : w("You are following the game."));
+  const winners = sheet.winner === null ? [] : [].concat(sheet.winner);
+  const names = both(winners);
+  show("winner", winners.length ? winnerWords(winners) : "");
+  const over = sheet.status !== "in_progress";
+  $("h-contract").textContent = over ? w("The game is over") : (isLayout() ? w("This deal") : w("This round"));
+  $("contract").textContent = over ? (sheet.pot && winners.length
+    ? (winners.length > 1 ? w("{names} share the pot of {pot}.", { names, pot: sheet.pot })
+      : w("{names} takes the pot of {pot}.", { names, pot: sheet.pot })) : "")
+    : (game.round ? game.round.summary : "");
+  $("dealer-line").textContent = !over && sheet.dealer ? w("{name} deals.", { name: sheet.dealer }) : "";
+  renderPhases(over);
+  renderStandings();
+  renderChart();
+  renderRounds();
+  for (const node of document.querySelectorAll(".scorer")) node.hidden = !canWrite();
+  // Corrections stay open to the scorer after the end: undoing the last round reopens the game.
+  $("entries").hidden = !game.token;
+  $("finish").hidden = over;
+  if (canWrite()) renderRoundForm();
+  if (game.token) { renderEntryButtons(); renderUndo(); }
+  if (!game.tools) renderReferee();
+  else if (game.tools.sync) game.tools.sync();
+  keepGame({ id: game.id, ruleset: ruleset.id, name: ruleset.name, players: sheet.players.map((p) => p.name), seen: Date.now(),
+    scorer: Boolean(game.token) });
+}

@@ -1,0 +1,30 @@
+/* The games this phone has opened (localStorage): id, the game's name, the players, when last
+   seen, and whether this phone keeps the score; newest first. */
+const KEPT = "referee.games";
+const KEPT_MOST = 30;
+
+export function keptGames() {
+  try {
+    const list = JSON.parse(localStorage.getItem(KEPT) || "[]");
+    return Array.isArray(list) ? list.filter((g) => g && typeof g.id === "string") : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+export function keepGame(entry) {
+  const list = [entry, ...keptGames().filter((g) => g.id !== entry.id)].slice(0, KEPT_MOST);
+  try {
+    localStorage.setItem(KEPT, JSON.stringify(list));
+  } catch (error) {
+    // storage full or refused (a private window): the game plays on, only not listed
+  }
+}
+
+/* Take a game off the list (and its token: the game is gone); whether it was on it. */
+export function forgetGame(id) {
+  const list = keptGames();
+  localStorage.setItem(KEPT, JSON.stringify(list.filter((g) => g.id !== id)));
+  localStorage.removeItem(`referee.token.${id}`);
+  return list.some((g) => g.id === id);
+}

@@ -1,0 +1,169 @@
+/* The referee panel: questions about the cards picked (a meld, a first meld, a lay-off, going
+   out, the pile, a layout's slot), each answered by the service. */
+import { w } from "./words.js";
+import { $, el, showVerdict } from "./dom.js";
+import { call, problemText } from "./api.js";
+import { cardFace, cardPicker, deckOf } from "./cards.js";
+import { game, isLayout, perPlayer, teamsOf, teamName } from "./state.js";
+import { phaseChooser } from "./phases.js";
+import { wildRankSelect } from "./roundform.js";
+import { renderTableReferee } from "./rebuild.js";
+
+export function renderReferee() {
+  const box = $("referee");
+  const deck = deckOf(game.ruleset);
+  const base = `/v1/rulesets/${game.sheet.ruleset}`;
+  const verdict = el("div", { id: "verdict", class: "verdict", "aria-live": "polite", hidden: true });
+  if (isLayout()) {
+    const slots = ((game.ruleset.layout || {}).slots || []).map((rank) => ({ rank, up: false }));
+    const slotRow = el("div", { class: "slots", role: "group", "aria-label": w("Your layout: tap the slots that are face up") });
+    const slotHint = el("p", { class: "hint", text: w("Your layout: tap each slot that is face up, then pick the card you drew.") });
+    const drawRender = () => slotRow.replaceChildren(...slots.map((slot, i) => el("button", {
+      type: "button", "aria-pressed": String(slot.up),
+      "aria-label": slot.up ? w("Slot {n} ({rank}) face up", { n: i + 1, rank: slot.rank }) : w("Slot {n} ({rank}) face down", { n: i + 1, rank: slot.rank }),
+      onclick: () => { slot.up = !slot.up; drawRender(); },
+    }, slot.up ? `${slot.rank}✓` : slot.rank)));
+    drawRender();
+    const picker = cardPicker(deck, w("The card drawn"), { single: true });
+    const ask = el("button", { type: "button", onclick: async () => {
+      const card = picker.cards().at(-1);
+      if (!card) { showVerdict(verdict, false, [w("Pick the card you drew.")]); return; }
+      const body = { card, layout: slots.map((s) => (s.up ? `${s.rank}H` : "down")) };
+      const answer = await call("POST", `${base}/placements/check`, body);
+      if (!answer.ok) { showVerdict(verdict, false, [problemText(answer)]); return; }
+      const a = answer.data;
+      const or = w(" or ");
+      const lines = a.slots.length ? [w("{card} may go in slot {slots}.", { card: cardFace(card, deck), slots: a.slots.join(or) })] : [];
+      if (a.ends_turn) lines.push(w("It cannot be placed: your turn ends."));
+      if (a.completes_layout) lines.push(w("It completes your layout!"));
+      showVerdict(verdict, a.valid, lines.concat(a.violations.map((v) => v.message)));
+    } }, w("Where may it go?"));
+    box.replaceChildren(slotHint, slotRow, picker.element, ask, verdict);
+    game.tools = { picker };
+    return;
+  }
+  if ((game.ruleset.table || {}).rearrange) { renderTableReferee(box, deck, base, verdict); return; }
+  const perDeal = Boolean((game.ruleset.wilds || {}).per_deal);
+  const picker = cardPicker(deck, w("Cards to check"), { groups: true });
+  const done = el("input", { type: "checkbox", id: "first-meld-done" });
+  const wild = perDeal ? wildRankSelect("tool-wild-rank") : null;
+  const phased = perPlayer();  // the player's own phase is their first meld
+  const hasFirstMeld = phased || [game.ruleset.first_meld, ...(game.ruleset.rounds || []).map((r) => r.first_meld)]
+    .some((f) => f && Object.entries(f).some(([k, v]) => (Array.isArray(v) ? v.length > 0  // sizes, under a kind's plural
+      : ["melds", "points", "pure_runs"].includes(k) && v)));
+  const phase = phased ? phaseChooser(() => { done.checked = false; }) : null;  // another player's hand
+  // Partners (Canasta): the asking side's score sets the first meld's minimum, its melds are the
+  // table, and lay-offs go on them.
+  const sides = teamsOf();
+  const side = sides.length ? el("select", { id: "tool-side" }, sides.map((team, i) => el("option", { value: String(i), text: teamName(team) }))) : null;
+  const sideScore = () => (side ? (sides[Number(side.value)] || { score: 0 }).score : undefined);
+  const common = () => {
+    const body = { round: Math.min(game.sheet.round, (game.ruleset.rounds || []).length || game.sheet.round) };
+    if (perDeal) body.wild_rank = wild.value || null;
+    body.players = game.sheet.players.length;
+    return body;
+  };
+  const ask = async (path, body, explain) => {
+    const answer = await call("POST", `${base}/${path}`, { ...common(), ...body });
+    if (!answer.ok) { showVerdict(verdict, false, [problemText(answer)]); return; }
+    const a = answer.data;
+    picker.mark(a.violations.flatMap((v) => v.cards));
+    showVerdict(verdict, a.valid, a.valid ? explain(a) : a.violations.map((v) => v.message));
+  };
+  // A game that never lays off (Five Crowns) offers no lay-off question.
+  const layOffs = ((game.ruleset.lay_off || {}).allowed || "after_first_meld") !== "never";
+  const buttons = el("div", { class: "buttons" },
+    el("button", { type: "button", onclick: () => ask("melds/check", { cards: picker.groups()[0] || [], first_meld_done: done.checked && hasFirstMeld },
+      (a) => {
+        const suitOf = (as) => deck.suits.find((s) => s.letter === as);  // a meld of one suit's wild card
+        const wilds = a.wilds.map((x) => w("{card} as {as}", {
+          card: cardFace(x.card, deck), as: suitOf(x.as) ? (suitOf(x.as).symbol || x.as) : x.as,
+        })).join(", ");
+        if (a.kind === "run") return [wilds ? w("Yes: a legal run ({wilds}).", { wilds }) : w("Yes: a legal run.")];
+        if (a.kind === "set") return [wilds ? w("Yes: a legal set ({wilds}).", { wilds }) : w("Yes: a legal set.")];
+        if (a.kind === "color") {
+          return [wilds ? w("Yes: a legal meld of one suit ({wilds}).", { wilds }) : w("Yes: a legal meld of one suit.")];
+        }
+        return [wilds ? w("Yes: a legal meld ({wilds}).", { wilds }) : w("Yes: a legal meld.")];
+      }) }, w("Is it a meld?")),
+    phased ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups(), phase: phase.value() },
+      () => [w("Yes: these melds make phase {n}.", { n: phase.value() })]) }, w("Does it make my phase?"))
+      : hasFirstMeld ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups(),
+        ...(side ? { score: sideScore() } : {}) },
+        () => [w("Yes: these melds make the first meld.")]) }, w("Is it a first meld?")) : null,
+    layOffs ? el("button", { type: "button", onclick: () => {
+      const [meld, cards] = picker.groups();
+      if (!meld || !cards) {
+        showVerdict(verdict, false, [w("Pick the meld on the table, tap \"Next meld\", then the cards to add.")]);
+        return;
+      }
+      ask("lay-offs/check", { meld, cards, first_meld_done: done.checked || !hasFirstMeld, others_meld: !side },
+        (a) => [w("Yes: it makes {cards}.", { cards: a.meld.cards.map((c) => cardFace(c, deck)).join(" ") })]);
+    } }, w("May I lay off? (meld, then cards)")) : null,
+    el("button", { type: "button", onclick: () => {
+      // Partners: the melds before the last are the side's on the table, the last the hand.
+      const groups = picker.groups();
+      const table = side && groups.length > 1 ? groups.slice(0, -1) : [];
+      const hand = side && groups.length > 1 ? groups.at(-1) : picker.cards();
+      ask("going-out/check", { hand, first_meld_done: done.checked || !hasFirstMeld || table.length > 0,
+        ...(side ? { table, score: sideScore() } : {}),
+        ...(foot ? { foot_taken: foot.checked } : {}), ...(morto ? { morto_taken: morto.checked } : {}),
+        ...(phased ? { phase: phase.value() } : {}) }, (a) => planWords(a, deck, phased ? phase.value() : null));
+    } },
+      game.ruleset.scoring && game.ruleset.scoring.knock ? w("May I knock?") : w("Can I go out?")),
+    game.ruleset.pile ? el("button", { type: "button", onclick: () => {
+      const [top, hand, ...table] = picker.groups();
+      if (!top || top.length !== 1 || !hand) {
+        showVerdict(verdict, false, [w("Pick the pile's top card, tap \"Next meld\", then your hand (and the side's melds after it).")]);
+        return;
+      }
+      ask("pile/check", { top: top[0], hand, table, frozen: frozen.checked, first_meld_done: done.checked || !hasFirstMeld || table.length > 0,
+        ...(side ? { score: sideScore() } : {}) },
+        (a) => [a.meld ? w("Yes: {cards} takes the pile.", { cards: a.meld.map((c) => cardFace(c, deck)).join(" ") })
+          : a.lay_off !== undefined ? w("Yes: the top card goes on your side's meld {n}.", { n: a.lay_off + 1 })
+            : w("Yes: the pile may be taken.")]);
+    } }, w("May I take the pile? (top card, hand, the side's melds)")) : null);
+  const frozen = el("input", { type: "checkbox", id: "pile-frozen" });
+  // Only a pile taken by melding its top card may be frozen; one always frozen needs no box.
+  const pileFreezes = Boolean(game.ruleset.pile) && (game.ruleset.pile.take || "meld") === "meld" && !game.ruleset.pile.always_frozen;
+  // A player goes out only from their foot (Hand and Foot), a side only after taking its morto
+  // (Buraco): unticked, "Can I go out?" says not yet.
+  const goingOut = game.ruleset.going_out || {};
+  const foot = goingOut.from_foot ? el("input", { type: "checkbox", id: "tool-foot-taken" }) : null;
+  const morto = goingOut.after_morto ? el("input", { type: "checkbox", id: "tool-morto-taken" }) : null;
+  const byScore = [game.ruleset.first_meld, ...(game.ruleset.rounds || []).map((r) => r.first_meld)]
+    .some((f) => f && Array.isArray(f.points_by_score) && f.points_by_score.length > 0);
+  box.replaceChildren(...[
+    el("p", { class: "hint", text: w("Tap the cards; \"Next meld\" starts another meld.") }),
+    phase ? phase.element : null,
+    picker.element,
+    phased ? el("label", {}, done, " " + w("My phase is down this hand (hits are allowed)"))
+      : hasFirstMeld ? el("label", {}, done, " " + (side ? w("Our side has made its first meld") : w("I have made my first meld this round"))) : null,
+    side ? el("label", { for: "tool-side" }, byScore ? w("Our side (its score sets the first meld's minimum)") : w("Our side")) : null, side,
+    side ? el("p", { class: "hint", text: w("To ask about going out, enter the side's melds first, then your hand as the last meld.") }) : null,
+    foot ? el("label", {}, foot, " " + w("I have picked up my foot")) : null,
+    morto ? el("label", {}, morto, " " + w("Our side has taken its morto (its second hand)")) : null,
+    pileFreezes ? el("label", {}, frozen, " " + w("The pile is frozen")) : null,
+    wild ? el("label", { for: "tool-wild-rank" }, w("The deal's wild rank")) : null, wild,
+    buttons, verdict].filter(Boolean));
+  game.tools = { picker, sync: phase ? phase.sync : null };
+}
+
+function planWords(a, deck, phase = null) {
+  const plan = a.plan;
+  const lines = [];
+  const first = plan.first_meld || [];
+  const faces = (cards) => cards.map((c) => cardFace(c, deck)).join(" ");
+  if (plan.rebuilt) {  // the service says the turn rebuilds the table: the table after it, then the discard
+    lines.push(w("Rebuild the table as: {melds}", { melds: plan.table.map(faces).join(" | ") }));
+    if (plan.discard) lines.push(w("Discard {card}", { card: cardFace(plan.discard, deck) }));
+    return [w("Yes, you can go out:")].concat(lines);
+  }
+  plan.melds.forEach((m, i) => lines.push(!first.includes(i) ? w("Meld {cards}", { cards: faces(m) })
+    : phase !== null ? w("Meld {cards} (phase {n})", { cards: faces(m), n: phase }) : w("Meld {cards} (first meld)", { cards: faces(m) })));
+  for (const own of plan.own_lay_offs) lines.push(w("Lay off {cards} on {meld}", { cards: faces(own.cards), meld: faces(plan.melds[own.meld]) }));
+  for (const lay of plan.lay_offs) lines.push(w("Lay off {cards} on table meld {n}", { cards: faces(lay.cards), n: lay.table + 1 }));
+  if (plan.discard) lines.push(w("Discard {card}", { card: cardFace(plan.discard, deck) }));
+  if (a.deadwood !== undefined) lines.push(a.deadwood ? w("Knock with {cards} ({points})", { cards: faces(plan.left), points: a.deadwood }) : w("Gin!"));
+  return [a.deadwood !== undefined ? w("Yes, you may knock:") : w("Yes, you can go out:")].concat(lines);
+}

@@ -1,0 +1,205 @@
+/* The round's form: who went out, each player's points or cards, the deal's wild rank. */
+import { w } from "./words.js";
+import { $, el, show } from "./dom.js";
+import { cardPicker, deckOf } from "./cards.js";
+import { game, isLayout, perPlayer, teamsOf, teamName, both } from "./state.js";
+import { madeToggle } from "./phases.js";
+import { write } from "./entries.js";
+
+export function renderRoundForm() {
+  const form = $("round-form");
+  const active = game.sheet.players.filter((p) => !p.eliminated).map((p) => p.name);
+  // The same round's form is kept as it is (what was typed, the cards tapped) through a buy,
+  // a refusal or another phone's redraw; a new round gets a new form.
+  const key = JSON.stringify([game.sheet.round, game.sheet.rounds.length, active]);
+  if (form.dataset.key === key && form.childElementCount) return;
+  form.dataset.key = key;
+  form.replaceChildren();
+  $("h-enter").textContent = isLayout() ? w("Enter the deal") : w("Enter the round");
+  if (isLayout()) {
+    form.append(
+      el("label", { for: "winner-select" }, w("Who won the hand?")),
+      el("select", { id: "winner-select", required: true }, el("option", { value: "", text: w("choose…") }),
+        active.map((n) => el("option", { value: n, text: n }))),
+    );
+    if ((game.ruleset.shrink || {}).completed) {
+      form.append(el("fieldset", {}, el("legend", { text: w("Others who completed their layout") }),
+        active.map((n) => el("label", {}, el("input", { type: "checkbox", name: "completed", value: n }), ` ${n}`))));
+    }
+    form.append(el("button", { type: "submit" }, w("Enter the deal")));
+    form.onsubmit = (event) => {
+      event.preventDefault();
+      const body = { winner: $("winner-select").value,
+        completed: [...form.querySelectorAll("input[name=completed]:checked")].map((i) => i.value) };
+      write("POST", `/v1/games/${game.id}/rounds`, body, "round-error",
+        w("Deal {n} entered: {name} won it.", { n: game.sheet.round, name: body.winner }));
+    };
+    return;
+  }
+  const scoring = game.ruleset.scoring || {};
+  const knock = Boolean(scoring.knock);
+  const melded = scoring.method === "melded_minus_caught";
+  const bonusCards = melded && (game.ruleset.bonus_cards || []).length > 0 && Boolean(scoring.bonuses);
+  const concealedBonus = melded && Boolean((scoring.bonuses || {}).concealed);
+  const mortoBonus = melded && (scoring.bonuses || {}).no_morto !== undefined && teamsOf().length > 0;
+  const perDeal = Boolean((game.round && game.round.wilds && game.round.wilds.per_deal) || (game.ruleset.wilds || {}).per_deal);
+  const pennies = Boolean(scoring.pennies_per_card);
+  const deck = deckOf(game.ruleset);
+  const mode = el("fieldset", {}, el("legend", { text: w("How to enter it") }),
+    el("label", {}, el("input", { type: "radio", name: "mode", value: "cards", checked: knock || undefined }), " " + w("Tap each player's cards (the referee scores them)")),
+    el("label", {}, el("input", { type: "radio", name: "mode", value: "points", checked: !knock || undefined }), " " + w("Type the points")));
+  form.append(
+    el("label", { for: "went-out" }, knock ? w("Who knocked?") : w("Who went out?")),
+    el("select", { id: "went-out" }, el("option", { value: "", text: w("nobody") }), active.map((n) => el("option", { value: n, text: n }))),
+  );
+  if (perDeal) {
+    form.append(el("label", { for: "wild-rank" }, w("The deal's wild rank (the cut card; a joker cut: A)")),
+      wildRankSelect("wild-rank"));
+  }
+  if (scoring.method === "winner_gains") {  // the service works out the gain: the box stays empty
+    form.append(el("p", { class: "hint", id: "winner-gains", text: w("Who went out gains what the others hold: leave their points empty.") }));
+  }
+  form.append(mode);
+  const pickers = {};
+  const meldPickers = {};
+  const rows = active.map((n) => {
+    // Melded scores may be below 0: no digits-only keypad, which has no minus sign on many phones.
+    const points = el("input", { type: "number", inputmode: melded ? undefined : "numeric", id: `points-${n}`,
+      "aria-label": w("{name}'s points", { name: n }), class: "points" });
+    const cards = pennies ? el("input", { type: "number", inputmode: "numeric", id: `cards-${n}`,
+      "aria-label": w("{name}'s cards caught", { name: n }), class: "points" }) : null;
+    pickers[n] = cardPicker(deck, knock ? w("{name}'s cards after the discard", { name: n }) : w("{name}'s cards left in hand", { name: n }),
+      { folded: w("Tap {name}'s cards", { name: n }) });
+    if (melded) meldPickers[n] = cardPicker(deck, w("{name}'s melded cards", { name: n }), { groups: true, folded: w("Tap {name}'s melds", { name: n }) });
+    const partners = (teamsOf().find((team) => team.players.includes(n)) || { players: [] }).players.filter((m) => m !== n);
+    // Red threes (`bonus_cards`) laid face up this hand, counted by the referee with the cards.
+    const threes = bonusCards ? el("input", { type: "number", inputmode: "numeric", min: "0", max: "20", id: `threes-${n}`,
+      class: "points", "aria-label": w("{name}'s red threes laid", { name: n }) }) : null;
+    return el("fieldset", { "data-player": n, "data-cards": "" },
+      el("legend", { text: partners.length ? w("{name} (with {partners})", { name: n, partners: both(partners) }) : n }),
+      perPlayer() ? madeToggle(n) : null,
+      el("div", { class: "by-points" }, el("label", { for: `points-${n}` }, w("Points")), points,
+        cards ? el("label", { for: `cards-${n}` }, w("Cards caught")) : null, cards),
+      el("div", { class: "by-cards" }, el("p", { class: "hint", text: knock ? w("Their ten cards, after the discard:") : w("Cards left in hand:") }), pickers[n].element,
+        melded ? el("p", { class: "hint", text: w("Cards they melded or laid off, a meld at a time:") }) : null,
+        melded ? meldPickers[n].element : null,
+        threes ? el("label", { for: `threes-${n}` }, w("Red threes laid")) : null, threes));
+  });
+  if (mortoBonus) {  // Buraco: which sides took their pozzetto this hand
+    rows.push(el("fieldset", { class: "by-cards", id: "morto-taken" }, el("legend", { text: w("Sides that took their pozzetto") }),
+      ...teamsOf().map((team, i) => el("label", {}, el("input", { type: "checkbox", name: "morto", value: String(i) }), " " + teamName(team)))));
+  }
+  if (concealedBonus) {  // who went out melded every card in that one turn
+    rows.push(el("div", { class: "by-cards" }, el("label", {}, el("input", { type: "checkbox", id: "concealed" }), " "
+      + w("Who went out did so concealed (every card melded in that one turn)"))));
+  }
+  form.append(...rows, el("button", { type: "submit" }, w("Enter the round")));
+  const syncMode = () => {
+    const byCards = form.querySelector("input[name=mode]:checked").value === "cards";
+    for (const node of form.querySelectorAll(".by-cards")) node.hidden = !byCards;
+    for (const node of form.querySelectorAll(".by-points")) node.hidden = byCards;
+  };
+  for (const radio of form.querySelectorAll("input[name=mode]")) radio.addEventListener("change", syncMode);
+  syncMode();
+  // Where going out scores nothing, who went out has no boxes to fill: no blank to misread.
+  const outScores = knock || melded;
+  const syncOut = () => {
+    for (const n of active) {
+      const off = !outScores && n === $("went-out").value;
+      for (const box of [$(`points-${n}`), $(`cards-${n}`)].filter(Boolean)) {
+        box.disabled = off;
+        box.placeholder = off ? w("went out") : "";
+      }
+    }
+  };
+  $("went-out").addEventListener("change", syncOut);
+  syncOut();
+  // Going out needs the phase down: who went out made it (the toggle stays the table's to change).
+  if (perPlayer()) {
+    $("went-out").addEventListener("change", () => {
+      const box = form.querySelector(`input[name=phases_made][value="${CSS.escape($("went-out").value)}"]`);
+      if (box) box.checked = true;
+    });
+  }
+  const refuse = (text, box) => {
+    show("round-error", text);
+    for (const node of form.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+    if (box) { box.setAttribute("aria-invalid", "true"); box.focus(); }
+  };
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    const out = $("went-out").value;
+    const body = {};
+    if (perDeal && !$("wild-rank").value) {
+      show("round-error", w("Choose the deal's wild rank (the cut card's rank)."));
+      $("wild-rank").focus();
+      return;
+    }
+    if (out) body.went_out = out;
+    if (perDeal) body.wild_rank = $("wild-rank").value;
+    if (perPlayer()) body.phases_made = [...form.querySelectorAll("input[name=phases_made]:checked")].map((i) => i.value);
+    if (form.querySelector("input[name=mode]:checked").value === "cards") {
+      // Only who went out ends with no cards (a knock shows all ten): an empty hand is a slip.
+      const empty = active.find((n) => (knock || n !== out) && !pickers[n].cards().length
+        && !(melded && meldPickers[n].cards().length));
+      if (empty) {
+        refuse(w("No cards are tapped for {name}: tap the cards left in their hand.", { name: empty }),
+          form.querySelector(`fieldset[data-player="${CSS.escape(empty)}"] [data-fold]`));
+        return;
+      }
+      // Where the winner gains the others' racks, who went out is sent with an empty rack: the
+      // service works the gain out from the round's every hand.
+      const gains = scoring.method === "winner_gains";
+      body.hands = Object.fromEntries(active.filter((n) => knock || gains || n !== out || pickers[n].cards().length).map((n) => [n, pickers[n].cards()]));
+      if (melded) body.melded = Object.fromEntries(active.map((n) => [n, meldPickers[n].groups()]));
+      if (bonusCards) {
+        const laid = active.map((n) => [n, Number($(`threes-${n}`).value || 0)]).filter(([, k]) => k > 0);
+        if (laid.length) body.red_threes = Object.fromEntries(laid);
+      }
+      if (concealedBonus && $("concealed").checked) body.concealed = true;
+      if (mortoBonus) {  // each side that took its pozzetto, named by its first player
+        body.morto_taken = Object.fromEntries([...form.querySelectorAll("input[name=morto]")]
+          .map((box) => [teamsOf()[Number(box.value)].players[0], box.checked]));
+      }
+    } else {
+      body.points = {};
+      for (const n of active) {
+        if (!outScores && n === out) continue;
+        const box = $(`points-${n}`);
+        if (box.value.trim() === "") {  // blank is not 0: the table types 0 when it is 0
+          refuse(box.validity.badInput ? w("{name}'s points are not a number.", { name: n })
+            : w("Type {name}'s points (0 if none).", { name: n }), box);
+          return;
+        }
+        body.points[n] = Number(box.value);
+      }
+      if (pennies) {
+        body.cards = {};
+        for (const n of Object.keys(body.points)) {
+          const box = $(`cards-${n}`);
+          if (box.value.trim() === "") {
+            refuse(w("{name}'s cards caught are blank: type how many cards they were caught with.", { name: n }), box);
+            return;
+          }
+          body.cards[n] = Number(box.value);
+        }
+      }
+    }
+    show("round-error", "");
+    await write("POST", `/v1/games/${game.id}/rounds`, body, "round-error", w("Round {n} entered.", { n: game.sheet.round }));
+  };
+}
+
+/* The deal's wild rank, asked once and shared by the round's entry and the referee's tools. */
+export function wildRankSelect(id) {
+  const ranks = deckOf(game.ruleset).ranks;
+  const select = el("select", { id, required: true }, el("option", { value: "", text: w("choose…") }),
+    ranks.map((r) => el("option", { value: r, text: r })));
+  select.value = game.wild;
+  select.addEventListener("change", () => {
+    game.wild = select.value;
+    for (const other of document.querySelectorAll("select[data-wild]")) other.value = game.wild;
+  });
+  select.dataset.wild = "";
+  return select;
+}
