@@ -22,7 +22,7 @@ from api.problems import ApiError
 from api.rulesets import catalog
 from api.storage import token_matches
 from referee import describe
-from referee.i18n import SOURCE, current, plural_forms, t
+from referee.i18n import SOURCE, current, plural_forms, plural_rule, t
 
 blp = Blueprint("page", __name__, template_folder="templates")  # assets: the app's /static
 
@@ -49,11 +49,13 @@ def script_sentences() -> tuple[tuple[str, ...], ...]:
 def _words() -> dict[str, object]:
     """What every page needs to speak the request's language: `t`, the language, the switch's
     choices, and the script's sentences translated (none in English, the source); those with
-    a count in each plural form of the language (the script chooses by the number)."""
+    a count in each plural form of the language, and the catalog's rule that chooses the form
+    for a number (the script evaluates it)."""
     english = current() == SOURCE
     words = {} if english else {s[0]: t(s[0]) for s in script_sentences() if len(s) == 1}
     plurals = {s[0]: plural_forms(*s) for s in script_sentences() if len(s) == 2}
-    return {"t": t, "lang": current(), "languages": LANGUAGE_NAMES, "words": words, "plurals": plurals}
+    return {"t": t, "lang": current(), "languages": LANGUAGE_NAMES, "words": words, "plurals": plurals,
+            "plural_rule": plural_rule()}
 
 
 def _games(rulesets: Catalog) -> list[dict[str, object]]:

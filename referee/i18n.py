@@ -148,6 +148,16 @@ def plural_forms(singular: str, plural: str) -> list[str]:
     return [catalog(code).ngettext(singular, plural, n) for n in _PLURAL_SAMPLES[code]]
 
 
+def plural_rule() -> str:
+    """How the current language chooses a plural form for a number `n`: its catalog's rule (the
+    `plural=` of its Plural-Forms, a C expression whose value is the form's index), for a client
+    that chooses among `plural_forms` itself (the page's script). English's is `(n != 1)`."""
+    code = _language.get()
+    forms = "" if code == SOURCE else catalog(code).info().get("plural-forms", "")
+    rule = next((part.split("=", 1)[1] for part in forms.split(";") if part.strip().startswith("plural=")), "")
+    return rule.strip() or "(n != 1)"
+
+
 def local(texts: Mapping[str, str], default: str) -> str:
     """The text for the current language from `{language: text}` (a ruleset's `name: {ru: ...}`),
     else `default`."""
