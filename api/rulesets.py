@@ -99,11 +99,26 @@ RESOLVED_SCHEMA = {
 ROUND_SCHEMA = {
     **RESOLVED_SCHEMA,
     "description": "The resolved ruleset with the round's entry applied, without `rounds`, plus the "
-                   "round's `round` and its `summary` in words.",
+                   "round's `round` and its `summary` in words; in rummy games `lay_off`, `pile` and "
+                   "`has_first_meld` give every default filled in.",
     "required": ["format", "id", "name", "family", "deck", "round", "summary"],
     "properties": {**RESOLVED_PROPERTIES, "round": {"type": "integer"},
                    "summary": {"type": "string",
-                               "example": "Round 3: two sets of four; deuces wild, at most one per set"}},
+                               "example": "Round 3: two sets of four; deuces wild, at most one per set"},
+                   "lay_off": {"type": "object", "additionalProperties": True,
+                               "description": "The round's lay-off rule with every field given, defaults "
+                                              "filled in (rummy games)",
+                               "example": {"allowed": "after_first_meld", "others_melds": True,
+                                           "wilds_unlimited": False}},
+                   "pile": {"type": "object", "additionalProperties": True,
+                            "description": "How the discard pile is taken, every field given (games that "
+                                           "take it)",
+                            "example": {"take": "meld", "frozen_naturals": 2, "unfrozen_wild": True,
+                                        "always_frozen": False, "single_takes_single": False}},
+                   "has_first_meld": {"type": "boolean",
+                                      "description": "A player's first meld must meet something this round "
+                                                     "(a contract, melds, points, or the player's own phase); "
+                                                     "rummy games"}},
 }
 RULESET_BODY = {
     "required": True,

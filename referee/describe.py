@@ -5,6 +5,7 @@ table; the words come from the ruleset's fields, never from a game's name."""
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from referee.canastas import canastas_words
@@ -223,4 +224,19 @@ def round_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
     resolved = {**document, **{k: v for k, v in round_document(document, entry).items() if v is not None}}
     if entry and entry.get("name"):
         resolved["name"] = f"{document.get('name', ruleset.id)}: {entry['name']}"
-    return {**resolved, "round": number_, "summary": round_summary(ruleset, number_)}
+    return {**resolved, **filled_rules(ruleset, number_), "round": number_, "summary": round_summary(ruleset, number_)}
+
+
+def filled_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
+    """The round's rules a client acts on, every default filled in as the engine reads them:
+    `lay_off` (when and on whose melds), `pile` (how it is taken, where the game takes one) and
+    `has_first_meld` (whether a player's first meld must meet anything this round: a contract,
+    melds, points, or each player's own phase). Layout games have none of them."""
+    if ruleset.rummy is None:
+        return {}
+    rules = ruleset.rummy.round(number_)
+    filled: dict[str, Any] = {"lay_off": asdict(rules.lay_off),
+                              "has_first_meld": ruleset.rummy.per_player or not rules.first_meld.empty}
+    if ruleset.rummy.pile is not None:
+        filled["pile"] = asdict(ruleset.rummy.pile)
+    return filled

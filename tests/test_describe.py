@@ -135,3 +135,33 @@ def test_a_minimum_by_the_sides_score_says_which_score_asks_which(library: Libra
     3000; each minimum is read with the score it starts at."""
     words = round_summary(library.get("canasta"), 1)
     assert "at least 15 points below 0, 50 from 0, 90 from 1500, 120 from 3000, by the side's score" in words, words
+
+
+@pytest.mark.parametrize(("ruleset", "round_", "lay_off", "pile", "first_meld"), [
+    pytest.param("five-crowns", 1, {"allowed": "never"}, None, False, id="no lay-offs, no first meld"),
+    pytest.param("gin-rummy", 1, {"allowed": "always"}, None, False, id="gin: lay-offs any time"),
+    pytest.param("ten-pennies", 3, {"allowed": "after_first_meld", "others_melds": True}, None, True,
+                 id="a contract round, the default lay-off"),
+    pytest.param("phase-10", 1, {"allowed": "after_first_meld"}, None, True, id="each player's phase"),
+    pytest.param("canasta", 1, {"others_melds": False}, {"take": "meld", "always_frozen": False,
+                                                         "single_takes_single": False}, True, id="canasta's pile"),
+    pytest.param("hand-and-foot", 1, {}, {"take": "meld", "always_frozen": True, "frozen_naturals": 2}, True,
+                 id="a pile always frozen"),
+])
+def test_a_round_answer_fills_in_the_rules_a_client_acts_on(quick_client: Any, ruleset: str, round_: int,
+                                                            lay_off: dict[str, Any], pile: dict[str, Any] | None,
+                                                            first_meld: bool) -> None:
+    body = quick_client.get(f"/v1/rulesets/{ruleset}/rounds/{round_}").get_json()
+    assert set(body["lay_off"]) == {"allowed", "others_melds", "wilds_unlimited"}  # every field, written or not
+    assert body["lay_off"].items() >= lay_off.items()
+    if pile is None:
+        assert "pile" not in body
+    else:
+        assert set(body["pile"]) == {"take", "frozen_naturals", "unfrozen_wild", "always_frozen", "single_takes_single"}
+        assert body["pile"].items() >= pile.items()
+    assert body["has_first_meld"] is first_meld
+
+
+def test_a_layout_round_answer_has_no_rummy_rules(quick_client: Any) -> None:
+    body = quick_client.get("/v1/rulesets/garbage/rounds/1").get_json()
+    assert not {"lay_off", "pile", "has_first_meld"} & set(body)

@@ -108,8 +108,7 @@ function render() {
   $("finish").hidden = over;
   if (canWrite()) renderRoundForm();
   if (game.token) { renderEntryButtons(); renderUndo(); }
-  if (!game.tools) renderReferee();
-  else if (game.tools.sync) game.tools.sync();
+  renderReferee();
   keepGame({ id: game.id, ruleset: ruleset.id, name: ruleset.name, players: sheet.players.map((p) => p.name), seen: Date.now(),
     scorer: Boolean(game.token) });
 }

@@ -9,7 +9,28 @@ import { phaseChooser } from "./phases.js";
 import { wildRankSelect } from "./roundform.js";
 import { renderTableReferee } from "./rebuild.js";
 
+/* What the panel is built from: the round's rules as the service fills them in (`GET
+   /v1/rulesets/{id}/rounds/{n}`: lay_off, pile, has_first_meld). */
+const panelRules = () => {
+  const round = game.round || {};
+  return { layOff: round.lay_off || null, pile: round.pile || null, firstMeld: Boolean(round.has_first_meld),
+    byScore: ((round.first_meld || {}).points_by_score || []).length > 0 };
+};
+
+/* The referee panel, built anew only when the rules it is built from change with the round: the
+   cards picked stay through every other redraw. */
 export function renderReferee() {
+  const key = JSON.stringify(panelRules());
+  if (game.tools && game.tools.key === key) {
+    if (game.tools.sync) game.tools.sync();
+    return;
+  }
+  buildReferee();
+  game.tools.key = key;
+}
+
+function buildReferee() {
+  const rules = panelRules();
   const box = $("referee");
   const deck = deckOf(game.ruleset);
   const base = `/v1/rulesets/${game.sheet.ruleset}`;
@@ -48,9 +69,7 @@ export function renderReferee() {
   const done = el("input", { type: "checkbox", id: "first-meld-done" });
   const wild = perDeal ? wildRankSelect("tool-wild-rank") : null;
   const phased = perPlayer();  // the player's own phase is their first meld
-  const hasFirstMeld = phased || [game.ruleset.first_meld, ...(game.ruleset.rounds || []).map((r) => r.first_meld)]
-    .some((f) => f && Object.entries(f).some(([k, v]) => (Array.isArray(v) ? v.length > 0  // sizes, under a kind's plural
-      : ["melds", "points", "pure_runs"].includes(k) && v)));
+  const hasFirstMeld = rules.firstMeld;  // each player's own phase counts: it is their first meld
   const phase = phased ? phaseChooser(() => { done.checked = false; }) : null;  // another player's hand
   // Partners (Canasta): the asking side's score sets the first meld's minimum, its melds are the
   // table, and lay-offs go on them.
@@ -71,7 +90,7 @@ export function renderReferee() {
     showVerdict(verdict, a.valid, a.valid ? explain(a) : a.violations.map((v) => v.message));
   };
   // A game that never lays off (Five Crowns) offers no lay-off question.
-  const layOffs = ((game.ruleset.lay_off || {}).allowed || "after_first_meld") !== "never";
+  const layOffs = Boolean(rules.layOff) && rules.layOff.allowed !== "never";
   const buttons = el("div", { class: "buttons" },
     el("button", { type: "button", onclick: () => ask("melds/check", { cards: picker.groups()[0] || [], first_meld_done: done.checked && hasFirstMeld },
       (a) => {
@@ -111,7 +130,7 @@ export function renderReferee() {
         ...(phased ? { phase: phase.value() } : {}) }, (a) => planWords(a, deck, phased ? phase.value() : null));
     } },
       game.ruleset.scoring && game.ruleset.scoring.knock ? w("May I knock?") : w("Can I go out?")),
-    game.ruleset.pile ? el("button", { type: "button", onclick: () => {
+    rules.pile ? el("button", { type: "button", onclick: () => {
       const [top, hand, ...table] = picker.groups();
       if (!top || top.length !== 1 || !hand) {
         showVerdict(verdict, false, [w("Pick the pile's top card, tap \"Next meld\", then your hand (and the side's melds after it).")]);
@@ -125,21 +144,19 @@ export function renderReferee() {
     } }, w("May I take the pile? (top card, hand, the side's melds)")) : null);
   const frozen = el("input", { type: "checkbox", id: "pile-frozen" });
   // Only a pile taken by melding its top card may be frozen; one always frozen needs no box.
-  const pileFreezes = Boolean(game.ruleset.pile) && (game.ruleset.pile.take || "meld") === "meld" && !game.ruleset.pile.always_frozen;
+  const pileFreezes = Boolean(rules.pile) && rules.pile.take === "meld" && !rules.pile.always_frozen;
   // A player goes out only from their foot (Hand and Foot), a side only after taking its morto
   // (Buraco): unticked, "Can I go out?" says not yet.
   const goingOut = game.ruleset.going_out || {};
   const foot = goingOut.from_foot ? el("input", { type: "checkbox", id: "tool-foot-taken" }) : null;
   const morto = goingOut.after_morto ? el("input", { type: "checkbox", id: "tool-morto-taken" }) : null;
-  const byScore = [game.ruleset.first_meld, ...(game.ruleset.rounds || []).map((r) => r.first_meld)]
-    .some((f) => f && Array.isArray(f.points_by_score) && f.points_by_score.length > 0);
   box.replaceChildren(...[
     el("p", { class: "hint", text: w("Tap the cards; \"Next meld\" starts another meld.") }),
     phase ? phase.element : null,
     picker.element,
     phased ? el("label", {}, done, " " + w("My phase is down this hand (hits are allowed)"))
       : hasFirstMeld ? el("label", {}, done, " " + (side ? w("Our side has made its first meld") : w("I have made my first meld this round"))) : null,
-    side ? el("label", { for: "tool-side" }, byScore ? w("Our side (its score sets the first meld's minimum)") : w("Our side")) : null, side,
+    side ? el("label", { for: "tool-side" }, rules.byScore ? w("Our side (its score sets the first meld's minimum)") : w("Our side")) : null, side,
     side ? el("p", { class: "hint", text: w("To ask about going out, enter the side's melds first, then your hand as the last meld.") }) : null,
     foot ? el("label", {}, foot, " " + w("I have picked up my foot")) : null,
     morto ? el("label", {}, morto, " " + w("Our side has taken its morto (its second hand)")) : null,
