@@ -118,7 +118,11 @@ ROUND_SCHEMA = {
                    "has_first_meld": {"type": "boolean",
                                       "description": "A player's first meld must meet something this round "
                                                      "(a contract, melds, points, or the player's own phase); "
-                                                     "rummy games"}},
+                                                     "rummy games"},
+                   "phase_words": {"type": "array", "items": {"type": "string"},
+                                   "description": "Each phase in words, in order, where each player holds a "
+                                                  "phase (Phase 10)",
+                                   "example": ["Phase 1: two sets of three, no other meld"]}},
 }
 RULESET_BODY = {
     "required": True,

@@ -231,7 +231,9 @@ def filled_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
     """The round's rules a client acts on, every default filled in as the engine reads them:
     `lay_off` (when and on whose melds), `pile` (how it is taken, where the game takes one) and
     `has_first_meld` (whether a player's first meld must meet anything this round: a contract,
-    melds, points, or each player's own phase). Layout games have none of them."""
+    melds, points, or each player's own phase); where each player holds a phase, `phase_words`,
+    each phase in words (`Phase 2: one set of three and one run of four, no other meld`).
+    Layout games have none of them."""
     if ruleset.rummy is None:
         return {}
     rules = ruleset.rummy.round(number_)
@@ -239,4 +241,7 @@ def filled_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
                               "has_first_meld": ruleset.rummy.per_player or not rules.first_meld.empty}
     if ruleset.rummy.pile is not None:
         filled["pile"] = asdict(ruleset.rummy.pile)
+    if ruleset.rummy.per_player:
+        filled["phase_words"] = [t("Phase {n}: {melds}", n=n, melds=requirement_inwords_of(phase))
+                                 for n, phase in enumerate(ruleset.rummy.phases, 1)]
     return filled

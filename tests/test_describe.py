@@ -165,3 +165,14 @@ def test_a_round_answer_fills_in_the_rules_a_client_acts_on(quick_client: Any, r
 def test_a_layout_round_answer_has_no_rummy_rules(quick_client: Any) -> None:
     body = quick_client.get("/v1/rulesets/garbage/rounds/1").get_json()
     assert not {"lay_off", "pile", "has_first_meld"} & set(body)
+
+
+def test_a_round_answer_words_each_players_phase_as_the_summary_does(quick_client: Any, library: Library) -> None:
+    phases = library.get("phase-10").rummy.phases  # type: ignore[union-attr]
+    for code, label in (("en", "Phase"), ("ru", "Фаза")):
+        body = quick_client.get(f"/v1/rulesets/phase-10/rounds/1?lang={code}").get_json()
+        with language(code):
+            each = [describe.requirement_inwords_of(p) for p in phases]
+        assert body["phase_words"] == [f"{label} {n}: {words}" for n, words in enumerate(each, 1)]
+        assert all(words in body["summary"] for words in each)  # the same words as the round's line
+    assert "phase_words" not in quick_client.get("/v1/rulesets/ten-pennies/rounds/1").get_json()

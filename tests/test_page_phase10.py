@@ -77,7 +77,7 @@ def test_a_three_player_game_of_phase_10_on_a_phone(live_server: str, page_facto
 
     # Each player's phase beside their name, and in words under the round's line.
     assert phases(page) == {"Ann": "1", "Bob": "1", "Cy": "1"}
-    expect(page.locator("#phases li[data-player=Bob]")).to_have_text("Bob Phase 1: 2 sets of 3")
+    expect(page.locator("#phases li[data-player=Bob]")).to_have_text("Bob Phase 1: two sets of three, no other meld")
     expect(page.locator("#contract")).not_to_be_visible()              # every phase in it: folded away
     page.get_by_text("Every phase, and the round's rules").click()
     expect(page.locator("#contract")).to_be_visible()
@@ -86,10 +86,10 @@ def test_a_three_player_game_of_phase_10_on_a_phone(live_server: str, page_facto
 
     # The referee asks with the phase of whose turn it is, or a phase chosen directly.
     expect(page.locator("#tool-phase option")).to_have_count(10)
-    expect(page.locator("#tool-phase option").nth(1)).to_have_text("Phase 2: 1 set of 3 and 1 run of 4")
-    expect(page.locator("#tool-phase option").nth(7)).to_have_text("Phase 8: 7 cards of one colour")
+    expect(page.locator("#tool-phase option").nth(1)).to_have_text("Phase 2: one set of three and one run of four, no other meld")
+    expect(page.locator("#tool-phase option").nth(7)).to_have_text("Phase 8: one meld of seven cards of one colour, no other meld")
     page.select_option("#tool-player", "Bob")
-    expect(page.locator("#tool-phase option:checked")).to_have_text("Phase 1: 2 sets of 3")
+    expect(page.locator("#tool-phase option:checked")).to_have_text("Phase 1: two sets of three, no other meld")
     tap(page, "1R", "1B", "1G", "|", "2Y", "2B", "W")
     expect(tools.locator(".chips .group")).to_have_count(2)
     expect(tools.locator(".chips button")).to_have_text(["1R", "1B", "1G", "2Y", "2B", "W"])
@@ -128,7 +128,7 @@ def test_a_three_player_game_of_phase_10_on_a_phone(live_server: str, page_facto
     page.get_by_label("Cy made their phase").check()
     page.get_by_role("button", name="Enter the round").click()
     expect(page.locator("#game-status")).to_contain_text("Round 2 being played")
-    expect(page.locator("#phases li[data-player=Ann]")).to_have_text("Ann Phase 2: 1 set of 3 and 1 run of 4")
+    expect(page.locator("#phases li[data-player=Ann]")).to_have_text("Ann Phase 2: one set of three and one run of four, no other meld")
     assert phases(page) == {"Ann": "2", "Bob": "1", "Cy": "2"}
     assert column(page, "Bob", "Score") == "35"
     # The referee's choice of player follows the sheet: Cy now works on phase 2.
@@ -142,9 +142,9 @@ def test_a_three_player_game_of_phase_10_on_a_phone(live_server: str, page_facto
     page.get_by_role("button", name=re.compile(r"^Undo round 1")).click()
     page.get_by_role("button", name="Yes, undo it").click()
     expect(page.locator("#game-status")).to_contain_text("Round 1 being played")
-    expect(page.locator("#phases li[data-player=Ann]")).to_have_text("Ann Phase 1: 2 sets of 3")
+    expect(page.locator("#phases li[data-player=Ann]")).to_have_text("Ann Phase 1: two sets of three, no other meld")
     assert phases(page) == {"Ann": "1", "Bob": "1", "Cy": "1"}
     page.get_by_role("button", name=re.compile(r"^Redo round 1")).click()
     expect(page.locator("#game-status")).to_contain_text("Round 2 being played")
-    expect(page.locator("#phases li[data-player=Cy]")).to_have_text("Cy Phase 2: 1 set of 3 and 1 run of 4")
+    expect(page.locator("#phases li[data-player=Cy]")).to_have_text("Cy Phase 2: one set of three and one run of four, no other meld")
     assert phases(page) == {"Ann": "2", "Bob": "1", "Cy": "2"}

@@ -7,16 +7,23 @@ from __future__ import annotations
 import html
 import json
 import re
+from string import Formatter
 from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
 
+from api.page import script_sentences
 from referee.i18n import LANGUAGES, LOCALE_DIR, SOURCE, language, tn
 from tests.browser import PageFactory
 
 COUNTS = list(range(130)) + [200, 201, 211, 1001, 1021]
-SENTENCES = [("{n} meld", "{n} melds"), ("Finished after {n} round.", "Finished after {n} rounds.")]
+SENTENCES = [s for s in script_sentences() if len(s) == 2]  # every sentence with a count the script says
+
+
+def fields(*texts: str) -> dict[str, str]:
+    """A value for each placeholder but the count: its own name in capitals."""
+    return {name: name.upper() for text in texts for _, name, _, _ in Formatter().parse(text) if name and name != "n"}
 
 
 def catalog_rule(code: str) -> str:
@@ -44,9 +51,9 @@ def test_the_script_chooses_every_plural_form_as_the_service_does(live_server: s
     page.goto(f"{live_server}/?lang={code}")
     chosen = page.evaluate("""async ([sentences, counts]) => {
         const words = await import("/static/words.js");
-        return sentences.map(([one, many]) => counts.map((n) => words.wn(one, many, n)));
-    }""", [SENTENCES, COUNTS])
+        return sentences.map(([one, many, values]) => counts.map((n) => words.wn(one, many, n, values)));
+    }""", [[[one, many, fields(one, many)] for one, many in SENTENCES], COUNTS])
     with language(code):
-        expected = [[tn(one, many, n) for n in COUNTS] for one, many in SENTENCES]
-    assert chosen == expected
+        expected = [[tn(one, many, n, **fields(one, many)) for n in COUNTS] for one, many in SENTENCES]
+    assert SENTENCES and chosen == expected
     assert page_factory.errors == []

@@ -1,27 +1,14 @@
 /* Phases held by each player (Phase 10): a phase in words, each player's phase, the "made their
    phase" toggle and the referee's choice of whose phase is asked about. */
-import { w, wn } from "./words.js";
+import { w } from "./words.js";
 import { $, el } from "./dom.js";
 import { game, perPlayer, phaseOf, allMade } from "./state.js";
 
-/* A phase in words, from the ruleset's `phases` as written: "Phase 8: 7 cards of one colour",
-   "Phase 2: 1 set of 3 and 1 run of 4"; past the last phase, that every phase is made. */
+/* A phase in words as the service says it (the round's `phase_words`): "Phase 2: one set of three
+   and one run of four, no other meld"; past the last phase, that every phase is made. */
 function phaseWords(n) {
-  const phases = game.ruleset.phases || [];
-  if (n > phases.length) return w("Every phase made");
-  const phase = phases[n - 1] || {};
-  const sized = (sizes, one) => (sizes.every((s) => s === sizes[0]) ? [one(sizes.length, sizes[0])] : sizes.map((s) => one(1, s)));
-  const parts = [];
-  for (const [key, sizes] of Object.entries(phase)) {
-    if (!Array.isArray(sizes) || !sizes.length) continue;
-    if (key === "sets") parts.push(...sized(sizes, (k, size) => wn("{n} set of {size}", "{n} sets of {size}", k, { size })));
-    else if (key === "runs") parts.push(...sized(sizes, (k, size) => wn("{n} run of {size}", "{n} runs of {size}", k, { size })));
-    else if (key === "colors") parts.push(...sizes.map((size) => wn("{n} card of one colour", "{n} cards of one colour", size)));
-    else parts.push(...sized(sizes, (k, size) => wn("{n} meld of {size}", "{n} melds of {size}", k, { size })));
-  }
-  if (phase.melds) parts.push(wn("{n} meld", "{n} melds", phase.melds));
-  const melds = parts.reduce((text, part) => (text ? w("{first} and {second}", { first: text, second: part }) : part), "");
-  return melds ? w("Phase {n}: {melds}", { n, melds }) : w("Phase {n}", { n });
+  const words = (game.round || {}).phase_words || [];
+  return n > words.length ? w("Every phase made") : words[n - 1];
 }
 
 /* Each player's phase in words under the round's line (Phase 10), while the game is on. */
