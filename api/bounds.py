@@ -16,7 +16,7 @@ from typing import Any
 from flask import current_app, has_request_context, request
 
 from referee.errors import InvalidPlayError, Problem, RefereeError
-from referee.i18n import tn
+from referee.i18n import Nn_, tn, tpn
 from referee.ruleset import Ruleset
 from referee.scoring import seat_problem
 from referee.shipped import schema
@@ -85,9 +85,12 @@ def count(data: object, card_fields: Iterable[tuple[str, int]], by_player: Itera
         else:
             named += _cards_in(value, lists)
         if named > most:
-            message = tn("this request names {count} cards; {game} is played with {n} card at most",
-                         "this request names {count} cards; {game} is played with {n} cards at most",
-                         most, count=named, game=ruleset.local_name) if ruleset is not None else tn(
+            message = tpn(ruleset.deck.pieces,
+                          Nn_("this request names {count} cards; {game} is played with {n} card at most",
+                              "this request names {count} cards; {game} is played with {n} cards at most"),
+                          Nn_("this request names {count} tiles; {game} is played with {n} tile at most",
+                              "this request names {count} tiles; {game} is played with {n} tiles at most"),
+                          most, count=named, game=ruleset.local_name) if ruleset is not None else tn(
                 "this request names {count} cards; no table holds more than {n} card",
                 "this request names {count} cards; no table holds more than {n} cards", most, count=named)
             raise InvalidPlayError(Problem(name, "too_many_cards", message))

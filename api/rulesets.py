@@ -63,7 +63,7 @@ DECK_SCHEMA = {
     "description": "The ruleset's deck with every field given (the French deck's where the ruleset leaves "
                    "one out): what a client draws the cards from. Cards are written rank then suit letter "
                    "(`QX`); a special card or the joker (`JK`) by its name alone.",
-    "required": ["ranks", "suits", "copies", "jokers", "specials"],
+    "required": ["ranks", "suits", "copies", "jokers", "specials", "pieces"],
     "properties": {
         "ranks": {"type": "array", "items": {"type": "string"}, "description": "in run order, lowest first",
                   "example": ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]},
@@ -80,6 +80,8 @@ DECK_SCHEMA = {
         "jokers": {"type": "integer", "description": "per deck (`jokers_per_table`, where given, replaces it)"},
         "specials": {"type": "object", "additionalProperties": {"type": "integer"},
                      "description": "cards with no suit other than the joker, per deck", "example": {"W": 8, "SK": 4}},
+        "pieces": {"type": "string", "enum": ["cards", "tiles"],
+                   "description": "what the pieces are, so what the answers' sentences call them"},
     },
     "additionalProperties": True,
 }

@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import Any, NamedTuple, TypeVar
 
 from referee.errors import InvalidCardError, Problem
-from referee.i18n import quoted, t
+from referee.i18n import N_, quoted, tp
 
 T = TypeVar("T")
 
@@ -84,11 +84,13 @@ def shown_token(token: object) -> str:
     return quoted(token) if isinstance(token, str) else repr(token)
 
 
-def _card_error(token: object, position: int | None, reason: str) -> InvalidCardError:
+def _card_error(token: object, position: int | None, reason: str, pieces: str) -> InvalidCardError:
     path = f"[{position}]" if position is not None else ""
-    message = t("{token} (item {item}) is not a card: {reason}", token=shown_token(token), item=position + 1,
-                reason=reason) if position is not None else \
-        t("{token} is not a card: {reason}", token=shown_token(token), reason=reason)
+    message = tp(pieces, N_("{token} (item {item}) is not a card: {reason}"),
+                 N_("{token} (item {item}) is not a tile: {reason}"), token=shown_token(token), item=position + 1,
+                 reason=reason) if position is not None else \
+        tp(pieces, N_("{token} is not a card: {reason}"), N_("{token} is not a tile: {reason}"),
+           token=shown_token(token), reason=reason)
     return InvalidCardError(Problem(path, "unknown_card", message))
 
 
@@ -97,24 +99,29 @@ def read_card(token: object, deck: DeckSpec | None = None) -> Card | str:
     deck, or with a deck written in the French notation, any French card is read (a deck
     that lacks it says `not_in_deck` later); another deck reads its own ranks, suits and
     special cards, and a token it cannot hold names them."""
+    pieces = (deck or FRENCH).pieces
+    notation = FRENCH if deck is None or deck.french_notation else deck
     if not isinstance(token, str):
-        return t("a card is written as text, such as 8H or JK")
+        return tp(pieces, N_("a card is written as text, such as 8H or JK"),
+                  N_("a tile is written as text, such as {card} or JK"), card=notation.example)
     text = token.strip().upper()
     if text in JOKER_TOKENS:
         return Card(JOKER, None)
-    notation = FRENCH if deck is None or deck.french_notation else deck
     special = notation.special_names.get(text)
     if special is not None:
         return Card(special, None)
     if len(text) < 2:
-        return t("a card is a rank then a suit, such as {card}", card=notation.example)
+        return tp(pieces, N_("a card is a rank then a suit, such as {card}"),
+                  N_("a tile is written as its number then its colour, such as {card}"), card=notation.example)
     rank_text, suit_text = text[:-1], text[-1]
     rank = notation.rank_aliases.get(rank_text)
     suit = notation.suit_aliases.get(suit_text)
     if rank is None:
-        return t('rank "{rank}" is not one of {ranks}', rank=rank_text, ranks=notation.ranks_text)
+        return tp(pieces, N_('rank "{rank}" is not one of {ranks}'), N_('number "{rank}" is not one of {ranks}'),
+                  rank=rank_text, ranks=notation.ranks_text)
     if suit is None:
-        return t('suit "{suit}" is not one of {suits}', suit=suit_text, suits=" ".join(notation.suits))
+        return tp(pieces, N_('suit "{suit}" is not one of {suits}'), N_('colour "{suit}" is not one of {suits}'),
+                  suit=suit_text, suits=" ".join(notation.suits))
     return Card(rank, suit)
 
 
@@ -123,7 +130,7 @@ def parse_card(token: object, position: int | None = None, deck: DeckSpec | None
     found = read_card(token, deck)
     if isinstance(found, Card):
         return found
-    raise _card_error(token, position, found)
+    raise _card_error(token, position, found, (deck or FRENCH).pieces)
 
 
 def parse_cards(tokens: Iterable[object], path: str = "", deck: DeckSpec | None = None) -> tuple[Card, ...]:
@@ -239,6 +246,7 @@ class DeckSpec:
     copies_per_deck: int = 1                                  # of each natural card, in one deck
     specials: tuple[tuple[str, int], ...] = ()                # (name, cards per deck): Phase 10's W, SK
     aliases: tuple[tuple[str, str], ...] = ()                 # (other letter, suit letter): Rummikub's Y for O
+    pieces: str = "cards"                                     # what sentences call them: cards | tiles
 
     # ---- the notation this deck reads and writes
     @cached_property
@@ -321,7 +329,7 @@ class DeckSpec:
                 "suits": [{"letter": s, "symbol": y, "name": n}
                           for s, y, n in zip(self.suits, self.symbols, self.suit_names)],
                 "copies": self.copies_per_deck, "jokers": self.jokers,
-                "specials": dict(self.specials)}
+                "specials": dict(self.specials), "pieces": self.pieces}
 
     # ---- the cards
     def jokers_with(self, decks: int) -> int:

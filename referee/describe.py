@@ -11,7 +11,20 @@ from typing import Any
 from referee.canastas import canastas_words
 from referee.cards import JOKER
 from referee.errors import InvalidPlayError, Problem
-from referee.i18n import SOURCE, current, joined, local, rank_plural, t, tn
+from referee.i18n import (
+    N_,
+    PIECES,
+    SOURCE,
+    Nn_,
+    current,
+    joined,
+    local,
+    rank_plural,
+    t,
+    tn,
+    tp,
+    tpn,
+)
 from referee.kinds import table_order, words_of
 from referee.kindwords import KindWords, any_of
 from referee.rulebuild import round_document
@@ -90,10 +103,11 @@ def phases_inwords_of(phases: tuple[Requirement, ...]) -> str:
     return t("each player's own phase ({phases})", phases="; ".join(each))
 
 
-def wilds_inwords_of(wilds: WildRule, kinds: list[str]) -> str:
+def wilds_inwords_of(wilds: WildRule, kinds: list[str], pieces: str = PIECES[0]) -> str:
+    """`deuces wild, at most one per set`, said of the deck's `pieces`."""
     if not wilds.ranks and not wilds.per_deal:
-        return t("no wild cards")
-    noun = words_of(kinds[0]) if len(kinds) == 1 else KindWords()
+        return tp(pieces, N_("no wild cards"), N_("no wild tiles"))
+    noun = (words_of(kinds[0]) if len(kinds) == 1 else KindWords()).of(pieces)
     named = joined([ranks_inwords_of(wilds.ranks) if wilds.ranks else "",
                     t("the cut card's rank") if wilds.per_deal else ""])
     text = t("{ranks} wild", ranks=named)
@@ -132,7 +146,7 @@ def round_summary(ruleset: Ruleset, number_: int) -> str:
     kinds = [m.kind for m in rules.melds]
     first = phases_inwords_of(ruleset.rummy.phases) if ruleset.rummy.per_player \
         else requirement_inwords_of(rules.first_meld)
-    parts = [first or _any(kinds), wilds_inwords_of(rules.wilds, kinds)]
+    parts = [first or _any(kinds), wilds_inwords_of(rules.wilds, kinds, ruleset.deck.pieces)]
     if not rules.later_melds:
         parts.append(t("then lay-offs only"))
     if rules.final_discard == "forbidden" and ruleset.rummy.base.final_discard != "forbidden":
@@ -192,11 +206,12 @@ def _rummy_parts(ruleset: Ruleset) -> list[str]:
             "size": all(r.hand_size == first.hand_size and not r.hand_sizes for r in rounds)}
     parts = [tn("{count} round", "{count} rounds", len(rummy.rounds), count=number(len(rummy.rounds)))
              if rummy.rounds else "",
-             tn("{n} card each", "{n} cards each", first.hand_size) if same["size"] and first.hand_size else ""]
+             tpn(ruleset.deck.pieces, Nn_("{n} card each", "{n} cards each"), Nn_("{n} tile each", "{n} tiles each"),
+                 first.hand_size) if same["size"] and first.hand_size else ""]
     needs = requirement_inwords_of(first.first_meld) if same["first"] and not rummy.per_player else ""
     parts += [t("a first meld of {melds}", melds=needs) if needs else "",
               phases_inwords_of(rummy.phases) if rummy.per_player else "",
-              wilds_inwords_of(first.wilds, kinds) if same["wilds"] else "",
+              wilds_inwords_of(first.wilds, kinds, ruleset.deck.pieces) if same["wilds"] else "",
               tn("a hand limit of {n} point", "a hand limit of {n} points", rummy.hand_limit)
               if rummy.hand_limit else "",
               t("knock with {most} or less", most=ruleset.scoring.knock.max_deadwood) if ruleset.scoring.knock else ""]

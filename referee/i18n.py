@@ -7,6 +7,10 @@ request, the command line for its run; codes, paths and field names are never tr
 
     t("A set needs at least {least} cards.", least=3)
     tn("{n} card", "{n} cards", n)
+
+A sentence about the pieces a game is played with is written for a deck of cards and for a
+deck of tiles, and chosen by the deck's `pieces` (`tp`, `tpn`), as a round's rules are said
+for a game of rounds or without them.
 """
 
 from __future__ import annotations
@@ -87,6 +91,12 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a sentence and its plural for the catalogs where they are chosen before they are
+    translated (`tpn`)."""
+    return singular, plural
+
+
 def t(message: str, /, **values: object) -> str:
     """`message` in the current language, its `{placeholders}` filled in."""
     code = _language.get()
@@ -102,6 +112,25 @@ def tn(singular: str, plural: str, n: int, /, **values: object) -> str:
     text = (singular if n == 1 else plural) if code == SOURCE else catalog(code).ngettext(singular, plural, n)
     values["n"] = n
     return (_PERCENT.get(text) or _percent(text)) % values
+
+
+# What a deck's pieces are called (`deck.pieces`), the first the default: a sentence that
+# names them is written once for each, and said by the table below.
+PIECES = ("cards", "tiles")
+
+
+def tp(pieces: str, cards: str, tiles: str, /, **values: object) -> str:
+    """The sentence for a deck of `pieces` in the current language: `cards` said of cards,
+    `tiles` of tiles (each marked `N_`)."""
+    said = {"cards": cards, "tiles": tiles}
+    return t(said.get(pieces, cards), **values)
+
+
+def tpn(pieces: str, cards: tuple[str, str], tiles: tuple[str, str], n: int, /, **values: object) -> str:
+    """`tp` for a sentence with a count: each a singular and a plural (marked `Nn_`), in the
+    current language's plural form for `n`."""
+    singular, plural = {"cards": cards, "tiles": tiles}.get(pieces, cards)
+    return tn(singular, plural, n, **values)
 
 
 # Each sentence turned once into a %-template: `%` is the quickest way to fill one, and a
@@ -181,9 +210,11 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return t('; did you mean "{name}"?', name=close[0]) if close else ""
 
 
-def decks_in_play(decks: int) -> str:
-    """`With 2 decks in play`, the start of a sentence about copies of a card."""
-    return tn("With {n} deck in play", "With {n} decks in play", decks)
+def decks_in_play(decks: int, pieces: str = PIECES[0]) -> str:
+    """`With 2 decks in play`, the start of a sentence about copies of a card; of tiles, `With
+    1 set of tiles in play`."""
+    return tpn(pieces, Nn_("With {n} deck in play", "With {n} decks in play"),
+               Nn_("With {n} set of tiles in play", "With {n} sets of tiles in play"), decks)
 
 
 # ---------------------------------------------------------------- cards in words

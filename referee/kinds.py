@@ -108,22 +108,17 @@ class SetKind(MeldKind):
         if 2 * len(odd) >= len(naturals) > 0:  # the first card's rank is not more than half
             rank = _commonest_rank(naturals, judge.deck)
             odd = tuple([c for c in naturals if c.rank != rank])
+        words = self.words.of(judge.deck.pieces)
         if odd:
-            found.append(Violation("mixed_ranks", tn(
-                "A set is cards of one rank; {cards} is not {rank}.",
-                "A set is cards of one rank; {cards} are not {rank}.", len(odd),
-                cards=listed(odd, judge.deck), rank=rank_plural(rank)), odd))
+            found.append(Violation("mixed_ranks", words.mixed_ranks(listed(odd, judge.deck), len(odd),
+                                                                    rank_plural(rank)), odd))
         if rule.distinct_suits:
             suits = Counter(c.suit for c in naturals)
             repeated = tuple(c for c in naturals if suits[c.suit] > 1)
             if repeated or len(cards) > len(judge.deck.suits):
-                found.append(Violation("repeated_suit", t(
-                    "In this game a set holds each suit at most once; {cards} repeat a suit.",
-                    cards=listed(repeated, judge.deck)) if repeated else tn(
-                    "In this game a set holds each suit at most once, so at most {n} card; this one has {count}.",
-                    "In this game a set holds each suit at most once, so at most {n} cards; this one has {count}.",
-                    len(judge.deck.suits), count=len(cards)),
-                    repeated or tuple(cards)))
+                found.append(Violation("repeated_suit", words.repeated_suit(listed(repeated, judge.deck))
+                                       if repeated else words.suits_full(len(judge.deck.suits), len(cards)),
+                                       repeated or tuple(cards)))
         if found:
             return None, found
         return Meld("set", tuple(cards), tuple((w, rank) for w in wilds)), []
@@ -157,16 +152,14 @@ class RunKind(MeldKind):
         found = judge.common(rule, cards, naturals, wilds, wild_limit)
         suit = _commonest_suit(naturals) if rule.suits == "same" else None  # `any`: no suit to hold
         odd = tuple(c for c in naturals if c.suit != suit) if rule.suits == "same" else ()
+        words = self.words.of(judge.deck.pieces)
         if odd:
-            found.append(Violation("mixed_suits", tn(
-                "A run is cards of one suit; {cards} is not {suit}.",
-                "A run is cards of one suit; {cards} are not {suit}.", len(odd),
-                cards=listed(odd, judge.deck), suit=suit_name(suit, judge.deck.suit_named(suit))), odd))
+            found.append(Violation("mixed_suits", words.mixed_suits(
+                listed(odd, judge.deck), len(odd), suit_name(suit, judge.deck.suit_named(suit))), odd))
         same = [c for c in naturals if c.suit == suit or rule.suits == "any"]
         doubled = tuple(c for c in same if Counter(x.rank for x in same)[c.rank] > 1)
         if doubled:
-            found.append(Violation("not_consecutive", t(
-                "A run holds each rank once; {cards} repeat a rank.", cards=listed(doubled, judge.deck)), doubled))
+            found.append(Violation("not_consecutive", words.repeated_rank(listed(doubled, judge.deck)), doubled))
         if found:
             return None, found
         placed = self._place(rule, cards, same, wilds, suit, judge.deck)
@@ -343,10 +336,8 @@ def _around_fixed_wilds(judge: KindJudge, table: Meld, cards: Sequence[Card]) ->
     wild_cards = [w for w, _ in held]
     stand_ins = [c for _, c in held]
     deck = judge.deck
-    refusal = Violation("not_consecutive", t(
-        "Adding {cards} to the run: in this game a wild card stays the card it was melded as ({wilds} for "
-        "{stands}), and these cards do not fit around it.", cards=listed(cards, deck),
-        wilds=listed(wild_cards, deck), stands=listed(stand_ins, deck)), tuple(cards))
+    refusal = Violation("not_consecutive", RunKind.words.of(deck.pieces).fixed_wild(
+        listed(cards, deck), listed(wild_cards, deck), listed(stand_ins, deck)), tuple(cards))
     taken = set(stand_ins)
     if any(c in taken for c in cards):  # a natural card where a wild card stands
         return None, [refusal]
@@ -387,16 +378,9 @@ def _not_consecutive(rule: MeldRule, deck: DeckSpec, cards: Sequence[Card], wild
     """Why cards of one suit make no run with `wilds` wild cards: where the ace may stand, or
     in a deck without an ace first, the order its ranks run in."""
     shown = listed(cards, deck)
+    words = RunKind.words.of(deck.pieces)
     if deck.ranks[0] != "A":
         order = t(_ORDER_WITH_FIRST_HIGH[rule.ace], ranks=deck.ranks_text, first=deck.ranks[0], last=deck.ranks[-1]) \
             if rule.ace in _ORDER_WITH_FIRST_HIGH else deck.ranks_text
-        return tn("{cards} cannot make one run of consecutive ranks with {n} wild card (ranks in order {order}).",
-                  "{cards} cannot make one run of consecutive ranks with {n} wild cards (ranks in order {order}).",
-                  wilds, cards=shown, order=order) if wilds else \
-            t("{cards} cannot make one run of consecutive ranks (ranks in order {order}).", cards=shown,
-              order=order)
-    ace = ace_words(rule.ace)
-    return tn("{cards} cannot make one run of consecutive ranks with {n} wild card (ace {ace}).",
-              "{cards} cannot make one run of consecutive ranks with {n} wild cards (ace {ace}).",
-              wilds, cards=shown, ace=ace) if wilds else \
-        t("{cards} cannot make one run of consecutive ranks (ace {ace}).", cards=shown, ace=ace)
+        return words.not_consecutive(shown, wilds, order)
+    return words.not_consecutive_ace(shown, wilds, ace_words(rule.ace))

@@ -1,99 +1,22 @@
 """The words of each meld kind: what the referee says about a set, a run, a colour, or a meld
-of a kind that writes no words of its own (`KindWords`, the words for any meld).
+of a kind that writes no words of its own (`KindWords`, the words for any meld, in
+`referee.meldwords`).
 
 Each sentence is its own, whole, for the translations: a language shapes "a set of three"
 and "a run of three" its own way, so no noun is put into a shared sentence. A kind's entry
 in `referee.kinds` holds one of these; the checks, the command line and the summaries ask it.
+A sentence that names the pieces is written for cards and for tiles, and said as the deck
+calls them (`KindWords.of(deck.pieces)`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.i18n import t, tn
+from referee.i18n import N_, Nn_, t, tn, tp, tpn
+from referee.meldwords import KindWords
 
-
-class KindWords:
-    """The words for a meld of any kind; a kind with words of its own overrides them."""
-
-    def none(self) -> str:
-        """This game has no melds of the kind (`meld_kind_not_allowed`)."""
-        return t("This game has no melds of this kind.")
-
-    def too_few(self, n: int, count: int) -> str:
-        return tn("A meld needs at least {n} card; this one has {count}.",
-                  "A meld needs at least {n} cards; this one has {count}.", n, count=count)
-
-    def never_reaches(self, most: int, least: int) -> str:
-        """A ruleset's meld whose `max` is below its `min`."""
-        return tn("a meld of at most {n} card can never reach its minimum of {least}",
-                  "a meld of at most {n} cards can never reach its minimum of {least}", most, least=least)
-
-    def pure_beyond(self, pure: int, asked: int) -> str:
-        """A first meld asking for more melds without a wild card than melds of the kind."""
-        return tn("{pure} melds without a wild card, but the first meld asks for only {n} of this kind",
-                  "{pure} melds without a wild card, but the first meld asks for only {n} of this kind",
-                  asked, pure=pure)
-
-    def pure_without(self) -> str:
-        """A first meld asking for melds of the kind without a wild card, in a game without the kind."""
-        return t("the first meld asks for melds of a kind without a wild card, but this game has no such melds")
-
-    def too_many(self, n: int, count: int) -> str:
-        return tn("A meld holds at most {n} card; this one has {count}.",
-                  "A meld holds at most {n} cards; this one has {count}.", n, count=count)
-
-    def all_wild(self, cards: str) -> str:
-        return t("A meld may not be made of wild cards only ({cards}).", cards=cards)
-
-    def per_cards(self, per: int, size: int, count: int, cards: str) -> str:
-        return tn("After the first meld a meld may hold one wild card for every {n} card; "
-                  "this meld of {size} has {count} ({cards}).",
-                  "After the first meld a meld may hold one wild card for every {n} cards; "
-                  "this meld of {size} has {count} ({cards}).", per, size=size, count=count, cards=cards)
-
-    def at_most(self, label: str, n: int, count: int, cards: str, later: bool) -> str:
-        if later:
-            return tn("{label} allows after the first meld at most {n} wild card in a meld; this meld has "
-                      "{count} ({cards}).", "{label} allows after the first meld at most {n} wild cards in "
-                      "a meld; this meld has {count} ({cards}).", n, label=label, count=count, cards=cards)
-        return tn("{label} allows at most {n} wild card in a meld; this meld has {count} ({cards}).",
-                  "{label} allows at most {n} wild cards in a meld; this meld has {count} ({cards}).", n,
-                  label=label, count=count, cards=cards)
-
-    def adding(self, cards: str, message: str) -> str:
-        """A lay-off's fault, said of the meld it is laid on."""
-        return t("Adding {cards} to the meld: {message}", cards=cards, message=message)
-
-    def made(self, size: int) -> str:
-        """`a set of 4`: one meld a play made."""
-        return t("a meld of {size}", size=size)
-
-    def legal(self, cards: str) -> str:
-        return t("legal: {cards} is a meld", cards=cards)
-
-    def is_meld(self, n: int, cards: str) -> str:
-        return t("  meld {n}: {cards} is a meld", n=n, cards=cards)
-
-    def sized(self, n: int, size: int) -> str:
-        """`2 sets of 3`: melds a first meld asks for, in digits."""
-        return tn("{n} meld of {size}", "{n} melds of {size}", n, size=size)
-
-    def count_of(self, count: int, counted: str, size: str) -> str:
-        """`two sets of four`: melds a first meld asks for, in words (`counted`, `size`)."""
-        return tn("one meld of {size}", "{count} melds of {size}", count, count=counted, size=size)
-
-    def at_most_per(self, count: str) -> str:
-        return t(", at most {count} per meld", count=count)
-
-    def later_max(self, count: str) -> str:
-        return t(" (later melds: at most {count})", count=count)
-
-    def later_per(self, per: int, count: str) -> str:
-        return tn(" (later melds: one per {count} card)", " (later melds: one per {count} cards)", per, count=count)
-
-    def any(self) -> str:
-        return t("any meld")
+__all__ = ["ColorWords", "KindWords", "RunWords", "SetWords", "any_of", "words_named"]
 
 
 class SetWords(KindWords):
@@ -101,34 +24,53 @@ class SetWords(KindWords):
         return t("This game has no sets.")
 
     def too_few(self, n: int, count: int) -> str:
-        return tn("A set needs at least {n} card; this one has {count}.",
-                  "A set needs at least {n} cards; this one has {count}.", n, count=count)
+        return tpn(self.pieces, Nn_("A set needs at least {n} card; this one has {count}.",
+                                    "A set needs at least {n} cards; this one has {count}."),
+                   Nn_("A set needs at least {n} tile; this one has {count}.",
+                       "A set needs at least {n} tiles; this one has {count}."), n, count=count)
 
     def never_reaches(self, most: int, least: int) -> str:
-        return tn("a set of at most {n} card can never reach its minimum of {least}",
-                  "a set of at most {n} cards can never reach its minimum of {least}", most, least=least)
+        return tpn(self.pieces, Nn_("a set of at most {n} card can never reach its minimum of {least}",
+                                    "a set of at most {n} cards can never reach its minimum of {least}"),
+                   Nn_("a set of at most {n} tile can never reach its minimum of {least}",
+                       "a set of at most {n} tiles can never reach its minimum of {least}"), most, least=least)
 
     def too_many(self, n: int, count: int) -> str:
-        return tn("A set holds at most {n} card; this one has {count}.",
-                  "A set holds at most {n} cards; this one has {count}.", n, count=count)
+        return tpn(self.pieces, Nn_("A set holds at most {n} card; this one has {count}.",
+                                    "A set holds at most {n} cards; this one has {count}."),
+                   Nn_("A set holds at most {n} tile; this one has {count}.",
+                       "A set holds at most {n} tiles; this one has {count}."), n, count=count)
 
     def all_wild(self, cards: str) -> str:
-        return t("A set may not be made of wild cards only ({cards}).", cards=cards)
+        return tp(self.pieces, N_("A set may not be made of wild cards only ({cards})."),
+                  N_("A set may not be made of wild tiles only ({cards})."), cards=cards)
 
     def per_cards(self, per: int, size: int, count: int, cards: str) -> str:
-        return tn("After the first meld a meld may hold one wild card for every {n} card; "
-                  "this set of {size} has {count} ({cards}).",
-                  "After the first meld a meld may hold one wild card for every {n} cards; "
-                  "this set of {size} has {count} ({cards}).", per, size=size, count=count, cards=cards)
+        return tpn(self.pieces, Nn_("After the first meld a meld may hold one wild card for every {n} card; "
+                                    "this set of {size} has {count} ({cards}).",
+                                    "After the first meld a meld may hold one wild card for every {n} cards; "
+                                    "this set of {size} has {count} ({cards})."),
+                   Nn_("After the first meld a meld may hold one wild tile for every {n} tile; "
+                       "this set of {size} has {count} ({cards}).",
+                       "After the first meld a meld may hold one wild tile for every {n} tiles; "
+                       "this set of {size} has {count} ({cards})."), per, size=size, count=count, cards=cards)
 
     def at_most(self, label: str, n: int, count: int, cards: str, later: bool) -> str:
         if later:
-            return tn("{label} allows after the first meld at most {n} wild card in a meld; this set has "
-                      "{count} ({cards}).", "{label} allows after the first meld at most {n} wild cards in "
-                      "a meld; this set has {count} ({cards}).", n, label=label, count=count, cards=cards)
-        return tn("{label} allows at most {n} wild card in a meld; this set has {count} ({cards}).",
-                  "{label} allows at most {n} wild cards in a meld; this set has {count} ({cards}).", n,
-                  label=label, count=count, cards=cards)
+            return tpn(self.pieces, Nn_("{label} allows after the first meld at most {n} wild card in a meld; "
+                                        "this set has {count} ({cards}).",
+                                        "{label} allows after the first meld at most {n} wild cards in a meld; "
+                                        "this set has {count} ({cards})."),
+                       Nn_("{label} allows after the first meld at most {n} wild tile in a meld; "
+                           "this set has {count} ({cards}).",
+                           "{label} allows after the first meld at most {n} wild tiles in a meld; "
+                           "this set has {count} ({cards})."), n, label=label, count=count, cards=cards)
+        return tpn(self.pieces, Nn_("{label} allows at most {n} wild card in a meld; this set has {count} ({cards}).",
+                                    "{label} allows at most {n} wild cards in a meld; this set has {count} "
+                                    "({cards})."),
+                   Nn_("{label} allows at most {n} wild tile in a meld; this set has {count} ({cards}).",
+                       "{label} allows at most {n} wild tiles in a meld; this set has {count} ({cards})."),
+                   n, label=label, count=count, cards=cards)
 
     def adding(self, cards: str, message: str) -> str:
         return t("Adding {cards} to the set: {message}", cards=cards, message=message)
@@ -155,10 +97,33 @@ class SetWords(KindWords):
         return t(" (later sets: at most {count})", count=count)
 
     def later_per(self, per: int, count: str) -> str:
-        return tn(" (later sets: one per {count} card)", " (later sets: one per {count} cards)", per, count=count)
+        return tpn(self.pieces, Nn_(" (later sets: one per {count} card)", " (later sets: one per {count} cards)"),
+                   Nn_(" (later sets: one per {count} tile)", " (later sets: one per {count} tiles)"), per,
+                   count=count)
 
     def any(self) -> str:
         return t("any set")
+
+    def mixed_ranks(self, cards: str, n: int, rank: str) -> str:
+        """Natural cards of another rank than the set's (`n` of them)."""
+        return tpn(self.pieces, Nn_("A set is cards of one rank; {cards} is not {rank}.",
+                                    "A set is cards of one rank; {cards} are not {rank}."),
+                   Nn_("A set is tiles of one number; {cards} is not {rank}.",
+                       "A set is tiles of one number; {cards} are not {rank}."), n, cards=cards, rank=rank)
+
+    def repeated_suit(self, cards: str) -> str:
+        """A set of distinct suits with a suit twice (`distinct_suits`)."""
+        return tp(self.pieces, N_("In this game a set holds each suit at most once; {cards} repeat a suit."),
+                  N_("In this game a set holds each colour at most once; {cards} repeat a colour."), cards=cards)
+
+    def suits_full(self, n: int, count: int) -> str:
+        """A set of distinct suits longer than the deck has suits (`n`)."""
+        return tpn(self.pieces, Nn_("In this game a set holds each suit at most once, so at most {n} card; this "
+                                    "one has {count}.", "In this game a set holds each suit at most once, so at "
+                                    "most {n} cards; this one has {count}."),
+                   Nn_("In this game a set holds each colour at most once, so at most {n} tile; this one has "
+                       "{count}.", "In this game a set holds each colour at most once, so at most {n} tiles; "
+                       "this one has {count}."), n, count=count)
 
 
 class RunWords(KindWords):
@@ -166,12 +131,16 @@ class RunWords(KindWords):
         return t("This game has no runs.")
 
     def too_few(self, n: int, count: int) -> str:
-        return tn("A run needs at least {n} card; this one has {count}.",
-                  "A run needs at least {n} cards; this one has {count}.", n, count=count)
+        return tpn(self.pieces, Nn_("A run needs at least {n} card; this one has {count}.",
+                                    "A run needs at least {n} cards; this one has {count}."),
+                   Nn_("A run needs at least {n} tile; this one has {count}.",
+                       "A run needs at least {n} tiles; this one has {count}."), n, count=count)
 
     def never_reaches(self, most: int, least: int) -> str:
-        return tn("a run of at most {n} card can never reach its minimum of {least}",
-                  "a run of at most {n} cards can never reach its minimum of {least}", most, least=least)
+        return tpn(self.pieces, Nn_("a run of at most {n} card can never reach its minimum of {least}",
+                                    "a run of at most {n} cards can never reach its minimum of {least}"),
+                   Nn_("a run of at most {n} tile can never reach its minimum of {least}",
+                       "a run of at most {n} tiles can never reach its minimum of {least}"), most, least=least)
 
     def pure_beyond(self, pure: int, asked: int) -> str:
         return tn("{pure} pure runs, but the first meld asks for only {n} run",
@@ -181,26 +150,41 @@ class RunWords(KindWords):
         return t("the first meld asks for pure runs, but this game has no runs")
 
     def too_many(self, n: int, count: int) -> str:
-        return tn("A run holds at most {n} card; this one has {count}.",
-                  "A run holds at most {n} cards; this one has {count}.", n, count=count)
+        return tpn(self.pieces, Nn_("A run holds at most {n} card; this one has {count}.",
+                                    "A run holds at most {n} cards; this one has {count}."),
+                   Nn_("A run holds at most {n} tile; this one has {count}.",
+                       "A run holds at most {n} tiles; this one has {count}."), n, count=count)
 
     def all_wild(self, cards: str) -> str:
-        return t("A run may not be made of wild cards only ({cards}).", cards=cards)
+        return tp(self.pieces, N_("A run may not be made of wild cards only ({cards})."),
+                  N_("A run may not be made of wild tiles only ({cards})."), cards=cards)
 
     def per_cards(self, per: int, size: int, count: int, cards: str) -> str:
-        return tn("After the first meld a meld may hold one wild card for every {n} card; "
-                  "this run of {size} has {count} ({cards}).",
-                  "After the first meld a meld may hold one wild card for every {n} cards; "
-                  "this run of {size} has {count} ({cards}).", per, size=size, count=count, cards=cards)
+        return tpn(self.pieces, Nn_("After the first meld a meld may hold one wild card for every {n} card; "
+                                    "this run of {size} has {count} ({cards}).",
+                                    "After the first meld a meld may hold one wild card for every {n} cards; "
+                                    "this run of {size} has {count} ({cards})."),
+                   Nn_("After the first meld a meld may hold one wild tile for every {n} tile; "
+                       "this run of {size} has {count} ({cards}).",
+                       "After the first meld a meld may hold one wild tile for every {n} tiles; "
+                       "this run of {size} has {count} ({cards})."), per, size=size, count=count, cards=cards)
 
     def at_most(self, label: str, n: int, count: int, cards: str, later: bool) -> str:
         if later:
-            return tn("{label} allows after the first meld at most {n} wild card in a meld; this run has "
-                      "{count} ({cards}).", "{label} allows after the first meld at most {n} wild cards in "
-                      "a meld; this run has {count} ({cards}).", n, label=label, count=count, cards=cards)
-        return tn("{label} allows at most {n} wild card in a meld; this run has {count} ({cards}).",
-                  "{label} allows at most {n} wild cards in a meld; this run has {count} ({cards}).", n,
-                  label=label, count=count, cards=cards)
+            return tpn(self.pieces, Nn_("{label} allows after the first meld at most {n} wild card in a meld; "
+                                        "this run has {count} ({cards}).",
+                                        "{label} allows after the first meld at most {n} wild cards in a meld; "
+                                        "this run has {count} ({cards})."),
+                       Nn_("{label} allows after the first meld at most {n} wild tile in a meld; "
+                           "this run has {count} ({cards}).",
+                           "{label} allows after the first meld at most {n} wild tiles in a meld; "
+                           "this run has {count} ({cards})."), n, label=label, count=count, cards=cards)
+        return tpn(self.pieces, Nn_("{label} allows at most {n} wild card in a meld; this run has {count} ({cards}).",
+                                    "{label} allows at most {n} wild cards in a meld; this run has {count} "
+                                    "({cards})."),
+                   Nn_("{label} allows at most {n} wild tile in a meld; this run has {count} ({cards}).",
+                       "{label} allows at most {n} wild tiles in a meld; this run has {count} ({cards})."),
+                   n, label=label, count=count, cards=cards)
 
     def adding(self, cards: str, message: str) -> str:
         return t("Adding {cards} to the run: {message}", cards=cards, message=message)
@@ -227,10 +211,52 @@ class RunWords(KindWords):
         return t(" (later runs: at most {count})", count=count)
 
     def later_per(self, per: int, count: str) -> str:
-        return tn(" (later runs: one per {count} card)", " (later runs: one per {count} cards)", per, count=count)
+        return tpn(self.pieces, Nn_(" (later runs: one per {count} card)", " (later runs: one per {count} cards)"),
+                   Nn_(" (later runs: one per {count} tile)", " (later runs: one per {count} tiles)"), per,
+                   count=count)
 
     def any(self) -> str:
         return t("any run")
+
+    def mixed_suits(self, cards: str, n: int, suit: str) -> str:
+        """Natural cards of another suit than the run's (`n` of them)."""
+        return tpn(self.pieces, Nn_("A run is cards of one suit; {cards} is not {suit}.",
+                                    "A run is cards of one suit; {cards} are not {suit}."),
+                   Nn_("A run is tiles of one colour; {cards} is not {suit}.",
+                       "A run is tiles of one colour; {cards} are not {suit}."), n, cards=cards, suit=suit)
+
+    def repeated_rank(self, cards: str) -> str:
+        return tp(self.pieces, N_("A run holds each rank once; {cards} repeat a rank."),
+                  N_("A run holds each number once; {cards} repeat a number."), cards=cards)
+
+    def fixed_wild(self, cards: str, wilds: str, stands: str) -> str:
+        """A lay-off that does not fit around a wild card kept where it was melded."""
+        return tp(self.pieces, N_("Adding {cards} to the run: in this game a wild card stays the card it was "
+                                  "melded as ({wilds} for {stands}), and these cards do not fit around it."),
+                  N_("Adding {cards} to the run: in this game a wild tile stays the tile it was melded as "
+                     "({wilds} for {stands}), and these tiles do not fit around it."),
+                  cards=cards, wilds=wilds, stands=stands)
+
+    def not_consecutive(self, cards: str, wilds: int, order: str) -> str:
+        """Cards of one suit that make no run with `wilds` wild cards, in a deck whose ranks run in `order`."""
+        if not wilds:
+            return tp(self.pieces, N_("{cards} cannot make one run of consecutive ranks (ranks in order {order})."),
+                      N_("{cards} cannot make one run of consecutive numbers (numbers in order {order})."),
+                      cards=cards, order=order)
+        return tpn(self.pieces, Nn_("{cards} cannot make one run of consecutive ranks with {n} wild card (ranks in "
+                                    "order {order}).", "{cards} cannot make one run of consecutive ranks with {n} "
+                                    "wild cards (ranks in order {order})."),
+                   Nn_("{cards} cannot make one run of consecutive numbers with {n} wild tile (numbers in order "
+                       "{order}).", "{cards} cannot make one run of consecutive numbers with {n} wild tiles "
+                       "(numbers in order {order})."), wilds, cards=cards, order=order)
+
+    def not_consecutive_ace(self, cards: str, wilds: int, ace: str) -> str:
+        """`not_consecutive` in a deck whose first rank is the ace, standing as `ace` says."""
+        if not wilds:
+            return t("{cards} cannot make one run of consecutive ranks (ace {ace}).", cards=cards, ace=ace)
+        return tn("{cards} cannot make one run of consecutive ranks with {n} wild card (ace {ace}).",
+                  "{cards} cannot make one run of consecutive ranks with {n} wild cards (ace {ace}).",
+                  wilds, cards=cards, ace=ace)
 
 
 class ColorWords(KindWords):

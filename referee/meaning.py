@@ -19,7 +19,7 @@ from referee.deckcheck import (
     named_cards,
     not_a_rank,
 )
-from referee.i18n import N_, t, tn
+from referee.i18n import N_, PIECES, Nn_, t, tn, tpn
 from referee.kindwords import words_named
 from referee.rulebuild import deck_of, rank_range, round_document
 from referee.ruleset import kind_asked
@@ -93,6 +93,11 @@ def check_first_meld_kinds(doc: Mapping[str, Any]) -> Iterator[Finding]:
                     key=key, kind=kind_asked(key))
 
 
+def _pieces(doc: Mapping[str, Any]) -> str:
+    """What the document's deck calls its pieces (`deck.pieces`), as its sentences name them."""
+    return str((doc.get("deck") or {}).get("pieces") or PIECES[0])
+
+
 def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
     """A first meld that needs more cards than a player is dealt can never be made."""
     for path, req, scope in _requirements(doc):
@@ -106,9 +111,11 @@ def check_first_meld_fits_hand(doc: Mapping[str, Any]) -> Iterator[Finding]:
                     default=3)
         needed = sum(sized) + max(0, int(req.get("melds", 0)) - len(sized)) * least
         if needed > hand:
-            yield path, \
-                tn("this first meld needs at least {n} card, but a player is dealt {hand}",
-                   "this first meld needs at least {n} cards, but a player is dealt {hand}", needed, hand=hand)
+            yield path, tpn(_pieces(doc), Nn_("this first meld needs at least {n} card, but a player is dealt {hand}",
+                                              "this first meld needs at least {n} cards, but a player is dealt {hand}"),
+                            Nn_("this first meld needs at least {n} tile, but a player is dealt {hand}",
+                                "this first meld needs at least {n} tiles, but a player is dealt {hand}"),
+                            needed, hand=hand)
 
 
 def check_phases(doc: Mapping[str, Any]) -> Iterator[Finding]:
@@ -183,13 +190,14 @@ def check_melding_choices(doc: Mapping[str, Any]) -> Iterator[Finding]:
         for kind, spec in (scope.get("melds") or {}).items():
             spec = spec or {}
             if spec.get("max") is not None and spec["max"] < spec.get("min", 3):
-                yield path + ("melds", kind, "max"), words_named(kind).never_reaches(spec["max"], spec.get("min", 3))
+                yield path + ("melds", kind, "max"), \
+                    words_named(kind).of(_pieces(doc)).never_reaches(spec["max"], spec.get("min", 3))
         req = scope.get("first_meld") or {}
         for key, pure in req.items():  # `pure_<plural>`: so many of that kind without a wild card
             if not key.startswith("pure_") or not pure:
                 continue
             plural = key.removeprefix("pure_")
-            words, asked = words_named(kind_asked(plural)), len(req.get(plural) or [])
+            words, asked = words_named(kind_asked(plural)).of(_pieces(doc)), len(req.get(plural) or [])
             if asked and pure > asked:
                 yield path + ("first_meld", key), words.pure_beyond(pure, asked)
             if kind_asked(plural) not in (scope.get("melds") or {}):

@@ -17,7 +17,7 @@ from itertools import combinations
 from referee.cards import JOKER, JOKER_TOKENS, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import hand_limit_violation
-from referee.i18n import N_, decks_in_play, t, tn
+from referee.i18n import N_, Nn_, decks_in_play, t, tn, tpn
 from referee.kinds import KINDS, meld_points, one_rank_kind, words_of
 from referee.kindwords import KindWords
 from referee.meld import RUN_ORDER, Meld, run_windows
@@ -151,10 +151,13 @@ class Judge:
         for card, n in Counter(cards).items():
             have = self.deck.copies(card, self.decks)
             if have and n > have:
-                found.append(Violation("duplicate_card", tn(
-                    "{decks} there is only {n} of {card}; this play has {count}.",
-                    "{decks} there are only {n} of {card}; this play has {count}.", have,
-                    decks=decks_in_play(self.decks), card=self.deck.face(card), count=n), (card,) * n))
+                found.append(Violation("duplicate_card", tpn(
+                    self.deck.pieces, Nn_("{decks} there is only {n} of {card}; this play has {count}.",
+                                          "{decks} there are only {n} of {card}; this play has {count}."),
+                    Nn_("{decks} there is only {n} tile {card}; this play has {count}.",
+                        "{decks} there are only {n} tiles {card}; this play has {count}."), have,
+                    decks=decks_in_play(self.decks, self.deck.pieces), card=self.deck.face(card), count=n),
+                    (card,) * n))
         return found
 
     def joker_violation(self, cards: Sequence[Card]) -> list[Violation]:
@@ -236,7 +239,7 @@ class Judge:
     def common(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
                 wilds: Sequence[Card], wild_limit: bool) -> list[Violation]:
         """What is wrong with a meld of any kind: its size and its wild cards."""
-        words = KINDS[rule.kind].words
+        words = KINDS[rule.kind].words.of(self.deck.pieces)
         found = []
         if len(cards) < rule.min:
             found.append(Violation("too_few_cards", words.too_few(rule.min, len(cards)), tuple(cards)))

@@ -138,7 +138,7 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
     under the limits for later melds (`wilds.after_first_meld`)."""
     judge = judge_for(ruleset, round_number, players, True, wild_rank)
     violations: list[Violation] = hand_limit_violation(ruleset, hand, score, "lay off")
-    refusal = judge.rules.lay_off.refusal(first_meld_done, others_meld)
+    refusal = judge.rules.lay_off.refusal(first_meld_done, others_meld, ruleset.deck.pieces)
     if refusal and not first_meld_done and ruleset.rummy is not None and ruleset.rummy.per_player:
         refusal = t("In {game} a player lays cards off (hits) only once their own phase is down.",
                     game=ruleset.local_name)

@@ -21,7 +21,7 @@ from typing import Protocol, Self, TypeVar
 from referee.cards import Card
 from referee.errors import Problem
 from referee.handscore import Deal
-from referee.i18n import t
+from referee.i18n import N_, t, tp
 from referee.ruleset import Knock, Ruleset
 
 # A bit mask is built where its width times the numbers added to it stays under this (about
@@ -362,12 +362,17 @@ def _why(ruleset: Ruleset, deal: Deal, reach: Reach | Hull, name: str, points: i
     """Why no round gives `points`: past the most or the least, off the step of every value, or
     no sum of the values."""
     game = ruleset.local_name
+    pieces = ruleset.deck.pieces
     if points > reach.most:
-        return t("{name}: no hand in {game} is worth {points}: the most a hand can be worth, every card in play "
-                 "counted, is {most}", name=name, game=game, points=points, most=reach.most)
+        return tp(pieces, N_("{name}: no hand in {game} is worth {points}: the most a hand can be worth, every card "
+                             "in play counted, is {most}"),
+                  N_("{name}: no rack in {game} is worth {points}: the most a rack can be worth, every tile in play "
+                     "counted, is {most}"), name=name, game=game, points=points, most=reach.most)
     if points < reach.least:
-        return t("{name}: no hand in {game} is worth {points}: the least a hand can be worth, every card in play "
-                 "caught, is {least}", name=name, game=game, points=points, least=reach.least)
+        return tp(pieces, N_("{name}: no hand in {game} is worth {points}: the least a hand can be worth, every card "
+                             "in play caught, is {least}"),
+                  N_("{name}: no rack in {game} is worth {points}: the least a rack can be worth, every tile in play "
+                     "caught, is {least}"), name=name, game=game, points=points, least=reach.least)
     step = reach.step
     if step > 1 and (points - reach.least) % step and ruleset.scoring.bonuses:
         return t("{name}: no hand in {game} is worth {points}: its cards and bonuses are all worth multiples of "

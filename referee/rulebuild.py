@@ -263,6 +263,7 @@ def deck_of(doc: Mapping[str, Any]) -> DeckSpec:
         jokers=int(deck_doc.get("jokers", 0)),
         decks=DeckCount.from_data(deck_doc.get("decks", 1)),
         table_jokers=_table_jokers(deck_doc.get("jokers_per_table")),
+        pieces=str(deck_doc.get("pieces") or "cards"),
     )
 
 

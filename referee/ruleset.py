@@ -16,7 +16,7 @@ from typing import Any
 from referee.cards import RANKS, SUITS, Card, DeckSpec
 from referee.contract import Counted, Progress, Requirement, Sized, kind_asked
 from referee.errors import InvalidPlayError, Problem
-from referee.i18n import local, t, tn
+from referee.i18n import N_, PIECES, local, t, tn, tp
 
 # The first-meld requirement lives in `referee.contract` and is read from here too.
 __all__ = ["Buying", "Canastas", "Counted", "GameEnd", "Knock", "LayOffRule", "LayoutRules", "MeldRule", "PileRule", "Progress",
@@ -160,16 +160,20 @@ class LayOffRule:
     others_melds: bool = True
     wilds_unlimited: bool = False
 
-    def refusal(self, first_meld_done: bool, others_meld: bool) -> str | None:
-        """Why a lay-off is not allowed at all right now, or None."""
+    def refusal(self, first_meld_done: bool, others_meld: bool, pieces: str = PIECES[0]) -> str | None:
+        """Why a lay-off is not allowed at all right now, or None; said of the deck's `pieces`."""
         if self.allowed == "never":
-            return t("This game does not allow laying off cards on melds.")
+            return tp(pieces, N_("This game does not allow laying off cards on melds."),
+                      N_("This game does not allow laying off tiles on melds."))
         if self.allowed == "after_first_meld" and not first_meld_done:
-            return t("You may lay off cards only after your first meld.")
+            return tp(pieces, N_("You may lay off cards only after your first meld."),
+                      N_("You may lay off tiles only after your first meld."))
         if self.allowed == "next_turn" and not first_meld_done:
-            return t("You may lay off cards only from the turn after your first meld.")
+            return tp(pieces, N_("You may lay off cards only from the turn after your first meld."),
+                      N_("You may lay off tiles only from the turn after your first meld."))
         if others_meld and not self.others_melds:
-            return t("In this game cards may be laid off only on your own melds.")
+            return tp(pieces, N_("In this game cards may be laid off only on your own melds."),
+                      N_("In this game tiles may be laid off only on your own melds."))
         return None
 
 

@@ -11,7 +11,7 @@ from referee.canastas import morto_unused
 from referee.cards import FRENCH, Card, DeckSpec, rank_named
 from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal, HandScore, Part, counted
-from referee.i18n import SOURCE, current, decks_in_play, t, tn
+from referee.i18n import SOURCE, Nn_, current, decks_in_play, t, tn, tpn
 from referee.ruleset import Ruleset
 from referee.teamscore import bonus_parts, bonus_problems
 
@@ -146,9 +146,12 @@ def _method_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went
         sizes = ruleset.rummy.round(deal.round_number).dealt(deal.players)
         for name, cards in hands.items() if sizes else ():
             if name != went_out and len(cards) not in sizes:
-                problems.append(Problem(f"hands.{name}", "wrong_hand_size", tn(
-                    "{name} holds {n} card; after the show each other player holds the whole hand, {size}",
-                    "{name} holds {n} cards; after the show each other player holds the whole hand, {size}",
+                problems.append(Problem(f"hands.{name}", "wrong_hand_size", tpn(
+                    ruleset.deck.pieces,
+                    Nn_("{name} holds {n} card; after the show each other player holds the whole hand, {size}",
+                        "{name} holds {n} cards; after the show each other player holds the whole hand, {size}"),
+                    Nn_("{name} holds {n} tile; after the show each other player holds the whole rack, {size}",
+                        "{name} holds {n} tiles; after the show each other player holds the whole rack, {size}"),
                     len(cards), name=name, size=", ".join(map(str, sizes)))))
     return problems
 
@@ -303,10 +306,12 @@ def deck_problems(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], players
                                           possessive=_possessive(ruleset.name), game=ruleset.local_name,
                                           deck=_deck_words(deck, decks))))
             elif seen[card] > have:
-                problems.append(Problem(f"{path}.{name}[{i}]", "duplicate_card", tn(
-                    "{decks} there is only {n} of {card}; these hands hold {count}",
-                    "{decks} there are only {n} of {card}; these hands hold {count}", have,
-                    decks=decks_in_play(decks), card=deck.face(card), count=held[card])))
+                problems.append(Problem(f"{path}.{name}[{i}]", "duplicate_card", tpn(
+                    deck.pieces, Nn_("{decks} there is only {n} of {card}; these hands hold {count}",
+                                     "{decks} there are only {n} of {card}; these hands hold {count}"),
+                    Nn_("{decks} there is only {n} tile {card}; these racks hold {count}",
+                        "{decks} there are only {n} tiles {card}; these racks hold {count}"), have,
+                    decks=decks_in_play(decks, deck.pieces), card=deck.face(card), count=held[card])))
     return problems
 
 

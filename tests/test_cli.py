@@ -193,8 +193,12 @@ def test_check_bad_card(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) ->
     rest = legal_play(ruleset).cards[1:]
     assert main(["check", ruleset.id, "0H", *rest]) == 2
     out, err = capsys.readouterr()
-    assert_one_line_error(err, '"0H" (item 1) is not a card: rank "0"')
+    assert_one_line_error(err, NOT_A_PIECE[ruleset.deck.pieces])
     assert out == ""
+
+
+# What a token that names no piece of the deck is called, by what the deck's pieces are.
+NOT_A_PIECE = {"cards": '"0H" (item 1) is not a card: rank "0"', "tiles": '"0H" (item 1) is not a tile: number "0"'}
 
 
 @each(CAUGHT)
@@ -205,9 +209,10 @@ def test_score_two_players(ruleset: Ruleset, capsys: pytest.CaptureFixture[str])
     points = sum(ruleset.scoring.values[parse_card(c, deck=ruleset.deck).rank] for c in hand)
     per_card = ruleset.scoring.pennies_per_card
     pennies = (lambda n: [str(n), "pennies"]) if per_card else (lambda n: [])  # only where charged
+    pieces = ruleset.deck.pieces  # a hand of tiles is counted in tiles
     assert [line.split() for line in out.splitlines()] == [
-        ["ann", str(points), "points", str(len(hand)), "cards", *pennies(len(hand) * per_card)],
-        ["bob", "0", "points", "0", "cards", *pennies(0)],
+        ["ann", str(points), "points", str(len(hand)), pieces, *pennies(len(hand) * per_card)],
+        ["bob", "0", "points", "0", pieces, *pennies(0)],
     ]
     assert err == ""
 
@@ -326,7 +331,8 @@ def test_going_out_with_part_of_the_hand_is_a_usage_error(ruleset: Ruleset,
     assert main(["going-out", ruleset.id, *_wild_rank(ruleset), *hand]) == 2
     out, err = capsys.readouterr()
     size = ruleset.rummy.round(1).hand_size if ruleset.rummy else None
-    assert out == "" and f"the hand holds {len(hand)} cards" in err and f"{size + 1 if size else ''} cards" in err, err
+    pieces = ruleset.deck.pieces
+    assert out == "" and f"the hand holds {len(hand)} {pieces}" in err and f"{size + 1 if size else ''} {pieces}" in err, err
 
 
 @each(MELD_AFTER)
@@ -344,8 +350,12 @@ def test_going_out_needs_the_first_meld_first(ruleset: Ruleset,
 def test_going_out_bad_card(ruleset: Ruleset, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["going-out", ruleset.id, "0H", *legal_play(ruleset).cards]) == 2
     out, err = capsys.readouterr()
-    assert_one_line_error(err, '"0H" (item 1) is not a card: rank "0"')
+    assert_one_line_error(err, NOT_A_PIECE[ruleset.deck.pieces])
     assert out == ""
+
+
+# What a token that names no piece of the deck is called, by what the deck's pieces are.
+NOT_A_PIECE = {"cards": '"0H" (item 1) is not a card: rank "0"', "tiles": '"0H" (item 1) is not a tile: number "0"'}
 
 
 @each(LAYOUT)
@@ -370,9 +380,9 @@ def test_going_out_lays_off_on_the_table(capsys: pytest.CaptureFixture[str]) -> 
 
 @pytest.mark.parametrize(("ruleset", "hand", "steps"), [
     ("rummikub", ["5B"], ["rebuild the table as: 3B 4B 5B | 5B 6B 7B",
-                          "no discard: every card is melded or laid off"]),
+                          "no discard: every tile is melded or laid off"]),
     ("remi", ["5B", "13K"], ["rebuild the table as: 3B 4B 5B | 5B 6B 7B", "discard 13K"]),
-    ("rummikub", ["8B"], ["lay off 8B on table meld 1 (3B 4B 5B 6B 7B)", "no discard: every card is melded or laid off"]),
+    ("rummikub", ["8B"], ["lay off 8B on table meld 1 (3B 4B 5B 6B 7B)", "no discard: every tile is melded or laid off"]),
 ])
 def test_going_out_by_rebuilding_the_table_says_the_table_after(ruleset: str, hand: list[str], steps: list[str],
                                                                 capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,7 +17,7 @@ from referee.cli import main
 from referee.i18n import LANGUAGES, LOCALE_DIR, SOURCE, choose, language, tn
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
-KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "w": None, "wn": (1, 2)}
+KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "Nn_": (1, 2), "w": None, "wn": (1, 2)}
 
 
 def _catalog(code: str) -> Any:

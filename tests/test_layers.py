@@ -16,8 +16,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "referee"
 # Bottom to top; a module imports only from its own row and the rows below it. A package
 # (`referee.planner` grown into `planner/`) stands for every module inside it.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    # `kindwords`: each kind's sentences, read by the checks of a ruleset's meaning too.
-    ("values", ("i18n", "errors", "violations", "merge", "cards", "data", "kindwords")),  # data: shipped files
+    # `kindwords`: each kind's sentences (`meldwords`: a meld's of any kind), read by the checks
+    # of a ruleset's meaning too.
+    ("values", ("i18n", "errors", "violations", "merge", "cards", "data", "meldwords", "kindwords")),  # data: shipped files
     ("rules", ("contract", "ruleset", "phases", "byscore", "teams")),
     ("loading", ("yamlread", "shipped", "placing", "rulebuild", "deckcheck", "meaning", "schema_messages", "loader",
                  "overrides")),

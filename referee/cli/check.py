@@ -25,7 +25,7 @@ from referee.cli.common import (
     _shown,
 )
 from referee.errors import InvalidPlayError, Problem
-from referee.i18n import N_, suit_name, t, tn
+from referee.i18n import N_, suit_name, t, tn, tp
 from referee.kinds import KINDS
 from referee.layout import DOWN, check_placement
 from referee.melds import check_meld
@@ -201,8 +201,8 @@ def _steps(plan: dict[str, object], table: Sequence[Sequence[Card]], deck: DeckS
     if plan.get("rebuilt"):
         after = cast("list[list[str]]", plan["table"])
         yield t("rebuild the table as: {melds}", melds=" | ".join(_faced(deck, *m) for m in after))
-        yield t("discard {card}", card=_faced(deck, str(plan["discard"]))) if plan["discard"] else t(
-            "no discard: every card is melded or laid off")
+        yield t("discard {card}", card=_faced(deck, str(plan["discard"]))) if plan["discard"] else \
+            _no_discard(deck)
         return
     first = cast("list[int] | None", plan["first_meld"]) or []
     order = first + [i for i in range(len(melds)) if i not in first]
@@ -219,4 +219,9 @@ def _steps(plan: dict[str, object], table: Sequence[Sequence[Card]], deck: DeckS
     if plan["discard"]:
         yield t("discard {card}", card=_faced(deck, str(plan["discard"])))
     else:
-        yield t("no discard: every card is melded or laid off")
+        yield _no_discard(deck)
+
+
+def _no_discard(deck: DeckSpec) -> str:
+    return tp(deck.pieces, N_("no discard: every card is melded or laid off"),
+              N_("no discard: every tile is melded or laid off"))

@@ -130,6 +130,14 @@ def _cards_noun(n: int, count: str) -> str:
     return tn("{count} card", "{count} cards", n, count=count)
 
 
+def _tiles_noun(n: int, count: str) -> str:
+    return tn("{count} tile", "{count} tiles", n, count=count)
+
+
+# The noun that counts a hand's pieces, by what the deck calls them (`deck.pieces`).
+PIECES_NOUNS: dict[str, Callable[[int, str], str]] = {"cards": _cards_noun, "tiles": _tiles_noun}
+
+
 def _pennies_noun(n: int, count: str) -> str:
     return tn("{count} penny", "{count} pennies", n, count=count)
 

@@ -9,9 +9,9 @@ from collections.abc import Iterator, Sequence
 from referee.cards import Card, DeckSpec
 from referee.cli.common import (
     _OPTIONS,
+    PIECES_NOUNS,
     YES,
     _cards,
-    _cards_noun,
     _count,
     _labelled,
     _pennies_noun,
@@ -50,7 +50,7 @@ def _score(args: argparse.Namespace) -> int:
                                        _red_threes(args.red_threes) or None, args.concealed, teams, morto))
     pennies = ruleset.scoring.pennies_per_card
     for name, result in scores.items():
-        line = f"{name:12} {_count(result.points, 5, _points_noun)}  {_count(result.cards, 3, _cards_noun)}"
+        line = f"{name:12} {_count(result.points, 5, _points_noun)}  {_count(result.cards, 3, PIECES_NOUNS[ruleset.deck.pieces])}"
         if pennies:
             line += f"  {_count(result.pennies, 3, _pennies_noun)}"
         if result.deadwood is not None:

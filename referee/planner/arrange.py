@@ -54,7 +54,7 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
         if found is not None:
             return found
     later = judge_for(ruleset, round_number, players, True, wild_rank)
-    budget = budget or shared_budget()
+    budget = budget or shared_budget(ruleset.deck.pieces)
     if pure_runs_only:
         natural = Counter(c for c in hand if c.rank in judge.in_place)
         return _arrange(ruleset, judge, later, hand, (), True, objective, score, None, budget,

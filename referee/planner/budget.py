@@ -7,7 +7,7 @@ import time
 from contextvars import ContextVar
 
 from referee.errors import InvalidPlayError, Problem
-from referee.i18n import tn
+from referee.i18n import PIECES, Nn_, tpn
 
 PLAN_BUDGET = 400_000  # search states in one request
 PLAN_SECONDS = 2.0     # and CPU seconds: past either, the request is refused rather than a worker held
@@ -29,12 +29,13 @@ class Budget:
         self.started = time.thread_time()
         self.spent = 0
         self._look = time.monotonic()  # the wall clock's time to read the CPU clock again
+        self.pieces = PIECES[0]  # what the refusal calls the hand's pieces (`deck.pieces`)
 
     def spend(self, hand_size: int) -> None:
         """Count one more search state; refuse past the budget."""
         self.spent += 1
         if self.spent > self.states:
-            self.refuse(hand_size)
+            self.refuse(hand_size, self.pieces)
         self.check(hand_size)
 
     def check(self, hand_size: int) -> None:
@@ -44,7 +45,7 @@ class Budget:
             return
         left = self.seconds - (time.thread_time() - self.started)
         if left <= 0:
-            self.refuse(hand_size)
+            self.refuse(hand_size, self.pieces)
         self._look = now + left
 
     def used(self) -> float:
@@ -52,12 +53,14 @@ class Budget:
         return time.thread_time() - self.started
 
     @staticmethod
-    def refuse(hand_size: int) -> None:
-        raise InvalidPlayError(Problem(
-            "hand", "hand_too_large",
-            tn("this hand ({n} card) is too large to plan in reasonable time; the referee plans "
-               "hands of the sizes dealt in play", "this hand ({n} cards) is too large to plan in "
-               "reasonable time; the referee plans hands of the sizes dealt in play", hand_size)))
+    def refuse(hand_size: int, pieces: str = PIECES[0]) -> None:
+        raise InvalidPlayError(Problem("hand", "hand_too_large", tpn(
+            pieces, Nn_("this hand ({n} card) is too large to plan in reasonable time; the referee plans "
+                        "hands of the sizes dealt in play", "this hand ({n} cards) is too large to plan in "
+                        "reasonable time; the referee plans hands of the sizes dealt in play"),
+            Nn_("this rack ({n} tile) is too large to plan in reasonable time; the referee plans racks of the "
+                "sizes dealt in play", "this rack ({n} tiles) is too large to plan in reasonable time; the "
+                "referee plans racks of the sizes dealt in play"), hand_size)))
 
 
 def open_budget(states: int | None = None, seconds: float | None = None) -> Budget:
@@ -72,7 +75,10 @@ def close_budget() -> None:
     _OPEN.set(None)
 
 
-def shared_budget() -> Budget:
-    """The budget open in this context, else a new one."""
-    return _OPEN.get() or Budget()
+def shared_budget(pieces: str = PIECES[0]) -> Budget:
+    """The budget open in this context, else a new one; its refusal names the `pieces` of the
+    deck being planned (`deck.pieces`)."""
+    budget = _OPEN.get() or Budget()
+    budget.pieces = pieces
+    return budget
 

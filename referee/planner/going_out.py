@@ -12,7 +12,7 @@ from referee.byscore import with_score
 from referee.canastas import canastas_words, morto_unused
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
-from referee.i18n import t, tn
+from referee.i18n import N_, Nn_, t, tp, tpn
 from referee.kinds import KINDS
 from referee.melds import Judge, judge_for
 from referee.needwords import requirement_words
@@ -41,7 +41,7 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
     afterwards (`going_out.requires`), a way out must leave them on its table."""
     assert ruleset.rummy is not None
     ruleset = with_score(with_phase(ruleset, phase, needed=not first_meld_done), score)
-    budget = budget or shared_budget()
+    budget = budget or shared_budget(ruleset.deck.pieces)
     judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
     if ruleset.teams is not None and table and not first_meld_done:
         raise InvalidPlayError(Problem("table", "unused_field", t(
@@ -109,15 +109,19 @@ def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequ
         return Verdict((), {"plan": _laid_down(judge, plan if plan.table else plan.with_table(table)).as_dict()})
     if plan is None and not judge.rules.discard_wild and rule != "forbidden" and _out_by_wild_discard(
             ruleset, hand, table, first_meld_done, round_number, players, rule, budget, wild_rank):
-        return Verdict((Violation("cannot_go_out", t(
-            "These cards go out only by discarding a wild card last, and the last discard may not be a wild card."),
+        return Verdict((Violation("cannot_go_out", tp(
+            judge.deck.pieces, N_("These cards go out only by discarding a wild card last, and the last discard may "
+                                  "not be a wild card."),
+            N_("These tiles go out only by discarding a wild tile last, and the last discard may not be a wild tile.")),
             tuple(c for c in hand if c.rank in judge.wild_ranks)),))
     if plan is None:
         if rule == "required" and best.cost < _largest_needed(judge, first_meld_done) and _melds_whole(
                 ruleset, hand, table, first_meld_done, round_number, players, budget, wild_rank):
-            return Verdict((Violation("cannot_go_out", t(
-                "Every card of this hand melds, but going out ends with a discard: one card must be left over "
-                "to discard."), tuple(hand)),))
+            return Verdict((Violation("cannot_go_out", tp(
+                judge.deck.pieces, N_("Every card of this hand melds, but going out ends with a discard: one card "
+                                      "must be left over to discard."),
+                N_("Every tile of this hand melds, but going out ends with a discard: one tile must be left over "
+                   "to discard.")), tuple(hand)),))
         kept = best.plan.not_played(judge_geometry(judge))
         if not first_meld_done and not judge.rules.first_meld.empty:
             after = _after_first_meld(ruleset, hand, table, round_number, players,
@@ -241,38 +245,68 @@ def _first_meld_words(judge: Judge, rule: str, made: bool, hand: Sequence[Card],
     need = requirement_words(judge.rules.first_meld)
     if after.cost == 0:
         if made and judge.rules.lay_off.allowed == "next_turn":
-            return t("The first meld ({need}) can be made, but the other cards would have to be laid off, and "
-                     "lay-offs start only on the turn after the first meld.", need=need), tuple(hand)
-        return (t("To go out you must make the first meld ({need}) and play every card in this turn; no "
-                  "arrangement of these cards does both.", need=need) if rule == "forbidden" else t(
-            "To go out you must make the first meld ({need}) and play every card but one final discard "
-            "in this turn; no arrangement of these cards does both.", need=need)), tuple(hand)
+            return tp(judge.deck.pieces, N_("The first meld ({need}) can be made, but the other cards would have "
+                                            "to be laid off, and lay-offs start only on the turn after the first "
+                                            "meld."),
+                      N_("The first meld ({need}) can be made, but the other tiles would have to be laid off, and "
+                         "lay-offs start only on the turn after the first meld."), need=need), tuple(hand)
+        pieces = judge.deck.pieces
+        return (tp(pieces, N_("To go out you must make the first meld ({need}) and play every card in this turn; "
+                              "no arrangement of these cards does both."),
+                   N_("To go out you must make the first meld ({need}) and play every tile in this turn; no "
+                      "arrangement of these tiles does both."), need=need) if rule == "forbidden" else tp(
+            pieces, N_("To go out you must make the first meld ({need}) and play every card but one final discard "
+                       "in this turn; no arrangement of these cards does both."),
+            N_("To go out you must make the first meld ({need}) and play every tile but one final discard in this "
+               "turn; no arrangement of these tiles does both."), need=need)), tuple(hand)
     if made:
         return None
     kept = after.plan.not_played(judge_geometry(judge))
-    return tn("These cards cannot make the first meld ({need}); even with it made, the best arrangement would "
-              "still leave {n} card ({cards}).", "These cards cannot make the first meld ({need}); even with it "
-              "made, the best arrangement would still leave {n} cards ({cards}).", len(kept), need=need,
-              cards=listed(kept, judge.deck)), tuple(kept)
+    return tpn(judge.deck.pieces, Nn_(
+        "These cards cannot make the first meld ({need}); even with it made, the best arrangement would still "
+        "leave {n} card ({cards}).", "These cards cannot make the first meld ({need}); even with it made, the "
+        "best arrangement would still leave {n} cards ({cards})."), Nn_(
+        "These tiles cannot make the first meld ({need}); even with it made, the best arrangement would still "
+        "leave {n} tile ({cards}).", "These tiles cannot make the first meld ({need}); even with it made, the "
+        "best arrangement would still leave {n} tiles ({cards})."), len(kept), need=need,
+        cards=listed(kept, judge.deck)), tuple(kept)
 
 
 def _left_over(judge: Judge, rule: str, kept: Sequence[Card]) -> str:
     """Why a hand cannot go out: the cards its best arrangement still leaves."""
-    values = {"cards": listed(kept, judge.deck)}
-    if judge.rules.lay_off.refusal(True, False) is not None:  # a game without lay-offs
-        return tn("To go out you must meld every card; the best arrangement still leaves {n} card ({cards}).",
-                  "To go out you must meld every card; the best arrangement still leaves {n} cards ({cards}).",
-                  len(kept), **values) if rule == "forbidden" else tn(
-            "To go out you must meld all but one final discard; the best arrangement still leaves {n} card "
+    said = _LEFT_OVER[(judge.rules.lay_off.refusal(True, False) is None, rule == "forbidden")]
+    return tpn(judge.deck.pieces, said[0], said[1], len(kept), cards=listed(kept, judge.deck))
+
+
+# What a hand's best arrangement leaves, said of cards and of tiles, by (lay-offs allowed,
+# going out without a discard).
+_LEFT_OVER = {
+    (False, True): (
+        Nn_("To go out you must meld every card; the best arrangement still leaves {n} card ({cards}).",
+            "To go out you must meld every card; the best arrangement still leaves {n} cards ({cards})."),
+        Nn_("To go out you must meld every tile; the best arrangement still leaves {n} tile ({cards}).",
+            "To go out you must meld every tile; the best arrangement still leaves {n} tiles ({cards}).")),
+    (False, False): (
+        Nn_("To go out you must meld all but one final discard; the best arrangement still leaves {n} card "
             "({cards}).", "To go out you must meld all but one final discard; the best arrangement still "
-            "leaves {n} cards ({cards}).", len(kept), **values)
-    return tn("To go out you must meld or lay off every card; the best arrangement still leaves "
-              "{n} card ({cards}).", "To go out you must meld or lay off every card; the best "
-              "arrangement still leaves {n} cards ({cards}).", len(kept), **values) \
-        if rule == "forbidden" else tn(
-        "To go out you must meld or lay off all but one final discard; the best arrangement still "
-        "leaves {n} card ({cards}).", "To go out you must meld or lay off all but one final discard; "
-        "the best arrangement still leaves {n} cards ({cards}).", len(kept), **values)
+            "leaves {n} cards ({cards})."),
+        Nn_("To go out you must meld all but one final discard; the best arrangement still leaves {n} tile "
+            "({cards}).", "To go out you must meld all but one final discard; the best arrangement still "
+            "leaves {n} tiles ({cards}).")),
+    (True, True): (
+        Nn_("To go out you must meld or lay off every card; the best arrangement still leaves "
+            "{n} card ({cards}).", "To go out you must meld or lay off every card; the best "
+            "arrangement still leaves {n} cards ({cards})."),
+        Nn_("To go out you must meld or lay off every tile; the best arrangement still leaves {n} tile "
+            "({cards}).", "To go out you must meld or lay off every tile; the best arrangement still leaves "
+            "{n} tiles ({cards}).")),
+    (True, False): (
+        Nn_("To go out you must meld or lay off all but one final discard; the best arrangement still "
+            "leaves {n} card ({cards}).", "To go out you must meld or lay off all but one final discard; "
+            "the best arrangement still leaves {n} cards ({cards})."),
+        Nn_("To go out you must meld or lay off all but one final discard; the best arrangement still "
+            "leaves {n} tile ({cards}).", "To go out you must meld or lay off all but one final discard; "
+            "the best arrangement still leaves {n} tiles ({cards})."))}
 
 
 def _whole_hand_problems(ruleset: Ruleset, judge: Judge, hand: Sequence[Card],
@@ -286,9 +320,12 @@ def _whole_hand_problems(ruleset: Ruleset, judge: Judge, hand: Sequence[Card],
             "leave table out", game=ruleset.local_name)))
     sizes = [size + 1 for size in judge.rules.dealt(players)]
     if sizes and len(hand) not in sizes:
-        problems.append(Problem("hand", "wrong_hand_size", tn(
-            "the hand holds {n} card; {game} goes out with the whole hand after the draw, {size} cards",
-            "the hand holds {n} cards; {game} goes out with the whole hand after the draw, {size} cards",
+        problems.append(Problem("hand", "wrong_hand_size", tpn(
+            judge.deck.pieces,
+            Nn_("the hand holds {n} card; {game} goes out with the whole hand after the draw, {size} cards",
+                "the hand holds {n} cards; {game} goes out with the whole hand after the draw, {size} cards"),
+            Nn_("the hand holds {n} tile; {game} goes out with the whole hand after the draw, {size} tiles",
+                "the hand holds {n} tiles; {game} goes out with the whole hand after the draw, {size} tiles"),
             len(hand), game=ruleset.local_name, size=", ".join(map(str, sizes)))))
     return problems
 

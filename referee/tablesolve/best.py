@@ -58,8 +58,8 @@ def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[
     rules = ruleset.rummy.round(1)
     shape = shape_of(ruleset, rules, players)
     on_table = [c for meld in table for c in meld]
-    _bounded(on_table, hand)
-    budget = budget or shared_budget()
+    _bounded(on_table, hand, ruleset.deck.pieces)
+    budget = budget or shared_budget(ruleset.deck.pieces)
     check_tiles(ruleset, table, hand, players)
     requirement = rules.first_meld
     if not first_meld_done and (requirement.sized or requirement.melds or requirement.pure
@@ -83,8 +83,8 @@ def going_out_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequ
     assert ruleset.rummy is not None
     shape = shape_of(ruleset, ruleset.rummy.round(1), players)
     on_table = [c for meld in table for c in meld]
-    _bounded(on_table, hand)
-    budget = budget or shared_budget()
+    _bounded(on_table, hand, ruleset.deck.pieces)
+    budget = budget or shared_budget(ruleset.deck.pieces)
     with collector_paused():
         for discard in discards:
             rest = list(hand)
@@ -148,14 +148,14 @@ def _solved(shape: TileShape, table: Sequence[Sequence[Card]], on_table: Sequenc
     return BestTurn(tuple(taken), tuple(melds), tuple(kept), points)
 
 
-def _bounded(on_table: Sequence[Card], hand: Sequence[Card]) -> None:
+def _bounded(on_table: Sequence[Card], hand: Sequence[Card], pieces: str) -> None:
     if len(on_table) > MOST_ON_TABLE:
         raise InvalidPlayError(Problem("table", "table_too_large", tn(
             "this table holds {n} tile; the referee finds the best turn on tables of at most {most}",
             "this table holds {n} tiles; the referee finds the best turn on tables of at most {most}",
             len(on_table), most=MOST_ON_TABLE)))
     if len(hand) > MOST_IN_HAND:
-        Budget.refuse(len(hand))
+        Budget.refuse(len(hand), pieces)
 
 
 def check_tiles(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[Card], players: int | None) -> None:
