@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask_smorest import Blueprint
 
@@ -19,7 +19,7 @@ from referee.cards import (
 )
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import check_hand
-from referee.handscore import Deal
+from referee.handscore import Deal, HandScore, worded
 from referee.i18n import t
 from referee.layout import check_placement
 from referee.melds import check_meld
@@ -181,6 +181,12 @@ def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
     return check_placement(ruleset, args["layout"], card).as_dict()
 
 
+def _worded(score: HandScore, ruleset: Ruleset) -> dict[str, object]:
+    """A player's score as the answer gives it: its breakdown's parts each with its words."""
+    out = score.as_dict()
+    return out | {"breakdown": worded(cast("list[dict[str, object]]", out["breakdown"]), ruleset.deck.pieces)}
+
+
 @blp.route("/<string:ruleset_id>/scores", methods=["POST"])
 @blp.arguments(schemas.ScoreRequest())
 @blp.response(200, schemas.ScoreResult)
@@ -198,7 +204,7 @@ def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     result = score_round(ruleset, hands, args.get("went_out"), players,
                          deal=Deal(rnd, players, args["wild_rank"], melded, args.get("red_threes"),
                                    args["concealed"], teams, args.get("morto_taken")))
-    out: dict[str, object] = {"players": {name: s.as_dict() for name, s in result.items()}}
+    out: dict[str, object] = {"players": {name: _worded(s, ruleset) for name, s in result.items()}}
     if teams is not None:
         out["teams"] = [{"players": list(team), "score": sum(result[p].points for p in team if p in result)}
                         for team in teams]

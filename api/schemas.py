@@ -457,6 +457,8 @@ class Part(Schema):
                        "winner gains the racks, the lowest rack, which each rack paid is counted above), "
                        "`entered` (a round entered as points: the number typed, with the sheet's sign)",
         "example": "natural_canasta"})
+    words = fields.String(metadata={"description": "the item in words, in the answer's language (a score "
+                                                   "sheet's line)", "example": "natural canastas"})
     count = fields.Integer(metadata={"description": "canastas and bonus cards: how many", "example": 1})
     cards = List(fields.String(), metadata={"description": "`caught` and `deadwood`: the cards counted",
                                             "example": ["9C"]})

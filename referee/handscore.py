@@ -8,6 +8,41 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.cards import Card
+from referee.i18n import N_, tp
+
+# Each item of a breakdown in words, as a score sheet's line names it: said of cards, and of
+# tiles (`deck.pieces`). An item without words here is shown by its name.
+PART_WORDS: dict[str, tuple[str, str]] = {
+    "caught": (N_("cards left in hand"), N_("tiles left on the rack")),
+    "melded": (N_("cards melded"), N_("tiles melded")),
+    "going_out": (N_("going out"), N_("going out")),
+    "concealed": (N_("going out concealed"), N_("going out concealed")),
+    "natural_canasta": (N_("natural canastas"), N_("natural canastas")),
+    "mixed_canasta": (N_("mixed canastas"), N_("mixed canastas")),
+    "semi_clean_canasta": (N_("semi-clean canastas"), N_("semi-clean canastas")),
+    "red_threes": (N_("red threes"), N_("red threes")),
+    "all_red_threes": (N_("all four red threes"), N_("all four red threes")),
+    "no_morto": (N_("morto not taken"), N_("morto not taken")),
+    "deadwood": (N_("deadwood"), N_("deadwood")),
+    "cap": (N_("the cap on a hand"), N_("the cap on a rack")),
+    "knock": (N_("the knock"), N_("the knock")),
+    "gin": (N_("gin"), N_("gin")),
+    "undercut": (N_("undercut"), N_("undercut")),
+    "winner_gains": (N_("the others' hands gained"), N_("the others' racks gained")),
+    "lowest_rack": (N_("the lowest hand, not paid"), N_("the lowest rack, not paid")),
+    "entered": (N_("points entered"), N_("points entered")),
+}
+
+
+def worded(parts: Iterable[Mapping[str, object]], pieces: str) -> list[dict[str, object]]:
+    """A breakdown as an answer gives it: each part with `words`, its item in the current
+    language (a record keeps the parts without them, whatever language wrote it)."""
+    out = []
+    for part in parts:
+        item = str(part["item"])
+        cards, tiles = PART_WORDS.get(item, (item, item))
+        out.append({**part, "words": tp(pieces, cards, tiles) if item in PART_WORDS else item})
+    return out
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from typing import Any
 
 from referee import ending, phasesheet, ranking, teamsheet
 from referee.errors import GameStateError, InvalidPlayError, Problem
+from referee.handscore import worded
 from referee.i18n import t
 from referee.records import stored_breakdown
 from referee.ruleset import Ruleset
@@ -105,9 +106,16 @@ class Sheet:
                 "dealer": self.dealer, "players": [p.as_dict() for p in self.players], "pot": self.pot,
                 "winner": self.winner, "first_player": self.first_player,
                 # each round's and entry's mapping is built once and not changed
-                "rounds": list(self.rounds), "entries": list(self.entries),
+                "rounds": [self._worded(r) for r in self.rounds], "entries": list(self.entries),
                 "standings": [line.as_dict() for line in lines], "ends": ending.ends(self, lines).as_dict()} | \
             teamsheet.as_dict(self.players, self.teams, self.winning_team)
+
+    def _worded(self, played: dict[str, Any]) -> dict[str, Any]:
+        """A round as the game answers it: its breakdown's parts each with its words."""
+        if "breakdown" not in played:
+            return played
+        pieces = self.ruleset.deck.pieces
+        return played | {"breakdown": {name: worded(parts, pieces) for name, parts in played["breakdown"].items()}}
 
     # ---------------------------------------------------------------- writing
     def apply(self, record: Mapping[str, Any]) -> None:

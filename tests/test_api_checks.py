@@ -78,7 +78,7 @@ def test_scores_example(quick_client: Any) -> None:
              {"round": 1, "went_out": "cy", "hands": {"ann": ["3H", "KD", "JK"], "bob": [], "cy": []}})
     assert r.status_code == 200
     assert r.get_json()["players"]["ann"] == {"points": 65, "cards": 3, "pennies": 3, "breakdown": [
-        {"item": "caught", "cards": ["3H", "KD", "JK"], "points": 65}]}
+        {"item": "caught", "words": "cards left in hand", "cards": ["3H", "KD", "JK"], "points": 65}]}
 
 
 @pytest.mark.parametrize(("path", "body", "error_path", "code"), [

@@ -109,7 +109,7 @@ def test_scores_count_the_decks_cards(decks: Any) -> None:
     answer = decks.post(f"{STARS_AT}/scores", json={"went_out": "bob", "hands": {"ann": ["QX", "3★", "JK"], "bob": []}})
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["players"]["ann"] == {"points": 10 + 5 + 50, "cards": 3, "pennies": 0, "breakdown": [
-        {"item": "caught", "cards": ["QX", "3X", "JK"], "points": 65}]}
+        {"item": "caught", "words": "cards left in hand", "cards": ["QX", "3X", "JK"], "points": 65}]}
 
 
 def test_scores_refuse_a_card_the_deck_cannot_hold(decks: Any) -> None:

@@ -126,7 +126,11 @@ def test_the_scores_answer_gives_each_players_breakdown(quick_client: Any) -> No
     r = quick_client.post("/v1/rulesets/ten-pennies/scores",
                           json={"round": 1, "went_out": "cy", "hands": {"ann": ["3H", "KD", "JK"], "bob": [], "cy": []}})
     players = r.get_json()["players"]
-    assert players["ann"]["breakdown"] == [{"item": "caught", "cards": ["3H", "KD", "JK"], "points": 65}]
+    assert players["ann"]["breakdown"] == [{"item": "caught", "words": "cards left in hand", "cards": ["3H", "KD", "JK"],
+                                            "points": 65}]
+    swedish = quick_client.post("/v1/rulesets/ten-pennies/scores?lang=sv", json={
+        "round": 1, "went_out": "cy", "hands": {"ann": ["3H", "KD", "JK"], "bob": [], "cy": []}}).get_json()
+    assert swedish["players"]["ann"]["breakdown"][0]["words"] == "kort kvar på handen"
     assert players["bob"]["breakdown"] == players["cy"]["breakdown"] == []
 
 
@@ -139,12 +143,14 @@ def test_each_round_of_a_game_gives_its_breakdown(client: Any) -> None:
                             headers=auth)
     assert by_points.status_code == 200, by_points.get_json()
     first, second = client.get(f"/v1/games/{gid}").get_json()["rounds"]
-    assert first["breakdown"] == {"ann": [{"item": "caught", "cards": ["3R", "JK"], "points": -33}],
-                                  "bob": [{"item": "caught", "cards": ["1B"], "points": -1}],
-                                  "cy": [{"item": "winner_gains", "points": 34}]}
+    assert first["breakdown"] == {
+        "ann": [{"item": "caught", "words": "tiles left on the rack", "cards": ["3R", "JK"], "points": -33}],
+        "bob": [{"item": "caught", "words": "tiles left on the rack", "cards": ["1B"], "points": -1}],
+        "cy": [{"item": "winner_gains", "words": "the others' racks gained", "points": 34}]}
     # the numbers typed, with the sheet's signs (the highest total wins, so a rack is minus)
-    assert second["breakdown"] == {"bob": [{"item": "entered", "points": -24}], "cy": [{"item": "entered", "points": -3}],
-                                   "ann": [{"item": "winner_gains", "points": 27}]}
+    assert second["breakdown"] == {"bob": [{"item": "entered", "words": "points entered", "points": -24}],
+                                   "cy": [{"item": "entered", "words": "points entered", "points": -3}],
+                                   "ann": [{"item": "winner_gains", "words": "the others' racks gained", "points": 27}]}
     for played in (first, second):
         assert {n: sum(p["points"] for p in parts) for n, parts in played["breakdown"].items()} == played["points"]
 
