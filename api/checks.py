@@ -17,6 +17,7 @@ from referee.cards import (
     parse_named,
     parse_named_groups,
 )
+from referee.counts import score_counts, takes_counts
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import check_hand
 from referee.handscore import Deal, HandScore, worded
@@ -193,9 +194,16 @@ def _worded(score: HandScore, ruleset: Ruleset) -> dict[str, object]:
 @_ANSWERS
 @_SEARCHES
 def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
-    """End-of-round points, cards and pennies for each hand."""
+    """End-of-round points, cards and pennies for each hand; in a game with bonuses, for each
+    player's counts instead (`counts`: canastas, red threes, melded and hand points)."""
     ruleset = _game(ruleset_id, "rummy")
     rnd = _round(ruleset, args)
+    if args.get("hands") is None:
+        return _counted(ruleset, args, rnd)
+    if args.get("counts") is not None:
+        raise InvalidPlayError(Problem("counts", "unused_field", t(
+            '"{name}" would be ignored: the hands are scored here, so give the hands or the {name}, not both',
+            name="counts")))
     hands = parse_named(args["hands"], "hands", ruleset.deck)
     players = _players(ruleset, args)
     melded = _melded(ruleset, args.get("melded"))
@@ -204,6 +212,34 @@ def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     result = score_round(ruleset, hands, args.get("went_out"), players,
                          deal=Deal(rnd, players, args["wild_rank"], melded, args.get("red_threes"),
                                    args["concealed"], teams, args.get("morto_taken")))
+    return _scored(ruleset, result, teams)
+
+
+# Fields a scores request entered by counts leaves to the hands (the counts carry the red threes).
+_NOT_WITH_COUNTS = ("melded", "red_threes", "wild_rank")
+
+
+def _counted(ruleset: Ruleset, args: dict[str, Any], rnd: int) -> dict[str, object]:
+    """The scores of a round entered by counts (`referee.counts`); `cards` and `pennies` are 0,
+    the counts naming no cards."""
+    problems = [Problem(name, "unused_field", t(
+        '"{name}" would be ignored: the counts are scored here, so give the counts or the {name}, not both',
+        name=name)) for name in _NOT_WITH_COUNTS if args.get(name) is not None]
+    if not takes_counts(ruleset):
+        problems.append(Problem("counts", "unused_field", t('{game} does not use "{name}" in a round: {why}', game=(
+            ruleset.local_name), name="counts", why=t("it scores no bonuses"))))
+    if problems:
+        raise InvalidPlayError(problems)
+    players = _players(ruleset, args)
+    teams = check_teams(ruleset, args.get("teams"), list(args["counts"]))
+    result = score_counts(ruleset, args["counts"], args.get("went_out"),
+                          Deal(rnd, players, concealed=args["concealed"], teams=teams,
+                               morto_taken=args.get("morto_taken")))
+    return _scored(ruleset, result, teams)
+
+
+def _scored(ruleset: Ruleset, result: dict[str, HandScore],
+            teams: tuple[tuple[str, ...], ...] | None) -> dict[str, object]:
     out: dict[str, object] = {"players": {name: _worded(s, ruleset) for name, s in result.items()}}
     if teams is not None:
         out["teams"] = [{"players": list(team), "score": sum(result[p].points for p in team if p in result)}

@@ -218,8 +218,9 @@ def _write_doc(*statuses: int | tuple[int, str]) -> Callable[[Callable[..., Resp
 @_write_doc(400, 408, 413, 415,
             (422, "A player, card or field the round cannot have, or a bad Idempotency-Key; nothing is stored."))
 def add_round(args: dict[str, Any], game_id: str) -> Response:
-    """Enter a round: hands (scored here) or points; layout games name the winner; where each
-    player holds a phase (Phase 10), `phases_made` names who made theirs."""
+    """Enter a round: hands (scored here), counts (games with bonuses: each player's canastas, red
+    threes, melded and hand points, scored here) or points; layout games name the winner; where
+    each player holds a phase (Phase 10), `phases_made` names who made theirs."""
     def make(ruleset: Ruleset, sheet: Sheet) -> Record:
         if sheet.status != "in_progress":
             raise GameStateError(Problem("", "game_finished", t("This game is finished; it takes no more rounds.")))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar, TypeVar
 
-from marshmallow import Schema, ValidationError, fields, pre_load, validate
+from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from api import bounds
 from referee.cards import rank_named
@@ -188,6 +188,38 @@ def _melded() -> fields.Dict:
                                           "knock (scoring.knock): the melds the knocker showed, cards of their "
                                           "hand; without them the arrangement best for the knocker is scored",
                            "example": {"ann": [["7S", "7H", "7D"], ["AC", "2C", "3C"], ["JK"]]}})
+
+
+def _count(description: str, most: int = 100) -> fields.Integer:
+    return fields.Integer(strict=True, validate=validate.Range(min=0, max=most),
+                          metadata={"description": description})
+
+
+class PlayerCounts(Schema):
+    """One player's counts, as a paper score pad asks for them; a count left out is 0."""
+
+    natural_canastas = _count("canastas without a wild card (clean) the player laid")
+    mixed_canastas = _count("canastas holding a wild card (dirty) the player laid")
+    semi_clean_canastas = _count("where the ruleset has semi-clean canastas (`canasta.semi_clean`, "
+                                 "buraco-semipulito): those the player laid; refused elsewhere")
+    red_threes = _count("games that pay for bonus cards (Canasta's and Hand and Foot's red threes): how many "
+                        "the player laid face up; refused elsewhere (Buraco)")
+    melded_points = _count("the card points of everything the player melded, canastas included", 100_000)
+    hand_points = _count("the card points of the cards left in the player's hand", 100_000)
+
+
+def _counts() -> fields.Dict:
+    return Dict(keys=name(), values=fields.Nested(PlayerCounts), validate=validate.Length(max=20), metadata={
+        "description": "games with `scoring.bonuses` (Canasta, Hand and Foot, Buraco): each player's counts "
+                       "instead of their cards, as a paper score pad asks for them; every player of the round is "
+                       "given (a canasta is counted once, by the partner who laid it). The referee adds the "
+                       "bonuses the ruleset gives and refuses what the rules cannot allow, each at "
+                       "`counts.<name>.<field>` (a going out without what it needs at `went_out`). One of "
+                       "`hands`, `counts` and `points`; refused (`unused_field`) in a game without bonuses",
+        "maxProperties": 20,
+        "example": {"ann": {"natural_canastas": 1, "mixed_canastas": 1, "red_threes": 1, "melded_points": 175,
+                            "hand_points": 0},
+                    "bob": {"melded_points": 60, "hand_points": 25}}})
 
 
 class MeldCheck(WildRankMixin):
@@ -419,14 +451,17 @@ class PlacementResult(CheckResult):
 
 class ScoreRequest(WildRankMixin):
     CARDS = (("hands", 1), ("melded", 2))
-    BY_PLAYER = SEATED = ("hands", "melded")
+    BY_PLAYER = ("hands", "melded")
+    SEATED = ("hands", "melded", "counts")
     went_out = name(allow_none=True, load_default=None, metadata={
         "description": "the player who went out (their hand must be empty)", "example": "cy"})
-    hands = Dict(keys=name(), values=cards(), required=True,
+    hands = Dict(keys=name(), values=cards(),
                         validate=validate.Length(min=1, max=20), metadata={
-                            "description": "each player's cards caught in hand (at least one player)",
+                            "description": "each player's cards caught in hand (at least one player); required "
+                                           "unless `counts` are given",
                             "minProperties": 1, "maxProperties": 20,
                             "example": {"ann": ["3H", "KD", "JK"], "bob": [], "cy": []}})
+    counts = _counts()
     melded = _melded()
     red_threes = Dict(keys=name(), values=fields.Integer(strict=True, validate=validate.Range(min=0, max=20)),
                       validate=validate.Length(max=20), metadata={
@@ -444,6 +479,12 @@ class ScoreRequest(WildRankMixin):
                      "description": "games with teams: the partners, so that bonuses that depend on a side (red "
                                     "threes against a side that melded nothing) and each team's total are found",
                      "example": [["ann", "cy"], ["bob", "dee"]]})
+
+    @validates_schema(skip_on_field_errors=False, pass_original=True)
+    def _hands_or_counts(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        """`hands` is required where `counts` are not given, as it was before counts were."""
+        if isinstance(original, dict) and "hands" not in original and "counts" not in original:
+            raise ValidationError({"hands": ["Missing data for required field."]})
 
 
 class Part(Schema):
@@ -594,11 +635,12 @@ class RoundWrite(Counted):
                           "description": "games with bonus cards (Canasta's red threes), with `hands`: how many each "
                                          "player laid face up this hand", "maxProperties": 20, "example": {"ann": 1}})
     concealed = fields.Boolean(metadata={
-        "description": "games with a concealed bonus, with `hands`: the player who went out melded every card in "
-                       "that one turn, having melded nothing before"})
+        "description": "games with a concealed bonus, with `hands` or `counts`: the player who went out melded "
+                       "every card in that one turn, having melded nothing before"})
     morto_taken = Dict(keys=name(), values=fields.Boolean(), validate=validate.Length(max=20), metadata={
-        "description": "games with a morto (Buraco), with `hands`: the players who took their side's morto",
-        "maxProperties": 20, "example": {"ann": True}})
+        "description": "games with a morto (Buraco), with `hands` or `counts`: the players who took their side's "
+                       "morto", "maxProperties": 20, "example": {"ann": True}})
+    counts = _counts()
 
 
 class PlayerWrite(Schema):
@@ -648,6 +690,9 @@ class RoundPlayed(Schema):
         "description": "games with a morto: the players who took their side's morto"})
     phases_made = List(fields.String(), metadata={
         "description": "games where each player holds a phase: who made their phase this hand"})
+    counts = Dict(keys=fields.String(), values=Dict(keys=fields.String(), values=fields.Integer()), metadata={
+        "description": "a round entered as the table counts it: each player's counts as entered",
+        "example": {"ann": {"natural_canastas": 1, "melded_points": 175, "hand_points": 0}}})
     standing = Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={
         "description": "each player's score (layout games: layout size) right after this round"})
     team_points = List(fields.Integer(), metadata={

@@ -331,14 +331,43 @@ def hull_of(ruleset: Ruleset, deal: Deal) -> Hull:
 @lru_cache(maxsize=256)
 def _reachable(ruleset: Ruleset, round_number: int, players: int | None, wild_rank: str | None) -> Reach | Hull:
     table = _table(ruleset, round_number, players, wild_rank)
-    method = _METHODS[ruleset.scoring.method]
-    hull = method(table, Hull.of)
     knock = ruleset.scoring.knock
     # numbers added one at a time: each card (and as many canastas), each deadwood a knock subtracts
-    added = 2 * sum(copies for _, copies in table.cards()) + (knock.max_deadwood if knock is not None else 0)
-    if (hull.most - hull.least) * added > WORK:
+    return _built(table, _METHODS[ruleset.scoring.method], knock.max_deadwood if knock is not None else 0)
+
+
+def _built(table: _Table, method: _Method, beyond: int = 0) -> Reach | Hull:
+    """The numbers `method` gives as a bit mask, or their hull where the mask is too wide to
+    build quickly: its width times the numbers added (two a card in play, and `beyond`)."""
+    hull = method(table, Hull.of)
+    if (hull.most - hull.least) * (2 * sum(copies for _, copies in table.cards()) + beyond) > WORK:
         return hull
     return method(table, Reach.of)
+
+
+# ---------------------------------------------------------------- cards counted, not named
+
+def _melded_cards(table: _Table, of: Callable[[Iterable[int]], N]) -> N:
+    """The cards a player melded, each at a value the game may give it melded."""
+    return _summed(table, table.melded, of)
+
+
+def card_sums(ruleset: Ruleset, deal: Deal, melded: bool) -> Reach | Hull:
+    """Every total the cards in play may be worth melded (`melded`) or caught in hand: what a
+    round entered by counts may give as a player's `melded_points` or `hand_points`."""
+    return _card_sums(ruleset, melded, deal.round_number, deal.players, deal.wild_rank)
+
+
+@lru_cache(maxsize=256)
+def _card_sums(ruleset: Ruleset, melded: bool, round_number: int, players: int | None,
+               wild_rank: str | None) -> Reach | Hull:
+    return _built(_table(ruleset, round_number, players, wild_rank), _melded_cards if melded else _held)
+
+
+def melded_worth(ruleset: Ruleset, deal: Deal) -> dict[Card, tuple[int, int]]:
+    """Each card in play that may be melded: its copies and the least it may be worth melded."""
+    table = _table(ruleset, deal.round_number, deal.players, deal.wild_rank)
+    return {card: (copies, min(worth)) for card, copies in table.cards() if (worth := table.melded(card))}
 
 
 def _table(ruleset: Ruleset, round_number: int, players: int | None, wild_rank: str | None) -> _Table:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.cards import parse_named, parse_named_groups
+from referee.counts import score_counts, takes_counts
 from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal, Part, counted
 from referee.i18n import t, tn
@@ -23,7 +24,9 @@ Record = dict[str, Any]  # a ledger entry, JSON-ready: {"type": "round", ...}
 
 
 _LAYOUT_FIELDS = ("winner", "completed")
-_RUMMY_FIELDS = ("went_out", "hands", "points", "cards", "melded", "wild_rank")
+_RUMMY_FIELDS = ("went_out", "hands", "points", "cards", "melded", "wild_rank", "counts")
+# Fields a round entered by counts leaves to the other ways of entering one.
+_NOT_WITH_COUNTS = ("points", "cards", "melded", "red_threes", "wild_rank")
 
 
 def _unused(ruleset: Ruleset, body: Mapping[str, Any], names: Sequence[str], why: str) -> list[Problem]:
@@ -70,7 +73,7 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
     if body.get("hands") is not None:
         problems += [Problem(name, "unused_field", t('"{name}" would be ignored: the hands are scored here, '
                                                      'so give the hands or the {name}, not both', name=name))
-                     for name in ("points", "cards") if name in body]
+                     for name in ("points", "cards", "counts") if name in body]
         if problems:
             raise InvalidPlayError(problems)
         hands = parse_named(body["hands"], "hands", ruleset.deck)
@@ -105,6 +108,11 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
         if body.get("morto_taken") is not None:
             scored_record["morto_taken"] = dict(body["morto_taken"])
         return scored_record
+    if body.get("counts") is not None or ("counts" in body and not takes_counts(ruleset)):
+        teams_given = tuple(tuple(team) for team in teams) if teams else None
+        return _counted(ruleset, body, Deal(round_number if ruleset.rummy and ruleset.rummy.rounds else 1, players,
+                                            concealed=bool(body.get("concealed")), teams=teams_given,
+                                            morto_taken=body.get("morto_taken")), problems)
     if body.get("points") is None:
         problems.append(Problem("points", "missing_field", t("give the round's hands or points")))
         raise InvalidPlayError(problems)
@@ -156,6 +164,31 @@ def _record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None, roun
         record["wild_rank"] = body["wild_rank"]
     if cards is not None:
         record["cards"] = dict(cards)
+    return record
+
+
+def _counted(ruleset: Ruleset, body: Mapping[str, Any], deal: Deal, problems: list[Problem]) -> Record:
+    """A round entered as the table counts it (`referee.counts`): scored here, its counts kept.
+    `counts` is one of the three ways with `hands` and `points`, and carries the red threes."""
+    problems = problems + [Problem(name, "unused_field", t(
+        '"{name}" would be ignored: the counts are scored here, so give the counts or the {name}, not both',
+        name=name)) for name in _NOT_WITH_COUNTS if name in body]
+    if not takes_counts(ruleset):
+        raise InvalidPlayError(problems + _unused(ruleset, body, ("counts",), t("it scores no bonuses")))
+    went_out = body.get("went_out")
+    try:
+        scored = score_counts(ruleset, body["counts"], went_out, deal)
+    except InvalidPlayError as exc:
+        raise InvalidPlayError(problems + exc.problems) from None
+    if problems:
+        raise InvalidPlayError(problems)
+    record: Record = {"type": "round", "went_out": went_out, "points": {n: s.points for n, s in scored.items()},
+                      "counts": {n: dict(mine) for n, mine in body["counts"].items()},
+                      "breakdown": {n: [p.as_dict() for p in s.breakdown] for n, s in scored.items()}}
+    if body.get("concealed"):
+        record["concealed"] = True
+    if body.get("morto_taken") is not None:
+        record["morto_taken"] = dict(body["morto_taken"])
     return record
 
 

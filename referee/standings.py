@@ -254,14 +254,14 @@ def _rummy_round(sheet: Sheet, record: Mapping[str, Any]) -> None:
         if points.get(went_out, 0) != 0 and not scores_out:
             problems.append(Problem(f"points.{went_out}", "hand_not_empty",
                                     t("{name} went out, so they are caught with nothing", name=went_out)))
-    given = "hands" if record.get("hands") is not None else "points"  # the field the round came in
+    given = next((f for f in ("hands", "counts") if record.get(f) is not None), "points")  # the field it came in
     for name in points:
         p = sheet.player(name, f"{given}.{name}")
         if p.eliminated:
             problems.append(Problem(f"{given}.{name}", "eliminated_player", t("{name} is out of the game", name=name)))
     for p in sheet.active():
         if p.name not in points and p.name != went_out:
-            problems.append(Problem(f"{given}.{p.name}", "missing_player",
+            problems.append(Problem(f"{given}.{p.name}", _MISSING.get(given, "missing_player"),
                                     t("no result for {name}, who is still in", name=p.name)))
     last, made = phasesheet.last_phase(sheet.ruleset), record.get("phases_made") or []
     problems += phasesheet.made_problems(sheet.players, made, went_out) if last is not None else []
@@ -280,6 +280,11 @@ def _rummy_round(sheet: Sheet, record: Mapping[str, Any]) -> None:
     if buying is not None and buying.per == "round":  # a new allowance for the next round
         for p in sheet.players:
             p.buys_left = buying.per_player
+
+
+# The code of a player still in whom a round leaves out, by the field it came in (the counts of
+# every player are a field of the round; hands and points name the players who have them).
+_MISSING = {"counts": "missing_field"}
 
 
 def _scores_going_out(ruleset: Ruleset) -> bool:

@@ -7,9 +7,10 @@ turn). Partners are a side (`Deal.teams`); without teams each player is one."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
-from referee.canastas import canasta_of, canastas_words, morto_unused, requires_met
+from referee.canastas import canasta_of, canastas_words, morto_unused
 from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.handscore import Deal, Part
@@ -88,17 +89,32 @@ def bonus_problems(ruleset: Ruleset, everyone: Sequence[str], went_out: str | No
             if meld is None:
                 problems += [Problem(path, "invalid_meld", t("{cards}: {message}", cards=listed(cards, judge.deck),
                                                              message=continued(v.message))) for v in found[:1]]
-    if judge.rules.after_morto and went_out is not None and went_out in side_of and deal.morto_taken is not None \
+    return problems + going_out_problems(ruleset, went_out, melded_tallies(ruleset, everyone, deal), deal)
+
+
+def going_out_problems(ruleset: Ruleset, went_out: str | None, tallies: Mapping[str, Tally],
+                       deal: Deal) -> list[Problem]:
+    """A going out the side could not make: before it took its morto (`going_out.after_morto`),
+    or without the canastas going out needs (`going_out.requires`; a semi-clean canasta counts
+    as mixed there), read from each player's `Tally`."""
+    side_of = sides(list(tallies), deal)
+    if went_out is None or went_out not in side_of:
+        return []
+    rules = judge_for(ruleset, deal.round_number, deal.players, True, deal.wild_rank).rules
+    side = [tallies[p] for p in side_of[went_out] if p in tallies]
+    problems = []
+    if rules.after_morto and deal.morto_taken is not None \
             and not any(deal.morto_taken.get(p) for p in side_of[went_out]):
         problems.append(Problem("went_out", "cannot_go_out", t(
             "{name} went out, but the side never took its morto: a side goes out only after taking it",
             name=went_out)))
-    need = judge.rules.requires
-    if went_out is not None and went_out in side_of and not need.empty and not requires_met(
-            judge, [cards for _, cards, _ in side_melds(judge, melded, side_of[went_out])]):
+    natural = sum(tally.canastas.get("natural", 0) for tally in side)
+    every = sum(sum(tally.canastas.values()) for tally in side)
+    if not rules.requires.met(natural, every - natural):
+        least = ruleset.rummy.canasta_min if ruleset.rummy is not None else None
         problems.append(Problem("went_out", "cannot_go_out", t(
             "{name} went out, but the side's melds do not hold what going out needs: {need}",
-            name=went_out, need=canastas_words(need, rummy.canasta_min or 0) if rummy else "")))
+            name=went_out, need=canastas_words(rules.requires, least or 0))))
     return problems
 
 
@@ -128,45 +144,113 @@ def side_melds(judge: Judge, melded: Mapping[str, Sequence[Sequence[Card]]],
     return out
 
 
-def bonus_parts(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None, deal: Deal) -> dict[str, list[Part]]:
-    """Each player's bonuses for the hand, a part each (problems already refused by
-    `bonus_problems`): their canastas of each kind (`natural_canasta`, ... with the count),
-    their bonus cards (`red_threes`, or `all_red_threes` where the side holds every one in
-    play), `going_out` or `concealed`, and `no_morto`."""
-    bonuses = ruleset.scoring.bonuses
-    rummy = ruleset.rummy
-    assert rummy is not None
+@dataclass(frozen=True)
+class Tally:
+    """What a player's bonuses are paid on: their canastas by kind (`natural`, `mixed`,
+    `semi_clean`: a canasta counts for one partner, who laid it), the bonus cards they laid
+    face up, and whether they melded any card."""
+
+    canastas: Mapping[str, int]
+    bonus_cards: int = 0
+    melded: bool = False
+
+
+def melded_tallies(ruleset: Ruleset, everyone: Sequence[str], deal: Deal) -> dict[str, Tally]:
+    """Each player's `Tally` from the cards melded (`Deal.melded`, a side's melds as
+    `side_melds` reads them) and the bonus cards counted (`Deal.red_threes`)."""
     judge = judge_for(ruleset, deal.round_number, deal.players, True, deal.wild_rank)
     melded: Mapping[str, Sequence[Sequence[Card]]] = deal.melded or {}
     side_of = sides(everyone, deal)
-    counts = deal.red_threes or {}
-    in_play = sum(ruleset.deck.copies(c, ruleset.decks_in_play(deal.players)) for c in rummy.bonus_cards)
     canastas: dict[str, Counter[str]] = {name: Counter() for name in everyone}
     for side in dict.fromkeys(side_of.values()):
         for owner, cards, _ in side_melds(judge, melded, side):
             kind = canasta_of(judge, cards)
             if kind is not None:
                 canastas[owner][kind] += 1
-    out: dict[str, list[Part]] = {}
-    for name in everyone:
-        side = side_of[name]
-        parts = sorted((Part(f"{kind}_canasta", n * bonuses.get(f"{kind}_canasta", 0), count=n)
-                        for kind, n in canastas[name].items()), key=lambda p: (-p.points, p.item))
-        held = counts.get(name, 0)
-        if held:
-            side_held = sum(counts.get(p, 0) for p in side)
-            item, each = "red_threes", bonuses.get("red_three", 0)
-            if in_play and side_held == in_play and "all_red_threes" in bonuses:
-                item, each = "all_red_threes", bonuses["all_red_threes"] // in_play
-            against = ruleset.scoring.bonus_cards_unmelded == "against" and not any(melded.get(p) for p in side)
-            parts.append(Part(item, -held * each if against else held * each, count=held))
-        if name == went_out:
-            parts.append(Part("concealed", bonuses.get("concealed", 0)) if deal.concealed
-                         else Part("going_out", bonuses.get("going_out", 0)))
-        if "no_morto" in bonuses and name == side[0] and not any((deal.morto_taken or {}).get(p) for p in side):
-            parts.append(Part("no_morto", bonuses["no_morto"]))  # the side never took its morto: once, for its first player
-        out[name] = parts
-    return out
+    counts = deal.red_threes or {}
+    return {name: Tally(canastas[name], counts.get(name, 0), bool(melded.get(name))) for name in everyone}
+
+
+@dataclass(frozen=True)
+class _Seat:
+    """One player at the end of the hand, as each bonus reads them."""
+
+    ruleset: Ruleset
+    name: str
+    tallies: Mapping[str, Tally]
+    side: tuple[str, ...]
+    went_out: str | None
+    deal: Deal
+
+    @property
+    def tally(self) -> Tally:
+        return self.tallies[self.name]
+
+    @property
+    def bonuses(self) -> Mapping[str, int]:
+        return self.ruleset.scoring.bonuses
+
+
+def _canastas(seat: _Seat) -> list[Part]:
+    """Each kind of canasta the player laid, with its count, the biggest bonus first."""
+    return sorted((Part(f"{kind}_canasta", n * seat.bonuses.get(f"{kind}_canasta", 0), count=n)
+                   for kind, n in seat.tally.canastas.items() if n), key=lambda p: (-p.points, p.item))
+
+
+def _bonus_cards(seat: _Seat) -> list[Part]:
+    """The bonus cards the player laid face up (`red_threes`; `all_red_threes` where the side
+    holds every one in play), against a side that melded nothing where the game says so."""
+    held = seat.tally.bonus_cards
+    if not held:
+        return []
+    rummy = seat.ruleset.rummy
+    assert rummy is not None
+    in_play = sum(seat.ruleset.deck.copies(c, seat.ruleset.decks_in_play(seat.deal.players)) for c in rummy.bonus_cards)
+    side_held = sum(seat.tallies[p].bonus_cards for p in seat.side if p in seat.tallies)
+    item, each = "red_threes", seat.bonuses.get("red_three", 0)
+    if in_play and side_held == in_play and "all_red_threes" in seat.bonuses:
+        item, each = "all_red_threes", seat.bonuses["all_red_threes"] // in_play
+    against = seat.ruleset.scoring.bonus_cards_unmelded == "against" and not any(
+        seat.tallies[p].melded for p in seat.side if p in seat.tallies)
+    return [Part(item, -held * each if against else held * each, count=held)]
+
+
+def _going_out(seat: _Seat) -> list[Part]:
+    """`going_out`, or `concealed` where the player melded every card in that one turn."""
+    if seat.name != seat.went_out:
+        return []
+    item = "concealed" if seat.deal.concealed else "going_out"
+    return [Part(item, seat.bonuses.get(item, 0))]
+
+
+def _no_morto(seat: _Seat) -> list[Part]:
+    """`no_morto`: the side never took its morto, once, for its first player."""
+    taken = any((seat.deal.morto_taken or {}).get(p) for p in seat.side)
+    if "no_morto" not in seat.bonuses or seat.name != seat.side[0] or taken:
+        return []
+    return [Part("no_morto", seat.bonuses["no_morto"])]
+
+
+# The bonuses of a hand, in the order a breakdown gives them: a new kind of bonus is an entry.
+BONUSES: tuple[Callable[[_Seat], list[Part]], ...] = (_canastas, _bonus_cards, _going_out, _no_morto)
+
+
+def paid_bonuses(ruleset: Ruleset, tallies: Mapping[str, Tally], went_out: str | None,
+                 deal: Deal) -> dict[str, list[Part]]:
+    """Each player's bonuses for the hand, a part each (`BONUSES`), from what each player's
+    `Tally` holds, however it was entered (problems already refused)."""
+    side_of = sides(list(tallies), deal)
+    return {name: [part for bonus in BONUSES
+                   for part in bonus(_Seat(ruleset, name, tallies, side_of[name], went_out, deal))]
+            for name in tallies}
+
+
+def bonus_parts(ruleset: Ruleset, everyone: Sequence[str], went_out: str | None, deal: Deal) -> dict[str, list[Part]]:
+    """Each player's bonuses for the hand from the cards melded, a part each (problems already
+    refused by `bonus_problems`): their canastas of each kind (`natural_canasta`, ... with the
+    count), their bonus cards (`red_threes`, or `all_red_threes` where the side holds every one
+    in play), `going_out` or `concealed`, and `no_morto`."""
+    return paid_bonuses(ruleset, melded_tallies(ruleset, everyone, deal), went_out, deal)
 
 
 def check_teams(ruleset: Ruleset, teams: Sequence[Sequence[str]] | None, names: Sequence[str],

@@ -23,6 +23,14 @@ from referee.scoring import score_round
 SHIPPED = [r for r in default_library().all() if r.rummy is not None]
 
 
+class Games(tuple[Ruleset, ...]):
+    """Rulesets to draw rounds of, shown by their ids (a strategy shows its arguments, and a
+    ruleset's repr is long)."""
+
+    def __repr__(self) -> str:
+        return f"Games({', '.join(r.id for r in self)})"
+
+
 @dataclass(frozen=True)
 class Round:
     """A round as `score_round` takes it."""

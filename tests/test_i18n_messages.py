@@ -375,6 +375,11 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
         {"invalid_meld", "cannot_go_out"}),
     "a morto not given, and one not taken": (_post("/v1/rulesets/buraco/scores", {
         "teams": [["a", "b"], ["c", "d"]], "hands": {"a": [], "b": [], "c": [], "d": []}}), {"missing_field"}),
+    "counts that cannot be": (_post(f"{CANASTA}/scores", {
+        "teams": [["a", "b"], ["c", "d"]], "went_out": "a", "counts": {
+            "a": {"natural_canastas": 14, "melded_points": 62, "hand_points": 5},
+            "b": {"semi_clean_canastas": 1, "natural_canastas": 1, "melded_points": 20}, "c": {}, "d": {}}}),
+        {"too_many_canastas", "impossible_points", "hand_not_empty", "unused_field"}),
     "closing before the pozzetto": (_post("/v1/rulesets/buraco/going-out/check", {"hand": ["8H"], "morto_taken": False}),
                                     {"cannot_go_out"}),
     "teams the game lacks": (_post(f"{TEN}/scores", {"hands": {"a": []}, "teams": [["a"]]}), {"unused_field"}),
