@@ -238,7 +238,8 @@ def test_the_spec_example_is_stored_with_its_counts_and_undone(client: Any) -> N
     played = game["rounds"][0]
     assert played["points"] == {"ann": 1175, "bob": 35, "cy": -15, "dee": 0}
     assert played["counts"] == EXAMPLE["counts"]
-    assert played["breakdown"]["ann"][0] == {"item": "natural_canasta", "count": 1, "points": 500}
+    assert played["breakdown"]["ann"][0] == {"item": "natural_canasta", "words": "natural canastas", "count": 1,
+                                             "points": 500}
     assert all(sum(p["points"] for p in parts) == played["points"][n] for n, parts in played["breakdown"].items())
     assert [t["score"] for t in game["teams"]] == [1160, 35]
     assert client.get(url).get_json()["rounds"][0]["counts"] == EXAMPLE["counts"]  # replayed from the ledger
@@ -303,7 +304,8 @@ def test_hand_and_foot_and_buraco_rounds_by_counts(client: Any) -> None:
     assert r.status_code == 200, r.get_json()
     played = r.get_json()["rounds"][0]
     assert played["points"] == {"ann": 330, "cy": 10, "bob": -130, "dee": 20}
-    assert played["breakdown"]["bob"] == [{"item": "no_morto", "points": -100}, {"item": "caught", "points": -30}]
+    assert played["breakdown"]["bob"] == [{"item": "no_morto", "words": "morto not taken", "points": -100},
+                                          {"item": "caught", "words": "cards left in hand", "points": -30}]
 
 
 def test_the_stateless_scores_take_counts(quick_client: Any) -> None:
