@@ -91,6 +91,16 @@ def test_a_canasta_hand_on_a_phone(live_server: str, page_factory: PageFactory) 
     expect(rows.locator("td.behind")).to_have_text(["", "795"])
     expect(page.locator("#ends")).to_have_text(sheet["ends"]["words"])
     assert "5000" in sheet["ends"]["words"]
+    # Tapping the round's number shows what its points were made of, in the service's words.
+    parts = page.locator("#parts-1")
+    expect(parts).to_be_hidden()
+    page.get_by_role("button", name="What round 1's points were made of").click()
+    expect(parts).to_be_visible()
+    ann = sheet["rounds"][0]["breakdown"]["Ann"]
+    assert sum(p["points"] for p in ann) == 770 and {p["item"] for p in ann} >= {"natural_canasta", "going_out"}
+    for part in ann:
+        expect(parts.locator("li", has_text="Ann:")).to_contain_text(f"{part['words']}")
+    expect(parts.locator("li", has_text="Ann:")).to_contain_text("= 770")
     assert fits(page)
     screenshot(page, "canasta-hand-phone")
 

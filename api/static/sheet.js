@@ -35,13 +35,44 @@ export function renderRounds() {
   const head = el("tr", {}, el("th", { scope: "col", text: isLayout() ? w("Deal") : w("Round") }),
     names.map((n) => el("th", { scope: "col", class: "num", text: n })),
     teams.map((team) => el("th", { scope: "col", class: "num team", text: teamName(team) })));
-  const rows = sheet.rounds.map((r) => el("tr", {}, el("th", { scope: "row", text: String(r.number) }),
-    names.map((n) => el("td", { class: "num", text: String(cell(r, n)) })),
-    teams.map((_, i) => el("td", { class: "num team", text: String((r.team_points || [])[i] ?? "") }))));
+  const width = 1 + names.length + teams.length;
+  const rows = sheet.rounds.flatMap((r) => {
+    const parts = partsRow(r, names, width);
+    const number = parts
+      ? el("button", { type: "button", class: "link", "aria-expanded": "false", "aria-controls": `parts-${r.number}`,
+        "aria-label": w("What round {n}'s points were made of", { n: r.number }), text: String(r.number),
+        onclick: (event) => {
+          const open = parts.hidden;
+          parts.hidden = !open;
+          event.currentTarget.setAttribute("aria-expanded", String(open));
+        } })
+      : String(r.number);
+    return [el("tr", {}, el("th", { scope: "row" }, number),
+      names.map((n) => el("td", { class: "num", text: String(cell(r, n)) })),
+      teams.map((_, i) => el("td", { class: "num team", text: String((r.team_points || [])[i] ?? "") }))),
+    parts].filter(Boolean);
+  });
   const totals = el("tr", { class: "total" }, el("th", { scope: "row", text: w("Total") }),
     sheet.players.map((p) => el("td", { class: "num", text: String(isLayout() ? p.layout_size : p.score) })),
     teams.map((team) => el("td", { class: "num team", text: String(team.score) })));
   table.replaceChildren(table.querySelector("caption"), el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, totals));
+}
+
+/* A round's parts, hidden under its line until its number is tapped: each player's points as
+   the service's breakdown names them ("natural canastas ×1: 500"), which add up to the points. */
+function partsRow(r, names, width) {
+  const breakdown = r.breakdown;
+  if (!breakdown || !names.some((n) => (breakdown[n] || []).length)) return null;
+  const said = (part) => {
+    const what = part.count ? `${part.words} ×${part.count}` : part.cards && part.cards.length
+      ? `${part.words} (${part.cards.join(" ")})` : part.words;
+    return `${what}: ${String(part.points).replace("-", "−")}`;
+  };
+  const lines = names.filter((n) => (breakdown[n] || []).length).map((n) => el("li", {},
+    el("strong", { text: `${n}: ` }), `${breakdown[n].map(said).join(" + ")} = ${String((r.points || {})[n] ?? 0).replace("-", "−")}`));
+  const row = el("tr", { class: "parts", id: `parts-${r.number}` }, el("td", { colspan: String(width) }, el("ul", {}, lines)));
+  row.hidden = true;
+  return row;
 }
 
 /* The service's standings, by player name (a game of players) or by team (their players joined). */
