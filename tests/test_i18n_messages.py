@@ -417,7 +417,7 @@ def test_too_many_searches_at_once_is_answered_in_the_request_language() -> None
 
         async def receive() -> dict[str, Any]:
             return {"type": "http.request", "body": b"{}", "more_body": False}
-        gate = ExpensiveGate(held, at_once=1, wait=0.01)
+        gate = ExpensiveGate(held, lambda method, path: True, at_once=1, wait=0.01)
         scope = {"type": "http", "method": "POST", "path": "/v1/rulesets/ten-pennies/going-out/check",
                  "query_string": f"lang={code}".encode(), "headers": []}
         first = asyncio.create_task(gate(scope, receive, send))
