@@ -610,63 +610,31 @@ def test_json_answers_are_utf8_text_not_escapes(quick_client: Any, path: str) ->
     assert answer.mimetype in ("application/json", PROBLEM)
 
 
-# ---------------------------------------------------------------- 13. the planner's budget is CPU time
+# ---------------------------------------------------------------- 13. the budget is a count of steps
 
-class Clocks:
-    """The clocks the budget reads, moved by hand: the wall clock and the thread's CPU clock."""
-
-    def __init__(self) -> None:
-        self.wall = 100.0
-        self.cpu = 5.0
-        self.cpu_reads = 0
-
-    def monotonic(self) -> float:
-        return self.wall
-
-    def thread_time(self) -> float:
-        self.cpu_reads += 1
-        return self.cpu
-
-
-@pytest.fixture
-def clocks(monkeypatch: pytest.MonkeyPatch) -> Clocks:
-    from referee.planner import budget as planner
-
-    fake = Clocks()
-    monkeypatch.setattr(planner, "time", fake)
-    return fake
-
-
-def test_the_budget_counts_cpu_time_not_waiting(clocks: Clocks) -> None:
+def test_the_budget_reads_no_clock(monkeypatch: pytest.MonkeyPatch, library: Library) -> None:
+    """The same request gets the same answer on every machine and under any load: a search within
+    the budget answers and one past it is refused, with every clock stopped."""
     from referee.errors import InvalidPlayError
-    from referee.planner import Budget
+    from referee.planner import Budget, arrange
+    from referee.tablesolve import best_turn
 
-    budget = Budget(states=10**9, seconds=2.0)
-    clocks.wall += 10.0  # ten seconds waiting for other threads: no CPU time spent
-    budget.spend(30)
-    clocks.wall += 1.9
-    clocks.cpu += 1.9
-    budget.spend(30)
-    clocks.wall += 0.2
-    clocks.cpu += 0.2  # past the two CPU seconds: the very next state is refused
-    with pytest.raises(InvalidPlayError) as caught:
-        budget.spend(30)
-    assert caught.value.problems[0].code == "hand_too_large"
+    def stopped() -> float:
+        raise AssertionError("the engine read a clock")
 
-
-def test_the_cpu_clock_is_read_only_once_the_wall_clock_could_have_spent_the_rest(clocks: Clocks) -> None:
-    from referee.planner import Budget
-
-    budget = Budget(states=10**9, seconds=2.0)
-    for _ in range(1000):  # states that take no time on the wall clock cannot spend the budget
-        budget.spend(30)
-    assert clocks.cpu_reads == 2  # once when opened, once at the first state
-    clocks.wall += 2.5
-    clocks.cpu += 0.5  # the thread waited most of that time
-    budget.spend(30)
-    assert clocks.cpu_reads == 3
-    budget.check(30)
-    assert clocks.cpu_reads == 3  # 1.5 CPU seconds are left: none can be spent before the wall says so
+    kalooki, rummikub = library.get("kalooki"), library.get("rummikub")
+    hand = referee.parse_cards(["JS", "5S", "JC", "JK", "JD", "JK", "2D", "6D", "8D", "9S", "KD", "2S", "9D", "3C", "2C"])
+    tiles = referee.parse_cards(["1K", "2K", "3K", "4K", "5B", "6B", "7B", "JK", "9R", "9O", "9B", "12K"], deck=rummikub.deck)
+    with monkeypatch.context() as clocks:
+        for name in ("thread_time", "monotonic", "perf_counter", "process_time", "time"):
+            clocks.setattr(time, name, stopped)
+        assert arrange(kalooki, hand, objective="cards", budget=Budget(10**6)).cost > 0
+        assert best_turn(rummikub, [], tiles, True, budget=Budget(10**6)).played
+        for ask in (lambda: arrange(kalooki, hand, objective="cards", budget=Budget(50)),
+                    lambda: best_turn(rummikub, [], tiles, True, budget=Budget(50))):
+            with pytest.raises(InvalidPlayError) as caught:
+                ask()
+            assert [(p.code, p.path) for p in caught.value.problems] == [("hand_too_large", "hand")]
 
 
 def test_every_search_of_a_request_shares_its_budget(quick_client: Any, monkeypatch: pytest.MonkeyPatch,

@@ -24,12 +24,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-from referee.planner.budget import Budget
+from referee.planner.budget import SEARCH_STEPS, Budget
 from referee.tablesolve.shape import TileShape
 
 NONE = -(1 << 62)   # no legal table from this state
 WEIGHT = 1 << 24    # one tile played outweighs any points
-_SPEND = 64         # states counted against the budget at a time
+_SPEND = 64         # states counted against the budget at a time (a step each)
 _DEAD = (NONE, None)  # the memo's entry for a state with no legal table, shared
 
 # A choice at one colour: the slot state after it, naturals to groups, hand tiles played, jokers in runs.
@@ -71,6 +71,7 @@ class TileSearch:
     def best(self) -> int:
         """The best value; `NONE` when no legal table holds the table's tiles."""
         shape, counts, budget = self.shape, self.counts, self.budget
+        budget.spend(self.hand_size, SEARCH_STEPS)
         suits, ranks, jokers, need = self.suits, self.ranks, self.jokers, self.need
         table, hand, kinds = counts.table, counts.hand, self.kinds
         table_jokers, hand_size = counts.table_jokers, self.hand_size
