@@ -168,6 +168,27 @@ def test_a_refusal_names_the_field_that_makes_the_position_large(rk: Ruleset, ta
     assert str(len(tiles(rk, " ".join(table)) if path == "table" else tiles(rk, hand))) in info.value.problems[0].message
 
 
+def test_a_search_keeps_no_memo_past_its_turn(rk: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answered or refused, each search's memo is emptied once its turn is found: its recursive
+    functions hold it in a cycle that only the collector would free, long after the request."""
+    import referee.tablesolve.best as solving
+    from referee.tablesolve.search import TileSearch
+
+    made: list[TileSearch] = []
+
+    class Kept(TileSearch):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            made.append(self)
+
+    monkeypatch.setattr(solving, "TileSearch", Kept)
+    table, hand = melds(rk, *SLOW_TAIL[0][0]), tiles(rk, SLOW_TAIL[0][1])
+    assert best_turn(rk, table, hand, True).played
+    with pytest.raises(InvalidPlayError):
+        best_turn(rk, table, hand, True, budget=Budget(200))
+    assert len(made) == 2 and all(not search.memo for search in made)
+
+
 def _runs(colour: str, first: int, last: int) -> str:
     return " ".join(f"{n}{colour}" for n in range(first, last + 1))
 

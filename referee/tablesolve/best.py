@@ -109,8 +109,10 @@ def _solved(shape: TileShape, table: Sequence[Sequence[Card]], on_table: Sequenc
     value = search.best()
     unchanged = BestTurn((), tuple(tuple(m) for m in table), tuple(hand))
     if value <= NONE or value == 0:
+        search.drop()
         return unchanged
     melds, played = rebuilt(search)
+    search.drop()
     _, points = played_value(value)
     if not first_meld_done:
         melds = [tuple(m) for m in table] + melds

@@ -31,6 +31,7 @@ NONE = -(1 << 62)   # no legal table from this state
 WEIGHT = 1 << 24    # one tile played outweighs any points
 _SPEND = 64         # states counted against the budget at a time (a step each)
 _DEAD = (NONE, None)  # the memo's entry for a state with no legal table, shared
+CHOICES_KEPT = 50_000  # a shape's choices at one colour kept across positions, at most
 
 # A choice at one colour: the slot state after it, naturals to groups, hand tiles played, jokers in runs.
 ColourChoice = tuple[int, int, int, int]
@@ -126,6 +127,8 @@ class TileSearch:
                             for after in shape.grown(code, naturals - grouped, wild):
                                 if all(not n or n <= have + left - wild for n, have in zip(needs[after], near)):
                                     out.append((after, grouped, played, wild))
+                if len(options) >= CHOICES_KEPT:
+                    options.clear()
                 got = options[key] = tuple(out)
             return got
 
@@ -191,11 +194,23 @@ class TileSearch:
             return best
 
         self._walk = (suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own)
-        found = value(0, 0, 0, 0, 0, 0)
-        if spent[0]:  # the states not yet counted
-            budget.spent += spent[0] - 1
-            budget.spend(hand_size)
+        try:
+            found = value(0, 0, 0, 0, 0, 0)
+            if spent[0]:  # the states not yet counted
+                budget.spent += spent[0] - 1
+                budget.spend(hand_size)
+        except BaseException:
+            memo.clear()  # a refusal's traceback keeps this frame: nothing of the search with it
+            raise
+        finally:
+            complete.clear()
+            chosen.clear()
         return found
+
+    def drop(self) -> None:
+        """Free the memo once the way back is read: the recursive functions of `best` hold it
+        in a cycle that only the collector would free, long after the request."""
+        self.memo.clear()
 
     # ---------------------------------------------------------------- the way back
     def steps(self) -> list[tuple[int, int, object]]:
