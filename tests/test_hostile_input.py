@@ -713,3 +713,23 @@ def test_many_unknown_fields_are_listed_by_name_whatever_the_hash_seed(quick_cli
     found = problem(quick_client.post(CHECK, json=body), 422)
     listed = [row["path"] for row in found["errors"]]
     assert listed == sorted(f"x{i}" for i in range(200))[:50]
+
+
+# ---------------------------------------------------------------- 14. wild cards that may stand for themselves
+
+def test_a_meld_of_many_deuces_is_judged_without_trying_every_group(library: Library) -> None:
+    """Where a deuce in its own place is natural (Buraco), the judge tries the ways of counting
+    the meld's deuces natural: at most a suit's count of them, or all of one rank or suit, not
+    every group (eight decks' 32 deuces made seconds of it for one meld)."""
+    from referee.melds import _in_place_choices, check_meld
+
+    deuces = [Card("2", suit) for suit in "CDHS" for _ in range(8)]
+    groups = _in_place_choices(deuces, frozenset({"2"}), 4)
+    assert len(groups) == len(set(groups)) < 100
+    assert groups[0] == tuple(sorted(deuces, key=str)) and groups[-1] == ()
+    assert (Card("2", "H"),) in groups and (Card("2", "H"), Card("2", "S")) in groups
+    big = library.load("format: 1\nid: big-buraco-i\nextends: buraco-internazionale\nfamily: rummy\nname: B\n"
+                       "players: {min: 2, max: 12}\ndeck: {decks: 8}\n")[0]
+    hearts = [Card(rank, "H") for rank in ("3", "4", "5", "6", "7")]
+    assert not check_meld(big, [*deuces[:20], *hearts], players=12).valid
+    assert check_meld(big, [Card("A", "H"), Card("2", "H"), *hearts], players=12).valid  # the deuce in its place
