@@ -121,12 +121,13 @@ def card_bodies(rng: random.Random, rid: str, ruleset: Ruleset) -> Iterator[tupl
         yield "going-out/check", (f"{rid}/going-out/check", {
             **common, **deal, **(phase if not done else {}), "hand": texts(hand), "table": [texts(m) for m in table],
             "first_meld_done": done})
-        chunks = [hand[i:i + 10] for i in range(0, 60, 10)] + [texts(m) for m in table][:24]
+        # the longest melds a body holds (200 cards), their wild cards first: each judged whole
+        chunks = [pool[:200], pool[200:400]] if wilds else [hand[i:i + 10] for i in range(0, 60, 10)] + table[:24]
         yield "first-meld/check", (f"{rid}/first-meld/check", {
-            **common, **deal, **phase, "melds": [texts(m) for m in chunks], "hand": texts(rest[:60])})
+            **common, **deal, **phase, "melds": [texts(m) for m in chunks], "hand": texts(pool[400:460])})
         yield "lay-offs/check", (f"{rid}/lay-offs/check", {
-            **common, **deal, "meld": texts(table[0] if table else hand[:3]), "cards": texts(hand[:40]),
-            "hand": texts(rest[:60]), "first_meld_done": True})
+            **common, **deal, "meld": texts(table[0] if table else hand[:3]), "cards": texts(pool[:200]),
+            "hand": texts(pool[200:260]), "first_meld_done": True})
         yield "scores", (f"{rid}/scores", {
             **common, **deal, **teams, **({"went_out": "p0"} if ruleset.scoring.knock else {}),
             "hands": {f"p{k}": texts(pool[k * held:(k + 1) * held]) for k in range(players)}})

@@ -93,7 +93,7 @@ class RunPlanner(KindPlanner):
             worth = search.run_points(window)
             places = [sorted(by_rank.get(r, ())) for r in window if r != own]
             for packed, wild_n in _fill_any(places, 1 << (geometry.bits * i), geometry.bits, cap):
-                search.spend()  # a step each way of filling a window: they multiply with the suits
+                search.spend(2)  # each way of filling a window (they multiply with the suits), and its making
                 phases = search.phases(wild_n, len(window))
                 if phases:
                     yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)

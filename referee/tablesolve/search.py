@@ -29,7 +29,8 @@ from referee.tablesolve.shape import TileShape
 
 NONE = -(1 << 62)   # no legal table from this state
 WEIGHT = 1 << 24    # one tile played outweighs any points
-_SPEND = 64         # states counted against the budget at a time (a step each)
+_SPEND = 64         # states counted against the budget at a time
+_STEPS = 80         # what they cost in steps: a state here is a step and a quarter (its choices at a colour)
 _DEAD = (NONE, None)  # the memo's entry for a state with no legal table, shared
 CHOICES_KEPT = 50_000  # a shape's choices at one colour kept across positions, at most
 
@@ -140,8 +141,7 @@ class TileSearch:
             spent[0] += 1
             if spent[0] == _SPEND:
                 spent[0] = 0
-                budget.spent += _SPEND - 1  # a state at a time costs more than the bound saves
-                budget.spend(hand_size)
+                budget.spend(hand_size, _STEPS)  # a state at a time costs more than the bound saves
             best: int = NONE
             choice: object = None
             if v == ranks:
@@ -197,8 +197,7 @@ class TileSearch:
         try:
             found = value(0, 0, 0, 0, 0, 0)
             if spent[0]:  # the states not yet counted
-                budget.spent += spent[0] - 1
-                budget.spend(hand_size)
+                budget.spend(hand_size, spent[0] * _STEPS // _SPEND)
         except BaseException:
             memo.clear()  # a refusal's traceback keeps this frame: nothing of the search with it
             raise
