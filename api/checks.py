@@ -9,6 +9,7 @@ from flask_smorest import Blueprint
 from api import schemas
 from api.problems import answers
 from api.rulesets import catalog
+from api.searches import searches
 from referee.cards import (
     Card,
     parse_card_at,
@@ -43,8 +44,7 @@ _ANSWERS = answers(blp, (404, "No such ruleset."), 400, 408, 413, 415, (
          "the schema refuses.")))
 
 # Checks that may search wait for one of a few places per server process (api/serve.py).
-_SEARCHES = answers(blp, (429, ("Too many searches at once in this server process: ask again after "
-                               "`Retry-After` seconds.")))
+_SEARCHES = searches(blp)
 
 
 def _game(ruleset_id: str, family: str) -> Ruleset:

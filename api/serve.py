@@ -3,11 +3,11 @@
 Each of the `--workers N` processes runs uvicorn's event loop (gunicorn's `UvicornWorker`,
 uvloop and the httptools parser). The loop reads every request, headers and body, with time
 limits, before the Flask app sees it: a client that stalls costs a waiting coroutine, never a
-thread; its headers are cut off after `HEADER_SECONDS`, its body answered 408. Checks that may
-search (going out, a first meld, lay-offs, scores) wait in the loop for one of
-`EXPENSIVE_AT_ONCE` places per worker, and get a 429 when none frees in time. The app then runs
-in that process's thread pool (`api.bridge`), so the planner still uses one core per worker.
-See docs/service.md, "Serving and slow clients".
+thread; its headers are cut off after `HEADER_SECONDS`, its body answered 408. Requests whose
+view is marked a search (`api.searches`) wait in the loop for one of `EXPENSIVE_AT_ONCE` places
+per worker, get a 429 when none frees in time, and run in a search process of their own
+(`api.bridge.SearchProcesses`); every other request runs in that worker's thread pool
+(`api.bridge.ThreadedWsgi`). See docs/service.md, "Serving and slow clients".
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ import asyncio
 import errno
 import json
 import os
-import re
 import socket
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar, cast
 from urllib.parse import parse_qs
 
+from flask import Flask
 from gunicorn.app.base import BaseApplication
 from sqlalchemy.exc import SQLAlchemyError
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -33,6 +33,7 @@ from werkzeug.http import parse_accept_header, parse_cookie
 from api import answer_language
 from api.bridge import SearchProcesses, ThreadedWsgi
 from api.problems import BASE, problem_document
+from api.searches import search_routes
 from api.storage import Store
 from referee.errors import Problem, RefereeError
 from referee.i18n import language, t, tn
@@ -46,14 +47,13 @@ EXPENSIVE_AT_ONCE = 1  # per worker process: checks that may search, each in a p
 EXPENSIVE_WAIT_SECONDS = 1.0  # how long such a check waits for its turn before a 429
 RETRY_AFTER_SECONDS = 2
 SEARCH_NICE = 19  # the search processes' priority below the worker's: cheap requests come first
-# The checks whose work grows with the hand and the deck: each may run the planner's search.
-EXPENSIVE = re.compile(r"/v1/rulesets/[^/]+/(?:(?:going-out|first-meld|lay-offs)/check|scores)/?")
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 Asgi = Callable[[Scope, Receive, Send], Awaitable[None]]
+IsSearch = Callable[[str, str], bool]  # (method, path): does the app run a search view for it?
 
 
 class BufferedBody:
@@ -186,25 +186,26 @@ async def _timed_out(send: Send, code: str) -> None:
 
 
 class ExpensiveGate:
-    """ASGI middleware: checks that may search take one of `at_once` places of this process.
+    """ASGI middleware: requests that may search (`is_search`, read from the views' mark) take
+    one of `at_once` places of this process.
 
-    A check waits in the event loop (a coroutine, no thread) for a place; when none frees
+    Such a request waits in the event loop (a coroutine, no thread) for a place; when none frees
     within `wait` seconds it is answered 429 with `Retry-After`, and the body it sent is
     dropped. Every other request passes at once, so `/healthz` and a meld check never queue
     behind a search.
     """
 
-    def __init__(self, app: Asgi, at_once: int = EXPENSIVE_AT_ONCE,
+    def __init__(self, app: Asgi, is_search: IsSearch, at_once: int = EXPENSIVE_AT_ONCE,
                  wait: float = EXPENSIVE_WAIT_SECONDS, searches: Asgi | None = None) -> None:
         self.app = app
-        self.searches = searches or app  # where the checks that may search run
+        self.is_search = is_search
+        self.searches = searches or app  # where the requests that may search run
         self.at_once = at_once
         self.wait = wait
         self._places: asyncio.Semaphore | None = None  # made in the worker's own loop
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope.get("method") != "POST" \
-                or not EXPENSIVE.fullmatch(scope.get("path", "")):
+        if scope["type"] != "http" or not self.is_search(scope.get("method", ""), scope.get("path", "")):
             await self.app(scope, receive, send)
             return
         if self._places is None:
@@ -277,13 +278,17 @@ class _Worker(UvicornWorker):  # type: ignore[misc]
                                                "http": HeaderLimit, "lifespan": "off"}
 
 
-def asgi_app() -> Asgi:
-    """The app as each worker serves it: body buffered, searches gated, WSGI in a thread pool."""
-    from api import create_app
-    app = create_app()
+def asgi_app(app: Flask | None = None, searches: Asgi | None = None) -> Asgi:
+    """The app as each worker serves it: body buffered, searches gated and run in the search
+    processes (`searches`, started here unless given), the rest in a thread pool."""
+    if app is None:
+        from api import create_app
+        app = create_app()
     threaded = cast(Asgi, ThreadedWsgi(app, APP_THREADS))
-    searches = cast(Asgi, SearchProcesses(EXPENSIVE_AT_ONCE, SEARCH_NICE))
-    return BufferedBody(ExpensiveGate(threaded, searches=searches), app.config.get("MAX_CONTENT_LENGTH"))
+    if searches is None:
+        searches = cast(Asgi, SearchProcesses(EXPENSIVE_AT_ONCE, SEARCH_NICE))
+    gate = ExpensiveGate(threaded, search_routes(app), EXPENSIVE_AT_ONCE, EXPENSIVE_WAIT_SECONDS, searches)
+    return BufferedBody(gate, app.config.get("MAX_CONTENT_LENGTH"))
 
 
 class _Server(BaseApplication):

@@ -8,12 +8,12 @@ from flask_smorest import Blueprint
 
 from api import turnschemas
 from api.checks import (  # the same ruleset and table checks as every check
-    _SEARCHES,
     _game,
     _players,
     _round,
 )
 from api.problems import answers
+from api.searches import searches
 from referee.cards import parse_cards, parse_groups
 from referee.tablesolve import best_turn
 from referee.turns import check_turn
@@ -26,12 +26,15 @@ _ANSWERS = answers(blp, (404, "No such ruleset."), 400, 408, 413, 415, (
           "`before` and `hand` than the set holds (each extra copy named), a game whose table may not be "
           "rearranged (`table_not_rearranged`), a player count outside the ruleset's range, a ruleset of "
           "the other family, or a body the schema refuses.")))
+# Both judge whole tables and hands (the best turn searches them): they wait their turn (api/serve.py).
+_SEARCHES = searches(blp)
 
 
 @blp.route("/<string:ruleset_id>/turns/check", methods=["POST"])
 @blp.arguments(turnschemas.TurnCheck())
 @blp.response(200, turnschemas.TurnResult)
 @_ANSWERS
+@_SEARCHES
 def turns_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Is this turn legal: the table after it, from the table before it and the hand?"""
     ruleset = _game(ruleset_id, "rummy")

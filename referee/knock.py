@@ -67,8 +67,11 @@ def score_knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: 
     bonus. The knocker's melds: those shown (`deal.melded`), else the best for the knocker.
     The winner's parts: `knock` (the difference), or the bonus (`gin`, `undercut`) and the
     difference it counts (`deadwood`)."""
-    from referee.planner import Budget, least_cost  # the defender's best arrangement, laying off
-    budget = Budget()  # one for the whole knock: the knocker's arrangements and the defender's
+    from referee.planner import (  # the defender's best arrangement, laying off
+        least_cost,
+        shared_budget,
+    )
+    budget = shared_budget()  # the request's: the knocker's arrangements and the defender's
     knock = ruleset.scoring.knock
     assert knock is not None
     defender = next(n for n in hands if n != knocker)
@@ -129,9 +132,10 @@ def _knocker_result(knock: Knock, dead: int, left: int) -> int:
 def arrangements(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], most: int,
                  budget: Budget | None = None) -> Iterator[tuple[Melds, int]]:
     """Every way to show `hand` as disjoint legal melds and deadwood of at most `most` points,
-    with its deadwood; each group tried counts against `budget` (a 422 past it)."""
-    from referee.planner import Budget
-    budget = budget or Budget()
+    with its deadwood; each group tried counts against `budget` (a 422 past it), and each card of
+    a group judged."""
+    from referee.planner import judging_steps, shared_budget
+    budget = budget or shared_budget()
     cards = tuple(sorted(hand, key=_order))
     legal: dict[tuple[Card, ...], bool] = {}
     least = min((m.min for m in judge.rules.melds), default=3)
@@ -156,8 +160,12 @@ def arrangements(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], most: int
 
     def is_meld(group: tuple[Card, ...]) -> bool:
         if group not in legal:
-            legal[group] = could_be(group) and judge.judge(group)[0] is not None
+            legal[group] = could_be(group) and judged(group)
         return legal[group]
+
+    def judged(group: tuple[Card, ...]) -> bool:
+        budget.spend(len(cards), judging_steps(group, judge.in_place))
+        return judge.judge(group)[0] is not None
 
     found: dict[tuple[tuple[Card, ...], int], list[tuple[Melds, int]]] = {}
 

@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from itertools import combinations
 
 from referee.cards import JOKER, JOKER_TOKENS, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
@@ -213,7 +212,7 @@ class Judge:
             meld, found = KINDS[kinds[0]].judge(self, self.kinds[kinds[0]], cards, naturals, wilds, wild_limit)
             return (meld, []) if not found and not base else (None, base + found)
         if self.in_place and not base:
-            for as_natural in _in_place_choices(wilds, self.in_place):
+            for as_natural in _in_place_choices(wilds, self.in_place, len(self.deck.suits)):
                 if not as_natural:
                     break
                 rest = list(wilds)
@@ -341,13 +340,42 @@ class Judge:
         return words.at_most(self.rules.label, self.limit or 0, len(wilds), shown, later)
 
 
-def _in_place_choices(wilds: Sequence[Card], in_place: frozenset[str]) -> list[tuple[Card, ...]]:
+def _in_place_choices(wilds: Sequence[Card], in_place: frozenset[str], most: int) -> list[tuple[Card, ...]]:
     """The different groups of wild cards that could count as natural (each a card of an
-    in-place rank), the largest first, ending with none."""
+    in-place rank), the largest first, ending with none.
+
+    Natural cards in one meld share a rank (a set) or a suit (a run, a meld of one suit), and
+    a meld holds more than `most` (the deck's suits) of them only as a set of their rank or a
+    meld of their suit, where counting every such card natural is never worse: a run holds each
+    rank once, a set of distinct suits each suit once. So the groups are those of at most `most`
+    cards of one rank or of one suit, and all the cards of each rank and of each suit (every
+    group of any cards made a meld of twenty deuces take seconds to judge)."""
     candidates = sorted((c for c in wilds if c.rank in in_place), key=str)
-    groups = {tuple(sorted(combo, key=str)) for n in range(len(candidates) + 1)
-              for combo in combinations(candidates, n)}
+    groups: set[tuple[Card, ...]] = {()}
+    for shared in [*({c.rank for c in candidates}), *({c.suit for c in candidates})]:
+        alike = [c for c in candidates if shared in (c.rank, c.suit)]
+        groups.add(tuple(alike))
+        groups |= {tuple(g) for n in range(1, min(len(alike), most) + 1) for g in _sub_groups(alike, n)}
     return sorted(groups, key=lambda g: (-len(g), [str(c) for c in g]))
+
+
+def _sub_groups(cards: Sequence[Card], size: int) -> set[tuple[Card, ...]]:
+    """The different groups of `size` of these cards (sorted), each once however many copies."""
+    counts = sorted(Counter(cards).items(), key=lambda item: str(item[0]))
+    found: set[tuple[Card, ...]] = set()
+
+    def pick(k: int, left: int, chosen: tuple[Card, ...]) -> None:
+        if not left:
+            found.add(chosen)
+            return
+        if k == len(counts):
+            return
+        card, have = counts[k]
+        for n in range(min(have, left), -1, -1):
+            pick(k + 1, left - n, chosen + (card,) * n)
+
+    pick(0, size, ())
+    return found
 
 
 def _weight(found: Sequence[Violation], kind: str, naturals: Sequence[Card],

@@ -126,6 +126,8 @@ class KindJudge(Protocol):
     def min_naturals(self) -> int: ...                # fewest naturals beside a meld's wild cards
     @property
     def no_more_than_naturals(self) -> bool: ...      # never more wild cards than natural ones
+    @property
+    def in_place(self) -> frozenset[str]: ...         # wild ranks that may stand for themselves, natural
 
     def common(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
                wilds: Sequence[Card], wild_limit: bool) -> list[Violation]: ...
@@ -181,7 +183,7 @@ class Search(Protocol):
 
     def phases(self, wilds: int, size: int) -> int: ...
 
-    def spend(self) -> None: ...               # one more step against the request's budget
+    def spend(self, steps: int = 1) -> None: ...  # steps more against the request's budget
 
     def set_points(self, rank: str, size: int) -> int: ...
 

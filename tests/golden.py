@@ -40,7 +40,6 @@ class Service:
     def __init__(self, variants: Iterable[str] = ()) -> None:
         from api import create_app
 
-        self._limits = _lift_time_limits()
         self._dir = tempfile.mkdtemp(prefix="golden-")
         url = f"sqlite:///{self._dir}/referee.db"
         self.app = create_app({"TESTING": True, "DATABASE_URL": url})
@@ -62,33 +61,6 @@ class Service:
     def close(self) -> None:
         self.app.extensions["referee.store"].engine.dispose()
         shutil.rmtree(self._dir, ignore_errors=True)
-        for module, seconds in self._limits:
-            module.PLAN_SECONDS = seconds
-
-
-def _lift_time_limits() -> list[tuple[Any, float]]:
-    """The planner refuses a request past a number of search states or of seconds. States are
-    counted the same on every run; seconds depend on the machine's load, so the dump lifts them
-    (every `PLAN_SECONDS` in the engine's modules, wherever the planner's modules put it).
-    Answers each module patched and its own value, to put back."""
-    import importlib
-    import pkgutil
-
-    import referee
-
-    patched = []
-    for info in pkgutil.walk_packages(referee.__path__, "referee."):
-        if info.name.endswith(".__main__"):  # a program, not a module to read
-            continue
-        module = importlib.import_module(info.name)
-        seconds = getattr(module, "PLAN_SECONDS", None)
-        if isinstance(seconds, int | float):
-            patched.append((module, seconds))
-            module.PLAN_SECONDS = 1e9  # type: ignore[attr-defined]
-    if not patched:
-        print("golden: no PLAN_SECONDS found in referee/: answers may depend on the machine's load",
-              file=sys.stderr)
-    return patched
 
 
 # ---------------------------------------------------------------- the case tables
@@ -375,8 +347,8 @@ def _line(record: dict[str, Any]) -> str:
 def dump(out: Path, each: int, seed: int, tables: bool = True) -> tuple[int, int]:
     """Write the dump: a JSON document with one record a line, gzipped with no name or time.
     `each` is the number of random hands for every (shipped ruleset, round). Answers the
-    number of records, and of those refused as too large to plan (they hang on the planner's
-    budget of search states, so a change of the search may move them)."""
+    number of records, and of those refused as too large to plan (they hang on the budget of
+    search steps, so a change of the search may move them)."""
     count = too_large = 0
     with open(out, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as gz:
         head = {"format": FORMAT, "per_unit": each, "seed": seed, "tables": tables}
@@ -389,7 +361,7 @@ def dump(out: Path, each: int, seed: int, tables: bool = True) -> tuple[int, int
             line = _line(record)
             gz.write(((",\n" if count else "") + line).encode())
             count += 1
-            too_large += '"hand_too_large"' in line
+            too_large += '"hand_too_large"' in line or '"table_too_large"' in line
         gz.write(b"\n]}\n")
     return count, too_large
 

@@ -610,63 +610,31 @@ def test_json_answers_are_utf8_text_not_escapes(quick_client: Any, path: str) ->
     assert answer.mimetype in ("application/json", PROBLEM)
 
 
-# ---------------------------------------------------------------- 13. the planner's budget is CPU time
+# ---------------------------------------------------------------- 13. the budget is a count of steps
 
-class Clocks:
-    """The clocks the budget reads, moved by hand: the wall clock and the thread's CPU clock."""
-
-    def __init__(self) -> None:
-        self.wall = 100.0
-        self.cpu = 5.0
-        self.cpu_reads = 0
-
-    def monotonic(self) -> float:
-        return self.wall
-
-    def thread_time(self) -> float:
-        self.cpu_reads += 1
-        return self.cpu
-
-
-@pytest.fixture
-def clocks(monkeypatch: pytest.MonkeyPatch) -> Clocks:
-    from referee.planner import budget as planner
-
-    fake = Clocks()
-    monkeypatch.setattr(planner, "time", fake)
-    return fake
-
-
-def test_the_budget_counts_cpu_time_not_waiting(clocks: Clocks) -> None:
+def test_the_budget_reads_no_clock(monkeypatch: pytest.MonkeyPatch, library: Library) -> None:
+    """The same request gets the same answer on every machine and under any load: a search within
+    the budget answers and one past it is refused, with every clock stopped."""
     from referee.errors import InvalidPlayError
-    from referee.planner import Budget
+    from referee.planner import Budget, arrange
+    from referee.tablesolve import best_turn
 
-    budget = Budget(states=10**9, seconds=2.0)
-    clocks.wall += 10.0  # ten seconds waiting for other threads: no CPU time spent
-    budget.spend(30)
-    clocks.wall += 1.9
-    clocks.cpu += 1.9
-    budget.spend(30)
-    clocks.wall += 0.2
-    clocks.cpu += 0.2  # past the two CPU seconds: the very next state is refused
-    with pytest.raises(InvalidPlayError) as caught:
-        budget.spend(30)
-    assert caught.value.problems[0].code == "hand_too_large"
+    def stopped() -> float:
+        raise AssertionError("the engine read a clock")
 
-
-def test_the_cpu_clock_is_read_only_once_the_wall_clock_could_have_spent_the_rest(clocks: Clocks) -> None:
-    from referee.planner import Budget
-
-    budget = Budget(states=10**9, seconds=2.0)
-    for _ in range(1000):  # states that take no time on the wall clock cannot spend the budget
-        budget.spend(30)
-    assert clocks.cpu_reads == 2  # once when opened, once at the first state
-    clocks.wall += 2.5
-    clocks.cpu += 0.5  # the thread waited most of that time
-    budget.spend(30)
-    assert clocks.cpu_reads == 3
-    budget.check(30)
-    assert clocks.cpu_reads == 3  # 1.5 CPU seconds are left: none can be spent before the wall says so
+    kalooki, rummikub = library.get("kalooki"), library.get("rummikub")
+    hand = referee.parse_cards(["JS", "5S", "JC", "JK", "JD", "JK", "2D", "6D", "8D", "9S", "KD", "2S", "9D", "3C", "2C"])
+    tiles = referee.parse_cards(["1K", "2K", "3K", "4K", "5B", "6B", "7B", "JK", "9R", "9O", "9B", "12K"], deck=rummikub.deck)
+    with monkeypatch.context() as clocks:
+        for name in ("thread_time", "monotonic", "perf_counter", "process_time", "time"):
+            clocks.setattr(time, name, stopped)
+        assert arrange(kalooki, hand, objective="cards", budget=Budget(10**6)).cost > 0
+        assert best_turn(rummikub, [], tiles, True, budget=Budget(10**6)).played
+        for ask in (lambda: arrange(kalooki, hand, objective="cards", budget=Budget(50)),
+                    lambda: best_turn(rummikub, [], tiles, True, budget=Budget(50))):
+            with pytest.raises(InvalidPlayError) as caught:
+                ask()
+            assert [(p.code, p.path) for p in caught.value.problems] == [("hand_too_large", "hand")]
 
 
 def test_every_search_of_a_request_shares_its_budget(quick_client: Any, monkeypatch: pytest.MonkeyPatch,
@@ -745,3 +713,23 @@ def test_many_unknown_fields_are_listed_by_name_whatever_the_hash_seed(quick_cli
     found = problem(quick_client.post(CHECK, json=body), 422)
     listed = [row["path"] for row in found["errors"]]
     assert listed == sorted(f"x{i}" for i in range(200))[:50]
+
+
+# ---------------------------------------------------------------- 14. wild cards that may stand for themselves
+
+def test_a_meld_of_many_deuces_is_judged_without_trying_every_group(library: Library) -> None:
+    """Where a deuce in its own place is natural (Buraco), the judge tries the ways of counting
+    the meld's deuces natural: at most a suit's count of them, or all of one rank or suit, not
+    every group (eight decks' 32 deuces made seconds of it for one meld)."""
+    from referee.melds import _in_place_choices, check_meld
+
+    deuces = [Card("2", suit) for suit in "CDHS" for _ in range(8)]
+    groups = _in_place_choices(deuces, frozenset({"2"}), 4)
+    assert len(groups) == len(set(groups)) < 100
+    assert groups[0] == tuple(sorted(deuces, key=str)) and groups[-1] == ()
+    assert (Card("2", "H"),) in groups and (Card("2", "H"), Card("2", "S")) in groups
+    big = library.load("format: 1\nid: big-buraco-i\nextends: buraco-internazionale\nfamily: rummy\nname: B\n"
+                       "players: {min: 2, max: 12}\ndeck: {decks: 8}\n")[0]
+    hearts = [Card(rank, "H") for rank in ("3", "4", "5", "6", "7")]
+    assert not check_meld(big, [*deuces[:20], *hearts], players=12).valid
+    assert check_meld(big, [Card("A", "H"), Card("2", "H"), *hearts], players=12).valid  # the deuce in its place

@@ -436,7 +436,7 @@ def test_too_many_searches_at_once_is_answered_in_the_request_language() -> None
 
         async def receive() -> dict[str, Any]:
             return {"type": "http.request", "body": b"{}", "more_body": False}
-        gate = ExpensiveGate(held, at_once=1, wait=0.01)
+        gate = ExpensiveGate(held, lambda method, path: True, at_once=1, wait=0.01)
         scope = {"type": "http", "method": "POST", "path": "/v1/rulesets/ten-pennies/going-out/check",
                  "query_string": f"lang={code}".encode(), "headers": []}
         first = asyncio.create_task(gate(scope, receive, send))
@@ -692,18 +692,23 @@ def test_the_budget_of_a_plan_and_packed_cards_speak_every_language(monkeypatch:
 
 
 def test_the_refusals_of_the_best_turn_speak_every_language() -> None:
-    """A table larger than the search takes, and a game whose melds it cannot read."""
+    """A table larger than the search takes, a table that makes the search past the budget, and a
+    game whose melds it cannot read."""
+    from referee.planner import Budget
     from referee.tablesolve import best_turn
 
     tiles = default_library().get("rummikub")
     naturals = [c for c in tiles.deck.full(4) if not c.is_joker]
+    run = parse_cards([f"{n}K" for n in range(1, 14)], deck=tiles.deck)
     library = default_library().copy()
     unread = library.add(library.load("format: 1\nid: rk-table-first\nextends: rummikub\nname: T\nfamily: rummy\n"
                                       "first_meld: {points: 30, from_hand_only: false}\n"))
-    asks: dict[str, Callable[[], object]] = {
-        "table_too_large": lambda: best_turn(tiles, [tuple(naturals[i:i + 13]) for i in range(0, 65, 13)], (), True),
-        "best_turn_unsupported": lambda: best_turn(unread, [], (), False)}  # a first meld that may use the table
-    for wanted, ask in asks.items():
+    asks: list[tuple[str, Callable[[], object]]] = [
+        ("table_too_large", lambda: best_turn(tiles, [tuple(naturals[i:i + 13]) for i in range(0, 65, 13)], (), True)),
+        ("table_too_large", lambda: best_turn(tiles, [run], parse_cards(["1B", "1O"], deck=tiles.deck), True,
+                                              budget=Budget(50))),
+        ("best_turn_unsupported", lambda: best_turn(unread, [], (), False))]  # a first meld that may use the table
+    for wanted, ask in asks:
         rows = {}
         for code in LANGUAGES:
             with language(code), pytest.raises(InvalidPlayError) as info:

@@ -259,18 +259,24 @@ def test_a_required_final_discard_is_one_search(library: Library, monkeypatch: p
         assert sorted(played) == sorted(hand.split())
 
 
-def test_the_budget_counts_time_as_well_as_states() -> None:
+def test_the_budget_is_a_count_of_steps_the_same_on_every_run(library: Library) -> None:
+    """No clock: a search spends the same steps each time it is asked, answers within exactly
+    that many, and is refused (`hand_too_large` at `hand`) within one fewer."""
     from referee.errors import InvalidPlayError
-    from referee.planner import Budget
+    from referee.planner import Budget, arrange
 
-    budget = Budget(states=10**9, seconds=0)
+    kalooki = library.get("kalooki")
+    hand = cards("JS 5S JC JK JD JK 2D 6D 8D 9S KD 2S 9D 3C 2C")  # two jokers, and no way out
+    spent = []
+    for _ in range(2):
+        budget = Budget(10**9)
+        arrange(kalooki, hand, objective="cards", budget=budget)
+        spent.append(budget.spent)
+    assert spent[0] == spent[1] > 500
+    assert arrange(kalooki, hand, objective="cards", budget=Budget(spent[0])).cost > 0
     with pytest.raises(InvalidPlayError) as caught:
-        for _ in range(2048):
-            budget.spend(30)
-    assert caught.value.problems[0].code == "hand_too_large"
-    roomy = Budget(states=10**9, seconds=60)
-    for _ in range(4096):
-        roomy.spend(30)
+        arrange(kalooki, hand, objective="cards", budget=Budget(spent[0] - 1))
+    assert [(p.code, p.path) for p in caught.value.problems] == [("hand_too_large", "hand")]
 
 
 @pytest.mark.parametrize("rid, rnd", [("ten-pennies", 5), ("ten-pennies", 7), ("ten-pennies-three-packs", 7)])
@@ -406,5 +412,5 @@ def test_a_refusal_worded_past_the_budget_is_still_a_refusal(library: Library) -
     arrange(kalooki, hand, (), False, objective="cards", discard=None if rule == "forbidden" else rule, budget=first)
     ample = check_going_out(kalooki, hand, (), False)
     assert _codes(ample) == ["cannot_go_out"] and "51" in ample.violations[0].message
-    tight = check_going_out(kalooki, hand, (), False, budget=Budget(states=first.spent))
+    tight = check_going_out(kalooki, hand, (), False, budget=Budget(first.spent))
     assert _codes(tight) == ["cannot_go_out"] and "51" not in tight.violations[0].message

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from api import create_app, lan, serve
-from api.serve import EXPENSIVE, HEADER_SECONDS, ExpensiveGate
+from api.searches import search_endpoints, search_routes
+from api.serve import HEADER_SECONDS, ExpensiveGate
 from referee import cli
 from tests.loops import run_apart
 from tests.test_e2e import Server, call, command, free_port
@@ -80,20 +81,94 @@ def test_requests_that_never_finish_are_closed_within_the_limit(server: Server) 
 
 # ---------------------------------------------------------------- the gate on searches
 
+# Every endpoint that may search, as a client reaches it: each must wait for a place of the gate.
+SEARCHES = {
+    "checks.going_out_check": "/v1/rulesets/ten-pennies/going-out/check",
+    "checks.first_meld_check": "/v1/rulesets/ten-pennies/first-meld/check",
+    "checks.lay_offs_check": "/v1/rulesets/ten-pennies/lay-offs/check",
+    "checks.scores": "/v1/rulesets/gin-rummy/scores",
+    "checks.pile_check": "/v1/rulesets/canasta/pile/check",
+    "turns.turns_best": "/v1/rulesets/rummikub/turns/best",
+    "turns.turns_check": "/v1/rulesets/rummikub/turns/check",
+}
+# And requests that never wait behind one (with a body the app answers 200).
+PASSING = [("POST", MELD_PATH, MELD), ("POST", "/v1/rulesets/ten-pennies/hands/check", {"hand": ["3H"]}),
+           ("GET", "/healthz", None), ("GET", "/v1/rulesets/ten-pennies", None),
+           ("OPTIONS", SEARCHES["turns.turns_best"], None)]
 
-@pytest.mark.parametrize(("method", "path", "gated"), [
-    ("POST", "/v1/rulesets/ten-pennies/going-out/check", True),
-    ("POST", "/v1/rulesets/my-house/first-meld/check", True),
-    ("POST", "/v1/rulesets/ten-pennies/lay-offs/check", True),
-    ("POST", "/v1/rulesets/gin-rummy/scores", True),
-    ("POST", "/v1/rulesets/ten-pennies/melds/check", False),
-    ("POST", "/v1/rulesets/ten-pennies/hands/check", False),
-    ("GET", "/v1/rulesets/ten-pennies/going-out/check", False),
-    ("GET", "/healthz", False),
-    ("POST", "/v1/games", False),
-])
-def test_the_checks_that_may_search_are_gated(method: str, path: str, gated: bool) -> None:
-    assert bool(EXPENSIVE.fullmatch(path) and method == "POST") is gated
+
+def test_the_views_marked_as_searches_are_the_searches_and_say_429(quick_client: Any) -> None:
+    app = quick_client.application
+    assert search_endpoints(app) == set(SEARCHES)
+    is_search = search_routes(app)
+    for path in SEARCHES.values():
+        assert is_search("POST", path), path
+        assert not is_search("GET", path) and not is_search("OPTIONS", path)
+    for method, path, _ in PASSING:
+        assert not is_search(method, path), path
+    documented = {"/v1/rulesets/{ruleset_id}/" + path.split("/", 4)[4] for path in SEARCHES.values()}
+    operations = quick_client.get("/v1/openapi.json").get_json()["paths"]
+    for path, operation in operations.items():
+        for method, described in operation.items():
+            if method in ("get", "post", "put", "patch", "delete"):
+                searched = path in documented and method == "post"
+                assert ("429" in described["responses"]) is searched, (method, path)
+
+
+def _through_the_gate(app: Any, requests: list[tuple[str, str, Any]]) -> list[tuple[int, dict[bytes, bytes], bytes]]:
+    """Send `requests` at once through the server's own stack (`serve.asgi_app`) over `app`, after
+    a first search that holds the process's one place until all were answered; that search comes
+    last in the answers. The search processes are a stand-in that holds each search it is given."""
+    release = asyncio.Event()
+
+    async def search_process(scope: Any, receive: Any, send: Any) -> None:
+        await release.wait()
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"{}"})
+
+    async def one(stack: Any, method: str, path: str, body: Any) -> tuple[int, dict[bytes, bytes], bytes]:
+        sent: list[dict[str, Any]] = []
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": json.dumps(body).encode() if body else b"", "more_body": False}
+        scope = {"type": "http", "method": method, "path": path, "query_string": b"lang=sv", "root_path": "",
+                 "headers": [(b"content-type", b"application/json"), (b"host", b"localhost")]}
+        await stack(scope, receive, send)
+        start, body = sent[0], b"".join(m.get("body", b"") for m in sent[1:])
+        return start["status"], dict(start["headers"]), body
+
+    async def all_of_them() -> list[tuple[int, dict[bytes, bytes], bytes]]:
+        stack = serve.asgi_app(app, searches=search_process)
+        holding = asyncio.create_task(one(stack, "POST", SEARCHES["checks.going_out_check"], {}))
+        await asyncio.sleep(0.05)  # it has the place
+        answers = await asyncio.gather(*(one(stack, *request) for request in requests))
+        release.set()
+        return [*answers, await holding]
+
+    return run_apart(all_of_them())
+
+
+@pytest.mark.timed
+def test_each_search_endpoint_waits_for_the_gate_and_the_rest_pass(quick_client: Any,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the process's place is held, every search endpoint is told 429 with Retry-After (in
+    the request's language), and every other request is answered by the app."""
+    monkeypatch.setattr(serve, "EXPENSIVE_WAIT_SECONDS", 0.2)
+    searches = [("POST", path, {}) for path in SEARCHES.values()]
+    answers = _through_the_gate(quick_client.application, searches + PASSING)
+    for (_, path, _), (status, headers, body) in zip(searches, answers, strict=False):
+        assert status == 429, path
+        assert headers[b"retry-after"] == str(serve.RETRY_AFTER_SECONDS).encode()
+        assert headers[b"content-type"] == b"application/problem+json" and headers[b"content-language"] == b"sv"
+        problem = json.loads(body)
+        assert problem["status"] == 429 and problem["type"].endswith("/too-many-requests")
+        assert str(serve.RETRY_AFTER_SECONDS) in problem["detail"]
+    passed = answers[len(searches):-1]
+    assert [status for status, _, _ in passed] == [200, 200, 200, 200, 200], passed
+    assert answers[-1][0] == 200  # the search that held the place
 
 
 def _gate_answers(at_once: int, paths: list[str]) -> list[tuple[int, dict[bytes, bytes], Any]]:
@@ -101,9 +176,12 @@ def _gate_answers(at_once: int, paths: list[str]) -> list[tuple[int, dict[bytes,
     release = asyncio.Event()
     ran: list[str] = []
 
+    def is_search(method: str, path: str) -> bool:
+        return path == GOING_OUT
+
     async def app(scope: Any, receive: Any, send: Any) -> None:
         ran.append(scope["path"])
-        if EXPENSIVE.fullmatch(scope["path"]):
+        if is_search(scope["method"], scope["path"]):
             await release.wait()
         await send({"type": "http.response.start", "status": 200, "headers": []})
         await send({"type": "http.response.body", "body": b"{}"})
@@ -122,7 +200,7 @@ def _gate_answers(at_once: int, paths: list[str]) -> list[tuple[int, dict[bytes,
         return start["status"], dict(start["headers"]), json.loads(body["body"])
 
     async def all_of_them() -> list[tuple[int, dict[bytes, bytes], Any]]:
-        gate = ExpensiveGate(app, at_once=at_once, wait=0.2)
+        gate = ExpensiveGate(app, is_search, at_once=at_once, wait=0.2)
         tasks = [asyncio.create_task(one(gate, path)) for path in paths]
         await asyncio.sleep(0.5)  # past the wait: who had no place has its 429
         release.set()
@@ -135,15 +213,10 @@ GOING_OUT = "/v1/rulesets/big/going-out/check"
 
 
 @pytest.mark.timed
-def test_searches_past_the_cap_are_429_with_retry_after_and_the_rest_pass() -> None:
+def test_searches_past_the_cap_are_429_and_the_rest_pass() -> None:
     answers = _gate_answers(2, [GOING_OUT, GOING_OUT, GOING_OUT, MELD_PATH, "/healthz"])
     statuses = [status for status, _, _ in answers]
     assert statuses == [200, 200, 429, 200, 200]
-    _, headers, problem = answers[2]
-    assert headers[b"retry-after"] == str(serve.RETRY_AFTER_SECONDS).encode()
-    assert headers[b"content-type"] == b"application/problem+json" and headers[b"content-language"] == b"sv"
-    assert problem["status"] == 429 and problem["type"].endswith("/too-many-requests")
-    assert str(serve.RETRY_AFTER_SECONDS) in problem["detail"]
 
 
 @pytest.mark.timed
@@ -154,7 +227,7 @@ def test_a_search_that_waits_less_than_the_limit_gets_its_turn() -> None:
         await send({"type": "http.response.body", "body": b""})
 
     async def run() -> list[int]:
-        gate = ExpensiveGate(app, at_once=1, wait=1.0)
+        gate = ExpensiveGate(app, lambda method, path: True, at_once=1, wait=1.0)
         statuses: list[int] = []
 
         async def one() -> None:

@@ -148,8 +148,70 @@ def test_a_position_too_large_is_refused(rk: Ruleset) -> None:
 
 def test_the_budget_refuses_rather_than_runs_on(rk: Ruleset) -> None:
     with pytest.raises(InvalidPlayError) as info:
-        best_turn(rk, melds(rk, "1K 2K 3K"), tiles(rk, "4K 5K 6R"), True, budget=Budget(states=10))
+        best_turn(rk, melds(rk, "1K 2K 3K"), tiles(rk, "4K 5K 6R"), True, budget=Budget(10))
     assert info.value.problems[0].code == "hand_too_large"
+
+
+@pytest.mark.parametrize(("table", "hand", "first_meld_done", "code", "path"), [
+    (["1K 2K 3K 4K 5K 6K", "9B 9O 9R"], "4B 7K", True, "table_too_large", "table"),  # 9 tiles to place, 2 in hand
+    (["1K 2K 3K"], "4B 7K 8K 9K 10K 5O", True, "hand_too_large", "hand"),
+    (["1K 2K 3K"], "4B 7K 8K", True, "hand_too_large", "hand"),  # as many: the hand is named
+    (["1K 2K 3K 4K 5K 6K", "9B 9O 9R"], "4B 7K", False, "hand_too_large", "hand"),  # the table is not searched
+])
+def test_a_refusal_names_the_field_that_makes_the_position_large(rk: Ruleset, table: list[str], hand: str,
+                                                                 first_meld_done: bool, code: str, path: str) -> None:
+    """Past the budget, the table is named where the search places more of its tiles than of the
+    hand's, else the hand."""
+    with pytest.raises(InvalidPlayError) as info:
+        best_turn(rk, melds(rk, *table), tiles(rk, hand), first_meld_done, budget=Budget(50))
+    assert [(p.code, p.path) for p in info.value.problems] == [(code, path)]
+    assert str(len(tiles(rk, " ".join(table)) if path == "table" else tiles(rk, hand))) in info.value.problems[0].message
+
+
+def test_a_search_keeps_no_memo_past_its_turn(rk: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answered or refused, each search's memo is emptied once its turn is found: its recursive
+    functions hold it in a cycle that only the collector would free, long after the request."""
+    import referee.tablesolve.best as solving
+    from referee.tablesolve.search import TileSearch
+
+    made: list[TileSearch] = []
+
+    class Kept(TileSearch):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            made.append(self)
+
+    monkeypatch.setattr(solving, "TileSearch", Kept)
+    table, hand = melds(rk, *SLOW_TAIL[0][0]), tiles(rk, SLOW_TAIL[0][1])
+    assert best_turn(rk, table, hand, True).played
+    with pytest.raises(InvalidPlayError):
+        best_turn(rk, table, hand, True, budget=Budget(200))
+    assert len(made) == 2 and all(not search.memo for search in made)
+
+
+def _runs(colour: str, first: int, last: int) -> str:
+    return " ".join(f"{n}{colour}" for n in range(first, last + 1))
+
+
+# The flood's body: the largest table the search takes, a rack of 35 with both jokers, each rack
+# tile free to join it (about 690,000 steps, two seconds, to settle exactly).
+LARGEST = ([_runs(c, 1, 13) for c in "KBOR"] + [_runs("K", 1, 4), _runs("B", 1, 4)],
+           f"{_runs('O', 1, 13)} {_runs('R', 1, 13)} {_runs('K', 5, 11)} JK JK")
+
+
+@pytest.mark.timed
+def test_the_largest_position_is_refused_quickly_naming_the_table(rk: Ruleset) -> None:
+    import time
+
+    table, hand = melds(rk, *LARGEST[0]), tiles(rk, LARGEST[1])
+    assert (sum(map(len, table)), len(hand)) == (MOST_ON_TABLE, 35)
+    budget = Budget()
+    started = time.thread_time()
+    with pytest.raises(InvalidPlayError) as info:
+        best_turn(rk, table, hand, True, budget=budget)
+    spent = time.thread_time() - started
+    assert [(p.code, p.path) for p in info.value.problems] == [("table_too_large", "table")]
+    assert budget.spent > budget.steps and spent < 0.6, spent  # the bound costs about a quarter of a second
 
 
 @pytest.mark.parametrize(("table", "hand", "code", "path"), [
@@ -460,7 +522,7 @@ def test_the_collector_is_held_back_only_while_a_turn_is_searched(rk: Ruleset) -
     best_turn(rk, table, hand, True)
     assert gc.isenabled()
     with pytest.raises(InvalidPlayError):
-        best_turn(rk, table, hand, True, budget=Budget(states=10))
+        best_turn(rk, table, hand, True, budget=Budget(10))
     assert gc.isenabled()  # a refusal in the middle of the search turns it back on too
     gc.disable()
     try:

@@ -8,9 +8,10 @@ what it keeps), `going_out` (the answer to going out and knocking, and its words
 from referee.planner.arrange import arrange, least_cost, warm_up
 from referee.planner.budget import (
     PLAN_BUDGET,
-    PLAN_SECONDS,
     Budget,
+    OverBudget,
     close_budget,
+    judging_steps,
     open_budget,
     shared_budget,
 )
@@ -19,13 +20,14 @@ from referee.planner.plan import Arrangement, Plan
 
 __all__ = [
     "PLAN_BUDGET",
-    "PLAN_SECONDS",
     "Arrangement",
     "Budget",
+    "OverBudget",
     "Plan",
     "arrange",
     "check_going_out",
     "close_budget",
+    "judging_steps",
     "least_cost",
     "open_budget",
     "shared_budget",

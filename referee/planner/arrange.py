@@ -17,7 +17,7 @@ from referee.geometry import Geometry
 from referee.i18n import t
 from referee.kinds import ordered_kind
 from referee.melds import Judge, judge_for
-from referee.planner.budget import Budget, shared_budget
+from referee.planner.budget import SEARCH_STEPS, TABLE_CARD_STEPS, Budget, shared_budget
 from referee.planner.deadwood import direct_cost
 from referee.planner.direct import direct
 from referee.planner.kinds import planner_of, spare_kind
@@ -69,7 +69,6 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
                         budget, frozenset(Counter(in_place).items()), either=True)
     best: Arrangement | None = None
     for group in _sub_multisets(sorted(Counter(in_place).items(), key=lambda item: str(item[0]))):
-        budget.check(len(hand))
         found = _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
                          budget, frozenset(Counter(group).items()))
         if best is None or found.cost < best.cost:
@@ -159,6 +158,8 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
     prefix = [0]
     for v in sorted(cost(c) for c in wild_cards):
         prefix.append(prefix[-1] + v)
+    # the search's setting up: its fields, and the table's melds read (each judged) for it
+    budget.spend(len(hand), SEARCH_STEPS + TABLE_CARD_STEPS * sum(map(len, table)))
     tables = _tables(judge, geometry, table)
     need = not first_meld_done and not judge.rules.first_meld.empty
     # Lay-offs only from the turn after the first meld: none in the turn that makes it.

@@ -1,60 +1,59 @@
-"""What one request may spend on planning: search states and CPU seconds, shared by every
-search the request makes (`open_budget` ... `close_budget`)."""
+"""What one request may spend on searching: a count of search steps, shared by every search the
+request makes (`open_budget` ... `close_budget`).
+
+The bound is a count, not a clock, so the same request gets the same answer on every machine
+and under any load. A step is the unit of work of the searches, each piece weighed by what it costs
+(measured by `bench/overshoot.py`): a state of the planner's memoised search, and each move it
+tries from there; a state of the tile search; a choice of cards judged whole as a meld (a
+canasta made this turn, a knocker's meld: `judging_steps`); and the setting up of one search. `PLAN_BUDGET` steps cost at
+most about a quarter of a second of CPU time on the build machine; past them the request is a
+422 naming the field that makes the position large, rather than a worker held."""
 
 from __future__ import annotations
 
-import time
+from collections import Counter
+from collections.abc import Sequence
 from contextvars import ContextVar
+from typing import NoReturn
 
+from referee.cards import Card
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import PIECES, Nn_, tpn
 
-PLAN_BUDGET = 400_000  # search states in one request
-PLAN_SECONDS = 2.0     # and CPU seconds: past either, the request is refused rather than a worker held
+PLAN_BUDGET = 80_000  # search steps in one request
+# What each piece of work costs in steps (a move of the planner's search, a state of the tile search: 1)
+STATE_STEPS = 2       # a state of the planner's search, besides the moves it tries
+OPTIONS_A_STEP = 16   # new melds a state of the planner's search passes over (they do not fit what is left)
+SEARCH_STEPS = 40     # setting up one search of a hand (its fields, its options)
+TABLE_CARD_STEPS = 4  # and each card of the table's melds it reads (each meld judged)
+WINDOW_STEPS = 20     # a part of a new run judged alone (what it is worth toward a first meld's points)
+PAIRS_A_STEP = 7      # pairs of cards read together: by the judge of a choice judged whole, for a shape
 _OPEN: ContextVar[Budget | None] = ContextVar("referee_planning_budget", default=None)
 
 
+class OverBudget(InvalidPlayError):
+    """The request's steps are spent: a 422 naming the hand (a search that knows better, as the
+    tile search does where the table makes the position large, names that field instead)."""
+
+
 class Budget:
-    """What one request may spend on planning, in search states and in CPU time of the thread
-    that plans (`time.thread_time`: waiting for other threads costs nothing), across every
-    search it makes. Past it, the check is a 422 naming the hand.
+    """What one request may spend on searching, in steps, across every search it makes. Past
+    it, the check is a 422 (`OverBudget`)."""
 
-    The bound is looked at on every state and between the costly steps that are not states:
-    a thread spends no more CPU time than the wall clock passes, so the CPU clock (a system
-    call) is read only once the wall clock (read from memory) has passed the time left."""
-
-    def __init__(self, states: int | None = None, seconds: float | None = None) -> None:
-        self.states = PLAN_BUDGET if states is None else states
-        self.seconds = PLAN_SECONDS if seconds is None else seconds
-        self.started = time.thread_time()
+    def __init__(self, steps: int | None = None) -> None:
+        self.steps = PLAN_BUDGET if steps is None else steps
         self.spent = 0
-        self._look = time.monotonic()  # the wall clock's time to read the CPU clock again
         self.pieces = PIECES[0]  # what the refusal calls the hand's pieces (`deck.pieces`)
 
-    def spend(self, hand_size: int) -> None:
-        """Count one more search state; refuse past the budget."""
-        self.spent += 1
-        if self.spent > self.states:
+    def spend(self, hand_size: int, steps: int = 1) -> None:
+        """Count `steps` more; refuse once past the budget."""
+        self.spent += steps
+        if self.spent > self.steps:
             self.refuse(hand_size, self.pieces)
-        self.check(hand_size)
-
-    def check(self, hand_size: int) -> None:
-        """Refuse once the CPU time is spent."""
-        now = time.monotonic()
-        if now < self._look:
-            return
-        left = self.seconds - (time.thread_time() - self.started)
-        if left <= 0:
-            self.refuse(hand_size, self.pieces)
-        self._look = now + left
-
-    def used(self) -> float:
-        """CPU seconds spent since the budget was opened."""
-        return time.thread_time() - self.started
 
     @staticmethod
-    def refuse(hand_size: int, pieces: str = PIECES[0]) -> None:
-        raise InvalidPlayError(Problem("hand", "hand_too_large", tpn(
+    def refuse(hand_size: int, pieces: str = PIECES[0]) -> NoReturn:
+        raise OverBudget(Problem("hand", "hand_too_large", tpn(
             pieces, Nn_("this hand ({n} card) is too large to plan in reasonable time; the referee plans "
                         "hands of the sizes dealt in play", "this hand ({n} cards) is too large to plan in "
                         "reasonable time; the referee plans hands of the sizes dealt in play"),
@@ -63,10 +62,20 @@ class Budget:
                 "referee plans racks of the sizes dealt in play"), hand_size)))
 
 
-def open_budget(states: int | None = None, seconds: float | None = None) -> Budget:
+def judging_steps(cards: Sequence[Card], in_place: frozenset[str]) -> int:
+    """What judging a choice of cards whole as one meld costs (a canasta made this turn, a
+    knocker's meld): the judge reads them pair by pair, once for each way of counting the wild
+    cards that may stand for themselves (`in_place`: those of each such card from none to all)."""
+    ways = 1
+    for n in Counter(c for c in cards if c.rank in in_place).values():
+        ways *= n + 1
+    return 1 + len(cards) ** 2 * ways // PAIRS_A_STEP
+
+
+def open_budget(steps: int | None = None) -> Budget:
     """A budget that every search in this context shares until `close_budget` (the service
     opens one for each request): a request that plans many hands spends it once."""
-    budget = Budget(states, seconds)
+    budget = Budget(steps)
     _OPEN.set(budget)
     return budget
 

@@ -20,7 +20,7 @@ from referee.cards import Card
 from referee.kinds import KINDS
 from referee.melds import Judge
 from referee.planner.arrange import of_size
-from referee.planner.budget import Budget
+from referee.planner.budget import PAIRS_A_STEP, Budget, judging_steps
 from referee.planner.plan import Arrangement, Plan
 from referee.ruleset import Ruleset
 
@@ -190,11 +190,12 @@ def _choices(judge: Judge, hand: Sequence[Card], start: Sequence[Card], short: i
             continue
         for c in naturals:
             pools.add(tuple(sorted((d for d in naturals if shaped([c, d], judge.deck)), key=str)))
+    budget.spend(len(hand), len(judge.kind_order) * len(naturals) ** 2 // PAIRS_A_STEP)  # the shapes read
     seen: set[tuple[Card, ...]] = set()
     for pool in sorted(pools, key=lambda p: [str(c) for c in p]):
         counts = sorted(Counter(pool).items(), key=lambda item: str(item[0]))
         for picked in _sub(counts + sorted(Counter(wild).items(), key=lambda item: str(item[0])), short):
-            budget.check(len(hand))
+            budget.spend(len(hand), judging_steps((*start, *picked), judge.in_place))  # judged whole next
             key = tuple(sorted(picked, key=str))
             if key not in seen:
                 seen.add(key)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from referee.cards import Card
 from referee.kinds import meld_points, most_of
 from referee.meld import Meld
+from referee.planner.budget import judging_steps
 from referee.planner.kindbase import KindPlanner, _stand_ins
 from referee.searching import FIRST, Move, Option, Table
 
@@ -21,8 +22,8 @@ if TYPE_CHECKING:
 class JudgedPlanner(KindPlanner):
     """The planner half of a kind that registers none: its new melds are found by asking the
     kind's judge of every choice of the cards still to place that holds the card, with each
-    number of wild cards. Small hands afford it, and each choice is a step of the planner's
-    budget. Nothing is laid off on a table meld of the kind."""
+    number of wild cards. Small hands afford it: each choice built is a step of the planner's
+    budget, and each judged as `judging_steps` says. Nothing is laid off on a table meld of the kind."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -39,12 +40,12 @@ class JudgedPlanner(KindPlanner):
             have = counts[f] - (1 if f == i else 0)
             combos = [(p + (k << (bits * f)), cards + [card] * k)
                       for p, cards in combos for k in range(have + 1) if len(cards) + k <= most]
-            search.spend()
+            search.spend(len(combos))
         stand_ins = _stand_ins(search.judge, cap)
         for packed, naturals in combos:
             for j in range(min(len(stand_ins), most - len(naturals)) + 1):
-                search.spend()
                 cards = naturals + stand_ins[:j]
+                search.spend(2 * judging_steps(cards, search.judge.in_place))  # by two judges
                 first = search.judge.judge(cards, kind=self.name)[0] if search.need_first_meld else None
                 later = search.later.judge(cards, kind=self.name)[0] if search.later_bit else None
                 phases = (FIRST if first is not None else 0) | (search.later_bit if later is not None else 0)

@@ -158,9 +158,9 @@ class Prepared:
             seen.add(key)
             opts.append(opt)
 
-    def spend(self) -> None:
-        """Count one step of enumerating melds against the request's budget."""
-        self.budget.spend(self.hand_size)
+    def spend(self, steps: int = 1) -> None:
+        """Count steps of enumerating melds against the request's budget."""
+        self.budget.spend(self.hand_size, steps)
 
     def set_points(self, rank: str, size: int) -> int:
         """A new set's worth toward a first meld's points (its wild cards stand for its rank)."""

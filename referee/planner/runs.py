@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from referee.cards import JOKER, Card
 from referee.kinds import KINDS, RunKind, meld_points, most_of
 from referee.meld import Meld, stood_rank
+from referee.planner.budget import WINDOW_STEPS
 from referee.planner.kindbase import KindPlanner
 from referee.ruleset import MeldRule
 from referee.searching import FIRST, Move, Option, RunLength, RunState, Table
@@ -61,6 +62,7 @@ class RunPlanner(KindPlanner):
         for window in windows:
             worth = search.run_points(window)
             for packed, wild_n in _fill(geometry, window, t, i, search.field_of, cap):
+                search.spend()
                 phases = search.phases(wild_n, len(window))
                 if not phases:
                     continue
@@ -74,7 +76,7 @@ class RunPlanner(KindPlanner):
                 if search.openings and phases & FIRST:
                     # Toward a first meld's points, part of the run may be laid down first, worth
                     # more, and the rest laid off on it (its wild cards move): the best such part.
-                    found = _opening(search.judge, geometry, rule, held or _held(search, packed), wild_n, len(window))
+                    found = _opening(search, rule, held or _held(search, packed), wild_n, len(window))
                     if found is not None and found[0] > points:
                         yield Option(packed, wild_n, "run", len(window), phases=phases, points=found[0],
                                      opening=found[1], opening_wilds=found[2])
@@ -96,6 +98,7 @@ class RunPlanner(KindPlanner):
             worth = search.run_points(window)
             places = [sorted(by_rank.get(r, ())) for r in window if r != own]
             for packed, wild_n in _fill_any(places, 1 << (geometry.bits * i), geometry.bits, cap):
+                search.spend(2)  # each way of filling a window (they multiply with the suits), and its making
                 phases = search.phases(wild_n, len(window))
                 if phases:
                     yield Option(packed, wild_n, "run", len(window), phases=phases, points=worth)
@@ -227,17 +230,34 @@ def _read_worth(judge: KindJudge, rule: MeldRule, ranks: frozenset[str], wilds: 
     return meld_points(judge.ruleset.scoring, placed)
 
 
-def _opening(judge: KindJudge, geometry: Geometry, rule: MeldRule, ranks: frozenset[str], wilds: int,
-             size: int) -> tuple[int, frozenset[str], int] | None:
+Opening = tuple[int, frozenset[str], int]
+# Kept across requests, a bounded number: each answer, and the parts judged to find it.
+_OPENINGS: dict[tuple[object, ...], tuple[Opening | None, int]] = {}
+OPENINGS_KEPT = 8192
+
+
+def _opening(search: Search, rule: MeldRule, ranks: frozenset[str], wilds: int, size: int) -> Opening | None:
     """The run worth most that part of a run (natural `ranks`, `wilds` wild cards) makes when
-    laid down alone, as the judge reads it: its points, its natural ranks and wild cards."""
-    return _opening_cached(judge, geometry, rule, ranks, wilds, size)
+    laid down alone, as the judge reads it: its points, its natural ranks and wild cards. Each
+    part judged is `WINDOW_STEPS` of the request's budget, also when the answer was kept (the
+    same request spends the same steps whatever the process asked before)."""
+    key = (search.judge, search.geometry, rule, ranks, wilds, size)
+    kept = _OPENINGS.get(key)
+    if kept is not None:
+        search.spend(WINDOW_STEPS * kept[1])
+        return kept[0]
+    found, judged = _opening_made(search, rule, ranks, wilds, size)
+    if len(_OPENINGS) >= OPENINGS_KEPT:
+        _OPENINGS.clear()
+    _OPENINGS[key] = (found, judged)
+    return found
 
 
-@lru_cache(maxsize=8192)
-def _opening_cached(judge: KindJudge, geometry: Geometry, rule: MeldRule, ranks: frozenset[str], wilds: int,
-                    size: int) -> tuple[int, frozenset[str], int] | None:
-    best: tuple[int, frozenset[str], int] | None = None
+def _opening_made(search: Search, rule: MeldRule, ranks: frozenset[str], wilds: int,
+                  size: int) -> tuple[Opening | None, int]:
+    judge, geometry = search.judge, search.geometry
+    best: Opening | None = None
+    judged = 0
     stand_in = Card(JOKER)
     suit = geometry.suits[0]
     for length in range(rule.min, size + 1):
@@ -246,6 +266,8 @@ def _opening_cached(judge: KindJudge, geometry: Geometry, rule: MeldRule, ranks:
             extra = length - len(part)
             if not part or extra > wilds or (part == ranks and extra == wilds):
                 continue
+            search.spend(WINDOW_STEPS)
+            judged += 1
             naturals = [Card(r, suit) for r in part]
             placed = RunKind._place(rule, naturals + [stand_in] * extra, naturals, [stand_in] * extra, suit, judge.deck)
             if placed is None or _read_as_other_kind(judge, naturals, [stand_in] * extra):
@@ -253,7 +275,7 @@ def _opening_cached(judge: KindJudge, geometry: Geometry, rule: MeldRule, ranks:
             worth = meld_points(judge.ruleset.scoring, placed)
             if best is None or worth > best[0]:
                 best = (worth, part, extra)
-    return best
+    return best, judged
 
 
 def _read_as_other_kind(judge: KindJudge, naturals: list[Card], wilds: list[Card]) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from referee.kinds import most_of
+from referee.planner.budget import OPTIONS_A_STEP, STATE_STEPS
 from referee.planner.kinds import planner_of
 from referee.planner.prepared import INF, Prepared
 from referee.ruleset import Progress
@@ -63,7 +64,7 @@ class HandSearch(Prepared):
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
-        self.budget.spend(self.hand_size)
+        self.budget.spend(self.hand_size, STATE_STEPS)
         if not rest:
             result = self._finish(w, progress, melded, tstate, d)
             if w and self.discard and not d and self.wild_discard:  # a wild card as the final discard
@@ -93,7 +94,9 @@ class HandSearch(Prepared):
                 self.memo[(rest, w, tstate_in, progress, melded, d)] = (INF, None)
             return INF
         # Plays first: a hand that goes out then needs no look at keeping or discarding.
+        tried = 0
         for opt, new_t in () if hopeless else self.moves(i, rest, w, tstate, progress):
+            tried += 1
             new_p = progress
             if opt.kind and not open_requirement and not opt.phases & LATER and not progress.extra:
                 continue  # not a later meld, and an exact first meld takes no extra meld
@@ -111,6 +114,8 @@ class HandSearch(Prepared):
                 best_choice = (opt, i, state)
                 if cost == 0:
                     break
+        # a step a move tried, a table meld looked at, and so many of the new melds passed over
+        self.budget.spend(self.hand_size, tried + len(self.tables_for[i]) + len(self.options[i] or ()) // OPTIONS_A_STEP)
         nxt = rest - (1 << (self.bits * i))
         convertible = bool(self.as_wild) and self.as_wild[i]
         if convertible and best_cost:  # natural in its own place, or a wild

@@ -146,7 +146,7 @@ class ColorPlanner(KindPlanner):
             have = counts[f] - (1 if f == i else 0)
             combos = [(p + (k << (bits * f)), n + k, w + k * worth)
                       for p, n, w in combos for k in range(have + 1) if n + k <= most]
-            search.spend()
+            search.spend(len(combos))
         for packed, n, worth in combos:
             for j in range(max(0, rule.min - n), min(cap, most - n) + 1):
                 phases = search.phases(j, n + j)

@@ -28,6 +28,7 @@ from referee.planner.prepared import judge_geometry
 from referee.ruleset import Ruleset
 
 INF = 10**9
+CARDS_KEPT = 4096  # hand masks' cards kept for each round's judge
 # Where the service's start (`arrange.warm_up`) and the tables' tests read the deck's tables.
 _masks, _suit_tables, _outside_stretches, _dead_points, _mask_points = (
     suit_masks, suit_tables, outside_stretches, dead_points, mask_points)
@@ -84,13 +85,16 @@ def _placed(m: int, dead: tuple[int, ...] | None, points: tuple[int, ...], ace: 
 
 
 class _Cards(dict[int, tuple[Card, ...]]):
-    """The cards at a hand mask's bits (lowest suit first), made on first use."""
+    """The cards at a hand mask's bits (lowest suit first), made on first use; a bounded number
+    kept (`CARDS_KEPT`), as every hand has a mask of its own."""
 
     def __init__(self, masks: SuitMasks) -> None:
         super().__init__()
         self.masks = masks
 
     def __missing__(self, m: int) -> tuple[Card, ...]:
+        if len(self) >= CARDS_KEPT:
+            self.clear()
         cards = self[m] = self.masks.cards_of(m)
         return cards
 

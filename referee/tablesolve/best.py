@@ -18,7 +18,7 @@ from referee.cards import JOKER, Card, texts
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import tn
 from referee.melds import check_meld, judge_for
-from referee.planner.budget import Budget, shared_budget
+from referee.planner.budget import Budget, OverBudget, shared_budget
 from referee.ruleset import Ruleset
 from referee.tablesolve.rebuild import rebuilt
 from referee.tablesolve.search import (
@@ -65,11 +65,14 @@ def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[
     if not first_meld_done and (requirement.sized or requirement.melds or requirement.pure
                                 or not requirement.extra_melds or not requirement.from_hand_only):
         raise unsupported(ruleset)
-    with collector_paused():
-        found = _solved(shape, table, on_table, hand, first_meld_done, requirement.points, budget, len(hand))
-        if rules.final_discard == "required" and hand and not found.left:
-            found = _keeping_one_back(ruleset, shape, table, on_table, hand, first_meld_done,
-                                      requirement.points, budget)
+    try:
+        with collector_paused():
+            found = _solved(shape, table, on_table, hand, first_meld_done, requirement.points, budget, len(hand))
+            if rules.final_discard == "required" and hand and not found.left:
+                found = _keeping_one_back(ruleset, shape, table, on_table, hand, first_meld_done,
+                                          requirement.points, budget)
+    except OverBudget as spent:
+        raise _too_large(spent, len(on_table) if first_meld_done else 0, len(hand)) from None
     return found
 
 
@@ -85,14 +88,17 @@ def going_out_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequ
     on_table = [c for meld in table for c in meld]
     _bounded(on_table, hand, ruleset.deck.pieces)
     budget = budget or shared_budget(ruleset.deck.pieces)
-    with collector_paused():
-        for discard in discards:
-            rest = list(hand)
-            if discard is not None:
-                rest.remove(discard)
-            turn = _solved(shape, table, on_table, rest, True, 0, budget, len(hand))
-            if not turn.left and turn.played:
-                return BestTurn(turn.played, turn.table, () if discard is None else (discard,), turn.points)
+    try:
+        with collector_paused():
+            for discard in discards:
+                rest = list(hand)
+                if discard is not None:
+                    rest.remove(discard)
+                turn = _solved(shape, table, on_table, rest, True, 0, budget, len(hand))
+                if not turn.left and turn.played:
+                    return BestTurn(turn.played, turn.table, () if discard is None else (discard,), turn.points)
+    except OverBudget as spent:
+        raise _too_large(spent, len(on_table), len(hand)) from None
     return None
 
 
@@ -131,8 +137,10 @@ def _solved(shape: TileShape, table: Sequence[Sequence[Card]], on_table: Sequenc
     value = search.best()
     unchanged = BestTurn((), tuple(tuple(m) for m in table), tuple(hand))
     if value <= NONE or value == 0:
+        search.drop()
         return unchanged
     melds, played = rebuilt(search)
+    search.drop()
     _, points = played_value(value)
     if not first_meld_done:
         melds = [tuple(m) for m in table] + melds
@@ -156,6 +164,19 @@ def _bounded(on_table: Sequence[Card], hand: Sequence[Card], pieces: str) -> Non
             len(on_table), most=MOST_ON_TABLE)))
     if len(hand) > MOST_IN_HAND:
         Budget.refuse(len(hand), pieces)
+
+
+def _too_large(spent: OverBudget, table_tiles: int, hand_tiles: int) -> OverBudget:
+    """The refusal of a search past the budget, naming the field that makes the position large:
+    the table where the search places more of its tiles than the hand's (before the first meld
+    it places none), else the hand."""
+    if table_tiles <= hand_tiles:
+        return spent
+    return OverBudget(Problem("table", "table_too_large", tn(
+        "this table ({n} tile) makes the position too large to settle exactly in reasonable time; "
+        "the referee settles the positions met in play",
+        "this table ({n} tiles) makes the position too large to settle exactly in reasonable time; "
+        "the referee settles the positions met in play", table_tiles)))
 
 
 def check_tiles(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[Card], players: int | None) -> None:

@@ -26,13 +26,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-from referee.planner.budget import Budget
+from referee.planner.budget import SEARCH_STEPS, Budget
 from referee.tablesolve.shape import TileShape
 
 NONE = -(1 << 62)   # no legal table from this state
 WEIGHT = 1 << 24    # one tile played outweighs any points
 _SPEND = 64         # states counted against the budget at a time
+_STEPS = 80         # what they cost in steps: a state here is a step and a quarter (its choices at a colour)
 _DEAD = (NONE, None)  # the memo's entry for a state with no legal table, shared
+CHOICES_KEPT = 50_000  # a shape's choices at one colour kept across positions, at most
 
 # A choice at one colour: the slot state after it, naturals to groups, hand tiles played, jokers in
 # runs, and the tiles set aside for the high place (at the first number; taken back there, as less than 0).
@@ -85,6 +87,7 @@ class TileSearch:
     def best(self) -> int:
         """The best value; `NONE` when no legal table holds the table's tiles."""
         shape, counts, budget = self.shape, self.counts, self.budget
+        budget.spend(self.hand_size, SEARCH_STEPS)
         suits, ranks, places, jokers, need = self.suits, self.ranks, self.places, self.jokers, self.need
         on_tables, in_hands, kinds = self.on_table, self.in_hand, self.kinds
         table_jokers, hand_size = counts.table_jokers, self.hand_size
@@ -156,6 +159,8 @@ class TileSearch:
                                 for after in shape.grown(code, naturals - grouped - aside, wild):
                                     if all(not n or n <= have + left - wild for n, have in zip(needs[after], near)):
                                         out.append((after, grouped, played, wild, aside))
+                if len(options) >= CHOICES_KEPT:
+                    options.clear()
                 got = options[key] = tuple(out)
             return got
 
@@ -178,8 +183,7 @@ class TileSearch:
             spent[0] += 1
             if spent[0] == _SPEND:
                 spent[0] = 0
-                budget.spent += _SPEND - 1  # a state at a time costs more than the bound saves
-                budget.spend(hand_size)
+                budget.spend(hand_size, _STEPS)  # a state at a time costs more than the bound saves
             best: int = NONE
             choice: object = None
             if v == places:
@@ -239,11 +243,22 @@ class TileSearch:
             return best
 
         self._walk = (suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own, high_place)
-        found = value(0, 0, 0, 0, 0, 0)
-        if spent[0]:  # the states not yet counted
-            budget.spent += spent[0] - 1
-            budget.spend(hand_size)
+        try:
+            found = value(0, 0, 0, 0, 0, 0)
+            if spent[0]:  # the states not yet counted
+                budget.spend(hand_size, spent[0] * _STEPS // _SPEND)
+        except BaseException:
+            memo.clear()  # a refusal's traceback keeps this frame: nothing of the search with it
+            raise
+        finally:
+            complete.clear()
+            chosen.clear()
         return found
+
+    def drop(self) -> None:
+        """Free the memo once the way back is read: the recursive functions of `best` hold it
+        in a cycle that only the collector would free, long after the request."""
+        self.memo.clear()
 
     # ---------------------------------------------------------------- the way back
     def steps(self) -> list[tuple[int, int, object]]:
