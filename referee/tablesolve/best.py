@@ -81,7 +81,12 @@ def going_out_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequ
                    budget: Budget | None = None) -> BestTurn | None:
     """A turn after the first meld that rebuilds the table and plays every tile of `hand` but
     one of `discards` (None: no discard): that turn, its `left` the discard, or None where no
-    such turn exists. The discards are tried in the order given."""
+    such turn exists.
+
+    The whole hand is searched first: the most tiles a turn plays bound every way out, so where
+    it leaves two tiles or more none exists, and where it leaves one of `discards` (or none, and
+    None is one) that is the way. Only where it plays them all but a discard is needed are the
+    discards tried, in the order given, each a search of the hand without it."""
     refuse_fixed_table(ruleset)
     assert ruleset.rummy is not None
     shape = shape_of(ruleset, ruleset.rummy.round(1), players)
@@ -90,13 +95,19 @@ def going_out_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequ
     budget = budget or shared_budget(ruleset.deck.pieces)
     try:
         with collector_paused():
+            whole = _solved(shape, table, on_table, hand, True, 0, budget, len(hand))
+            if len(whole.left) > 1:
+                return None
+            if whole.played and (whole.left[0] if whole.left else None) in discards:
+                return whole
             for discard in discards:
+                if discard is None or whole.left == (discard,):
+                    continue  # the whole hand's search answered these
                 rest = list(hand)
-                if discard is not None:
-                    rest.remove(discard)
+                rest.remove(discard)
                 turn = _solved(shape, table, on_table, rest, True, 0, budget, len(hand))
                 if not turn.left and turn.played:
-                    return BestTurn(turn.played, turn.table, () if discard is None else (discard,), turn.points)
+                    return BestTurn(turn.played, turn.table, (discard,), turn.points)
     except OverBudget as spent:
         raise _too_large(spent, len(on_table), len(hand)) from None
     return None
