@@ -102,7 +102,8 @@ ROUND_SCHEMA = {
     **RESOLVED_SCHEMA,
     "description": "The resolved ruleset with the round's entry applied, without `rounds`, plus the "
                    "round's `round` and its `summary` in words; in rummy games `lay_off`, `pile` and "
-                   "`has_first_meld` give every default filled in.",
+                   "`has_first_meld` give every default filled in, and `counts` the counts a round "
+                   "entered as the table counts it takes.",
     "required": ["format", "id", "name", "family", "deck", "round", "summary"],
     "properties": {**RESOLVED_PROPERTIES, "round": {"type": "integer"},
                    "summary": {"type": "string",
@@ -124,7 +125,12 @@ ROUND_SCHEMA = {
                    "phase_words": {"type": "array", "items": {"type": "string"},
                                    "description": "Each phase in words, in order, where each player holds a "
                                                   "phase (Phase 10)",
-                                   "example": ["Phase 1: two sets of three, no other meld"]}},
+                                   "example": ["Phase 1: two sets of three, no other meld"]},
+                   "counts": {"type": "array", "items": {"type": "string"},
+                              "description": "The counts a round takes for each player where it may be "
+                                             "entered as the table counts it (games with bonuses)",
+                              "example": ["natural_canastas", "mixed_canastas", "red_threes", "melded_points",
+                                          "hand_points"]}},
 }
 RULESET_BODY = {
     "required": True,

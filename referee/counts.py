@@ -63,6 +63,12 @@ COUNTS = (
 )
 
 
+def counts_taken(ruleset: Ruleset) -> list[str]:
+    """The counts a round of this game takes for each player, in the score pad's order; none
+    where a round may not be entered by counts."""
+    return [c.field for c in COUNTS if c.used(ruleset)] if takes_counts(ruleset) else []
+
+
 def score_counts(ruleset: Ruleset, counts: Counts, went_out: str | None, deal: Deal) -> dict[str, HandScore]:
     """Each player's result from their counts: the bonuses their counts and the round earn, the
     points melded, and those left in hand taken off. Every problem is raised at once."""

@@ -10,6 +10,7 @@ from typing import Any
 
 from referee.canastas import canastas_words
 from referee.cards import JOKER
+from referee.counts import counts_taken
 from referee.errors import InvalidPlayError, Problem
 from referee.i18n import (
     N_,
@@ -247,8 +248,9 @@ def filled_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
     `lay_off` (when and on whose melds), `pile` (how it is taken, where the game takes one) and
     `has_first_meld` (whether a player's first meld must meet anything this round: a contract,
     melds, points, or each player's own phase); where each player holds a phase, `phase_words`,
-    each phase in words (`Phase 2: one set of three and one run of four, no other meld`).
-    Layout games have none of them."""
+    each phase in words (`Phase 2: one set of three and one run of four, no other meld`);
+    where a round may be entered by counts, `counts`, the counts it takes for each player
+    (`natural_canastas`, ..., `hand_points`). Layout games have none of them."""
     if ruleset.rummy is None:
         return {}
     rules = ruleset.rummy.round(number_)
@@ -259,4 +261,6 @@ def filled_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
     if ruleset.rummy.per_player:
         filled["phase_words"] = [t("Phase {n}: {melds}", n=n, melds=requirement_inwords_of(phase))
                                  for n, phase in enumerate(ruleset.rummy.phases, 1)]
+    if counts_taken(ruleset):
+        filled["counts"] = counts_taken(ruleset)
     return filled

@@ -176,3 +176,28 @@ def test_a_round_answer_words_each_players_phase_as_the_summary_does(quick_clien
         assert body["phase_words"] == [f"{label} {n}: {words}" for n, words in enumerate(each, 1)]
         assert all(words in body["summary"] for words in each)  # the same words as the round's line
     assert "phase_words" not in quick_client.get("/v1/rulesets/ten-pennies/rounds/1").get_json()
+
+
+@pytest.mark.parametrize(("ruleset", "counts"), [
+    ("canasta", ["natural_canastas", "mixed_canastas", "red_threes", "melded_points", "hand_points"]),
+    ("buraco", ["natural_canastas", "mixed_canastas", "melded_points", "hand_points"]),
+    ("buraco-semipulito", ["natural_canastas", "mixed_canastas", "semi_clean_canastas", "melded_points",
+                           "hand_points"]),
+])
+def test_a_round_answer_names_the_counts_a_round_takes(quick_client: Any, ruleset: str, counts: list[str]) -> None:
+    body = quick_client.get(f"/v1/rulesets/{ruleset}/rounds/1").get_json()
+    assert body["counts"] == counts
+
+
+@pytest.mark.parametrize("ruleset", ["gin-rummy", "ten-pennies", "garbage"])
+def test_a_game_without_bonuses_names_no_counts(quick_client: Any, ruleset: str) -> None:
+    assert "counts" not in quick_client.get(f"/v1/rulesets/{ruleset}/rounds/1").get_json()
+
+
+def test_every_count_a_round_answer_names_is_taken_by_the_service(quick_client: Any) -> None:
+    """A round entered with each count the answer names (all 0) is scored, not refused."""
+    counts = quick_client.get("/v1/rulesets/buraco-semipulito/rounds/1").get_json()["counts"]
+    body = {"counts": {n: dict.fromkeys(counts, 0) for n in ("ann", "bob", "cy", "dee")},
+            "teams": [["ann", "cy"], ["bob", "dee"]], "morto_taken": {"ann": True, "bob": True}}
+    answer = quick_client.post("/v1/rulesets/buraco-semipulito/scores", json=body)
+    assert answer.status_code == 200, answer.get_json()

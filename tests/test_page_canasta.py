@@ -5,7 +5,7 @@ melds), and a hand is entered per player by tapping the cards, with the red thre
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.browser import PageFactory, screenshot
 from tests.test_e2e import call
@@ -132,3 +132,132 @@ def test_a_buraco_hand_by_cards_says_which_sides_took_their_pozzetto(live_server
     expect(page.locator("#team-standings")).to_contain_text("340")
     assert team_scores(page) == {"Ann + Cy": "340", "Bob + Dee": "-105"}
     screenshot(page, "buraco-hand-phone")
+
+
+def count(page: Page, name: str, field: str) -> Locator:
+    return page.get_by_label(f"{name}'s {field}", exact=True)
+
+
+def fill_counts(page: Page, counts: dict[str, dict[str, int]]) -> None:
+    """Type each player's counts: the steppers tapped up from 0, the points typed."""
+    for name, mine in counts.items():
+        for field, value in mine.items():
+            if "points" in field:
+                count(page, name, field).fill(str(value))
+            else:
+                for _ in range(value):
+                    page.get_by_role("button", name=f"One more: {name}'s {field}", exact=True).click()
+
+
+def assert_thumb_sized(page: Page) -> None:
+    """Every control of the round's form is at least 44x44 px (a checkbox or radio by its label)."""
+    form = page.locator("#round-form")
+    for control in form.locator("button:visible, select:visible, input:visible").all():
+        kind = control.get_attribute("type")
+        target = control.locator("xpath=..") if kind in ("checkbox", "radio") else control
+        box = target.bounding_box()
+        assert box is not None and box["height"] >= 44, (control.get_attribute("id"), box)
+        if control.evaluate("e => e.classList.contains('step') || e.classList.contains('count')"):
+            assert box["width"] >= 44, box
+
+
+def test_a_canasta_round_counted_on_a_phone(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    page.set_viewport_size(PHONE)
+    game_id = start(page, live_server, "canasta", ["Ann", "Bob", "Cy", "Dee"])
+    # Counting the round is the default where the game takes counts: the service names them.
+    expect(page.get_by_label("Count the round")).to_be_checked()
+    taken = call(live_server, "GET", "/v1/rulesets/canasta/rounds/1")[1]["counts"]
+    expect(page.locator("[data-counts=Ann] input")).to_have_count(len(taken))
+    expect(count(page, "Ann", "natural canastas")).to_have_attribute("inputmode", "numeric")
+    expect(count(page, "Ann", "melded points")).to_have_attribute("inputmode", "numeric")
+    expect(page.locator("fieldset[data-player=Ann] .by-cards")).to_be_hidden()
+    assert_thumb_sized(page)
+    page.select_option("#went-out", "Ann")
+    # Bob's 42 melded points are no cards' points (Canasta's cards are worth multiples of 5).
+    fill_counts(page, {"Ann": {"natural canastas": 1, "red threes": 1, "melded points": 70, "points left in hand": 0},
+                       "Bob": {"melded points": 42, "points left in hand": 5},
+                       "Cy": {"melded points": 0, "points left in hand": 10},
+                       "Dee": {"melded points": 0, "points left in hand": 70}})
+    page.get_by_role("button", name="One more: Dee's mixed canastas", exact=True).click()
+    page.get_by_role("button", name="One fewer: Dee's mixed canastas", exact=True).click()
+    expect(count(page, "Dee", "mixed canastas")).to_have_value("0")
+    page.get_by_role("button", name="Enter the round").click()
+    bob = count(page, "Bob", "melded points")
+    expect(bob).to_have_attribute("aria-invalid", "true")
+    expect(bob).to_be_focused()
+    refusal = page.locator(f"#{bob.get_attribute('id')}-error")
+    expect(refusal).to_be_visible()
+    expect(refusal).not_to_be_empty()
+    assert bob.evaluate("e => e.nextElementSibling && e.nextElementSibling.classList.contains('field-error')")
+    # What was typed stays: every count and the refused box itself.
+    expect(bob).to_have_value("42")
+    expect(count(page, "Ann", "natural canastas")).to_have_value("1")
+    expect(count(page, "Dee", "points left in hand")).to_have_value("70")
+    assert call(live_server, "GET", f"/v1/games/{game_id}")[1]["rounds"] == []
+    assert len(page_factory.errors) == 1 and "status of 422" in page_factory.errors[0], page_factory.errors
+    page_factory.errors.clear()  # the browser logs the 422 asked for
+    assert fits(page)
+    screenshot(page, "canasta-counts-refused-phone")
+    bob.fill("40")
+    page.get_by_role("button", name="Enter the round").click()
+    # Ann: kings 70 + natural canasta 500 + going out 100 + a red three 100; Cy - 10;
+    # Bob 40 - 5; Dee - 70: as the same hand entered card by card.
+    expect(page.locator("#team-standings")).to_contain_text("760")
+    assert team_scores(page) == {"Ann + Cy": "760", "Bob + Dee": "-35"}
+    sheet = call(live_server, "GET", f"/v1/games/{game_id}")[1]
+    played = sheet["rounds"][0]
+    assert played["counts"]["Ann"]["natural_canastas"] == 1 and played["counts"]["Bob"]["melded_points"] == 40
+    ann = played["breakdown"]["Ann"]
+    assert sum(p["points"] for p in ann) == played["points"]["Ann"] == 770
+    assert {p["item"] for p in ann} >= {"natural_canasta", "going_out", "red_threes"}
+    page.get_by_role("button", name="What round 1's points were made of").click()
+    for part in ann:
+        expect(page.locator("#parts-1 li", has_text="Ann:")).to_contain_text(part["words"])
+    expect(page.locator("#parts-1 li", has_text="Ann:")).to_contain_text("= 770")
+    # The next round's form is counted again, empty.
+    expect(count(page, "Bob", "melded points")).to_have_value("")
+    assert fits(page)
+    screenshot(page, "canasta-counts-phone")
+
+
+def test_a_buraco_round_counted_with_the_pozzetto(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    page.set_viewport_size(PHONE)
+    game_id = start(page, live_server, "buraco", ["Ann", "Bob", "Cy", "Dee"])
+    expect(page.get_by_label("Count the round")).to_be_checked()
+    # Buraco lays no red threes: the service names no such count, and the page asks for none.
+    assert "red_threes" not in call(live_server, "GET", "/v1/rulesets/buraco/rounds/1")[1]["counts"]
+    expect(count(page, "Ann", "red threes")).to_have_count(0)
+    page.select_option("#went-out", "Ann")
+    # Who went out holds no cards: Ann's 5 points in hand are refused at that box.
+    fill_counts(page, {"Ann": {"natural canastas": 1, "melded points": 45, "points left in hand": 5},
+                       "Bob": {"melded points": 30, "points left in hand": 30},
+                       "Cy": {"melded points": 0, "points left in hand": 5},
+                       "Dee": {"melded points": 0, "points left in hand": 5}})
+    page.locator("#morto-taken").get_by_label("Ann + Cy").check()
+    assert_thumb_sized(page)
+    page.get_by_role("button", name="Enter the round").click()
+    hand = count(page, "Ann", "points left in hand")
+    expect(hand).to_be_focused()
+    expect(page.locator(f"#{hand.get_attribute('id')}-error")).to_be_visible()
+    expect(page.locator("#morto-taken").get_by_label("Ann + Cy")).to_be_checked()
+    assert len(page_factory.errors) == 1 and "status of 422" in page_factory.errors[0], page_factory.errors
+    page_factory.errors.clear()  # the browser logs the 422 asked for
+    hand.fill("0")
+    page.get_by_role("button", name="Enter the round").click()
+    # Ann + Cy: 45 + a clean burraco 200 + closing 100 - 5; Bob + Dee: 30 - 30 - 5, -100 for the pozzetto.
+    expect(page.locator("#team-standings")).to_contain_text("340")
+    assert team_scores(page) == {"Ann + Cy": "340", "Bob + Dee": "-105"}
+    played = call(live_server, "GET", f"/v1/games/{game_id}")[1]["rounds"][0]
+    assert played["counts"]["Ann"] == {"natural_canastas": 1, "mixed_canastas": 0, "melded_points": 45, "hand_points": 0}
+    # Undone and entered again: the counts as they were given, the pozzetto too.
+    page.locator("#undo").click()
+    page.get_by_role("button", name="Yes, undo it").click()
+    expect(page.locator("#team-standings")).not_to_contain_text("340")
+    page.get_by_role("button", name="Redo round 1 (Ann went out)").click()
+    expect(page.locator("#team-standings")).to_contain_text("340")
+    assert team_scores(page) == {"Ann + Cy": "340", "Bob + Dee": "-105"}
+    assert call(live_server, "GET", f"/v1/games/{game_id}")[1]["rounds"][0]["counts"] == played["counts"]
+    assert fits(page)
+    screenshot(page, "buraco-counts-phone")

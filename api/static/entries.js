@@ -28,7 +28,11 @@ function entryAgain(entry) {
   if (played.went_out) body.went_out = played.went_out;
   if (played.wild_rank) body.wild_rank = played.wild_rank;
   if (played.phases_made) body.phases_made = played.phases_made;
-  if (played.hands) {
+  if (played.counts) {
+    body.counts = played.counts;
+    if (played.concealed) body.concealed = true;
+    if (played.morto_taken) body.morto_taken = played.morto_taken;
+  } else if (played.hands) {
     body.hands = played.hands;
     if (played.melded) body.melded = played.melded;
     if (played.red_threes) body.red_threes = played.red_threes;
@@ -103,21 +107,47 @@ export async function write(method, path, body, errorId, done) {
     show(errorId, w("The game changed on another phone: the sheet now shows it. Check it before entering again."));
     return false;
   }
-  if (!answer.ok) { show(errorId, problemText(answer)); markFields(answer); return false; }
+  if (!answer.ok) { show(errorId, problemText(answer)); markFields((answer.data || {}).errors || []); return false; }
   game.undone = null;
   await sheetChanged(fresh.data, fresh.etag);
   if (done) notice(done);
   return true;
 }
 
-/* The boxes a refusal names (points.NAME, cards.NAME) are marked, and the first one focused;
-   what was typed stays. */
-function markFields(answer) {
+/* Where an error's field is on the page: its path's pattern and the box it names. */
+const FIELD_BOXES = [
+  [/^(points|cards)\.(.+)$/, ([, field, name]) => $(`${field}-${name}`)],
+  [/^counts\.(.+)\.(\w+)$/, ([, name, field]) => $(`count-${name}-${field}`)],
+  [/^counts\.(.+)$/, ([, name]) => document.querySelector(`[data-counts="${CSS.escape(name)}"] input`)],
+  [/^went_out$/, () => $("went-out")],
+  [/^concealed$/, () => $("concealed")],
+];
+
+function boxOf(path) {
+  for (const [pattern, box] of FIELD_BOXES) {
+    const found = pattern.exec(path || "");
+    if (found && box(found)) return box(found);
+  }
+  return null;
+}
+
+/* The boxes a refusal names (points.NAME, cards.NAME, counts.NAME.FIELD, went_out) are marked,
+   each error's message said beside its box, and the first one focused; what was typed stays. */
+export function markFields(errors) {
   for (const node of document.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
-  const boxes = ((answer.data || {}).errors || []).map((e) => /^(points|cards)\.(.+)$/.exec(e.path || ""))
-    .filter(Boolean).map(([, field, name]) => $(`${field}-${name}`)).filter(Boolean);
-  for (const box of boxes) box.setAttribute("aria-invalid", "true");
-  if (boxes.length) boxes[0].focus();
+  for (const node of document.querySelectorAll(".field-error")) node.remove();
+  const marked = errors.map((e) => [e, boxOf(e.path)]).filter(([, box]) => box);
+  for (const [e, box] of marked) {
+    const said = el("span", { class: "error field-error", id: `${box.id}-error`, text: e.message });
+    if (box.getAttribute("aria-invalid") === "true") {
+      $(`${box.id}-error`).append(` ${e.message}`);
+      continue;
+    }
+    box.setAttribute("aria-invalid", "true");
+    box.setAttribute("aria-describedby", said.id);
+    (box.closest(".stepper, label") || box).after(said);
+  }
+  if (marked.length) marked[0][1].focus();
 }
 
 export function renderEntryButtons() {

@@ -4,7 +4,8 @@ import { $, el, show } from "./dom.js";
 import { cardPicker, deckOf } from "./cards.js";
 import { game, isLayout, perPlayer, teamsOf, teamName, both } from "./state.js";
 import { madeToggle } from "./phases.js";
-import { write } from "./entries.js";
+import { write, markFields } from "./entries.js";
+import { countsTaken, countRow, readCounts } from "./countform.js";
 
 export function renderRoundForm() {
   const form = $("round-form");
@@ -45,9 +46,12 @@ export function renderRoundForm() {
   const perDeal = Boolean((game.round && game.round.wilds && game.round.wilds.per_deal) || (game.ruleset.wilds || {}).per_deal);
   const pennies = Boolean(scoring.pennies_per_card);
   const deck = deckOf(game.ruleset);
+  // Where the game takes counts (the service says which), counting the round is the default.
+  const counted = countsTaken().length > 0;
   const mode = el("fieldset", {}, el("legend", { text: w("How to enter it") }),
-    el("label", {}, el("input", { type: "radio", name: "mode", value: "cards", checked: knock || undefined }), " " + w("Tap each player's cards (the referee scores them)")),
-    el("label", {}, el("input", { type: "radio", name: "mode", value: "points", checked: !knock || undefined }), " " + w("Type the points")));
+    counted ? el("label", {}, el("input", { type: "radio", name: "mode", value: "counts", checked: true }), " " + w("Count the round (as on a score pad)")) : null,
+    el("label", {}, el("input", { type: "radio", name: "mode", value: "cards", checked: (knock && !counted) || undefined }), " " + w("Tap each player's cards (the referee scores them)")),
+    el("label", {}, el("input", { type: "radio", name: "mode", value: "points", checked: (!knock && !counted) || undefined }), " " + w("Type the points")));
   form.append(
     el("label", { for: "went-out" }, knock ? w("Who knocked?") : w("Who went out?")),
     el("select", { id: "went-out" }, el("option", { value: "", text: w("nobody") }), active.map((n) => el("option", { value: n, text: n }))),
@@ -83,21 +87,22 @@ export function renderRoundForm() {
       el("div", { class: "by-cards" }, el("p", { class: "hint", text: knock ? w("Their ten cards, after the discard:") : w("Cards left in hand:") }), pickers[n].element,
         melded ? el("p", { class: "hint", text: w("Cards they melded or laid off, a meld at a time:") }) : null,
         melded ? meldPickers[n].element : null,
-        threes ? el("label", { for: `threes-${n}` }, w("Red threes laid")) : null, threes));
+        threes ? el("label", { for: `threes-${n}` }, w("Red threes laid")) : null, threes),
+      counted ? countRow(n) : null);
   });
   if (mortoBonus) {  // Buraco: which sides took their pozzetto this hand
-    rows.push(el("fieldset", { class: "by-cards", id: "morto-taken" }, el("legend", { text: w("Sides that took their pozzetto") }),
+    rows.push(el("fieldset", { class: "by-cards by-counts", id: "morto-taken" }, el("legend", { text: w("Sides that took their pozzetto") }),
       ...teamsOf().map((team, i) => el("label", {}, el("input", { type: "checkbox", name: "morto", value: String(i) }), " " + teamName(team)))));
   }
   if (concealedBonus) {  // who went out melded every card in that one turn
-    rows.push(el("div", { class: "by-cards" }, el("label", {}, el("input", { type: "checkbox", id: "concealed" }), " "
+    rows.push(el("div", { class: "by-cards by-counts" }, el("label", {}, el("input", { type: "checkbox", id: "concealed" }), " "
       + w("Who went out did so concealed (every card melded in that one turn)"))));
   }
   form.append(...rows, el("button", { type: "submit" }, w("Enter the round")));
   const syncMode = () => {
-    const byCards = form.querySelector("input[name=mode]:checked").value === "cards";
-    for (const node of form.querySelectorAll(".by-cards")) node.hidden = !byCards;
-    for (const node of form.querySelectorAll(".by-points")) node.hidden = byCards;
+    const chosen = form.querySelector("input[name=mode]:checked").value;
+    const shown = { cards: ".by-cards", points: ".by-points", counts: ".by-counts" };
+    for (const node of form.querySelectorAll(".by-cards, .by-points, .by-counts")) node.hidden = !node.matches(shown[chosen]);
   };
   for (const radio of form.querySelectorAll("input[name=mode]")) radio.addEventListener("change", syncMode);
   syncMode();
@@ -124,7 +129,19 @@ export function renderRoundForm() {
   const refuse = (text, box) => {
     show("round-error", text);
     for (const node of form.querySelectorAll("[aria-invalid]")) node.removeAttribute("aria-invalid");
+    for (const node of form.querySelectorAll(".field-error")) node.remove();
     if (box) { box.setAttribute("aria-invalid", "true"); box.focus(); }
+  };
+  // Whether who went out did so concealed, and which sides took their pozzetto: asked alike
+  // of a round by cards and by counts.
+  const bonusFlags = () => {
+    const flags = {};
+    if (concealedBonus && $("concealed").checked) flags.concealed = true;
+    if (mortoBonus) {  // each side that took its pozzetto, named by its first player
+      flags.morto_taken = Object.fromEntries([...form.querySelectorAll("input[name=morto]")]
+        .map((box) => [teamsOf()[Number(box.value)].players[0], box.checked]));
+    }
+    return flags;
   };
   form.onsubmit = async (event) => {
     event.preventDefault();
@@ -138,7 +155,17 @@ export function renderRoundForm() {
     if (out) body.went_out = out;
     if (perDeal) body.wild_rank = $("wild-rank").value;
     if (perPlayer()) body.phases_made = [...form.querySelectorAll("input[name=phases_made]:checked")].map((i) => i.value);
-    if (form.querySelector("input[name=mode]:checked").value === "cards") {
+    const chosen = form.querySelector("input[name=mode]:checked").value;
+    if (chosen === "counts") {
+      const { counts, problem } = readCounts(active, out);
+      if (problem) {
+        show("round-error", problem.message);
+        markFields([problem]);
+        return;
+      }
+      body.counts = counts;
+      Object.assign(body, bonusFlags());
+    } else if (chosen === "cards") {
       // Only who went out ends with no cards (a knock shows all ten): an empty hand is a slip.
       const empty = active.find((n) => (knock || n !== out) && !pickers[n].cards().length
         && !(melded && meldPickers[n].cards().length));
@@ -156,11 +183,7 @@ export function renderRoundForm() {
         const laid = active.map((n) => [n, Number($(`threes-${n}`).value || 0)]).filter(([, k]) => k > 0);
         if (laid.length) body.red_threes = Object.fromEntries(laid);
       }
-      if (concealedBonus && $("concealed").checked) body.concealed = true;
-      if (mortoBonus) {  // each side that took its pozzetto, named by its first player
-        body.morto_taken = Object.fromEntries([...form.querySelectorAll("input[name=morto]")]
-          .map((box) => [teamsOf()[Number(box.value)].players[0], box.checked]));
-      }
+      Object.assign(body, bonusFlags());
     } else {
       body.points = {};
       for (const n of active) {
