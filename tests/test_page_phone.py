@@ -4,6 +4,7 @@ awake, links shared or copied, a hand-over taken in an open tab, and controls a 
 from __future__ import annotations
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from tests.browser import PageFactory, screenshot
@@ -18,6 +19,18 @@ def kept_ids(page: Page) -> list[str]:
 
 def token_of(page: Page, game: str) -> str | None:
     return page.evaluate("id => localStorage.getItem(`referee.token.${id}`)", game)
+
+
+def contrast_faults(page: Page) -> list[str]:
+    """Every text on the page whose colours fail WCAG AA contrast (axe's color-contrast rule)."""
+    answer = Axe().run(page, options={"runOnly": ["color-contrast"]}).response
+    return [f"{node['target']}: {node['failureSummary']}" for v in answer["violations"] for node in v["nodes"]]
+
+
+def background(page: Page) -> list[int]:
+    """The page's background colour, red, green and blue."""
+    colour = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    return [int(part) for part in colour[colour.index("(") + 1:-1].split(",")[:3]]
 
 
 def test_a_game_is_taken_off_the_list_at_once_and_an_undo_puts_it_back(live_server: str,
@@ -51,3 +64,43 @@ def test_a_game_is_taken_off_the_list_at_once_and_an_undo_puts_it_back(live_serv
     page.reload()
     expect(page.locator("#kept")).to_be_hidden()                      # taken off for good
     assert kept_ids(page) == [] and token_of(page, first) is None
+
+
+def test_the_page_is_dark_where_the_phone_is_and_the_switch_is_remembered(live_server: str,
+                                                                          page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    game = start(page, live_server, "ten-pennies", ["Ann", "Bob"])
+    switch = page.get_by_role("button", name="Dark mode")
+    expect(switch).to_have_attribute("aria-pressed", "false")         # a light phone: light page
+    assert max(background(page)) > 200
+    assert contrast_faults(page) == []
+
+    page.emulate_media(color_scheme="dark")                           # the phone goes dark: so does the page
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    assert max(background(page)) < 60
+    page.get_by_role("button", name="Let another phone keep score too…").click()
+    assert contrast_faults(page) == []
+    screenshot(page, "game-dark-phone")
+    page.goto(f"{live_server}/")
+    assert contrast_faults(page) == []
+    screenshot(page, "home-dark-phone")
+
+    switch.click()                                                    # light on this phone, remembered
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    assert max(background(page)) > 200
+    assert page.evaluate("localStorage.getItem('referee.theme')") == "light"
+    page.goto(f"{live_server}/games/{game}")
+    expect(page.locator("#standings tbody tr")).to_have_count(2)
+    expect(switch).to_have_attribute("aria-pressed", "false")
+    assert max(background(page)) > 200
+    switch.click()                                                    # back to the phone's own: forgotten
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("localStorage.getItem('referee.theme')") is None
+
+    page.emulate_media(color_scheme="light")                          # dark chosen on a light phone
+    switch.click()
+    expect(switch).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("localStorage.getItem('referee.theme')") == "dark"
+    page.reload()
+    assert max(background(page)) < 60
+    assert contrast_faults(page) == []
