@@ -104,3 +104,39 @@ def test_the_page_is_dark_where_the_phone_is_and_the_switch_is_remembered(live_s
     page.reload()
     assert max(background(page)) < 60
     assert contrast_faults(page) == []
+
+
+FAKE_WAKE_LOCK = """
+window.locks = [];
+Object.defineProperty(navigator, "wakeLock", { configurable: true, value: { request: async (type) => {
+  if (window.refuse) throw new DOMException("refused", "NotAllowedError");
+  const lock = { type, released: false, release: async () => { lock.released = true; } };
+  window.locks.push(lock);
+  return lock;
+} } });
+"""
+
+
+def test_the_screen_stays_awake_while_a_game_is_open(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    page.add_init_script(FAKE_WAKE_LOCK)
+    game = start(page, live_server, "ten-pennies", ["Ann", "Bob"])
+    page.wait_for_function("window.locks.length === 1")
+    assert page.evaluate("window.locks.map((l) => l.type)") == ["screen"]
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.locks.length") == 1                 # held: not asked twice
+    page.evaluate("window.locks[0].released = true; document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("window.locks.length === 2")              # let go while hidden: asked again
+    page.goto(f"{live_server}/")
+    assert page.evaluate("window.locks.length") == 0                 # the start page keeps no lock
+
+    refused = page_factory("phone")                                  # a refusal, and a browser without it
+    refused.add_init_script(FAKE_WAKE_LOCK + "window.refuse = true;")
+    refused.goto(f"{live_server}/games/{game}")
+    expect(refused.locator("#standings tbody tr")).to_have_count(2)
+    without = page_factory("phone")
+    without.add_init_script("delete Navigator.prototype.wakeLock;")
+    without.goto(f"{live_server}/games/{game}")
+    expect(without.locator("#standings tbody tr")).to_have_count(2)
+    assert without.evaluate("'wakeLock' in navigator") is False

@@ -9,6 +9,7 @@ import { renderUndo, undoAsked, undoConfirmed, redo, finishAsked, renderEntryBut
 import { download, renderRounds, renderStandings, renderChart } from "./sheet.js";
 import { renderRoundForm } from "./roundform.js";
 import { renderReferee } from "./referee.js";
+import { keepAwake } from "./awake.js";
 
 const FOLLOW_SECONDS = 10;  // a following phone asks whether the game changed this often
 
@@ -37,6 +38,7 @@ export async function initGame(root) {
   game.ruleset = rules.data;
   await refresh(answer.data, answer.etag);
   setInterval(follow, FOLLOW_SECONDS * 1000);
+  keepAwake();
 }
 
 /* The hand-over link and its QR code (asked of the service with the token, never in an address). */
