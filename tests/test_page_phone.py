@@ -140,3 +140,47 @@ def test_the_screen_stays_awake_while_a_game_is_open(live_server: str, page_fact
     without.goto(f"{live_server}/games/{game}")
     expect(without.locator("#standings tbody tr")).to_have_count(2)
     assert without.evaluate("'wakeLock' in navigator") is False
+
+
+FAKE_SHARE = "window.shared = []; navigator.share = async (data) => { window.shared.push(data); };"
+NO_SHARE = "delete Navigator.prototype.share;"
+FAKE_CLIPBOARD = """window.copied = [];
+Object.defineProperty(navigator, "clipboard", { configurable: true,
+  value: { writeText: async (text) => { window.copied.push(text); } } });"""
+NO_CLIPBOARD = 'Object.defineProperty(Navigator.prototype, "clipboard", { configurable: true, get: () => undefined });'
+
+
+def test_each_link_is_shared_where_the_phone_can_else_copied_or_selected(live_server: str,
+                                                                         page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    page.add_init_script(FAKE_SHARE)
+    game = start(page, live_server, "ten-pennies", ["Ann", "Bob"])
+    link = f"{live_server}/games/{game}"
+    page.get_by_role("button", name="Share: Link to follow the game").click()
+    page.wait_for_function("window.shared.length === 1")
+    assert page.evaluate("window.shared[0].url") == link
+    page.get_by_role("button", name="Let another phone keep score too…").click()
+    page.get_by_role("button", name="Share: Link that gives scoring rights").click()
+    page.wait_for_function("window.shared.length === 2")
+    handed = page.evaluate("window.shared[1].url")
+    assert handed == page.locator("#hand-over-link").input_value() and handed.startswith(f"{link}#token=")
+    screenshot(page, "share-buttons-phone")
+
+    copier = page_factory("phone")                                     # no Web Share: Copy, to the clipboard
+    copier.add_init_script(NO_SHARE + FAKE_CLIPBOARD)
+    copier.goto(link)
+    expect(copier.locator("#standings tbody tr")).to_have_count(2)
+    expect(copier.get_by_role("button", name="Share: Link to follow the game")).to_have_count(0)
+    copier.get_by_role("button", name="Copy: Link to follow the game").click()
+    expect(copier.locator("#share-link + .share-link [role=status]")).to_have_text("The link is copied.")
+    assert copier.evaluate("window.copied") == [link]
+
+    selector = page_factory("phone")                                   # nor a clipboard: the link selected
+    selector.add_init_script(NO_SHARE + NO_CLIPBOARD)
+    selector.goto(link)
+    selector.get_by_role("button", name="Copy: Link to follow the game").click()
+    expect(selector.locator("#share-link + .share-link [role=status]")).to_have_text(
+        "The link is selected: copy it with the phone's menu.")
+    assert selector.evaluate("""() => { const i = document.getElementById("share-link");
+        return [document.activeElement === i, i.selectionStart, i.selectionEnd, i.value.length]; }""") == [
+        True, 0, len(link), len(link)]

@@ -10,6 +10,7 @@ import { download, renderRounds, renderStandings, renderChart } from "./sheet.js
 import { renderRoundForm } from "./roundform.js";
 import { renderReferee } from "./referee.js";
 import { keepAwake } from "./awake.js";
+import { shareButton } from "./share.js";
 
 const FOLLOW_SECONDS = 10;  // a following phone asks whether the game changed this often
 
@@ -25,6 +26,8 @@ export async function initGame(root) {
   // was opened at, or the network's address when opened on the host itself).
   const base = root.dataset.base || location.origin;
   $("hand-over").addEventListener("click", () => handOver(base));
+  shareButton($("share-link"), w("Link to follow the game"));
+  shareButton($("hand-over-link"), w("Link that gives scoring rights"));
   $("undo").addEventListener("click", undoAsked);
   $("undo-no").addEventListener("click", () => { $("undo-confirm").hidden = true; $("undo").focus(); });
   $("undo-yes").addEventListener("click", undoConfirmed);
