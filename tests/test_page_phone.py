@@ -184,3 +184,25 @@ def test_each_link_is_shared_where_the_phone_can_else_copied_or_selected(live_se
     assert selector.evaluate("""() => { const i = document.getElementById("share-link");
         return [document.activeElement === i, i.selectionStart, i.selectionEnd, i.value.length]; }""") == [
         True, 0, len(link), len(link)]
+
+
+def test_a_hand_over_link_opened_in_a_tab_that_follows_the_game_is_taken_at_once(live_server: str,
+                                                                                 page_factory: PageFactory) -> None:
+    scorer = page_factory("desktop")
+    game = start(scorer, live_server, "ten-pennies", ["Ann", "Bob"])
+    scorer.get_by_role("button", name="Let another phone keep score too…").click()
+    link = scorer.locator("#hand-over-link").input_value()
+
+    follower = page_factory("phone")
+    follower.goto(f"{live_server}/games/{game}")
+    expect(follower.locator("#game-status")).to_contain_text("You are following the game.")
+    expect(follower.locator("#h-enter")).to_be_hidden()
+    follower.evaluate("window.sameTab = true")                        # gone on a reload
+    follower.goto(link)                                               # only the hash changes
+    expect(follower.locator("#h-enter")).to_be_visible()
+    expect(follower.locator("#game-status")).to_contain_text("You keep the score.")
+    assert follower.evaluate("window.sameTab") is True
+    assert follower.url == f"{live_server}/games/{game}"              # the token left the address
+    assert follower.evaluate("id => localStorage.getItem(`referee.token.${id}`)", game) == link.split("#token=")[1]
+    follower.evaluate("location.hash = '#h-share'")                   # any other hash is no token
+    expect(follower.locator("#h-enter")).to_be_visible()
