@@ -3,6 +3,8 @@ awake, links shared or copied, a hand-over taken in an open tab, and controls a 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
@@ -206,3 +208,39 @@ def test_a_hand_over_link_opened_in_a_tab_that_follows_the_game_is_taken_at_once
     assert follower.evaluate("id => localStorage.getItem(`referee.token.${id}`)", game) == link.split("#token=")[1]
     follower.evaluate("location.hash = '#h-share'")                   # any other hash is no token
     expect(follower.locator("#h-enter")).to_be_visible()
+
+
+SMALL_TARGETS = """() => {
+  const shown = (n) => n.getClientRects().length > 0 && getComputedStyle(n).visibility !== "hidden"
+    && !n.closest(".sr-only");
+  const targets = new Set();
+  for (const n of document.querySelectorAll("a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex='-1'])")) {
+    const boxed = n.matches("input[type=radio], input[type=checkbox]") ? (n.closest("label") || n.labels[0] || n) : n;
+    if (shown(n) || shown(boxed)) targets.add(boxed);
+  }
+  return [...targets].map((n) => [n, n.getBoundingClientRect()]).filter(([, r]) => r.width < 44 || r.height < 44)
+    .map(([n, r]) => `${n.tagName.toLowerCase()}#${n.id}.${[...n.classList].join(".")} "${(n.getAttribute("aria-label")
+      || n.textContent).trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+}"""
+
+
+@pytest.mark.parametrize("ruleset", ["ten-pennies", "rummikub", "phase-10"])
+def test_every_control_is_at_least_44_px_square_on_a_phone(live_server: str, page_factory: PageFactory,
+                                                           ruleset: str) -> None:
+    page = page_factory("phone")
+    page.set_viewport_size({"width": 390, "height": 844})
+    start(page, live_server, ruleset, ["Ann", "Bob"])
+    page.get_by_role("button", name="Let another phone keep score too…").click()
+    by_cards = page.get_by_label(re.compile(r"^Tap each player's (cards|tiles)"))
+    if by_cards.count():
+        by_cards.check()                                              # the round form by cards
+    expect(page.locator("#referee .picker .suit button").first).to_be_visible()
+    assert page.locator("#referee .picker .suit button").count() >= 48  # every chip is measured
+    game_small = page.evaluate(SMALL_TARGETS)
+    screenshot(page, f"targets-{ruleset}-phone")
+    page.goto(f"{live_server}/")
+    expect(page.locator("#kept-games li")).to_have_count(1)
+    home_small = page.evaluate(SMALL_TARGETS)
+    screenshot(page, "targets-home-phone")
+    small = [f"game: {n}" for n in game_small] + [f"home: {n}" for n in home_small]
+    assert not small, "smaller than 44 x 44 px:\n" + "\n".join(small)
