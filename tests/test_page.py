@@ -415,7 +415,7 @@ def test_a_second_phone_joins_by_the_share_link_and_resumes_kept_games(live_serv
     expect(kept).to_have_count(1)
     expect(kept.first).to_contain_text("Ann, Bob, Cy")
     joiner.goto(f"{live_server}/?lang=ru")                            # the list in the page's language
-    expect(kept.first.get_by_role("button")).to_have_text("Продолжить: Десять пенни")
+    expect(kept.first.locator("[data-game]")).to_have_text("Продолжить: Десять пенни")
     joiner.goto(f"{live_server}/?lang=en")
     kept.first.get_by_role("button", name="Resume Ten Pennies").click()
     joiner.wait_for_url(f"{live_server}/games/{game}")

@@ -9,21 +9,24 @@ import { renderUndo, undoAsked, undoConfirmed, redo, finishAsked, renderEntryBut
 import { download, renderRounds, renderStandings, renderChart } from "./sheet.js";
 import { renderRoundForm } from "./roundform.js";
 import { renderReferee } from "./referee.js";
+import { keepAwake } from "./awake.js";
+import { shareButton } from "./share.js";
 
 const FOLLOW_SECONDS = 10;  // a following phone asks whether the game changed this often
 
 export async function initGame(root) {
   onSheet(refresh);
   game.id = root.dataset.game;
-  if (location.hash.startsWith("#token=")) {  // handed over on purpose: keep it, drop it from the address
-    localStorage.setItem(`referee.token.${game.id}`, decodeURIComponent(location.hash.slice(7)));
-    history.replaceState(null, "", location.pathname);
-  }
+  takeToken();
   game.token = localStorage.getItem(`referee.token.${game.id}`);
+  // A hand-over link opened in a tab that already shows the game: taken at once, no reload.
+  window.addEventListener("hashchange", () => { if (takeToken() && game.sheet) refresh(game.sheet, game.etag); });
   // The address other phones reach this service at (the server knows it: the one this page
   // was opened at, or the network's address when opened on the host itself).
   const base = root.dataset.base || location.origin;
   $("hand-over").addEventListener("click", () => handOver(base));
+  shareButton($("share-link"), w("Link to follow the game"));
+  shareButton($("hand-over-link"), w("Link that gives scoring rights"));
   $("undo").addEventListener("click", undoAsked);
   $("undo-no").addEventListener("click", () => { $("undo-confirm").hidden = true; $("undo").focus(); });
   $("undo-yes").addEventListener("click", undoConfirmed);
@@ -37,6 +40,17 @@ export async function initGame(root) {
   game.ruleset = rules.data;
   await refresh(answer.data, answer.etag);
   setInterval(follow, FOLLOW_SECONDS * 1000);
+  keepAwake();
+}
+
+/* A token handed over on purpose (`#token=` in the address): kept on this phone and dropped
+   from the address; whether there was one. */
+function takeToken() {
+  if (!location.hash.startsWith("#token=")) return false;
+  game.token = decodeURIComponent(location.hash.slice(7));
+  localStorage.setItem(`referee.token.${game.id}`, game.token);
+  history.replaceState(null, "", location.pathname + location.search);
+  return true;
 }
 
 /* The hand-over link and its QR code (asked of the service with the token, never in an address). */

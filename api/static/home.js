@@ -2,7 +2,7 @@
 import { w, wn } from "./words.js";
 import { $, el, show } from "./dom.js";
 import { call, problemText } from "./api.js";
-import { keptGames, forgetGame } from "./kept.js";
+import { keptGames, forgetGame, dropGame, restoreGame } from "./kept.js";
 
 function keptWords(g) {
   const when = new Date(g.seen).toLocaleString(document.documentElement.lang || undefined,
@@ -24,7 +24,25 @@ export function initKept() {
   $("kept-games").replaceChildren(...list.map((g) => el("li", {},
     el("button", { type: "button", class: "secondary", "data-game": g.id, onclick: () => resume(g) },
       w("Resume {game}", { game: keptName(g) })),
-    el("span", { class: "hint", text: keptWords(g) }))));
+    el("span", { class: "hint", text: keptWords(g) }),
+    el("button", { type: "button", class: "secondary remove-kept", "data-remove": g.id,
+      "aria-label": w("Remove {game} ({players}) from this phone's list", { game: keptName(g), players: (g.players || []).join(", ") }),
+      onclick: () => removeKept(g) }, w("Remove")))));
+}
+
+/* A game taken off the list at once, with an undo that puts it back (its token too). */
+function removeKept(g) {
+  const taken = dropGame(g.id);
+  const undo = el("button", { type: "button", class: "secondary", onclick: () => {
+    restoreGame(taken);
+    show("kept-note", "");
+    initKept();
+    $("kept-games").querySelector(`[data-game="${CSS.escape(g.id)}"]`)?.focus();
+  } }, w("Undo"));
+  show("kept-note", w("{game} ({players}) was taken off this phone's list.", { game: keptName(g), players: (g.players || []).join(", ") }));
+  $("kept-note").append(" ", undo);
+  initKept();
+  undo.focus();
 }
 
 /* Open a kept game in a tap; one the service no longer has is taken off the list, with a word. */

@@ -28,3 +28,25 @@ export function forgetGame(id) {
   localStorage.removeItem(`referee.token.${id}`);
   return list.some((g) => g.id === id);
 }
+
+/* Take a game off the list by hand: what was taken (the entry, its place, its token), so that an
+   undo puts it back as it was. */
+export function dropGame(id) {
+  const list = keptGames();
+  const at = list.findIndex((g) => g.id === id);
+  const taken = { entry: list[at], at, token: localStorage.getItem(`referee.token.${id}`) };
+  forgetGame(id);
+  return taken;
+}
+
+export function restoreGame({ entry, at, token }) {
+  if (!entry) return;
+  const list = keptGames().filter((g) => g.id !== entry.id);
+  list.splice(Math.max(0, at), 0, entry);
+  try {
+    localStorage.setItem(KEPT, JSON.stringify(list.slice(0, KEPT_MOST)));
+    if (token) localStorage.setItem(`referee.token.${entry.id}`, token);
+  } catch (error) {
+    // storage refused: the game stays off the list
+  }
+}

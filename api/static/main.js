@@ -6,6 +6,7 @@ import { $, el, show } from "./dom.js";
 import { forgetGame } from "./kept.js";
 import { initKept, initNewGame } from "./home.js";
 import { initGame } from "./game.js";
+import { initTheme } from "./theme.js";
 
 /* The language switch: remembered (a cookie the service reads, and this device's storage). */
 function initLanguage() {
@@ -18,6 +19,8 @@ function initLanguage() {
     location.reload();
   });
 }
+
+initTheme();  // the colours first, before anything is drawn
 
 document.addEventListener("DOMContentLoaded", () => {
   initLanguage();
