@@ -35,6 +35,20 @@ def background(page: Page) -> list[int]:
     return [int(part) for part in colour[colour.index("(") + 1:-1].split(",")[:3]]
 
 
+def rgb(colour: str) -> list[int]:
+    return [int(n) for n in re.findall(r"\d+", colour)[:3]]
+
+
+def contrast(ink: list[int], face: list[int]) -> float:
+    """WCAG's contrast ratio of two colours."""
+    def luminance(colour: list[int]) -> float:
+        parts = [c / 255 for c in colour]
+        linear = [p / 12.92 if p <= 0.03928 else ((p + 0.055) / 1.055) ** 2.4 for p in parts]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    lighter, darker = sorted((luminance(ink), luminance(face)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
 def test_a_game_is_taken_off_the_list_at_once_and_an_undo_puts_it_back(live_server: str,
                                                                        page_factory: PageFactory) -> None:
     page = page_factory("phone")
@@ -244,3 +258,22 @@ def test_every_control_is_at_least_44_px_square_on_a_phone(live_server: str, pag
     screenshot(page, "targets-home-phone")
     small = [f"game: {n}" for n in game_small] + [f"home: {n}" for n in home_small]
     assert not small, "smaller than 44 x 44 px:\n" + "\n".join(small)
+
+
+@pytest.mark.parametrize("ruleset", ["rummikub", "phase-10", "canasta"])
+def test_tiles_colour_cards_and_teams_read_in_the_dark(live_server: str, page_factory: PageFactory,
+                                                       ruleset: str) -> None:
+    page = page_factory("phone")
+    page.emulate_media(color_scheme="dark")
+    start(page, live_server, ruleset, ["Ann", "Bob", "Cy", "Dee"])
+    expect(page.locator("#referee .picker .suit button").first).to_be_visible()
+    assert max(background(page)) < 60
+    assert contrast_faults(page) == []
+    # a chip on a light or patterned face (axe cannot read a gradient) keeps its dark ink
+    chips = page.evaluate("""() => [...document.querySelectorAll("#referee .picker .suit button, #referee .picker button.special")]
+        .map((b) => { const style = getComputedStyle(b);
+          return [b.textContent, style.backgroundColor, style.backgroundImage, style.color]; })""")
+    light = [c for c in chips if "gradient" in c[2] or min(rgb(c[1])) > 200]
+    faint = [c for c in light if contrast(rgb(c[3]), [255, 255, 255] if "gradient" in c[2] else rgb(c[1])) < 4.5]
+    assert light and faint == [], faint
+    screenshot(page, f"{ruleset}-dark-phone")
