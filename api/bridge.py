@@ -8,9 +8,9 @@ loop and a thread per request, where a streaming bridge (a2wsgi) makes one for e
 each way; the answers are the same bytes.
 
 `SearchProcesses` runs the same app in processes apart, started by each worker and niced, for
-the checks that may search for seconds: they hold neither the worker's GIL (which its other
-requests and its event loop need after every database call) nor, with the lower priority,
-the cores ahead of the cheap requests.
+the requests whose views are marked searches (`api.searches`): they hold neither the worker's
+GIL (which its other requests and its event loop need after every database call) nor, with the
+lower priority, the cores ahead of the cheap requests.
 """
 
 from __future__ import annotations

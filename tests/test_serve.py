@@ -345,9 +345,14 @@ def test_serve_lan_prints_the_phones_address_and_its_qr_once_it_listens(tmp_path
 
 
 @pytest.mark.e2e
-def test_a_search_answered_in_its_own_process_is_the_answer_of_the_app(server: Server) -> None:
-    body = {"round": 2, "hand": ["3H", "3S", "3D", "2C", "9D"], "first_meld_done": False}
-    path = "/v1/rulesets/ten-pennies/going-out/check"
+@pytest.mark.parametrize(("path", "body"), [
+    ("/v1/rulesets/ten-pennies/going-out/check", {"round": 2, "hand": ["3H", "3S", "3D", "2C", "9D"],
+                                                  "first_meld_done": False}),
+    ("/v1/rulesets/rummikub/turns/best", {"table": [["1K", "2K", "3K"]], "hand": ["4K", "9R", "9B", "9O", "JK"]}),
+    ("/v1/rulesets/canasta/pile/check", {"top": "7H", "hand": ["7S", "7D", "KH"], "first_meld_done": True}),
+])
+def test_a_search_answered_in_its_own_process_is_the_answer_of_the_app(server: Server, path: str,
+                                                                        body: dict[str, Any]) -> None:
     status, answer = call(server.base, "POST", path, body, {"Accept-Language": "sv"})
     app = create_app({"DATABASE_URL": "sqlite://"})
     expected = app.test_client().post(path, json=body, headers={"Accept-Language": "sv"})

@@ -2,12 +2,12 @@
 request makes (`open_budget` ... `close_budget`).
 
 The bound is a count, not a clock, so the same request gets the same answer on every machine
-and under any load. A step is the unit of work of the searches, each piece weighed by what it costs
-(measured by `bench/overshoot.py`): a state of the planner's memoised search, and each move it
-tries from there; a state of the tile search; a choice of cards judged whole as a meld (a
-canasta made this turn, a knocker's meld: `judging_steps`); and the setting up of one search. `PLAN_BUDGET` steps cost at
-most about a quarter of a second of CPU time on the build machine; past them the request is a
-422 naming the field that makes the position large, rather than a worker held."""
+and under any load. A step is a unit of the searches' work, each piece weighed by what it costs
+(measured with `bench/overshoot.py`; docs/engine.md, "The planner", has the table): the states
+and moves of the planner's search, the states of the tile search, the setting up of a search, a
+choice of cards judged whole as a meld (`judging_steps`), and the like. `PLAN_BUDGET` steps cost
+at most about a quarter of a second of CPU time on the 2-core build machine; past them the
+request is a 422 naming the field that makes the position large, rather than a process held."""
 
 from __future__ import annotations
 
