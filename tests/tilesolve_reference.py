@@ -4,7 +4,7 @@
 of a tile meld written out here from the game's rules (groups, runs, where a 1 may stand, where
 a joker stands and what the meld is worth), for small positions; the single-meld check
 (`referee.melds.check_meld`) must answer the same of every group of tiles judged. `ilp` (with
-`highspy`, where it is installed): the integer programme of Den Hertog & Hulshof (2006) over
+`highspy`, from the test extra): the integer programme of Den Hertog & Hulshof (2006) over
 every legal meld of the tiles in play, for the larger positions of the bench.
 """
 
