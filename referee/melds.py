@@ -17,6 +17,7 @@ from referee.cards import JOKER, JOKER_TOKENS, Card, DeckSpec
 from referee.errors import InvalidPlayError, Problem
 from referee.handlimit import hand_limit_violation
 from referee.i18n import N_, Nn_, decks_in_play, t, tn, tpn
+from referee.inplace import in_place_choices
 from referee.kinds import KINDS, meld_points, one_rank_kind, words_of
 from referee.kindwords import KindWords
 from referee.meld import RUN_ORDER, Meld, run_windows
@@ -212,7 +213,7 @@ class Judge:
             meld, found = KINDS[kinds[0]].judge(self, self.kinds[kinds[0]], cards, naturals, wilds, wild_limit)
             return (meld, []) if not found and not base else (None, base + found)
         if self.in_place and not base:
-            for as_natural in _in_place_choices(wilds, self.in_place, len(self.deck.suits)):
+            for as_natural in in_place_choices(wilds, self.in_place, len(self.deck.suits)):
                 if not as_natural:
                     break
                 rest = list(wilds)
@@ -338,64 +339,6 @@ class Judge:
             return words.per_cards(self.per_cards, len(cards), len(wilds), shown)
         later = self.later and self.rules.wilds.later_given
         return words.at_most(self.rules.label, self.limit or 0, len(wilds), shown, later)
-
-
-def _in_place_choices(wilds: Sequence[Card], in_place: frozenset[str], most: int) -> list[tuple[Card, ...]]:
-    """The different groups of wild cards that could count as natural (each a card of an
-    in-place rank), the largest first, ending with none.
-
-    Natural cards in one meld share a rank (a set), share a suit (a run of one suit, a meld of
-    one suit) or are of different ranks (a run of any suits); and a meld holds more than `most`
-    (the deck's suits) of them only as a set of their rank or a meld of their suit, where
-    counting every such card natural is never worse (a run holds each rank once, a set of
-    distinct suits each suit once). So the groups are those of at most `most` cards of one rank,
-    of one suit or of different ranks, and all the cards of each rank and of each suit: every
-    group of any cards made a meld of twenty deuces take seconds to judge."""
-    candidates = sorted((c for c in wilds if c.rank in in_place), key=str)
-    groups: set[tuple[Card, ...]] = {()}
-    for shared in [*({c.rank for c in candidates}), *({c.suit for c in candidates})]:
-        alike = [c for c in candidates if shared in (c.rank, c.suit)]
-        groups.add(tuple(alike))
-        groups |= _sub_groups(alike, most)
-    by_rank = [sorted({c for c in candidates if c.rank == rank}, key=str)
-               for rank in sorted({c.rank for c in candidates})]
-    groups |= _one_of_each(by_rank, most)
-    return sorted(groups, key=lambda g: (-len(g), [str(c) for c in g]))
-
-
-def _sub_groups(cards: Sequence[Card], most: int) -> set[tuple[Card, ...]]:
-    """The different groups of at most `most` of these cards (sorted), each once however many
-    copies there are."""
-    counts = sorted(Counter(cards).items(), key=lambda item: str(item[0]))
-    found: set[tuple[Card, ...]] = set()
-
-    def pick(k: int, left: int, chosen: tuple[Card, ...]) -> None:
-        if k == len(counts):
-            found.add(chosen)
-            return
-        card, have = counts[k]
-        for n in range(min(have, left), -1, -1):
-            pick(k + 1, left - n, chosen + (card,) * n)
-
-    pick(0, most, ())
-    return found
-
-
-def _one_of_each(by_rank: Sequence[Sequence[Card]], most: int) -> set[tuple[Card, ...]]:
-    """The groups of at most `most` cards of different ranks: none or one card of each rank."""
-    found: set[tuple[Card, ...]] = set()
-
-    def pick(k: int, chosen: tuple[Card, ...]) -> None:
-        if k == len(by_rank):
-            found.add(tuple(sorted(chosen, key=str)))
-            return
-        pick(k + 1, chosen)
-        if len(chosen) < most:
-            for card in by_rank[k]:
-                pick(k + 1, (*chosen, card))
-
-    pick(0, ())
-    return found
 
 
 def _weight(found: Sequence[Violation], kind: str, naturals: Sequence[Card],

@@ -721,10 +721,11 @@ def test_a_meld_of_many_deuces_is_judged_without_trying_every_group(library: Lib
     """Where a deuce in its own place is natural (Buraco), the judge tries the ways of counting
     the meld's deuces natural: at most a suit's count of them, or all of one rank or suit, not
     every group (eight decks' 32 deuces made seconds of it for one meld)."""
-    from referee.melds import _in_place_choices, check_meld
+    from referee.inplace import in_place_choices
+    from referee.melds import check_meld
 
     deuces = [Card("2", suit) for suit in "CDHS" for _ in range(8)]
-    groups = _in_place_choices(deuces, frozenset({"2"}), 4)
+    groups = in_place_choices(deuces, frozenset({"2"}), 4)
     assert len(groups) == len(set(groups)) < 100
     assert groups[0] == tuple(sorted(deuces, key=str)) and groups[-1] == ()
     assert (Card("2", "H"),) in groups and (Card("2", "H"), Card("2", "S")) in groups

@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # planner's search; `geometry` packs a deck's cards for the planner. The planner's half
     # of each kind is `planner.kinds`, in the planner's row.
     ("kinds", ("meld", "geometry", "searching", "kinds", "needwords")),
-    ("checks", ("melds", "handlimit", "plays", "layout", "turns", "canastas")),
+    ("checks", ("inplace", "melds", "handlimit", "plays", "layout", "turns", "canastas")),
     ("planner", ("planner", "tablesolve", "pile")),  # pile: asks the planner for a first meld's rest
     ("scoring", ("handscore", "knock", "scoring", "teamscore", "reachable", "counts")),
     ("sheet", ("phasesheet", "teamsheet", "undo", "ranking", "ending", "standings", "records")),
