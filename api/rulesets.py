@@ -126,6 +126,17 @@ ROUND_SCHEMA = {
                                    "description": "Each phase in words, in order, where each player holds a "
                                                   "phase (Phase 10)",
                                    "example": ["Phase 1: two sets of three, no other meld"]},
+                   "entry": {"type": "object", "additionalProperties": True,
+                             "description": "What a round's entry asks: `ways` it may be entered "
+                                            "(`counts`, `cards`, `points`, or a layout game's `winner`; "
+                                            "the first the usual one), `out` (`knock` or `go_out`), "
+                                            "`out_scores`, `below_zero`, `winner_gains`, and `asks`, the "
+                                            "questions put beside the players' points or cards "
+                                            "(`wild_rank`, `cards_caught`, `melded`, `red_threes`, "
+                                            "`concealed`, `morto_taken`, a layout game's `completed`)",
+                             "example": {"ways": ["counts", "cards", "points"], "out": "go_out",
+                                         "out_scores": True, "below_zero": True, "winner_gains": False,
+                                         "asks": ["melded", "red_threes", "concealed"]}},
                    "counts": {"type": "array", "items": {"type": "string"},
                               "description": "The counts a round takes for each player where it may be "
                                              "entered as the table counts it (games with bonuses)",

@@ -28,6 +28,7 @@ from referee.i18n import (
 )
 from referee.kinds import table_order, words_of
 from referee.kindwords import KindWords, any_of
+from referee.roundentry import round_entry
 from referee.rulebuild import round_document
 from referee.ruleset import Requirement, Ruleset, WildRule
 
@@ -250,12 +251,14 @@ def filled_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
     melds, points, or each player's own phase); where each player holds a phase, `phase_words`,
     each phase in words (`Phase 2: one set of three and one run of four, no other meld`);
     where a round may be entered by counts, `counts`, the counts it takes for each player
-    (`natural_canastas`, ..., `hand_points`). Layout games have none of them."""
+    (`natural_canastas`, ..., `hand_points`); and `entry`, what a round's entry asks
+    (`referee.roundentry`). Layout games have only `entry`."""
     if ruleset.rummy is None:
-        return {}
+        return {"entry": round_entry(ruleset, number_)}
     rules = ruleset.rummy.round(number_)
     filled: dict[str, Any] = {"lay_off": asdict(rules.lay_off),
-                              "has_first_meld": ruleset.rummy.per_player or not rules.first_meld.empty}
+                              "has_first_meld": ruleset.rummy.per_player or not rules.first_meld.empty,
+                              "entry": round_entry(ruleset, number_)}
     if ruleset.rummy.pile is not None:
         filled["pile"] = asdict(ruleset.rummy.pile)
     if ruleset.rummy.per_player:

@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("kinds", ("meld", "geometry", "searching", "kinds", "needwords")),
     ("checks", ("inplace", "melds", "handlimit", "plays", "layout", "turns", "canastas")),
     ("planner", ("planner", "tablesolve", "pile")),  # pile: asks the planner for a first meld's rest
-    ("scoring", ("handscore", "knock", "scoring", "teamscore", "reachable", "counts")),
+    ("scoring", ("handscore", "knock", "scoring", "teamscore", "reachable", "counts", "roundentry")),
     ("sheet", ("phasesheet", "teamsheet", "undo", "ranking", "ending", "standings", "records")),
     ("faces", ("cli", "describe", "")),  # "": the package itself, its front door
 )

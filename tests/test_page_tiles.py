@@ -36,7 +36,7 @@ def tap(page: Page, picker: str, *tiles: str) -> None:
 
 def melds(page: Page, picker: str) -> object:
     """The melds picked so far in the referee's picker named `picker`."""
-    return page.locator(f"#referee .chips[aria-label='{picker}: picked cards'] .group")
+    return page.locator(f"#referee .chips[aria-label='{picker}: picked tiles'] .group")
 
 
 def style(locator: object, prop: str) -> str:
@@ -183,12 +183,12 @@ def test_rummikub_tiles_the_best_play_and_a_turn_on_a_phone(live_server: str, pa
     assert score_of(page, "Bob") == "-20"
 
     # A round entered as the racks' tiles: the service counts them (a joker too) and Bob's gain.
-    page.get_by_label("Tap each player's cards").check()
+    page.get_by_label("Tap each player's tiles").check()
     page.select_option("#went-out", "Bob")
     racks = {"Ann": ["5K"], "Cy": ["13R", "JK"]}
     for name, tiles in racks.items():
-        page.get_by_role("button", name=f"Tap {name}'s cards").click()
-        grid = page.locator(f"#round-form .picker[aria-label=\"{name}'s cards left in hand\"]")
+        page.get_by_role("button", name=f"Tap {name}'s tiles").click()
+        grid = page.locator(f"#round-form .picker[aria-label=\"{name}'s tiles left on the rack\"]")
         expect(grid.locator("[data-card='1K']")).to_have_class(re.compile(r"\btile\b"))
         for tile in tiles:
             grid.locator(f"[data-card='{tile}']").click()

@@ -11,7 +11,6 @@ const RED_SUITS = new Set(["diamonds", "hearts", "red"]);
 /* Suits that are colours (Phase 10's red, blue, green, yellow): their chips are filled with the
    colour (`.colour`, in the CSS), and still say their letter for those who cannot tell them apart. */
 const COLOUR_SUITS = new Set(["red", "blue", "green", "yellow", "black", "orange"]);
-const TILE_COLOURS = ["B", "K", "O", "R"];  // the tile set's colours by letter, sorted
 const FRENCH_SUITS = [{ letter: "C", symbol: "♣", name: "clubs" }, { letter: "D", symbol: "♦", name: "diamonds" },
   { letter: "H", symbol: "♥", name: "hearts" }, { letter: "S", symbol: "♠", name: "spades" }];
 const RANK_NAMES = { A: N_("ace"), J: N_("jack"), Q: N_("queen"), K: N_("king") };
@@ -75,7 +74,8 @@ export function tileView(card, deck, played = false) {
    as chips (tap one to take it back); `mark` outlines the cards a verdict names. */
 export function cardPicker(deck, label, options = {}) {
   const groups = [[]];
-  const chips = el("div", { class: "chips", "aria-live": "polite", "aria-label": w("{label}: picked cards", { label }) });
+  const chips = el("div", { class: "chips", "aria-live": "polite",
+    "aria-label": deck.tiles ? w("{label}: picked tiles", { label }) : w("{label}: picked cards", { label }) });
   const box = el("div", { class: "picker", role: "group", "aria-label": label, hidden: options.folded || undefined });
   let faults = new Set();
   let badGroups = new Set();  // the melds a verdict names (`after[2]`)
@@ -107,7 +107,7 @@ export function cardPicker(deck, label, options = {}) {
       if (badGroups.has(g)) holder.classList.add("fault");
       if (options.groups) chips.append(holder);
     });
-    if (!groups.some((g) => g.length)) chips.append(el("span", { class: "hint", text: w("No cards picked yet.") }));
+    if (!groups.some((g) => g.length)) chips.append(el("span", { class: "hint", text: deck.tiles ? w("No tiles picked yet.") : w("No cards picked yet.") }));
   }
 
   for (const suit of deck.suits) {
@@ -188,9 +188,6 @@ export function deckOf(ruleset) {
     specials: Object.entries(deck.specials || {}).filter(([, n]) => n > 0).map(([name]) => name),
     wilds: (ruleset.wilds || {}).ranks || [],
     jokers,
-    // Tiles (Rummikub, Remi): a game whose table anyone may rebuild, or a deck of the tile set's
-    // four colours (cards.md: black K, blue B, orange O, red R), as Remi's variants that do not rebuild.
-    tiles: Boolean((ruleset.table || {}).rearrange)
-      || (Array.isArray(deck.suits) && TILE_COLOURS.join() === deck.suits.map((s) => (typeof s === "string" ? s : s.letter)).sort().join()),
+    tiles: deck.pieces === "tiles",  // the service says whether the game is played with tiles
   };
 }

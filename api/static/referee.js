@@ -65,7 +65,7 @@ function buildReferee() {
   }
   if ((game.ruleset.table || {}).rearrange) { renderTableReferee(box, deck, base, verdict); return; }
   const perDeal = Boolean((game.ruleset.wilds || {}).per_deal);
-  const picker = cardPicker(deck, w("Cards to check"), { groups: true });
+  const picker = cardPicker(deck, deck.tiles ? w("Tiles to check") : w("Cards to check"), { groups: true });
   const done = el("input", { type: "checkbox", id: "first-meld-done" });
   const wild = perDeal ? wildRankSelect("tool-wild-rank") : null;
   const phased = perPlayer();  // the player's own phase is their first meld
@@ -113,12 +113,13 @@ function buildReferee() {
     layOffs ? el("button", { type: "button", onclick: () => {
       const [meld, cards] = picker.groups();
       if (!meld || !cards) {
-        showVerdict(verdict, false, [w("Pick the meld on the table, tap \"Next meld\", then the cards to add.")]);
+        showVerdict(verdict, false, [deck.tiles ? w("Pick the meld on the table, tap \"Next meld\", then the tiles to add.")
+          : w("Pick the meld on the table, tap \"Next meld\", then the cards to add.")]);
         return;
       }
       ask("lay-offs/check", { meld, cards, first_meld_done: done.checked || !hasFirstMeld, others_meld: !side },
         (a) => [w("Yes: it makes {cards}.", { cards: a.meld.cards.map((c) => cardFace(c, deck)).join(" ") })]);
-    } }, w("May I lay off? (meld, then cards)")) : null,
+    } }, deck.tiles ? w("May I lay off? (meld, then tiles)") : w("May I lay off? (meld, then cards)")) : null,
     el("button", { type: "button", onclick: () => {
       // Partners: the melds before the last are the side's on the table, the last the hand.
       const groups = picker.groups();
@@ -151,7 +152,8 @@ function buildReferee() {
   const foot = goingOut.from_foot ? el("input", { type: "checkbox", id: "tool-foot-taken" }) : null;
   const morto = goingOut.after_morto ? el("input", { type: "checkbox", id: "tool-morto-taken" }) : null;
   box.replaceChildren(...[
-    el("p", { class: "hint", text: w("Tap the cards; \"Next meld\" starts another meld.") }),
+    el("p", { class: "hint", text: deck.tiles ? w("Tap the tiles; \"Next meld\" starts another meld.")
+      : w("Tap the cards; \"Next meld\" starts another meld.") }),
     phase ? phase.element : null,
     picker.element,
     phased ? el("label", {}, done, " " + w("My phase is down this hand (hits are allowed)"))

@@ -5,7 +5,7 @@ import { cardPicker, deckOf } from "./cards.js";
 import { game, isLayout, perPlayer, teamsOf, teamName, both } from "./state.js";
 import { madeToggle } from "./phases.js";
 import { write, markFields } from "./entries.js";
-import { countsTaken, countRow, readCounts } from "./countform.js";
+import { countRow, readCounts } from "./countform.js";
 
 export function renderRoundForm() {
   const form = $("round-form");
@@ -23,7 +23,7 @@ export function renderRoundForm() {
       el("select", { id: "winner-select", required: true }, el("option", { value: "", text: w("choose…") }),
         active.map((n) => el("option", { value: n, text: n }))),
     );
-    if ((game.ruleset.shrink || {}).completed) {
+    if (entryOf().asks.includes("completed")) {
       form.append(el("fieldset", {}, el("legend", { text: w("Others who completed their layout") }),
         active.map((n) => el("label", {}, el("input", { type: "checkbox", name: "completed", value: n }), ` ${n}`))));
     }
@@ -37,21 +37,22 @@ export function renderRoundForm() {
     };
     return;
   }
-  const scoring = game.ruleset.scoring || {};
-  const knock = Boolean(scoring.knock);
-  const melded = scoring.method === "melded_minus_caught";
-  const bonusCards = melded && (game.ruleset.bonus_cards || []).length > 0 && Boolean(scoring.bonuses);
-  const concealedBonus = melded && Boolean((scoring.bonuses || {}).concealed);
-  const mortoBonus = melded && (scoring.bonuses || {}).no_morto !== undefined && teamsOf().length > 0;
-  const perDeal = Boolean((game.round && game.round.wilds && game.round.wilds.per_deal) || (game.ruleset.wilds || {}).per_deal);
-  const pennies = Boolean(scoring.pennies_per_card);
+  // What the round's entry asks, as the service reads the ruleset: the ways, the usual first.
+  const entry = entryOf();
+  const asks = (name) => entry.asks.includes(name);
+  const knock = entry.out === "knock";
+  const melded = asks("melded");
+  const bonusCards = asks("red_threes");
+  const concealedBonus = asks("concealed");
+  const mortoBonus = asks("morto_taken") && teamsOf().length > 0;
+  const perDeal = asks("wild_rank");
+  const pennies = asks("cards_caught");
   const deck = deckOf(game.ruleset);
-  // Where the game takes counts (the service says which), counting the round is the default.
-  const counted = countsTaken().length > 0;
+  const wayWords = { counts: w("Count the round (as on a score pad)"), cards: deck.tiles ? w("Tap each player's tiles (the referee scores them)") : w("Tap each player's cards (the referee scores them)"),
+    points: w("Type the points") };
   const mode = el("fieldset", {}, el("legend", { text: w("How to enter it") }),
-    counted ? el("label", {}, el("input", { type: "radio", name: "mode", value: "counts", checked: true }), " " + w("Count the round (as on a score pad)")) : null,
-    el("label", {}, el("input", { type: "radio", name: "mode", value: "cards", checked: (knock && !counted) || undefined }), " " + w("Tap each player's cards (the referee scores them)")),
-    el("label", {}, el("input", { type: "radio", name: "mode", value: "points", checked: (!knock && !counted) || undefined }), " " + w("Type the points")));
+    entry.ways.filter((way) => wayWords[way]).map((way, i) => el("label", {},
+      el("input", { type: "radio", name: "mode", value: way, checked: i === 0 || undefined }), " " + wayWords[way])));
   form.append(
     el("label", { for: "went-out" }, knock ? w("Who knocked?") : w("Who went out?")),
     el("select", { id: "went-out" }, el("option", { value: "", text: w("nobody") }), active.map((n) => el("option", { value: n, text: n }))),
@@ -60,7 +61,7 @@ export function renderRoundForm() {
     form.append(el("label", { for: "wild-rank" }, w("The deal's wild rank (the cut card; a joker cut: A)")),
       wildRankSelect("wild-rank"));
   }
-  if (scoring.method === "winner_gains") {  // the service works out the gain: the box stays empty
+  if (entry.winner_gains) {  // the service works out the gain: the box stays empty
     form.append(el("p", { class: "hint", id: "winner-gains", text: w("Who went out gains what the others hold: leave their points empty.") }));
   }
   form.append(mode);
@@ -68,12 +69,13 @@ export function renderRoundForm() {
   const meldPickers = {};
   const rows = active.map((n) => {
     // Melded scores may be below 0: no digits-only keypad, which has no minus sign on many phones.
-    const points = el("input", { type: "number", inputmode: melded ? undefined : "numeric", id: `points-${n}`,
+    const points = el("input", { type: "number", inputmode: entry.below_zero ? undefined : "numeric", id: `points-${n}`,
       "aria-label": w("{name}'s points", { name: n }), class: "points" });
     const cards = pennies ? el("input", { type: "number", inputmode: "numeric", id: `cards-${n}`,
       "aria-label": w("{name}'s cards caught", { name: n }), class: "points" }) : null;
-    pickers[n] = cardPicker(deck, knock ? w("{name}'s cards after the discard", { name: n }) : w("{name}'s cards left in hand", { name: n }),
-      { folded: w("Tap {name}'s cards", { name: n }) });
+    pickers[n] = cardPicker(deck, knock ? w("{name}'s cards after the discard", { name: n })
+      : deck.tiles ? w("{name}'s tiles left on the rack", { name: n }) : w("{name}'s cards left in hand", { name: n }),
+    { folded: deck.tiles ? w("Tap {name}'s tiles", { name: n }) : w("Tap {name}'s cards", { name: n }) });
     if (melded) meldPickers[n] = cardPicker(deck, w("{name}'s melded cards", { name: n }), { groups: true, folded: w("Tap {name}'s melds", { name: n }) });
     const partners = (teamsOf().find((team) => team.players.includes(n)) || { players: [] }).players.filter((m) => m !== n);
     // Red threes (`bonus_cards`) laid face up this hand, counted by the referee with the cards.
@@ -84,11 +86,11 @@ export function renderRoundForm() {
       perPlayer() ? madeToggle(n) : null,
       el("div", { class: "by-points" }, el("label", { for: `points-${n}` }, w("Points")), points,
         cards ? el("label", { for: `cards-${n}` }, w("Cards caught")) : null, cards),
-      el("div", { class: "by-cards" }, el("p", { class: "hint", text: knock ? w("Their ten cards, after the discard:") : w("Cards left in hand:") }), pickers[n].element,
+      el("div", { class: "by-cards" }, el("p", { class: "hint", text: knock ? w("Their ten cards, after the discard:") : deck.tiles ? w("Tiles left on the rack:") : w("Cards left in hand:") }), pickers[n].element,
         melded ? el("p", { class: "hint", text: w("Cards they melded or laid off, a meld at a time:") }) : null,
         melded ? meldPickers[n].element : null,
         threes ? el("label", { for: `threes-${n}` }, w("Red threes laid")) : null, threes),
-      counted ? countRow(n) : null);
+      entry.ways.includes("counts") ? countRow(n) : null);
   });
   if (mortoBonus) {  // Buraco: which sides took their pozzetto this hand
     rows.push(el("fieldset", { class: "by-cards by-counts", id: "morto-taken" }, el("legend", { text: w("Sides that took their pozzetto") }),
@@ -107,7 +109,7 @@ export function renderRoundForm() {
   for (const radio of form.querySelectorAll("input[name=mode]")) radio.addEventListener("change", syncMode);
   syncMode();
   // Where going out scores nothing, who went out has no boxes to fill: no blank to misread.
-  const outScores = knock || melded;
+  const outScores = entry.out_scores;
   const syncOut = () => {
     for (const n of active) {
       const off = !outScores && n === $("went-out").value;
@@ -170,13 +172,14 @@ export function renderRoundForm() {
       const empty = active.find((n) => (knock || n !== out) && !pickers[n].cards().length
         && !(melded && meldPickers[n].cards().length));
       if (empty) {
-        refuse(w("No cards are tapped for {name}: tap the cards left in their hand.", { name: empty }),
+        refuse(deck.tiles ? w("No tiles are tapped for {name}: tap the tiles left on their rack.", { name: empty })
+          : w("No cards are tapped for {name}: tap the cards left in their hand.", { name: empty }),
           form.querySelector(`fieldset[data-player="${CSS.escape(empty)}"] [data-fold]`));
         return;
       }
       // Where the winner gains the others' racks, who went out is sent with an empty rack: the
       // service works the gain out from the round's every hand.
-      const gains = scoring.method === "winner_gains";
+      const gains = entry.winner_gains;
       body.hands = Object.fromEntries(active.filter((n) => knock || gains || n !== out || pickers[n].cards().length).map((n) => [n, pickers[n].cards()]));
       if (melded) body.melded = Object.fromEntries(active.map((n) => [n, meldPickers[n].groups()]));
       if (bonusCards) {
@@ -211,6 +214,12 @@ export function renderRoundForm() {
     show("round-error", "");
     await write("POST", `/v1/games/${game.id}/rounds`, body, "round-error", w("Round {n} entered.", { n: game.sheet.round }));
   };
+}
+
+/* What the round's entry asks (the service's `entry` of the round); where the round could not
+   be read, the points alone, which every game takes. */
+function entryOf() {
+  return (game.round && game.round.entry) || { ways: ["points"], out: "go_out", out_scores: false, asks: [] };
 }
 
 /* The deal's wild rank, asked once and shared by the round's entry and the referee's tools. */
