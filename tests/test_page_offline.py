@@ -302,3 +302,43 @@ def test_the_worker_keeps_pages_not_writes_and_a_release_replaces_its_cache(quic
         assert 'n !== CACHE).map((n) => caches.delete(n))' in source
     finally:
         page.worker_source.cache_clear()
+
+
+def test_every_call_that_gets_no_answer_says_so(live_server: str, page_factory: PageFactory) -> None:
+    """No service worker here (the shared factory blocks them): the calls fail as on plain HTTP."""
+    game, token = new_game(live_server, ["Ann", "Bob"])
+    phone = page_factory("phone")
+    open_as_scorer(phone, live_server, game, token)
+    unreachable = "The service cannot be reached: check this phone's connection"
+    phone.context.set_offline(True)
+    # The referee's panel.
+    tools = phone.locator("#referee")
+    for card in ("8H", "8S", "8D"):
+        tools.locator(f"[data-card='{card}']").click()
+    tools.get_by_role("button", name="Is it a meld?").click()
+    expect(phone.locator("#verdict")).to_contain_text(unreachable)
+    # A buy: kept, and the page says so.
+    phone.get_by_role("button", name=re.compile(r"^Ann buys")).click()
+    expect(phone.locator("#notice")).to_contain_text("No answer from the service: Ann's buy is kept on this phone")
+    expect(phone.locator("#outbox")).to_contain_text("Waiting to be sent: Ann's buy.")
+    # Following the game: the sheet is marked as possibly behind.
+    phone.clock.install()
+    phone.clock.run_for(11_000)
+    expect(phone.locator("#reach-line")).to_contain_text("The service cannot be reached")
+    # The start page: a game cannot be started, and the form keeps what was typed.
+    home = phone.context.new_page()
+    home.on("console", lambda message: page_factory._console("phone", message))
+    phone.context.set_offline(False)
+    home.goto(f"{live_server}/")
+    phone.context.set_offline(True)
+    home.get_by_label("Player 1", exact=True).fill("Ann")
+    home.get_by_label("Player 2", exact=True).fill("Bob")
+    home.get_by_role("button", name="Start the game").click()
+    expect(home.locator("#start-error")).to_contain_text(unreachable)
+    assert home.get_by_label("Player 1", exact=True).input_value() == "Ann"
+    phone.context.set_offline(False)
+    phone.clock.run_for(11_000)  # the `online` event, or the next try
+    expect(phone.locator("#outbox")).to_be_hidden()
+    status, body = call(live_server, "GET", f"/v1/games/{game}")
+    assert status == 200 and [e["kind"] for e in body["entries"]] == ["buy"]
+    offline_errors(page_factory)
