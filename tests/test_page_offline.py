@@ -342,3 +342,40 @@ def test_every_call_that_gets_no_answer_says_so(live_server: str, page_factory: 
     status, body = call(live_server, "GET", f"/v1/games/{game}")
     assert status == 200 and [e["kind"] for e in body["entries"]] == ["buy"]
     offline_errors(page_factory)
+
+
+def test_an_undo_and_the_end_of_the_game_made_offline_are_kept_and_sent_once(live_server: str,
+                                                                             worker_pages: WorkerPageFactory) -> None:
+    game, token = new_game(live_server, ["Ann", "Bob"])
+    bearer = {"Authorization": f"Bearer {token}"}
+    for went_out, points, cards in (("Bob", {"Ann": 20}, {"Ann": 2}), ("Ann", {"Bob": 35}, {"Bob": 4})):
+        assert call(live_server, "POST", f"/v1/games/{game}/rounds",
+                    {"went_out": went_out, "points": points, "cards": cards}, bearer)[0] == 200
+    phone = worker_pages("phone")
+    open_as_scorer(phone, live_server, game, token)
+    expect(phone.locator("#game-status")).to_contain_text("Round 3 being played")
+
+    # The service answers 503 (a proxy with no service behind it): the undo waits, and says why.
+    phone.context.route("**/v1/games/*/entries/last*", lambda route: route.fulfill(
+        status=503, content_type="application/problem+json", body=json.dumps({"title": "Unavailable", "status": 503})))
+    phone.get_by_role("button", name="Undo round 2 (Ann went out)").click()
+    phone.get_by_role("button", name="Yes, undo it").click()
+    expect(phone.locator("#notice")).to_contain_text("The service could not take Undo round 2 (Ann went out) now (The service answered 503.)")
+    expect(phone.locator("#outbox")).to_contain_text("Waiting to be sent: Undo round 2 (Ann went out).")
+    phone.context.unroute("**/v1/games/*/entries/last*")
+
+    phone.context.set_offline(True)
+    phone.get_by_role("button", name="End the game now").click()
+    phone.get_by_role("button", name=re.compile("^Yes, end it")).click()
+    expect(phone.locator("#outbox li")).to_have_count(3)  # the undo, the end, and "Try sending now"
+    expect(phone.locator("#outbox")).to_contain_text("Waiting to be sent: the end of the game.")
+    assert len(rounds_of(live_server, game)) == 2
+
+    phone.context.set_offline(False)
+    expect(phone.locator("#outbox")).to_be_hidden(timeout=15_000)
+    status, body = call(live_server, "GET", f"/v1/games/{game}")
+    assert status == 200 and len(body["rounds"]) == 1 and body["status"] == "finished"
+    assert [e["kind"] for e in body["entries"]] == ["round", "finish"]  # each once, in the order made
+    expect(phone.locator("#game-status")).to_contain_text("Finished after 1 round")
+    worker_pages.errors[:] = [e for e in worker_pages.errors if "503" not in e]
+    offline_errors(worker_pages)

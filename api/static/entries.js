@@ -120,7 +120,11 @@ export async function write(method, path, body, errorId, done) {
   const what = writeWords(method, path, body);
   const entry = keep(method, path, body, what);
   const answer = (await flush())[entry.key];
-  if (!answer || answer.offline || answer.status >= 500) {
+  if (answer && answer.status >= 500) {
+    notice(w("The service could not take {what} now ({problem}) It is kept on this phone and sent again shortly.", { what, problem: problemText(answer) }));
+    return "waiting";
+  }
+  if (!answer || answer.offline) {
     notice(waiting().length > 1 && !answer ? w("Waiting to be sent after the entries before it: {what}.", { what })
       : w("No answer from the service: {what} is kept on this phone and sent when it can be reached.", { what }));
     return "waiting";
