@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from api import page
-from tests.browser import CHROMIUM, VIEWPORTS, PageFactory, Viewport
+from tests.browser import CHROMIUM, VIEWPORTS, PageFactory, Viewport, screenshot
 from tests.test_e2e import call
 from tests.test_page import score_of
 
@@ -136,6 +136,7 @@ def test_a_round_entered_offline_waits_survives_a_reload_and_is_stored_once(live
     expect(phone.locator("#reach-line")).to_contain_text("the sheet is the last one this phone saw")
     expect(phone.locator("#game-status")).to_contain_text("Round 1 being played")
     expect(phone.locator("#outbox")).to_contain_text("Waiting to be sent: round 1 (Bob went out)")
+    screenshot(phone, "offline-reloaded-waiting-phone")
     kept = json.loads(phone.evaluate("localStorage.getItem('referee.outbox')"))
     assert [(e["game"], e["method"], e["body"]) for e in kept] == [
         (game, "POST", {"went_out": "Bob", "points": {"Ann": 20}, "cards": {"Ann": 2}})]
@@ -143,6 +144,7 @@ def test_a_round_entered_offline_waits_survives_a_reload_and_is_stored_once(live
 
     phone.context.set_offline(False)  # the `online` event sends it
     expect(phone.locator("#outbox")).to_be_hidden(timeout=15_000)
+    expect(phone.locator("#notice")).to_have_text("Sent: round 1 (Bob went out).")
     expect(phone.locator("#game-status")).to_contain_text("Round 2 being played")
     assert score_of(phone, "Ann") == "20"
     expect(phone.locator("#reach-line")).to_be_hidden()
@@ -171,9 +173,11 @@ def test_another_phones_write_meanwhile_leaves_the_scorer_the_choice(live_server
     # The page shows the game as it now is, beside the entry that waits, and asks.
     waiting = phone.locator("#outbox li.changed")
     expect(waiting).to_contain_text("Another phone changed the game meanwhile", timeout=15_000)
+    expect(phone.locator("#notice")).to_be_hidden()  # no stale "kept on this phone"
     expect(phone.locator("#game-status")).to_contain_text("Round 2 being played")
     assert score_of(phone, "Bob") == "35"
     assert len(rounds_of(live_server, game)) == 1  # not written behind the scorer's back
+    screenshot(phone, "offline-changed-meanwhile-phone")
 
     waiting.get_by_role("button", name="Send it as the next entry").click()
     expect(phone.locator("#outbox")).to_be_hidden()
@@ -215,6 +219,7 @@ def test_on_a_plain_http_origin_a_round_kept_while_closed_is_sent_once_at_the_ne
     note = phone.locator("#insecure")
     expect(note).to_contain_text("opened over plain HTTP")
     expect(note).to_contain_text("--certfile FILE --keyfile FILE")
+    screenshot(phone, "plain-http-note-phone")
     note.get_by_role("button", name="Understood").click()
     expect(note).to_have_count(0)
     # The share button copies the link instead (no share sheet here).

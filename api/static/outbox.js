@@ -69,8 +69,18 @@ export function flush() {
   return chain;
 }
 
+/* A word in the page's notice about what was sent meanwhile, without moving the focus (the
+   scorer may be typing the next round). */
+function say(text) {
+  const node = $("notice");
+  if (!node) return;
+  node.textContent = text;
+  node.hidden = !text;
+}
+
 async function send() {
   const answers = {};
+  const sent = [];
   let changed = false;
   for (;;) {
     const entry = waiting()[0];
@@ -82,13 +92,15 @@ async function send() {
     if (answer.offline || answer.status >= 500) break;  // no answer, or the service cannot take it now: it waits
     changed = true;
     if (answer.ok) {
+      sent.push(entry.what);
       save(all().filter((e) => e.key !== entry.key).map((e) => (e.after === entry.key ? { ...e, after: null, ifMatch: answer.etag } : e)));
       continue;
     }
     change(entry.key, answer.status === 412 ? { state: "changed" } : { state: "refused", problem: problemText(answer) });
     break;
   }
-  if (changed) {
+  if (changed) {  // what the notice said of these entries ("kept on this phone") is over
+    say(sent.length ? w("Sent: {what}.", { what: sent.join("; ") }) : "");
     const fresh = await call("GET", `/v1/games/${game.id}`);
     if (fresh.ok) await sheetChanged(fresh.data, fresh.etag);
   }
