@@ -410,6 +410,18 @@ def test_serve_with_a_certificate_speaks_https_and_says_so(tmp_path: Path, certi
             proc.stdout.close()
 
 
+def test_serve_lan_with_a_certificate_gives_phones_an_https_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(serve, "run", lambda **kwargs: seen.update(kwargs, public=os.environ.get("REFEREE_PUBLIC_URL")) or 0)
+    monkeypatch.setattr(lan, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.delenv("REFEREE_PUBLIC_URL", raising=False)
+    assert cli.main(["serve", "--lan", "--port", "8123", "--certfile", "t.crt", "--keyfile", "t.key"]) == 0
+    assert seen["tls"] == {"certfile": "t.crt", "keyfile": "t.key"}
+    assert seen["public"] == "https://192.168.1.20:8123"
+    assert seen["also_say"][0].endswith("https://192.168.1.20:8123 (on the same network), or scan:")
+    monkeypatch.delenv("REFEREE_PUBLIC_URL")
+
+
 @pytest.mark.parametrize("case", ["no certificate", "not a certificate", "key alone", "certificate alone"])
 def test_a_certificate_that_cannot_be_used_is_one_line_exit_2(tmp_path: Path, certificate: tuple[Path, Path],
                                                                case: str) -> None:

@@ -4,7 +4,7 @@ import { w } from "./words.js";
 import { $, el, show, notice } from "./dom.js";
 import { problemText } from "./api.js";
 import { keep, flush, forget, waiting } from "./outbox.js";
-import { game, isLayout, sheetChanged } from "./state.js";
+import { game, isLayout } from "./state.js";
 
 /* What an entry of the sheet is, in a few words a table reads: "round 3 (C went out)". */
 function entryWords(entry) {
