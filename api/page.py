@@ -7,8 +7,10 @@ so the page is also an example of a client. Nothing is loaded from another host.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import ipaddress
+import json
 from functools import lru_cache
 from pathlib import Path
 
@@ -29,6 +31,10 @@ blp = Blueprint("page", __name__, template_folder="templates")  # assets: the ap
 
 LANGUAGE_NAMES = (("en", "English"), ("ru", "Русский"), ("sv", "Svenska"), ("ro", "Română"))
 SCRIPTS = Path(__file__).resolve().parent / "static"  # the page's modules, `*.js`
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+WORKER = Path(__file__).resolve().parent / "worker" / "sw.js"  # the service worker, filled in below
+THEME = "#0b5d3b"  # the page's accent (table.css), the installed app's bar
+PAPER = "#fbfaf7"
 
 
 @lru_cache(maxsize=1)
@@ -132,6 +138,44 @@ def hand_over_qr(game_id: str) -> Response:
     response = Response(qr_svg(link), content_type="image/svg+xml; charset=utf-8")
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@lru_cache(maxsize=1)
+def worker_source() -> str:
+    """The service worker with what it keeps before the first visit (the home page, every file
+    of the page) and the name of its cache: a digest of the page's files, so that a release
+    that changes any of them replaces the phone's kept copy."""
+    files = sorted(p for p in SCRIPTS.iterdir() if p.is_file())
+    digest = hashlib.sha256(WORKER.read_bytes())
+    for path in [*files, *sorted(TEMPLATES.iterdir())]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    assets = ["/", *(f"/static/{p.name}" for p in files)]
+    return (WORKER.read_text(encoding="utf-8").replace("__VERSION__", digest.hexdigest()[:16])
+            .replace("__ASSETS__", json.dumps(assets)))
+
+
+@blp.route("/sw.js")
+def service_worker() -> Response:
+    """The service worker, at the root so that its scope is the whole page; always asked anew,
+    so a new release is found on the next visit."""
+    response = Response(worker_source(), content_type="text/javascript; charset=utf-8")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@blp.route("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest: the page installed on a phone's home screen, opened full-screen."""
+    icon = "/static/icon"
+    body = {"name": "referee", "short_name": "referee", "lang": current(),
+            "description": t("A referee and score sheet for card and tile games at a real table."),
+            "start_url": "/", "scope": "/", "display": "standalone", "orientation": "any",
+            "background_color": PAPER, "theme_color": THEME,
+            "icons": [{"src": f"{icon}-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+                      {"src": f"{icon}-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+                      {"src": f"{icon}-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+                      {"src": f"{icon}.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]}
+    return Response(json.dumps(body, ensure_ascii=False), content_type="application/manifest+json; charset=utf-8")
 
 
 @blp.after_request

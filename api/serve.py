@@ -17,6 +17,7 @@ import errno
 import json
 import os
 import socket
+import ssl
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar, cast
@@ -324,9 +325,31 @@ def check_port(host: str, port: int) -> None:
         raise RefereeError(Problem("--port", "port_unusable", message)) from None
 
 
-def run(host: str, port: int, database: str | None, workers: int, also_say: list[str] | None = None) -> int:
-    """Serve until stopped. Once the server listens it prints where, then `also_say` (for
-    `--lan`, where a phone goes)."""
+def check_tls(certfile: str, keyfile: str) -> None:
+    """Raise a RefereeError of one sentence when the certificate and its key cannot be read or
+    do not make a pair, before anything is created."""
+    for option, path in (("--certfile", certfile), ("--keyfile", keyfile)):
+        try:
+            with open(path, "rb"):
+                pass
+        except OSError as exc:
+            raise RefereeError(Problem(option, "tls_unreadable", t(
+                "cannot read {option} {path}: {reason}", option=option, path=path,
+                reason=os.strerror(exc.errno) if exc.errno else str(exc)))) from None
+    try:
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(certfile, keyfile)
+    except (ssl.SSLError, ValueError) as exc:
+        raise RefereeError(Problem("--certfile", "tls_unusable", t(
+            "cannot serve HTTPS with {certfile} and {keyfile}: {reason}", certfile=certfile, keyfile=keyfile,
+            reason=getattr(exc, "reason", None) or str(exc)))) from None
+
+
+def run(host: str, port: int, database: str | None, workers: int, also_say: list[str] | None = None,
+        tls: dict[str, str] | None = None) -> int:
+    """Serve until stopped (HTTPS when `tls` names a `certfile` and a `keyfile`). Once the
+    server listens it prints where, then `also_say` (for `--lan`, where a phone goes)."""
+    if tls:
+        check_tls(tls["certfile"], tls["keyfile"])
     check_port(host, port)
     if database:
         os.environ["REFEREE_DATABASE_URL"] = database
@@ -335,7 +358,8 @@ def run(host: str, port: int, database: str | None, workers: int, also_say: list
     Store(url).migrate()  # once, before the workers start
     shown = f"[{host}]" if ":" in host else host
     processes = tn("{n} worker", "{n} workers", max(1, workers))
-    said = [f"referee listening on http://{shown}:{port} (database {url.split('@')[-1]}, {processes})",
+    scheme = "https" if tls else "http"
+    said = [f"referee listening on {scheme}://{shown}:{port} (database {url.split('@')[-1]}, {processes})",
             *(also_say or [])]
 
     def ready(_: object) -> None:
@@ -343,23 +367,28 @@ def run(host: str, port: int, database: str | None, workers: int, also_say: list
 
     _Server({"bind": f"{shown}:{port}", "workers": max(1, workers), "worker_class": _Worker,
              "accesslog": None, "graceful_timeout": 5, "timeout": 60, "keepalive": 5,
-             "when_ready": ready}).run()
+             "when_ready": ready, **(tls or {})}).run()
     return 0
 
 
-def main(*, host: str | None, port: int, lan: bool, database: str | None, workers: int) -> int:
+def main(*, host: str | None, port: int, lan: bool, database: str | None, workers: int,
+         certfile: str | None = None, keyfile: str | None = None) -> int:
     """`referee serve` (the `referee.serve` entry point): `--lan` resolved to the address phones
-    open, then `run`; a database that cannot be used is a RefereeError at `--database`."""
+    open, then `run` (HTTPS with `certfile` and `keyfile`); a database that cannot be used is a
+    RefereeError at `--database`."""
     listen, told = host or "127.0.0.1", []
+    tls = {"certfile": certfile, "keyfile": keyfile} if certfile and keyfile else None
     if lan:
         from api import lan as network
 
         listen = host or network.LAN_HOST
         url = network.public_url(port, host)
+        if tls:
+            url = "https://" + url.removeprefix("http://")
         os.environ["REFEREE_PUBLIC_URL"] = url  # the page's share links and QR code name it
         told = network.phone_lines(url)
     try:
-        return int(run(host=listen, port=port, database=database, workers=workers, also_say=told))
+        return int(run(host=listen, port=port, database=database, workers=workers, also_say=told, tls=tls))
     except SQLAlchemyError as exc:
         reason = str(exc).splitlines()[0]
         raise RefereeError(Problem("--database", "database", t("cannot use the database: {reason}",

@@ -1,5 +1,5 @@
 """`referee serve`: headers that never finish, searches that wait their turn, a port in use,
-`--lan`. The servers run as real processes on loopback; `--lan` binds every address of this
+`--lan`, HTTPS (`--certfile`, `--keyfile`). The servers run as real processes on loopback; `--lan` binds every address of this
 machine and is only ever called on loopback."""
 
 from __future__ import annotations
@@ -7,9 +7,14 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
+import shutil
 import socket
+import ssl
 import subprocess
 import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -358,3 +363,80 @@ def test_a_search_answered_in_its_own_process_is_the_answer_of_the_app(server: S
     expected = app.test_client().post(path, json=body, headers={"Accept-Language": "sv"})
     assert (status, answer) == (expected.status_code, expected.get_json())
     app.extensions["referee.store"].engine.dispose()
+
+
+# ---------------------------------------------------------------- --certfile, --keyfile
+
+
+@pytest.fixture
+def certificate(tmp_path: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 and localhost, made here with `openssl`."""
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl command to make a certificate")
+    cert, key = tmp_path / "table.crt", tmp_path / "table.key"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True, timeout=60)
+    return cert, key
+
+
+def test_serve_with_a_certificate_speaks_https_and_says_so(tmp_path: Path, certificate: tuple[Path, Path]) -> None:
+    cert, key = certificate
+    port = free_port()
+    proc = subprocess.Popen([*command(), "serve", "--port", str(port), "--workers", "1", "--certfile", str(cert),
+                             "--keyfile", str(key), "--database", f"sqlite:///{tmp_path / 'r.db'}"], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, start_new_session=True)
+    trusted = ssl.create_default_context(cafile=str(cert))
+    try:
+        assert proc.stdout is not None
+        assert f"https://127.0.0.1:{port}" in proc.stdout.readline()
+        deadline = time.monotonic() + 30
+        answer = None
+        while answer is None and time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"https://127.0.0.1:{port}/healthz", context=trusted, timeout=5) as got:
+                    answer = got.status
+            except (OSError, urllib.error.URLError):
+                time.sleep(0.1)
+        assert answer == 200
+        with urllib.request.urlopen(f"https://127.0.0.1:{port}/manifest.webmanifest", context=trusted, timeout=5) as got:
+            assert json.loads(got.read())["display"] == "standalone"
+        with pytest.raises(OSError):  # plain HTTP on that port gets no page (closed, or refused)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5).close()
+    finally:
+        os.killpg(proc.pid, 15)
+        proc.wait(timeout=30)
+        if proc.stdout:
+            proc.stdout.close()
+
+
+def test_serve_lan_with_a_certificate_gives_phones_an_https_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(serve, "run", lambda **kwargs: seen.update(kwargs, public=os.environ.get("REFEREE_PUBLIC_URL")) or 0)
+    monkeypatch.setattr(lan, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.delenv("REFEREE_PUBLIC_URL", raising=False)
+    assert cli.main(["serve", "--lan", "--port", "8123", "--certfile", "t.crt", "--keyfile", "t.key"]) == 0
+    assert seen["tls"] == {"certfile": "t.crt", "keyfile": "t.key"}
+    assert seen["public"] == "https://192.168.1.20:8123"
+    assert seen["also_say"][0].endswith("https://192.168.1.20:8123 (on the same network), or scan:")
+    monkeypatch.delenv("REFEREE_PUBLIC_URL")
+
+
+@pytest.mark.parametrize("case", ["no certificate", "not a certificate", "key alone", "certificate alone"])
+def test_a_certificate_that_cannot_be_used_is_one_line_exit_2(tmp_path: Path, certificate: tuple[Path, Path],
+                                                               case: str) -> None:
+    cert, key = certificate
+    junk = tmp_path / "junk.pem"
+    junk.write_text("not a certificate\n")
+    options = {"no certificate": ["--certfile", str(tmp_path / "missing.crt"), "--keyfile", str(key)],
+               "not a certificate": ["--certfile", str(junk), "--keyfile", str(key)],
+               "key alone": ["--keyfile", str(key)],
+               "certificate alone": ["--certfile", str(cert)]}[case]
+    folder = tmp_path / "run"
+    folder.mkdir()
+    done = subprocess.run([*command(), "serve", "--port", str(free_port()), *options], cwd=folder, capture_output=True,
+                          check=False, text=True, timeout=60, env={**os.environ, "REFEREE_DATABASE_URL": ""})
+    assert done.returncode == 2
+    assert done.stdout == "" and done.stderr.count("\n") == 1, done.stderr
+    assert re.match(r"referee serve: --(cert|key)file: ", done.stderr) and "Traceback" not in done.stderr
+    assert list(folder.iterdir()) == []  # no referee.db

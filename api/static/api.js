@@ -1,22 +1,47 @@
 /* Calls to the service's public /v1 API, in the page's language, and its refusals in words. */
 import { w } from "./words.js";
 
+/* A key that names one write, kept with it until the service has it: a write sent again with
+   the same key is applied once (crypto.getRandomValues works over plain HTTP too). */
+export function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/* Whether the service could be reached at the last call (false: no answer at all): said to
+   whoever listens (`referee:reach` on window), so the page can say the sheet may be behind. */
+function reached(yes) {
+  window.dispatchEvent(new CustomEvent("referee:reach", { detail: yes }));
+}
+
+/* One call. The answer is `{ok, status, data, etag, kept}`; status 0 (and `offline`) when the
+   service could not be reached at all; `kept` when the answer is the copy this phone kept
+   (the service worker's, offline). It never throws. */
 export async function call(method, path, body, token, extra = {}) {
   const headers = { Accept: "application/json", ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (method !== "GET") headers["Idempotency-Key"] = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  if (method !== "GET" && !headers["Idempotency-Key"]) headers["Idempotency-Key"] = newKey();
   // The page's language, whatever the service would choose by itself (a cookie, the browser's).
   const address = new URL(path, location.href);
   address.searchParams.set("lang", document.documentElement.lang || "en");
-  const response = await fetch(address, { method, headers, cache: "no-store",
-    body: body === undefined ? undefined : JSON.stringify(body) });
+  let response;
+  try {
+    response = await fetch(address, { method, headers, cache: "no-store",
+      body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    reached(false);
+    return { ok: false, status: 0, offline: true, data: null, etag: null, kept: null };
+  }
+  const kept = response.headers.get("X-Referee-Kept");
+  reached(!kept);
   const data = [204, 304].includes(response.status) ? null : await response.json().catch(() => null);
-  return { ok: response.ok, status: response.status, data, etag: response.headers.get("ETag") };
+  return { ok: response.ok, status: response.status, data, etag: response.headers.get("ETag"), kept };
 }
 
 /* A problem answer in one sentence a player reads: each error's message, else the detail. */
 export function problemText(answer) {
+  if (answer.offline) return w("The service cannot be reached: check this phone's connection (and that the host is still serving), then try again.");
   const data = answer.data || {};
   if (Array.isArray(data.errors) && data.errors.length) {
     const text = data.errors.map((e) => e.message).join("; ");

@@ -2,8 +2,9 @@
    buy-backs, undo and redo, the end of the game. */
 import { w } from "./words.js";
 import { $, el, show, notice } from "./dom.js";
-import { call, problemText } from "./api.js";
-import { game, isLayout, sheetChanged } from "./state.js";
+import { problemText } from "./api.js";
+import { keep, flush, forget, waiting } from "./outbox.js";
+import { game, isLayout } from "./state.js";
 
 /* What an entry of the sheet is, in a few words a table reads: "round 3 (C went out)". */
 function entryWords(entry) {
@@ -47,9 +48,10 @@ function entryAgain(entry) {
 
 export function renderUndo() {
   const last = game.sheet.entries.at(-1);
-  $("undo").hidden = !last;
+  const held = waiting().length > 0;  // an undo now would take off what waits: drop that instead
+  $("undo").hidden = !last || held;
   if (last) $("undo").textContent = w("Undo {what}", { what: entryWords(last) });
-  $("redo").hidden = !game.undone || game.undone.etag !== game.etag;
+  $("redo").hidden = !game.undone || game.undone.etag !== game.etag || held;
   if (game.undone) $("redo").textContent = w("Redo {what}", { what: game.undone.words });
 }
 
@@ -69,7 +71,7 @@ export async function undoConfirmed() {
   const again = entryAgain(last);
   const done = await write("DELETE", `/v1/games/${game.id}/entries/last`, undefined, "entry-error",
     w("Undone: {what}.", { what: words }));
-  if (done) {
+  if (done === "sent") {
     game.undone = { words, again, etag: game.etag };  // kept while nothing else is entered
     renderUndo();
   }
@@ -95,23 +97,51 @@ export function finishAsked() {
   button.textContent = w("Yes, end it: the winner is decided now");
 }
 
-/* A write to the game, only over the sheet this page shows (If-Match): if another phone
-   changed the game meanwhile, nothing is written and the page shows the game as it is now. */
+/* What a write is, in a few words a table reads, for the list of entries waiting to be sent. */
+function writeWords(method, path, body) {
+  const last = game.sheet.entries.at(-1);
+  if (method === "DELETE") return w("Undo {what}", { what: entryWords(last) });
+  const kind = path.split("/").at(-1);
+  if (kind === "finish") return w("the end of the game");
+  if (kind === "buys") return w("{name}'s buy", { name: body.player });
+  if (kind === "buy-backs") return w("{name}'s buy-back", { name: body.player });
+  const n = game.sheet.round + waiting().filter((e) => e.path.endsWith("/rounds")).length;
+  if (isLayout()) return w("deal {n} ({name} won it)", { n, name: body.winner });
+  return body.went_out ? w("round {n} ({name} went out)", { n, name: body.went_out }) : w("round {n}", { n });
+}
+
+/* A write to the game, only over the sheet this page shows (If-Match): kept on this phone
+   first (outbox.js), then sent. "sent" when it is in; "waiting" when the service could not be
+   reached (it is sent later); false when it was refused, or another phone changed the game
+   meanwhile (the page shows the game as it is now, and the entry waits for the scorer's choice). */
 export async function write(method, path, body, errorId, done) {
   show(errorId, "");
   notice("");
-  const answer = await call(method, path, body, game.token, game.etag ? { "If-Match": game.etag } : {});
-  const fresh = await call("GET", `/v1/games/${game.id}`);
+  const what = writeWords(method, path, body);
+  const entry = keep(method, path, body, what);
+  const answer = (await flush())[entry.key];
+  if (answer && answer.status >= 500) {
+    notice(w("The service could not take {what} now ({problem}) It is kept on this phone and sent again shortly.", { what, problem: problemText(answer) }));
+    return "waiting";
+  }
+  if (!answer || answer.offline) {
+    notice(waiting().length > 1 && !answer ? w("Waiting to be sent after the entries before it: {what}.", { what })
+      : w("No answer from the service: {what} is kept on this phone and sent when it can be reached.", { what }));
+    return "waiting";
+  }
   if (answer.status === 412) {
-    await sheetChanged(fresh.data, fresh.etag);
     show(errorId, w("The game changed on another phone: the sheet now shows it. Check it before entering again."));
     return false;
   }
-  if (!answer.ok) { show(errorId, problemText(answer)); markFields((answer.data || {}).errors || []); return false; }
+  if (!answer.ok) {  // refused: said where it was made, with what was typed still there
+    forget(entry.key);
+    show(errorId, problemText(answer));
+    markFields((answer.data || {}).errors || []);
+    return false;
+  }
   game.undone = null;
-  await sheetChanged(fresh.data, fresh.etag);
   if (done) notice(done);
-  return true;
+  return "sent";
 }
 
 /* Where an error's field is on the page: its path's pattern and the box it names. */

@@ -11,6 +11,8 @@ import { renderRoundForm } from "./roundform.js";
 import { renderReferee } from "./referee.js";
 import { keepAwake } from "./awake.js";
 import { shareButton } from "./share.js";
+import { initOutbox, renderOutbox } from "./outbox.js";
+import { keepLoaded } from "./install.js";
 
 const FOLLOW_SECONDS = 10;  // a following phone asks whether the game changed this often
 
@@ -37,8 +39,11 @@ export async function initGame(root) {
   const answer = await call("GET", `/v1/games/${game.id}`);
   if (!answer.ok) { show("page-error", problemText(answer)); return; }
   const rules = await call("GET", `/v1/rulesets/${answer.data.ruleset}`);
+  if (!rules.ok) { show("page-error", problemText(rules)); return; }
   game.ruleset = rules.data;
   await refresh(answer.data, answer.etag);
+  initOutbox();  // entries this phone kept (the page closed before they were sent) go now
+  keepLoaded();
   setInterval(follow, FOLLOW_SECONDS * 1000);
   keepAwake();
 }
@@ -70,7 +75,7 @@ async function handOver(base) {
 async function follow() {
   if (document.hidden || !game.etag) return;
   const answer = await call("GET", `/v1/games/${game.id}`, undefined, undefined, { "If-None-Match": game.etag });
-  if (answer.status === 200) await refresh(answer.data, answer.etag);
+  if (answer.status === 200 && !answer.kept) await refresh(answer.data, answer.etag);
 }
 
 async function refresh(sheet, etag) {
@@ -78,7 +83,9 @@ async function refresh(sheet, etag) {
   game.etag = etag || null;
   const number = sheet.round;
   const round = await call("GET", `/v1/rulesets/${sheet.ruleset}/rounds/${number}`);
-  game.round = round.ok ? round.data : null;
+  // With no answer (offline), the round's rules this page has stay while the round is the same.
+  game.round = round.ok ? round.data : (round.offline && game.roundNumber === number ? game.round : null);
+  game.roundNumber = number;
   render();
 }
 
@@ -123,6 +130,7 @@ function render() {
   if (canWrite()) renderRoundForm();
   if (game.token) { renderEntryButtons(); renderUndo(); }
   renderReferee();
+  renderOutbox();
   keepGame({ id: game.id, ruleset: ruleset.id, name: ruleset.name, players: sheet.players.map((p) => p.name), seen: Date.now(),
     scorer: Boolean(game.token) });
 }

@@ -114,6 +114,7 @@ export function initNewGame() {
     const id = select.value;
     if (!(id in teamSizes)) {
       const answer = await call("GET", `/v1/rulesets/${encodeURIComponent(id)}`);
+      if (answer.offline) return undefined;  // not known yet: asked again at the next start
       teamSizes[id] = answer.ok && answer.data.teams ? (answer.data.teams.size || 2) : null;
     }
     return teamSizes[id];
@@ -129,6 +130,7 @@ export function initNewGame() {
       list.after(line);
     }
     const size = await teamSize();
+    if (size === undefined) { show("start-error", problemText({ offline: true })); return; }
     const players = names();
     line.hidden = !size || !players.length;
     if (size) line.textContent = w("Partners score together; the teams, by seat: {teams}.",
@@ -179,6 +181,7 @@ export function initNewGame() {
     const body = { ruleset: select.value, players: names() };
     if (dealer.value) body.dealer = dealer.value;
     const size = await teamSize();
+    if (size === undefined) { show("start-error", problemText({ offline: true })); return; }
     if (size) body.teams = seatTeams(body.players, size);
     const answer = await call("POST", "/v1/games", body);
     if (!answer.ok) {  // what was typed stays; the line at fault is marked

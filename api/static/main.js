@@ -7,6 +7,7 @@ import { forgetGame } from "./kept.js";
 import { initKept, initNewGame } from "./home.js";
 import { initGame } from "./game.js";
 import { initTheme } from "./theme.js";
+import { initInstall } from "./install.js";
 
 /* The language switch: remembered (a cookie the service reads, and this device's storage). */
 function initLanguage() {
@@ -24,6 +25,7 @@ initTheme();  // the colours first, before anything is drawn
 
 document.addEventListener("DOMContentLoaded", () => {
   initLanguage();
+  initInstall();
   if ($("new-game")) initNewGame();
   if ($("kept")) initKept();
   const missing = document.querySelector("[data-page=missing]");

@@ -33,7 +33,7 @@ export function renderRoundForm() {
       const body = { winner: $("winner-select").value,
         completed: [...form.querySelectorAll("input[name=completed]:checked")].map((i) => i.value) };
       write("POST", `/v1/games/${game.id}/rounds`, body, "round-error",
-        w("Deal {n} entered: {name} won it.", { n: game.sheet.round, name: body.winner }));
+        w("Deal {n} entered: {name} won it.", { n: game.sheet.round, name: body.winner })).then(kept);
     };
     return;
   }
@@ -212,7 +212,7 @@ export function renderRoundForm() {
       }
     }
     show("round-error", "");
-    await write("POST", `/v1/games/${game.id}/rounds`, body, "round-error", w("Round {n} entered.", { n: game.sheet.round }));
+    kept(await write("POST", `/v1/games/${game.id}/rounds`, body, "round-error", w("Round {n} entered.", { n: game.sheet.round })));
   };
 }
 
@@ -220,6 +220,14 @@ export function renderRoundForm() {
    be read, the points alone, which every game takes. */
 function entryOf() {
   return (game.round && game.round.entry) || { ways: ["points"], out: "go_out", out_scores: false, asks: [] };
+}
+
+/* A round kept on the phone to be sent later is listed as waiting: the form is cleared for the
+   next one (the sheet does not move on until the service has it). */
+function kept(result) {
+  if (result !== "waiting") return;
+  $("round-form").dataset.key = "";
+  renderRoundForm();
 }
 
 /* The deal's wild rank, asked once and shared by the round's entry and the referee's tools. */

@@ -124,6 +124,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--database", default=os.environ.get("REFEREE_DATABASE_URL"),
                    help="database URL (default: SQLite file referee.db here)")
     p.add_argument("--workers", type=_positive, default=2)
+    p.add_argument("--certfile", metavar="FILE",
+                   help="serve HTTPS with this certificate (PEM; with --keyfile): phones may then install "
+                        "the page and open kept games offline")
+    p.add_argument("--keyfile", metavar="FILE", help="the certificate's private key (PEM; with --certfile)")
     p.set_defaults(run=_serve)
     p = _command(sub, "lint")
     p.add_argument("files", nargs="+", metavar="FILE")

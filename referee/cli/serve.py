@@ -2,7 +2,8 @@
 
 A distribution that ships the service names its start in the `referee.serve` entry point group
 (this one: `serve = "api.serve:main"`): a callable that takes the command's options as keywords
-(`host`, `port`, `lan`, `database`, `workers`) and returns the exit code. What goes wrong there
+(`host`, `port`, `lan`, `database`, `workers`, and `certfile` and `keyfile` when
+both are given) and returns the exit code. What goes wrong there
 (a port in use, a database it cannot use) comes back as a `RefereeError`, printed as any other.
 """
 
@@ -35,5 +36,10 @@ def _serve(args: argparse.Namespace) -> int:
         raise RefereeError(Problem("", "no_service", t(
             "the HTTP service is not installed: no installed package provides the {group} entry "
             "point (`pip install .` in the referee checkout installs it)", group=SERVICE_GROUP)))
+    if (args.certfile is None) != (args.keyfile is None):
+        given, missing = ("--certfile", "--keyfile") if args.certfile else ("--keyfile", "--certfile")
+        raise RefereeError(Problem(missing, "tls_half", t(
+            "{given} needs {missing}: HTTPS takes both the certificate and its key", given=given, missing=missing)))
+    tls = {} if args.certfile is None else {"certfile": args.certfile, "keyfile": args.keyfile}
     return int(cast(int, start(host=args.host, port=args.port, lan=args.lan, database=args.database,
-                               workers=args.workers)))
+                               workers=args.workers, **tls)))
