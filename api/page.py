@@ -14,7 +14,8 @@ from pathlib import Path
 
 import segno
 from babel.messages.extract import extract
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from api.catalog import Catalog
 from api.games import store
@@ -22,6 +23,7 @@ from api.problems import ApiError
 from api.rulesets import catalog
 from api.storage import token_matches
 from referee import describe
+from referee.errors import RefereeError
 from referee.i18n import SOURCE, current, plural_forms, plural_rule, t
 
 blp = Blueprint("page", __name__, template_folder="templates")  # assets: the app's /static
@@ -55,7 +57,15 @@ def _words() -> dict[str, object]:
     words = {} if english else {s[0]: t(s[0]) for s in script_sentences() if len(s) == 1}
     plurals = {s[0]: plural_forms(*s) for s in script_sentences() if len(s) == 2}
     return {"t": t, "lang": current(), "languages": LANGUAGE_NAMES, "words": words, "plurals": plurals,
-            "plural_rule": plural_rule()}
+            "plural_rule": plural_rule(), "modules": modules()}
+
+
+@lru_cache(maxsize=1)
+def modules() -> tuple[str, ...]:
+    """The page's modules, each named in a `<link rel="modulepreload">`: the browser fetches them
+    side by side with main.js instead of one import after another (main.js itself is the page's
+    script tag)."""
+    return tuple(sorted(p.name for p in SCRIPTS.glob("*.js") if p.name != "main.js"))
 
 
 def _games(rulesets: Catalog) -> list[dict[str, object]]:
@@ -111,10 +121,38 @@ def index() -> str:
 def game(game_id: str) -> tuple[str, int]:
     """One game's sheet and referee tools (the game itself is read from the API); a game that
     does not exist is a 404 page that says so."""
-    if store().read_game(game_id) is None:
+    found = store().read_game(game_id)
+    if found is None:
         return render_template("missing.html", game_id=game_id), 404
     share = f"{public_base()}/games/{game_id}"
-    return render_template("game.html", game_id=game_id, share=share, base=public_base(), qr=qr_svg(share)), 200
+    return render_template("game.html", game_id=game_id, share=share, base=public_base(), qr=qr_svg(share),
+                           name=_name(found[0].ruleset_id)), 200
+
+
+def _name(ruleset_id: str) -> str | None:
+    """A ruleset's name in the request's language, drawn with the page's first paint (the page
+    fills in the rest); None for one this service no longer has."""
+    try:
+        return catalog().get(ruleset_id).local_name
+    except RefereeError:
+        return None
+
+
+@blp.route("/referee")
+def referee_pick() -> BaseResponse:
+    """The start page's "Ask the referee" form, sent without the script: to the ruleset's panel."""
+    return redirect(url_for("page.referee", ruleset_id=request.args.get("ruleset", "")))
+
+
+@blp.route("/rulesets/<string:ruleset_id>/referee")
+def referee(ruleset_id: str) -> tuple[str, int]:
+    """The referee's questions for one ruleset, with no game started: the game page's panel,
+    for a table of a chosen size at a chosen round. A ruleset this service does not have is a
+    404 page that says so."""
+    name = _name(ruleset_id)
+    if name is None:
+        return render_template("missing.html", ruleset_id=ruleset_id), 404
+    return render_template("referee.html", ruleset_id=ruleset_id, name=name), 200
 
 
 @blp.route("/games/<string:game_id>/hand-over.svg", methods=["POST"])

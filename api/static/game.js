@@ -11,6 +11,7 @@ import { renderRoundForm } from "./roundform.js";
 import { renderReferee } from "./referee.js";
 import { keepAwake } from "./awake.js";
 import { shareButton } from "./share.js";
+import { initBar, renderBar } from "./bar.js";
 
 const FOLLOW_SECONDS = 10;  // a following phone asks whether the game changed this often
 
@@ -34,6 +35,7 @@ export async function initGame(root) {
   $("finish").addEventListener("click", finishAsked);
   $("print").addEventListener("click", () => window.print());
   $("download").addEventListener("click", download);
+  initBar();
   const answer = await call("GET", `/v1/games/${game.id}`);
   if (!answer.ok) { show("page-error", problemText(answer)); return; }
   const rules = await call("GET", `/v1/rulesets/${answer.data.ruleset}`);
@@ -123,6 +125,9 @@ function render() {
   if (canWrite()) renderRoundForm();
   if (game.token) { renderEntryButtons(); renderUndo(); }
   renderReferee();
+  // The layout: the bar's actions for this game now; the page shown once it is drawn.
+  renderBar();
+  delete document.querySelector("[data-page=game]").dataset.loading;
   keepGame({ id: game.id, ruleset: ruleset.id, name: ruleset.name, players: sheet.players.map((p) => p.name), seen: Date.now(),
     scorer: Boolean(game.token) });
 }
