@@ -57,15 +57,7 @@ def _words() -> dict[str, object]:
     words = {} if english else {s[0]: t(s[0]) for s in script_sentences() if len(s) == 1}
     plurals = {s[0]: plural_forms(*s) for s in script_sentences() if len(s) == 2}
     return {"t": t, "lang": current(), "languages": LANGUAGE_NAMES, "words": words, "plurals": plurals,
-            "plural_rule": plural_rule(), "modules": modules()}
-
-
-@lru_cache(maxsize=1)
-def modules() -> tuple[str, ...]:
-    """The page's modules, each named in a `<link rel="modulepreload">`: the browser fetches them
-    side by side with main.js instead of one import after another (main.js itself is the page's
-    script tag)."""
-    return tuple(sorted(p.name for p in SCRIPTS.glob("*.js") if p.name != "main.js"))
+            "plural_rule": plural_rule()}
 
 
 def _games(rulesets: Catalog) -> list[dict[str, object]]:
@@ -126,7 +118,7 @@ def game(game_id: str) -> tuple[str, int]:
         return render_template("missing.html", game_id=game_id), 404
     share = f"{public_base()}/games/{game_id}"
     return render_template("game.html", game_id=game_id, share=share, base=public_base(), qr=qr_svg(share),
-                           name=_name(found[0].ruleset_id)), 200
+                           name=_name(found[0].ruleset_id), ruleset_id=found[0].ruleset_id), 200
 
 
 def _name(ruleset_id: str) -> str | None:

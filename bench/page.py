@@ -37,7 +37,6 @@ import subprocess
 import tempfile
 import time
 import urllib.request
-
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
@@ -111,9 +110,9 @@ def lighthouse(folder: Path, name: str, url: str) -> None:
     report = json.loads(done.stdout)
     score = {key: round(100 * (c["score"] or 0)) for key, c in report["categories"].items()}
     audits = report["audits"]
-    costs = sorted(((a["id"], a.get("displayValue", "")) for a in audits.values()
+    costs = sorted((a["id"], a.get("displayValue", "")) for a in audits.values()
                     if a.get("score") is not None and a["score"] < 0.9 and a.get("scoreDisplayMode") in ("numeric", "binary")
-                    and any(r["id"] == a["id"] for r in report["categories"]["performance"]["auditRefs"])))
+                    and any(r["id"] == a["id"] for r in report["categories"]["performance"]["auditRefs"]))
     metrics = ", ".join(f"{key} {audits[key]['displayValue']}" for key in
                         ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time",
                          "cumulative-layout-shift", "speed-index") if key in audits)
@@ -125,6 +124,13 @@ def lighthouse(folder: Path, name: str, url: str) -> None:
     print(f"    {metrics}")
     if costs:
         print("    costs: " + "; ".join(f"{key} {value}".strip() for key, value in costs))
+    for key in ("largest-contentful-paint-element", "layout-shifts"):  # what the two metrics are made of
+        items = [i for item in (audits.get(key, {}).get("details") or {}).get("items", []) for i in
+                 (item.get("items") or [item])]
+        found = [f"{(i.get('node') or {}).get('selector', '?')}"
+                 + (f" {i['score']:.3f}" if isinstance(i.get("score"), float) else "") for i in items if i.get("node")]
+        if found:
+            print(f"    {key}: {', '.join(found[:4])}")
 
 
 def visit(page: Page, url: str, ready: str) -> tuple[int, float, float]:

@@ -36,9 +36,13 @@ export async function initGame(root) {
   $("print").addEventListener("click", () => window.print());
   $("download").addEventListener("click", download);
   initBar();
-  const answer = await call("GET", `/v1/games/${game.id}`);
+  // The game and its ruleset (named by the page) asked side by side: the first view sooner.
+  const named = root.dataset.ruleset;
+  const [answer, asked] = await Promise.all([call("GET", `/v1/games/${game.id}`),
+    named ? call("GET", `/v1/rulesets/${encodeURIComponent(named)}`) : null]);
   if (!answer.ok) { show("page-error", problemText(answer)); return; }
-  const rules = await call("GET", `/v1/rulesets/${answer.data.ruleset}`);
+  const rules = asked && asked.ok && asked.data.id === answer.data.ruleset ? asked
+    : await call("GET", `/v1/rulesets/${answer.data.ruleset}`);
   game.ruleset = rules.data;
   await refresh(answer.data, answer.etag);
   setInterval(follow, FOLLOW_SECONDS * 1000);
@@ -81,8 +85,12 @@ async function refresh(sheet, etag) {
   const number = sheet.round;
   const round = await call("GET", `/v1/rulesets/${sheet.ruleset}/rounds/${number}`);
   game.round = round.ok ? round.data : null;
-  render();
+  await render();
 }
+
+/* After the next frame is painted (in a hidden tab, which paints none: after the next task). */
+const painted = () => new Promise((resolve) => (document.hidden ? setTimeout(resolve)
+  : requestAnimationFrame(() => setTimeout(resolve))));
 
 /* Who won in words: the winning team (its players), teams tied, or players. */
 function winnerWords(winners) {
@@ -93,7 +101,7 @@ function winnerWords(winners) {
   return winners.length > 1 ? w("Winners: {names}", { names: both(winners) }) : w("Winner: {names}", { names: both(winners) });
 }
 
-function render() {
+async function render() {
   const sheet = game.sheet;
   const ruleset = game.ruleset;
   $("game-title").textContent = ruleset.name;
@@ -118,6 +126,12 @@ function render() {
   renderStandings();
   renderChart();
   renderRounds();
+  // The first view: the sheet is shown and painted before the forms below it are built.
+  const root = document.querySelector("[data-page=game]");
+  if ("loading" in root.dataset) {
+    delete root.dataset.loading;
+    await painted();
+  }
   for (const node of document.querySelectorAll(".scorer")) node.hidden = !canWrite();
   // Corrections stay open to the scorer after the end: undoing the last round reopens the game.
   $("entries").hidden = !game.token;
@@ -125,9 +139,7 @@ function render() {
   if (canWrite()) renderRoundForm();
   if (game.token) { renderEntryButtons(); renderUndo(); }
   renderReferee();
-  // The layout: the bar's actions for this game now; the page shown once it is drawn.
-  renderBar();
-  delete document.querySelector("[data-page=game]").dataset.loading;
+  renderBar();  // the bar's actions for this game now
   keepGame({ id: game.id, ruleset: ruleset.id, name: ruleset.name, players: sheet.players.map((p) => p.name), seen: Date.now(),
     scorer: Boolean(game.token) });
 }
