@@ -176,7 +176,7 @@ def _no_store(response: Response) -> Response:
     response.headers.setdefault("Cache-Control", "no-cache")
     response.vary.add("Accept-Encoding")
     if (response.mimetype == "text/html" and not response.direct_passthrough and "Content-Encoding" not in response.headers
-            and "gzip" in request.accept_encodings and len(response.get_data()) >= GZIP_LEAST):
+            and request.accept_encodings.quality("gzip") > 0 and len(response.get_data()) >= GZIP_LEAST):
         response.set_data(gzip.compress(response.get_data(), compresslevel=6))
         response.headers["Content-Encoding"] = "gzip"
     return response

@@ -1,6 +1,6 @@
 """The table's page: its weight and how soon it is drawn, on loopback against a real server.
 
-    python bench/page.py [--runs 10] [--lighthouse build/lighthouse]
+    python bench/page.py [--runs 10] [--lighthouse build/lighthouse [--only-lighthouse]]
 
 Starts `referee serve` on a free port (SQLite in a temporary directory), starts a game, then
 opens the start page and the game's page in the system Chromium (Playwright, launched with
@@ -12,12 +12,13 @@ paint and the time until the page's content is on screen (the standings drawn, f
 median and worst of the runs (goal: first render under 1 s). As a baseline in the same run:
 the same browser drawing an empty page from the same server.
 
-With `--lighthouse FOLDER` (a folder where `npm install lighthouse@12.2.3` was run; build/ is
-ignored by git), it then runs Lighthouse on the mobile profile against the system Chromium
+With `--lighthouse FOLDER` (a folder where `npm install --prefix FOLDER lighthouse@12.2.3` was
+run; build/ is ignored by git), it first runs Lighthouse on the mobile profile against the system Chromium
 (`CHROME_PATH`, headless) for the start page and a game page of each kind (cards: Ten Pennies;
 tiles: Rummikub; teams: Canasta in pairs; phases: Phase 10), each with a round entered, and
-prints performance, accessibility and best practices (goal: 95, 100, 100), the audits that
-cost performance points, and whether the page is installable where Lighthouse still says.
+prints performance, accessibility and best practices (goal: 95, 100, 100), the metrics, the
+audits that cost performance points, and whether the page is installable where Lighthouse
+still says (12 does not). `--only-lighthouse` skips the timed runs.
 """
 
 from __future__ import annotations
