@@ -32,19 +32,21 @@ def token_of(page: Page, game: str) -> str | None:
     return page.evaluate("id => localStorage.getItem(`referee.token.${id}`)", game)
 
 
-def clear_of_the_bar(page: Page, selector: str) -> bool:
-    """The node is on screen, above the bar (not under it) and below the top of the screen."""
-    return bool(page.evaluate("""(sel) => {
+def wait_clear_of_the_bar(page: Page, selector: str) -> None:
+    """Waits (a scroll may still be on its way) until the node is on screen, above the bar
+    (not under it) and below the top of the screen; fails the test when it never is."""
+    page.wait_for_function("""(sel) => {
         const box = document.querySelector(sel).getBoundingClientRect();
         const bar = document.getElementById('action-bar').getBoundingClientRect();
         return box.top >= 0 && box.bottom <= bar.top && box.height > 0;
-    }""", selector))
+    }""", arg=selector, timeout=5000)
 
 
 def test_the_bar_takes_each_of_the_rounds_actions_to_its_form_in_one_tap(live_server: str,
                                                                            page_factory: PageFactory) -> None:
     page = page_factory("phone")
     page.set_viewport_size(PHONE)
+    page.emulate_media(reduced_motion="reduce")                      # the bar scrolls at once, not smoothly
     start(page, live_server, "ten-pennies", ["Ann", "Bob", "Cy"])
     bar = page.locator("#action-bar")
     expect(bar).to_be_visible()
@@ -57,18 +59,15 @@ def test_the_bar_takes_each_of_the_rounds_actions_to_its_form_in_one_tap(live_se
     for button, focused in (("A buy", "Ann buys (10 left)"), ("Ask the referee", None), ("Enter a round", None)):
         page.evaluate("window.scrollTo(0, 0)")
         bar.get_by_role("button", name=button).click()
-        active = page.locator(":focus")
         if focused:
-            expect(active).to_have_text(focused)
-        page.wait_for_function("() => { const b = document.activeElement.getBoundingClientRect();"
-                               " return b.top >= 0 && b.bottom <= document.getElementById('action-bar')"
-                               ".getBoundingClientRect().top; }")
+            expect(page.locator(":focus")).to_have_text(focused)
+        wait_clear_of_the_bar(page, ":focus")                          # in view, not under the bar
     expect(page.locator(":focus")).to_have_id("went-out")            # the round's form, its first box
     screenshot(page, "bar-enter-phone")
 
     # The foot of the page is padded: its last section scrolls clear of the bar.
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    assert clear_of_the_bar(page, "#share-fold")
+    wait_clear_of_the_bar(page, "#share-fold")
 
     # Folded: sharing and the chart, opened by a tap (the QR code's link opens its fold).
     expect(page.locator("#share-qr")).to_be_hidden()
@@ -85,6 +84,7 @@ def test_the_bar_takes_each_of_the_rounds_actions_to_its_form_in_one_tap(live_se
     page.get_by_role("button", name="Yes, end it: the winner is decided now").click()
     expect(page.locator("#winner")).to_be_visible()
     expect(bar.get_by_role("button")).to_have_text(["Ask the referee"])
+    expect(page.get_by_role("button", name="Rematch")).to_have_count(1)  # under the result, not twice
 
     # On paper: the sheet, no bar and no fold.
     page.emulate_media(media="print")

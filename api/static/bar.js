@@ -45,6 +45,7 @@ export function renderBar() {
   $("action-bar").hidden = false;
   const over = game.sheet.status !== "in_progress";
   $("rematch").hidden = !over;
+  $("rematch-now").hidden = over;  // once over, the one under the result serves the scorer too
 }
 
 /* A new game of the same players, teams and ruleset, its first deal to the seat the service
