@@ -749,6 +749,10 @@ class Game(Schema):
     dealer = fields.String(required=True, allow_none=True, metadata={
         "description": "who deals the current round: clockwise in seating order each round, skipping "
                        "eliminated players"})
+    next_dealer = fields.String(required=True, allow_none=True, metadata={
+        "description": "who deals first in a rematch (a new game of the same players, teams and ruleset): the "
+                       "seat after the last round's dealer in seating order, none skipped; before any round, "
+                       "the first dealer"})
     players = List(fields.Nested(PlayerStanding), required=True)
     pot = fields.Integer(required=True)
     winner = fields.Raw(allow_none=True, required=True, metadata={

@@ -100,10 +100,20 @@ class Sheet:
         following = self.players[at + 1:] + self.players[:at + 1]
         return next((p.name for p in following if not p.eliminated), self.dealt)
 
+    @property
+    def next_dealer(self) -> str | None:
+        """Who deals first in a rematch (a new game of the same players): the seat after the
+        last round's dealer, clockwise; every player is in again, so none is skipped. Before
+        any round is played, the game's first dealer."""
+        if self.dealt is None:
+            return self.first_dealer
+        seats = [p.name for p in self.players]
+        return seats[(seats.index(self.dealt) + 1) % len(seats)]
+
     def as_dict(self) -> dict[str, object]:
         lines = ranking.standings(self)
         return {"ruleset": self.ruleset.id, "status": self.status, "round": self.round,
-                "dealer": self.dealer, "players": [p.as_dict() for p in self.players], "pot": self.pot,
+                "dealer": self.dealer, "next_dealer": self.next_dealer, "players": [p.as_dict() for p in self.players], "pot": self.pot,
                 "winner": self.winner, "first_player": self.first_player,
                 # each round's and entry's mapping is built once and not changed
                 "rounds": [self._worded(r) for r in self.rounds], "entries": list(self.entries),

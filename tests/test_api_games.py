@@ -330,12 +330,25 @@ def test_a_chosen_dealer_deals_first_and_eliminated_players_are_skipped(client: 
     assert r.get_json()["dealer"] == "D"
 
 
+def test_next_dealer_is_the_seat_after_the_last_rounds_dealer_none_skipped(client: Any) -> None:
+    gid, auth, created = new_game(client, "bing-rummy", ["A", "B", "C", "D"], scores={"C": 70}, dealer="B")
+    assert created["next_dealer"] == "B"  # no round played: the first dealer
+    r = client.post(f"/v1/games/{gid}/rounds", json={"went_out": "A", "points": {"B": 2, "C": 20, "D": 2}},
+                    headers=auth)
+    assert r.get_json()["dealer"] == "D" and r.get_json()["next_dealer"] == "C"  # a rematch has C in again
+    gid, auth, _ = new_game(client, "bing-rummy", ["A", "B"], dealer="B")
+    r = client.post(f"/v1/games/{gid}/rounds", json={"went_out": "B", "points": {"A": 80}}, headers=auth)
+    finished = r.get_json()
+    assert finished["status"] == "finished" and finished["dealer"] == "B"  # who dealt the last round
+    assert finished["next_dealer"] == "A"                                   # the seat after, round the table
+
+
 def test_the_openapi_document_shows_entries_and_the_dealer(client: Any) -> None:
     document = client.get("/v1/openapi.json").get_json()
     assert "delete" in document["paths"]["/v1/games/{game_id}/entries/last"]
     schemas = document["components"]["schemas"]
     assert "dealer" in schemas["GameCreate"]["properties"]
-    assert {"dealer", "entries"} <= set(schemas["Game"]["properties"])
+    assert {"dealer", "next_dealer", "entries"} <= set(schemas["Game"]["properties"])
     assert "412" in document["paths"]["/v1/games/{game_id}/rounds"]["post"]["responses"]
 
 

@@ -177,6 +177,7 @@ def test_the_scorer_hands_over_on_purpose(live_server: str, page_factory: PageFa
     game = start(first, live_server, "ten-pennies", ["Ann", "Bob"])
     assert "token" not in first.url
     expect(first.locator("#share-link")).to_have_value(re.compile(rf"/games/{game}$"))
+    first.locator("#share-fold summary").click()                    # sharing is folded
     first.get_by_role("button", name=re.compile("Let another phone keep score")).click()
     link = first.locator("#hand-over-link").input_value()
     second = page_factory("phone")
@@ -310,6 +311,7 @@ def test_two_scorers_never_enter_one_round_twice_and_followers_catch_up(live_ser
                                                                        page_factory: PageFactory) -> None:
     first = page_factory("desktop")
     game = start(first, live_server, "ten-pennies", ["Ann", "Bob"])
+    first.locator("#share-fold summary").click()                    # sharing is folded
     first.get_by_role("button", name=re.compile("Let another phone keep score")).click()
     second = page_factory("phone")
     second.goto(first.locator("#hand-over-link").input_value())
@@ -399,6 +401,7 @@ def test_a_second_phone_joins_by_the_share_link_and_resumes_kept_games(live_serv
     game = start(scorer, live_server, "ten-pennies", ["Ann", "Bob", "Cy"])
     link = scorer.locator("#share-link").input_value()
     assert link == f"{live_server}/games/{game}"                      # the address this phone used
+    scorer.locator("#share-fold summary").click()                    # sharing is folded
     expect(scorer.locator("#share-qr svg")).to_be_visible()           # a code the next phone scans
     enter_points(scorer, "Cy", {"Ann": 25, "Bob": 10}, {"Ann": 3, "Bob": 2})
     screenshot(scorer, "share-qr-phone")

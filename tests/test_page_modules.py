@@ -4,6 +4,7 @@ and every module served as JavaScript, cached as the style sheet is."""
 
 from __future__ import annotations
 
+import gzip
 import re
 from pathlib import Path
 from typing import Any
@@ -69,6 +70,16 @@ def test_the_templates_load_the_page_as_a_module(quick_client: Any, path: str) -
     scripts = re.findall(r"<script\b[^>]*>", page)
     assert [s for s in scripts if "src=" in s] == ['<script type="module" src="/static/main.js">']
     assert all('type="application/json"' in s for s in scripts if "src=" not in s)  # the page's words
+
+
+@pytest.mark.parametrize("path", ["/", "/rulesets/bing-rummy/referee"])
+def test_a_page_goes_gzipped_to_a_browser_that_takes_it(quick_client: Any, path: str) -> None:
+    plain = quick_client.get(path)
+    packed = quick_client.get(path, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert "Content-Encoding" not in plain.headers and "Accept-Encoding" in plain.headers["Vary"]
+    assert packed.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed.headers["Vary"]
+    assert gzip.decompress(packed.get_data()) == plain.get_data()
+    assert len(packed.get_data()) < len(plain.get_data()) / 2
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -94,6 +94,7 @@ def test_the_page_is_dark_where_the_phone_is_and_the_switch_is_remembered(live_s
     page.emulate_media(color_scheme="dark")                           # the phone goes dark: so does the page
     expect(switch).to_have_attribute("aria-pressed", "true")
     assert max(background(page)) < 60
+    page.locator("#share-fold summary").click()                    # sharing is folded
     page.get_by_role("button", name="Let another phone keep score too…").click()
     assert contrast_faults(page) == []
     screenshot(page, "game-dark-phone")
@@ -172,6 +173,7 @@ def test_each_link_is_shared_where_the_phone_can_else_copied_or_selected(live_se
     page.add_init_script(FAKE_SHARE)
     game = start(page, live_server, "ten-pennies", ["Ann", "Bob"])
     link = f"{live_server}/games/{game}"
+    page.locator("#share-fold summary").click()                    # sharing is folded
     page.get_by_role("button", name="Share: Link to follow the game").click()
     page.wait_for_function("window.shared.length === 1")
     assert page.evaluate("window.shared[0].url") == link
@@ -186,6 +188,7 @@ def test_each_link_is_shared_where_the_phone_can_else_copied_or_selected(live_se
     copier.add_init_script(NO_SHARE + FAKE_CLIPBOARD)
     copier.goto(link)
     expect(copier.locator("#standings tbody tr")).to_have_count(2)
+    copier.locator("#share-fold summary").click()                    # sharing is folded
     expect(copier.get_by_role("button", name="Share: Link to follow the game")).to_have_count(0)
     copier.get_by_role("button", name="Copy: Link to follow the game").click()
     expect(copier.locator("#share-link + .share-link [role=status]")).to_have_text("The link is copied.")
@@ -194,6 +197,7 @@ def test_each_link_is_shared_where_the_phone_can_else_copied_or_selected(live_se
     selector = page_factory("phone")                                   # nor a clipboard: the link selected
     selector.add_init_script(NO_SHARE + NO_CLIPBOARD)
     selector.goto(link)
+    selector.locator("#share-fold summary").click()                    # sharing is folded
     selector.get_by_role("button", name="Copy: Link to follow the game").click()
     expect(selector.locator("#share-link + .share-link [role=status]")).to_have_text(
         "The link is selected: copy it with the phone's menu.")
@@ -206,6 +210,7 @@ def test_a_hand_over_link_opened_in_a_tab_that_follows_the_game_is_taken_at_once
                                                                                  page_factory: PageFactory) -> None:
     scorer = page_factory("desktop")
     game = start(scorer, live_server, "ten-pennies", ["Ann", "Bob"])
+    scorer.locator("#share-fold summary").click()                    # sharing is folded
     scorer.get_by_role("button", name="Let another phone keep score too…").click()
     link = scorer.locator("#hand-over-link").input_value()
 
@@ -244,6 +249,7 @@ def test_every_control_is_at_least_44_px_square_on_a_phone(live_server: str, pag
     page = page_factory("phone")
     page.set_viewport_size({"width": 390, "height": 844})
     start(page, live_server, ruleset, ["Ann", "Bob"])
+    page.locator("#share-fold summary").click()                    # sharing is folded
     page.get_by_role("button", name="Let another phone keep score too…").click()
     by_cards = page.get_by_label(re.compile(r"^Tap each player's (cards|tiles)"))
     if by_cards.count():

@@ -106,6 +106,7 @@ def test_the_chart_shows_long_scores_whole_on_a_phone(live_server: str, page_fac
     page.set_viewport_size(PHONE)
     page.goto(f"{live_server}/games/{game['id']}")
     expect(page.locator("#chart .legend li")).to_have_text(["Ann + Cy: 4350", "Bob + Dee: -1215"])
+    page.locator("#chart-fold summary").click()                       # the chart is folded
     chart = page.locator("#chart svg").bounding_box()
     assert chart is not None
     labels = page.locator("#chart svg text")

@@ -13,6 +13,7 @@ import { keepAwake } from "./awake.js";
 import { shareButton } from "./share.js";
 import { initOutbox, renderOutbox } from "./outbox.js";
 import { keepLoaded } from "./install.js";
+import { initBar, renderBar } from "./bar.js";
 
 const FOLLOW_SECONDS = 10;  // a following phone asks whether the game changed this often
 
@@ -36,9 +37,14 @@ export async function initGame(root) {
   $("finish").addEventListener("click", finishAsked);
   $("print").addEventListener("click", () => window.print());
   $("download").addEventListener("click", download);
-  const answer = await call("GET", `/v1/games/${game.id}`);
+  initBar();
+  // The game and its ruleset (named by the page) asked side by side: the first view sooner.
+  const named = root.dataset.ruleset;
+  const [answer, asked] = await Promise.all([call("GET", `/v1/games/${game.id}`),
+    named ? call("GET", `/v1/rulesets/${encodeURIComponent(named)}`) : null]);
   if (!answer.ok) { show("page-error", problemText(answer)); return; }
-  const rules = await call("GET", `/v1/rulesets/${answer.data.ruleset}`);
+  const rules = asked && asked.ok && asked.data.id === answer.data.ruleset ? asked
+    : await call("GET", `/v1/rulesets/${answer.data.ruleset}`);
   if (!rules.ok) { show("page-error", problemText(rules)); return; }
   game.ruleset = rules.data;
   await refresh(answer.data, answer.etag);
@@ -86,8 +92,12 @@ async function refresh(sheet, etag) {
   // With no answer (offline), the round's rules this page has stay while the round is the same.
   game.round = round.ok ? round.data : (round.offline && game.roundNumber === number ? game.round : null);
   game.roundNumber = number;
-  render();
+  await render();
 }
+
+/* After the next frame is painted (in a hidden tab, which paints none: after the next task). */
+const painted = () => new Promise((resolve) => (document.hidden ? setTimeout(resolve)
+  : requestAnimationFrame(() => setTimeout(resolve))));
 
 /* Who won in words: the winning team (its players), teams tied, or players. */
 function winnerWords(winners) {
@@ -98,7 +108,7 @@ function winnerWords(winners) {
   return winners.length > 1 ? w("Winners: {names}", { names: both(winners) }) : w("Winner: {names}", { names: both(winners) });
 }
 
-function render() {
+async function render() {
   const sheet = game.sheet;
   const ruleset = game.ruleset;
   $("game-title").textContent = ruleset.name;
@@ -123,6 +133,12 @@ function render() {
   renderStandings();
   renderChart();
   renderRounds();
+  // The first view: the sheet is shown and painted before the forms below it are built.
+  const root = document.querySelector("[data-page=game]");
+  if ("loading" in root.dataset) {
+    delete root.dataset.loading;
+    await painted();
+  }
   for (const node of document.querySelectorAll(".scorer")) node.hidden = !canWrite();
   // Corrections stay open to the scorer after the end: undoing the last round reopens the game.
   $("entries").hidden = !game.token;
@@ -131,6 +147,7 @@ function render() {
   if (game.token) { renderEntryButtons(); renderUndo(); }
   renderReferee();
   renderOutbox();
+  renderBar();  // the bar's actions for this game now
   keepGame({ id: game.id, ruleset: ruleset.id, name: ruleset.name, players: sheet.players.map((p) => p.name), seen: Date.now(),
     scorer: Boolean(game.token) });
 }

@@ -8,6 +8,7 @@ import { initKept, initNewGame } from "./home.js";
 import { initGame } from "./game.js";
 import { initTheme } from "./theme.js";
 import { initInstall } from "./install.js";
+import { initAsk } from "./ask.js";
 
 /* The language switch: remembered (a cookie the service reads, and this device's storage). */
 function initLanguage() {
@@ -33,5 +34,7 @@ document.addEventListener("DOMContentLoaded", () => {
     missing.after(el("p", { class: "notice", role: "status", text: w("It was taken off this phone's list of games.") }));
   }
   const root = document.querySelector("[data-page=game]");
+  const ask = document.querySelector("[data-page=referee]");
+  if (ask) initAsk(ask).catch((error) => show("page-error", w("The page could not load the ruleset: {error}", { error: error.message })));
   if (root) initGame(root).catch((error) => show("page-error", w("The page could not load the game: {error}", { error: error.message })));
 });

@@ -1,0 +1,68 @@
+/* One screen in the hand: the bar of the round's actions at the foot of the screen, sections
+   that fold, and the rematch. Each action of the bar opens or scrolls to its form and puts the
+   focus in it: one tap, then at most one scroll. */
+import { w } from "./words.js";
+import { $, show } from "./dom.js";
+import { call, problemText } from "./api.js";
+import { game, canWrite, teamsOf } from "./state.js";
+
+const FOCUSABLE = "input:not([type=hidden]):not([disabled]), select:not([disabled]), button:not([disabled]), [tabindex='-1']";
+
+/* Opens every fold around a node, brings it into view and focuses its first control. */
+export function goTo(id) {
+  const target = $(id);
+  if (!target) return;
+  for (let fold = target.closest("details"); fold; fold = fold.parentElement.closest("details")) fold.open = true;
+  const section = target.closest("section") || target;
+  section.scrollIntoView({ block: "start", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  const first = target.matches(FOCUSABLE) ? target : target.querySelector(FOCUSABLE);
+  if (first) first.focus({ preventScroll: true });
+}
+
+export function initBar() {
+  for (const button of $("action-bar").querySelectorAll("[data-goto]")) {
+    button.addEventListener("click", () => goTo(button.dataset.goto));
+  }
+  // A link to a folded section (the game's QR code) opens it; printing shows the chart too.
+  const openFold = () => {
+    const target = location.hash.length > 1 ? document.getElementById(location.hash.slice(1)) : null;
+    const fold = target && target.closest("details");
+    if (fold) fold.open = true;
+  };
+  window.addEventListener("hashchange", openFold);
+  for (const link of document.querySelectorAll("a[href^='#h-']")) link.addEventListener("click", () => setTimeout(openFold));
+  window.addEventListener("beforeprint", () => { $("chart-fold").open = true; });
+  $("rematch").addEventListener("click", rematch);
+  $("rematch-now").addEventListener("click", rematch);
+}
+
+/* Which of the bar's actions this game offers now: entering a round and buys to a scorer of a
+   game going on (buys where the game has them), the referee always. */
+export function renderBar() {
+  const writing = canWrite();
+  $("bar-enter").hidden = !writing;
+  $("bar-buy").hidden = !writing || !$("entry-buttons").querySelector("button");
+  $("action-bar").hidden = false;
+  const over = game.sheet.status !== "in_progress";
+  $("rematch").hidden = !over;
+  $("rematch-now").hidden = over;  // once over, the one under the result serves the scorer too
+}
+
+/* A new game of the same players, teams and ruleset, its first deal to the seat the service
+   names (`next_dealer`); its token kept on this phone, and its page opened. */
+async function rematch() {
+  show("rematch-error", "");
+  const sheet = game.sheet;
+  const body = { ruleset: sheet.ruleset, players: sheet.players.map((p) => p.name) };
+  const teams = teamsOf();
+  if (teams.length) body.teams = teams.map((team) => team.players);
+  if (sheet.next_dealer) body.dealer = sheet.next_dealer;
+  const answer = await call("POST", "/v1/games", body);
+  if (!answer.ok) {
+    const where = game.sheet.status === "in_progress" && game.token ? "entry-error" : "rematch-error";
+    show(where, w("The rematch could not start: {problem}", { problem: problemText(answer) }));
+    return;
+  }
+  localStorage.setItem(`referee.token.${answer.data.id}`, answer.data.token);
+  location.href = `/games/${encodeURIComponent(answer.data.id)}`;
+}
