@@ -7,8 +7,8 @@ so the page is also an example of a client. Nothing is loaded from another host.
 
 from __future__ import annotations
 
-import hashlib
 import gzip
+import hashlib
 import io
 import ipaddress
 import json

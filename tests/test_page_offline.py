@@ -223,6 +223,7 @@ def test_on_a_plain_http_origin_a_round_kept_while_closed_is_sent_once_at_the_ne
     note.get_by_role("button", name="Understood").click()
     expect(note).to_have_count(0)
     # The share button copies the link instead (no share sheet here).
+    phone.locator("#share-fold summary").click()                    # sharing is folded
     expect(phone.get_by_role("button", name="Copy: Link to follow the game")).to_be_visible()
 
     # The round reaches the service, but its answer is lost on the way back: the page cannot
