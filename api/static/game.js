@@ -11,6 +11,7 @@ import { renderRoundForm } from "./roundform.js";
 import { renderReferee } from "./referee.js";
 import { keepAwake } from "./awake.js";
 import { shareButton } from "./share.js";
+import { followLive } from "./live.js";
 
 const FOLLOW_SECONDS = 10;  // a following phone asks whether the game changed this often
 
@@ -39,7 +40,7 @@ export async function initGame(root) {
   const rules = await call("GET", `/v1/rulesets/${answer.data.ruleset}`);
   game.ruleset = rules.data;
   await refresh(answer.data, answer.etag);
-  setInterval(follow, FOLLOW_SECONDS * 1000);
+  followLive(refresh, follow, FOLLOW_SECONDS);
   keepAwake();
 }
 
