@@ -205,8 +205,9 @@ def test_other_paths_and_methods_pass_to_the_app() -> None:
         reached.append((scope["method"], scope["path"]))
 
     class App:
-        extensions = {"referee.store": None}
-        config: dict[str, Any] = {}
+        def __init__(self) -> None:
+            self.extensions: dict[str, Any] = {"referee.store": None}
+            self.config: dict[str, Any] = {}
 
     live = Live(inner, App(), ThreadPoolExecutor(1), _language)
     for method, path in [("POST", "/v1/games/x/events"), ("GET", "/v1/games/x"), ("GET", "/v1/games/x/events/y")]:
