@@ -206,11 +206,14 @@ class Game(MethodView):
 
 LAST_EVENT_ID = {"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "string"},
                  "description": "The id of the last event read (an ETag): no first event while the game is so."}
-EVENTS_EXAMPLE = 'event: game\nid: "0c1f.3"\ndata: {"id": "0c1f", "ruleset": "bing-rummy", ...}\n\n: keep-alive\n\n'
+EVENT = {"type": "object", "required": ["event", "id", "data"], "description": "One event of the stream.", "properties": {
+    "event": {"type": "string", "enum": ["game"]},
+    "id": {"type": "string", "description": "The game's ETag, as the ETag header gives it.", "example": '"0c1f.3"'},
+    "data": {"type": "string", "description": "The game as JSON, as `GET /v1/games/{id}` answers it."}}}
 
 
 @blp.route("/<string:game_id>/events", methods=["GET"])
-@blp.response(200, {"type": "string", "example": EVENTS_EXAMPLE}, content_type="text/event-stream", description=(
+@blp.response(200, EVENT, content_type="text/event-stream", description=(
     "A server-sent event stream: an event `game` (id the game's ETag, data the game as `GET /v1/games/{id}` "
     "answers it) now, then one for every change, within a second of the write; writes faster than a client "
     "reads may be merged. A comment line `: keep-alive` comes at least every 15 s."))
