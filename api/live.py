@@ -119,11 +119,10 @@ class Live:
         return sum(len(followed.followers) for followed in self.games.values())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        match = EVENTS_PATH.fullmatch(scope.get("path", "")) if scope["type"] == "http" else None
-        if match is None or scope.get("method") != "GET":
+        if scope["type"] != "http" or not following(scope):
             await self.inner(scope, receive, send)
             return
-        await self.follow(scope, receive, send, match.group(1))
+        await self.follow(scope, receive, send, scope["path"].split("/")[3])
 
     # ---------------------------------------------------------------- one stream
 
@@ -234,6 +233,11 @@ class Live:
             else:
                 self.changes = Polling(self)
         await self.changes.start()
+
+
+def following(scope: Scope) -> bool:
+    """Whether a request asks to follow a game (and is served here)."""
+    return scope.get("method") == "GET" and EVENTS_PATH.fullmatch(scope.get("path", "")) is not None
 
 
 def _header(scope: Scope, name: bytes) -> str:

@@ -33,7 +33,7 @@ from werkzeug.http import parse_accept_header, parse_cookie
 
 from api import answer_language
 from api.bridge import SearchProcesses, ThreadedWsgi
-from api.live import Live
+from api.live import Live, following
 from api.problems import BASE, problem_document
 from api.searches import search_routes
 from api.storage import Store
@@ -259,6 +259,18 @@ class HeaderLimit(HttpToolsProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm_header_timer()
         super().connection_lost(exc)
+
+    def shutdown(self) -> None:
+        """Begin the worker's graceful stop. A stream following a game never ends by itself, so
+        it is closed at once, as though its client had left (the client reconnects), where the
+        worker would wait out its graceful timeout for it."""
+        cycle = self.cycle
+        if cycle is not None and not cycle.response_complete and following(cast(Scope, cycle.scope)):
+            cycle.disconnected = True
+            cycle.message_event.set()
+            self.transport.close()
+            return
+        super().shutdown()
 
     def _arm_header_timer(self) -> None:
         self._disarm_header_timer()

@@ -75,7 +75,13 @@ def test_a_round_written_to_one_instance_reaches_the_followers_of_another(postgr
             for follower in followers:
                 name, etag, data = follower.next()
                 assert (name, etag, data) == ("game", f'"{game}.{number}"', written)
+        started = time.monotonic()
+        for server in servers:  # with the followers still there: their streams end at once
+            server.stop()
+        assert time.monotonic() - started < 4.0  # where each worker waited out its 5 s for them
         for follower in followers:
+            with pytest.raises(http.client.IncompleteRead):  # the stream cut, as the client sees it
+                follower.response.read()
             follower.close()
     finally:
         for server in servers:
