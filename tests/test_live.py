@@ -13,6 +13,7 @@ import pytest
 
 from api.live import KEEPALIVE, Live
 from api.serve import _language
+from tests.loops import run_apart
 
 ROUND = {"went_out": "C", "points": {"A": 5, "B": 6, "D": 29}}
 WAIT = 5.0  # seconds a test waits for what should come far sooner
@@ -93,7 +94,7 @@ def test_the_first_event_is_the_game_as_get_answers_it_then_each_change(app: Any
             assert data == now.get_json() and data["ends"]["words"] == now.get_json()["ends"]["words"]
         await stream.leave()
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_followers_of_one_game_share_one_build_per_change_and_language(app: Any, client: Any) -> None:
@@ -115,7 +116,7 @@ def test_followers_of_one_game_share_one_build_per_change_and_language(app: Any,
         for stream in streams:
             await stream.leave()
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_a_client_that_has_the_current_game_gets_no_first_event(app: Any, client: Any) -> None:
@@ -141,7 +142,7 @@ def test_a_client_that_has_the_current_game_gets_no_first_event(app: Any, client
         await current.leave()
         await stale.leave()
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_a_quiet_stream_gets_a_keep_alive_comment(app: Any, client: Any) -> None:
@@ -156,7 +157,7 @@ def test_a_quiet_stream_gets_a_keep_alive_comment(app: Any, client: Any) -> None
         assert [await stream.body() for _ in range(3)] == [KEEPALIVE] * 3
         await stream.leave()
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_a_closed_stream_frees_what_it_held(app: Any, client: Any) -> None:
@@ -180,7 +181,7 @@ def test_a_closed_stream_frees_what_it_held(app: Any, client: Any) -> None:
         await asyncio.sleep(5 * live.poll)
         assert live.games == {} and len(asyncio.all_tasks()) == 1  # this test's own
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_an_unknown_game_is_a_404_problem_not_a_stream(app: Any) -> None:
@@ -195,7 +196,7 @@ def test_an_unknown_game_is_a_404_problem_not_a_stream(app: Any) -> None:
         await asyncio.wait_for(stream.task, WAIT)  # ended: not a stream
         assert live.followers == 0 and live.games == {}
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_other_paths_and_methods_pass_to_the_app() -> None:
@@ -211,7 +212,7 @@ def test_other_paths_and_methods_pass_to_the_app() -> None:
 
     live = Live(inner, App(), ThreadPoolExecutor(1), _language)
     for method, path in [("POST", "/v1/games/x/events"), ("GET", "/v1/games/x"), ("GET", "/v1/games/x/events/y")]:
-        asyncio.run(live({"type": "http", "method": method, "path": path, "headers": []}, None, None))  # type: ignore[arg-type]
+        run_apart(live({"type": "http", "method": method, "path": path, "headers": []}, None, None))  # type: ignore[arg-type]
     assert reached == [("POST", "/v1/games/x/events"), ("GET", "/v1/games/x"), ("GET", "/v1/games/x/events/y")]
 
 
