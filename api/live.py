@@ -151,19 +151,23 @@ class Live:
     async def _stream(self, follower: Follower, receive: Receive, send: Send) -> None:
         gone = asyncio.ensure_future(_until_gone(receive))
         gone.add_done_callback(lambda _: follower.woken.set())
+        loop = asyncio.get_running_loop()
+        said = loop.time()  # when the client was last sent something: the keep-alive counts from it
         try:
             while not gone.done():
                 try:
-                    async with asyncio.timeout(self.keepalive):
+                    async with asyncio.timeout_at(said + self.keepalive):
                         await follower.woken.wait()
                 except TimeoutError:
                     await send({"type": "http.response.body", "body": KEEPALIVE, "more_body": True})
+                    said = loop.time()
                     continue
                 follower.woken.clear()
                 latest = follower.latest
                 if latest is not None and latest.etag != follower.sent and not gone.done():
                     follower.sent = latest.etag
                     await send({"type": "http.response.body", "body": latest.event, "more_body": True})
+                    said = loop.time()
         finally:
             gone.cancel()
 
