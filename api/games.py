@@ -12,6 +12,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api import schemas
+from api.live import event
 from api.problems import ApiError, answers
 from api.rulesets import catalog
 from api.sheet_csv import sheet_csv
@@ -201,6 +202,38 @@ class Game(MethodView):
             response = _respond(game, _body(game, _sheet(game, ledger)))
         response.vary.add("Accept")
         return response
+
+
+LAST_EVENT_ID = {"in": "header", "name": "Last-Event-ID", "required": False, "schema": {"type": "string"},
+                 "description": "The id of the last event read (an ETag): no first event while the game is so."}
+EVENT = {"type": "object", "required": ["event", "id", "data"], "description": "One event of the stream.", "properties": {
+    "event": {"type": "string", "enum": ["game"]},
+    "id": {"type": "string", "description": "The game's ETag, as the ETag header gives it.", "example": '"0c1f.3"'},
+    "data": {"type": "string", "description": "The game as JSON, as `GET /v1/games/{id}` answers it."}}}
+
+
+@blp.route("/<string:game_id>/events", methods=["GET"])
+@blp.response(200, EVENT, content_type="text/event-stream", description=(
+    "A server-sent event stream: an event `game` (id the game's ETag, data the game as `GET /v1/games/{id}` "
+    "answers it) now, then one for every change, within a second of the write; writes faster than a client "
+    "reads may be merged. A comment line `: keep-alive` comes at least every 15 s."))
+@answers(blp, (404, "No such game (problem JSON, not a stream)."))
+@blp.doc(parameters=[LAST_EVENT_ID])
+def follow_game(game_id: str) -> Response:
+    """Follow the game live; no token needed.
+
+    `referee serve` streams it from its event loop (`api.live`). The app alone, as under a test
+    client, answers the first event and ends the stream (no event when `Last-Event-ID` is the
+    game's ETag), so that a client reconnects and asks again."""
+    found = store().read_game(game_id)
+    if found is None:
+        raise ApiError(404, t('no game is called "{id}"', id=game_id))
+    game, ledger = found
+    etag = f'"{_etag(game)}"'  # as the ETag header quotes it
+    text = "" if request.headers.get("Last-Event-ID") == etag else event(etag, jsonify(_body(game, _sheet(game, ledger))).get_data()).decode()
+    response = Response(text, content_type="text/event-stream; charset=utf-8")
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _write_doc(*statuses: int | tuple[int, str]) -> Callable[[Callable[..., Response]], Callable[..., Response]]:

@@ -6,7 +6,8 @@ limits, before the Flask app sees it: a client that stalls costs a waiting corou
 thread; its headers are cut off after `HEADER_SECONDS`, its body answered 408. Requests whose
 view is marked a search (`api.searches`) wait in the loop for one of `EXPENSIVE_AT_ONCE` places
 per worker, get a 429 when none frees in time, and run in a search process of their own
-(`api.bridge.SearchProcesses`); every other request runs in that worker's thread pool
+(`api.bridge.SearchProcesses`); a game followed live (`GET /v1/games/{id}/events`) is streamed
+from the loop itself (`api.live.Live`); every other request runs in that worker's thread pool
 (`api.bridge.ThreadedWsgi`). See docs/service.md, "Serving and slow clients".
 """
 
@@ -33,6 +34,7 @@ from werkzeug.http import parse_accept_header, parse_cookie
 
 from api import answer_language
 from api.bridge import SearchProcesses, ThreadedWsgi
+from api.live import Live, following
 from api.problems import BASE, problem_document
 from api.searches import search_routes
 from api.storage import Store
@@ -259,6 +261,18 @@ class HeaderLimit(HttpToolsProtocol):
         self._disarm_header_timer()
         super().connection_lost(exc)
 
+    def shutdown(self) -> None:
+        """Begin the worker's graceful stop. A stream following a game never ends by itself, so
+        it is closed at once, as though its client had left (the client reconnects), where the
+        worker would wait out its graceful timeout for it."""
+        cycle = self.cycle
+        if cycle is not None and not cycle.response_complete and following(cast(Scope, cycle.scope)):
+            cycle.disconnected = True
+            cycle.message_event.set()
+            self.transport.close()
+            return
+        super().shutdown()
+
     def _arm_header_timer(self) -> None:
         self._disarm_header_timer()
         self._header_timer = self.loop.call_later(self.header_seconds, self._headers_too_slow)
@@ -280,16 +294,18 @@ class _Worker(UvicornWorker):  # type: ignore[misc]
 
 
 def asgi_app(app: Flask | None = None, searches: Asgi | None = None) -> Asgi:
-    """The app as each worker serves it: body buffered, searches gated and run in the search
-    processes (`searches`, started here unless given), the rest in a thread pool."""
+    """The app as each worker serves it: body buffered, games followed live in the loop
+    (`api.live`), searches gated and run in the search processes (`searches`, started here
+    unless given), the rest in a thread pool."""
     if app is None:
         from api import create_app
         app = create_app()
-    threaded = cast(Asgi, ThreadedWsgi(app, APP_THREADS))
+    threaded = ThreadedWsgi(app, APP_THREADS)
     if searches is None:
         searches = cast(Asgi, SearchProcesses(EXPENSIVE_AT_ONCE, SEARCH_NICE))
-    gate = ExpensiveGate(threaded, search_routes(app), EXPENSIVE_AT_ONCE, EXPENSIVE_WAIT_SECONDS, searches)
-    return BufferedBody(gate, app.config.get("MAX_CONTENT_LENGTH"))
+    gate = ExpensiveGate(cast(Asgi, threaded), search_routes(app), EXPENSIVE_AT_ONCE, EXPENSIVE_WAIT_SECONDS, searches)
+    live = Live(gate, app, threaded.pool, _language)
+    return BufferedBody(live, app.config.get("MAX_CONTENT_LENGTH"))
 
 
 class _Server(BaseApplication):

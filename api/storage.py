@@ -4,6 +4,10 @@ Writes to one game are serialised: a row lock (`SELECT ... FOR UPDATE`) on Postg
 immediate transaction on SQLite (WAL, synchronous=FULL, so an answered write survives a
 killed process). The primary key (game, seq) of the ledger makes a lost or doubled round
 impossible even if a lock were missed.
+
+On PostgreSQL every write to a game also sends `NOTIFY referee_games, '<game id>'` in its own
+transaction (delivered once it commits): the processes following the game live listen on that
+channel (`api.live`). SQLite has no such thing; there the followers ask `Store.seqs`.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
 
 metadata = sa.MetaData()
+CHANGES_CHANNEL = "referee_games"  # PostgreSQL: a NOTIFY here, its payload the game's id, each write
 
 rulesets = sa.Table(
     "rulesets", metadata,
@@ -235,6 +240,16 @@ class Store:
                        None if row.teams is None else json.loads(row.teams))
         return game, [json.loads(r) for r in ledger]
 
+    def seqs(self, game_ids: list[str]) -> dict[str, int]:
+        """Each stored game's sequence (how many entries it has had), of those named: a cheap
+        question a follower asks to learn that a game changed."""
+        wanted = [game_id for game_id in game_ids if can_be_stored(game_id)]
+        if not wanted:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(games.c.id, games.c.seq).where(games.c.id.in_(wanted)))
+            return {row.id: row.seq for row in rows}
+
     @contextmanager
     def writing(self, game_id: str) -> Iterator[Writer | None]:
         """A transaction holding the game's write lock; commits when the block ends cleanly."""
@@ -259,6 +274,8 @@ class Writer:
         self.conn.execute(records.insert().values(game_id=self.game.id, seq=seq,
                                                   record=json.dumps(record), created_at=now()))
         self.conn.execute(games.update().where(games.c.id == self.game.id).values(seq=seq))
+        if self.conn.dialect.name == "postgresql":
+            self.conn.execute(sa.select(sa.func.pg_notify(CHANGES_CHANNEL, self.game.id)))
         self.game.seq = seq
         self.ledger.append(record)
         return seq

@@ -14,6 +14,7 @@ import { shareButton } from "./share.js";
 import { initOutbox, renderOutbox } from "./outbox.js";
 import { keepLoaded } from "./install.js";
 import { initBar, renderBar } from "./bar.js";
+import { followLive } from "./live.js";
 
 const FOLLOW_SECONDS = 10;  // a following phone asks whether the game changed this often
 
@@ -50,7 +51,7 @@ export async function initGame(root) {
   await refresh(answer.data, answer.etag);
   initOutbox();  // entries this phone kept (the page closed before they were sent) go now
   keepLoaded();
-  setInterval(follow, FOLLOW_SECONDS * 1000);
+  followLive(refresh, follow, FOLLOW_SECONDS);
   keepAwake();
 }
 
