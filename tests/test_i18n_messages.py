@@ -662,7 +662,11 @@ def test_an_unusable_ruleset_file_and_database_speak_every_language(tmp_path: Pa
     bad.write_text("format: 1\nid: bad\nfamily: rummy\n", encoding="utf-8")
     missing = tmp_path / "no" / "such" / "folder" / "referee.db"
     refusals = {"invalid_ruleset": _refusal("check", str(bad), "8H"),
-                "database": _refusal("serve", "--database", f"sqlite:///{missing}")}
+                "database": _refusal("serve", "--database", f"sqlite:///{missing}"),
+                # HTTPS: one of the pair, a file not there, and files that hold no certificate
+                "tls_half": _refusal("serve", "--certfile", str(bad)),
+                "tls_unreadable": _refusal("serve", "--certfile", str(missing), "--keyfile", str(missing)),
+                "tls_unusable": _refusal("serve", "--certfile", str(bad), "--keyfile", str(bad))}
     with socket.create_server(("127.0.0.1", 0)) as held:  # a port in use; and one not this machine's
         refusals["port_unusable"] = _refusal("serve", "--port", str(held.getsockname()[1]))
         refusals["port_unusable "] = _refusal("serve", "--host", "192.0.2.254", "--port", "8000")
@@ -788,7 +792,7 @@ def test_every_code_is_provoked_in_every_language() -> None:
     provoked = set().union(*(wanted for _, wanted in REQUESTS.values()),
                            *(wanted for _, wanted in RULESETS.values()),
                            *(wanted for _, wanted in COMMANDS.values()),
-                           {"invalid_ruleset", "database", "port_unusable", "hand_too_large", "duplicate_card",
+                           {"invalid_ruleset", "database", "port_unusable", "tls_half", "tls_unreadable", "tls_unusable", "hand_too_large", "duplicate_card",
                             "meld_kind_not_allowed", "no_service", "table_too_large", "best_turn_unsupported"},
                            _table_codes())
     source = _source_codes()

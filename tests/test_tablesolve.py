@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, reject, settings
 from hypothesis import strategies as st
 
 from referee.cards import JOKER, Card, parse_cards
@@ -18,7 +18,7 @@ from referee.errors import InvalidPlayError
 from referee.kinds import meld_points
 from referee.loader import default_library
 from referee.melds import check_meld, judge_for
-from referee.planner.budget import Budget
+from referee.planner.budget import Budget, OverBudget
 from referee.ruleset import Ruleset
 from referee.tablesolve import MOST_IN_HAND, MOST_ON_TABLE, BestTurn, best_turn
 from tests.tilesolve_reference import TileRules, brute_force
@@ -468,7 +468,14 @@ def test_the_best_turn_with_the_1_after_the_13_equals_the_integer_programme(
 
     ruleset = HIGH_FIRST[rid]
     table, hand = data.draw(larger_positions(TileRules.of(ruleset)))
-    answer = best_turn(ruleset, table, hand, first_meld_done)
+    try:
+        answer = best_turn(ruleset, table, hand, first_meld_done)
+    except OverBudget:
+        # A table of eight melds whose runs turn the corner, rebuilt around a few tiles, may
+        # outgrow the search's bound: the service then answers so (a 422, never a stall), and
+        # there is no turn to hold to the programme.
+        event("over the search's budget")
+        reject()
     assert (len(answer.played), answer.points) == _programme(ruleset, IntegerProgramme).solve(table, hand,
                                                                                               first_meld_done)
     assert_legal(ruleset, table, hand, first_meld_done, answer)
