@@ -110,8 +110,8 @@ def test_on_sqlite_a_round_taken_by_either_worker_reaches_every_follower(sqlite_
         follower.close()
 
 
-def test_reconnecting_with_the_current_etag_skips_the_first_event(sqlite_server: Server) -> None:
-    base = sqlite_server.base
+def test_reconnecting_with_the_current_etag_skips_the_first_event(shared_server: Server) -> None:
+    base = shared_server.base
     game, auth = new_game(base)
     current = Following(base, game, {"Last-Event-ID": f'"{game}.0"'})
     call(base, "POST", f"/v1/games/{game}/rounds", ROUND, auth)
@@ -119,8 +119,8 @@ def test_reconnecting_with_the_current_etag_skips_the_first_event(sqlite_server:
     current.close()
 
 
-def test_an_unknown_game_is_a_404_problem(sqlite_server: Server) -> None:
-    follower = Following(sqlite_server.base, "nosuchgame")
+def test_an_unknown_game_is_a_404_problem(shared_server: Server) -> None:
+    follower = Following(shared_server.base, "nosuchgame")
     answer = follower.response
     assert answer.status == 404 and answer.getheader("Content-Type") == "application/problem+json"
     assert json.loads(answer.read())["status"] == 404
@@ -128,8 +128,8 @@ def test_an_unknown_game_is_a_404_problem(sqlite_server: Server) -> None:
 
 
 @pytest.mark.timed
-def test_a_thousand_streams_dropped_at_once_leave_the_service_answering(sqlite_server: Server) -> None:
-    base = sqlite_server.base
+def test_a_thousand_streams_dropped_at_once_leave_the_service_answering(shared_server: Server) -> None:
+    base = shared_server.base
     game, auth = new_game(base)
     port = int(base.rsplit(":", 1)[1])
     request = f"GET /v1/games/{game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
