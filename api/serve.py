@@ -49,6 +49,7 @@ APP_THREADS = 8  # per worker process: requests waiting on the database do not h
 EXPENSIVE_AT_ONCE = 1  # per worker process: checks that may search, each in a process of its own
 EXPENSIVE_WAIT_SECONDS = 1.0  # how long such a check waits for its turn before a 429
 RETRY_AFTER_SECONDS = 2
+SWITCH_SECONDS = 0.001  # how long a thread of the app runs before another may take the interpreter
 SEARCH_NICE = 19  # the search processes' priority below the worker's: cheap requests come first
 
 Scope = dict[str, Any]
@@ -291,6 +292,13 @@ class HeaderLimit(HttpToolsProtocol):
 class _Worker(UvicornWorker):  # type: ignore[misc]
     CONFIG_KWARGS: ClassVar[dict[str, Any]] = {"loop": "uvloop" if sys.platform != "win32" else "asyncio",
                                                "http": HeaderLimit, "lifespan": "off"}
+
+    def init_process(self) -> None:
+        # The app's threads take turns at the interpreter this often: a quick check that comes
+        # while another thread builds a game (a write, a live event) waits this long at most,
+        # not the interpreter's default 5 ms.
+        sys.setswitchinterval(SWITCH_SECONDS)
+        super().init_process()
 
 
 def asgi_app(app: Flask | None = None, searches: Asgi | None = None) -> Asgi:
