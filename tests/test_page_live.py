@@ -48,6 +48,7 @@ def test_the_page_asks_every_ten_seconds_when_the_stream_cannot_be_had(live_serv
         follower.clock.run_for(10_000)  # the page's timer, not the test's clock
     expect(follower.locator("#standings tbody tr", has=follower.locator("th:text-is('Ann')"))
            .locator("td.score")).to_have_text("30")
+    follower.close()  # the page tries the stream again with each ask: no more of its refusals
     # the browser reports the refused stream itself; the page says nothing of it
     assert all("/events" in error for error in page_factory.errors), page_factory.errors
     page_factory.errors.clear()
