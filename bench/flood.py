@@ -190,8 +190,10 @@ def run_phase(port: int, root: psutil.Process, name: str, seconds: float, client
     return phase
 
 
-def start(port: int, workers: int, folder: str) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, REFEREE_DATABASE_URL=f"sqlite:///{folder}/referee.db")
+def start(port: int, workers: int, folder: str, database: str | None = None) -> subprocess.Popen[bytes]:
+    """`referee serve --workers N` on `database` (a SQLite file in `folder` by default), once it
+    answers a meld check."""
+    env = dict(os.environ, REFEREE_DATABASE_URL=database or f"sqlite:///{folder}/referee.db")
     proc = subprocess.Popen([str(Path(sys.executable).with_name("referee")), "serve", "--port", str(port),
                              "--workers", str(workers)], cwd=folder, env=env, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

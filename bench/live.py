@@ -31,9 +31,7 @@ import http.client
 import json
 import multiprocessing
 import secrets
-import signal
 import statistics
-import subprocess
 import tempfile
 import threading
 import time
@@ -41,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from flood import Client, free_port, p99
+from flood import Client, free_port, p99, start, stop
 
 MELD = ("POST", "/v1/rulesets/ten-pennies/melds/check", {"round": 1, "cards": ["8H", "8S", "2C"]})
 ROUND = {"went_out": "C", "points": {"A": 0, "B": 0, "D": 0}}  # nobody nears the elimination score
@@ -49,29 +47,6 @@ EVERY = 0.02  # the monitor's pause between meld checks
 WRITE_EVERY = 1.0
 
 
-def start(port: int, workers: int, database: str, folder: str) -> subprocess.Popen[bytes]:
-    proc = subprocess.Popen([str(Path(sys.executable).with_name("referee")), "serve", "--port", str(port),
-                             "--workers", str(workers), "--database", database], cwd=folder,
-                            start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and proc.poll() is None:
-        try:
-            if Client(port).send(*MELD) == 200:
-                return proc
-        except OSError:
-            time.sleep(0.2)
-    stop(proc)
-    raise SystemExit("referee serve did not start")
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
 
 
 def call(port: int, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
@@ -172,7 +147,7 @@ def phase(port: int, game: str, auth: dict[str, str], seconds: float, followers:
 def measure(name: str, database: str, args: argparse.Namespace) -> bool:
     port = free_port()
     with tempfile.TemporaryDirectory() as folder:
-        proc = start(port, args.workers, database, folder)
+        proc = start(port, args.workers, folder, database)
         try:
             status, made, _ = call(port, "POST", "/v1/games", {"ruleset": "bing-rummy", "players": ["A", "B", "C", "D"]})
             assert status == 201
