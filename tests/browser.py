@@ -44,7 +44,14 @@ SCREENSHOTS = Path(__file__).resolve().parents[1] / "build" / "screenshots"
 # Any address but the live server's host. Matched by the browser's driver, so the page's own
 # requests never wait on a round trip to Python (a handler for every request cost a tenth of
 # the page tests' time).
-ELSEWHERE = re.compile(r"^(?!(?:https?|wss?)://(?:127\.0\.0\.1|localhost)(?::\d+)?(?:[/?#]|$))")
+def elsewhere(hosts: tuple[str, ...] = ()) -> re.Pattern[str]:
+    """Any address but the live server's: 127.0.0.1, localhost, and `hosts` (names the browser
+    maps to it)."""
+    names = "|".join(re.escape(h) for h in ("127.0.0.1", "localhost", *hosts))
+    return re.compile(rf"^(?!(?:https?|wss?)://(?:{names})(?::\d+)?(?:[/?#]|$))")
+
+
+ELSEWHERE = elsewhere()
 
 Viewport = Literal["phone", "desktop"]
 VIEWPORTS: dict[str, dict[str, Any]] = {
@@ -107,15 +114,18 @@ class PageFactory:
     checks it and then empties the list.
     """
 
-    def __init__(self, browser: Browser) -> None:
+    def __init__(self, browser: Browser, service_workers: Literal["allow", "block"] = "block",
+                 hosts: tuple[str, ...] = ()) -> None:
         self.browser = browser
         self.errors: list[str] = []
         self.contexts: list[BrowserContext] = []
+        self.service_workers = service_workers
+        self.elsewhere = elsewhere(hosts) if hosts else ELSEWHERE
 
     def __call__(self, viewport: Viewport = "desktop") -> Page:
-        context = self.browser.new_context(**VIEWPORTS[viewport], service_workers="block")
+        context = self.browser.new_context(**VIEWPORTS[viewport], service_workers=self.service_workers)
         self.contexts.append(context)
-        context.route(ELSEWHERE, lambda route: self._elsewhere(viewport, route))
+        context.route(self.elsewhere, lambda route: self._elsewhere(viewport, route))
         page = context.new_page()
         page.on("console", lambda message: self._console(viewport, message))
         page.on("pageerror", lambda error: self._page_error(viewport, error))

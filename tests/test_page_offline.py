@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
 from api import page
-from tests.browser import CHROMIUM, VIEWPORTS, PageFactory, Viewport, screenshot
+from tests.browser import CHROMIUM, PageFactory, Viewport, screenshot
 from tests.test_e2e import call
 from tests.test_page import score_of
 
@@ -35,18 +35,10 @@ class WorkerPageFactory(PageFactory):
     reach `hosts` (names the browser maps to the live server)."""
 
     def __init__(self, browser: Browser, hosts: tuple[str, ...] = ()) -> None:
-        super().__init__(browser)
-        names = "|".join(re.escape(h) for h in ("127.0.0.1", "localhost", *hosts))
-        self.elsewhere = re.compile(rf"^(?!(?:https?|wss?)://(?:{names})(?::\d+)?(?:[/?#]|$))")
+        super().__init__(browser, service_workers="allow", hosts=hosts)
 
     def __call__(self, viewport: Viewport = "phone") -> Page:
-        context = self.browser.new_context(**VIEWPORTS[viewport], service_workers="allow")
-        self.contexts.append(context)
-        context.route(self.elsewhere, lambda route: self._elsewhere(viewport, route))
-        page = context.new_page()
-        page.on("console", lambda message: self._console(viewport, message))
-        page.on("pageerror", lambda error: self._page_error(viewport, error))
-        return page
+        return super().__call__(viewport)
 
 
 @pytest.fixture
