@@ -40,6 +40,14 @@ _FAILED: Answer = (500, [(b"content-type", b"text/plain; charset=utf-8"), (b"con
                    b"Internal server error")
 
 
+def header(scope: Scope, name: bytes) -> str:
+    """A request header's value as sent (`name` in lower case, as ASGI gives it), or ""."""
+    for key, value in scope.get("headers", []):
+        if key == name:
+            return str(value.decode("latin-1").strip())
+    return ""
+
+
 def environ(scope: Scope, body: bytes) -> dict[str, Any]:
     """The WSGI environ of an ASGI request whose body is read (PEP 3333; as a2wsgi builds it)."""
     script = scope.get("root_path", "").encode("utf8").decode("latin1")

@@ -28,7 +28,7 @@ from concurrent.futures import Executor
 from typing import Any, Protocol
 from urllib.parse import quote
 
-from api.bridge import Answer, Wsgi, _run, environ
+from api.bridge import Answer, Wsgi, _run, environ, header
 from api.storage import CHANGES_CHANNEL, Store
 
 Scope = dict[str, Any]
@@ -142,7 +142,7 @@ class Live:
             await send({"type": "http.response.start", "status": 200, "headers": _stream_headers(follower)})
             if follower.latest is None:
                 follower.offer(first)
-            if _header(scope, b"last-event-id") == first.etag:
+            if header(scope, b"last-event-id") == first.etag:
                 follower.sent = first.etag  # the client has this game: nothing to send yet
             await self._stream(follower, receive, send)
         finally:
@@ -242,13 +242,6 @@ class Live:
 def following(scope: Scope) -> bool:
     """Whether a request asks to follow a game (and is served here)."""
     return scope.get("method") == "GET" and EVENTS_PATH.fullmatch(scope.get("path", "")) is not None
-
-
-def _header(scope: Scope, name: bytes) -> str:
-    for key, value in scope.get("headers", []):
-        if key == name:
-            return str(value.decode("latin-1").strip())
-    return ""
 
 
 def _stream_headers(follower: Follower) -> list[tuple[bytes, bytes]]:

@@ -33,7 +33,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 
 from api import answer_language
-from api.bridge import SearchProcesses, ThreadedWsgi
+from api.bridge import SearchProcesses, ThreadedWsgi, header
 from api.live import Live, following
 from api.problems import BASE, problem_document
 from api.searches import search_routes
@@ -82,9 +82,9 @@ class BufferedBody:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared = _header(scope, b"content-length")
+        declared = header(scope, b"content-length")
         if self.limit is not None and declared.isdigit() and int(declared) > self.limit and (
-                int(declared) > self.limit + DRAIN_BYTES or _header(scope, b"expect") == "100-continue"):
+                int(declared) > self.limit + DRAIN_BYTES or header(scope, b"expect").lower() == "100-continue"):
             await self.app(scope, _replay(b"", receive), _closing(send))
             return
         try:
@@ -128,13 +128,6 @@ class BufferedBody:
                 return b"".join(kept), False
 
 
-def _header(scope: Scope, name: bytes) -> str:
-    for key, value in scope["headers"]:
-        if key == name:
-            return str(value.decode("latin-1").strip().lower())
-    return ""
-
-
 def _replay(body: bytes, receive: Receive) -> Receive:
     """A `receive` that gives the buffered body once, then waits on the connection."""
     given = False
@@ -165,8 +158,8 @@ def _language(scope: Scope) -> str:
     """The language the app would answer this request in (`api.answer_language`), read from the
     raw request: the app never sees a request whose body stalled."""
     asked = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", [None])[0] \
-        or parse_cookie(_header(scope, b"cookie")).get("lang")
-    accepted = parse_accept_header(_header(scope, b"accept-language"), LanguageAccept)
+        or parse_cookie(header(scope, b"cookie").lower()).get("lang")
+    accepted = parse_accept_header(header(scope, b"accept-language").lower(), LanguageAccept)
     return answer_language(asked, accepted)
 
 
