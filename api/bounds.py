@@ -11,10 +11,13 @@ seats of the game the same way.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from flask import current_app, has_request_context, request
 
+from referee.cards import DeckSpec
 from referee.errors import InvalidPlayError, Problem, RefereeError
 from referee.i18n import Nn_, tn, tpn
 from referee.ruleset import Ruleset
@@ -41,20 +44,24 @@ def _most(node: object, default: int) -> int:
 
 
 def schema_most_cards() -> int:
-    """The most cards a table of any ruleset holds, from the ruleset schema's bounds of a deck:
-    the most decks, each of the most ranks times suits times copies, the most special cards
-    and the most jokers (or the most jokers a whole table may be given)."""
+    """The most cards a table of any ruleset holds: the size (`DeckSpec.size`) of the widest
+    deck the ruleset schema admits (the most ranks, suits, copies and special cards), at the
+    most decks, with the most jokers per deck or the most a whole table may be given."""
     deck = schema()["$defs"]["deck"]["properties"]
     decks = _most(deck.get("decks"), 1)
-    naturals: int = deck["ranks"]["maxItems"] * deck["suits"]["maxItems"] * _most(deck.get("copies"), 1)
     specials = deck.get("specials")
-    unsuited: int = specials.get("maxProperties", 0) * _most(specials.get("additionalProperties"), 0) \
-        if isinstance(specials, Mapping) else 0
-    jokers = max(_most(deck.get("jokers"), 0) * decks, _most(deck.get("jokers_per_table"), 0))
-    return decks * (naturals + unsuited) + jokers
+    kinds, each = (specials.get("maxProperties", 0), _most(specials.get("additionalProperties"), 0)) \
+        if isinstance(specials, Mapping) else (0, 0)
+    widest = DeckSpec(ranks=tuple(map(str, range(deck["ranks"]["maxItems"]))),
+                      suits=tuple(map(str, range(deck["suits"]["maxItems"]))),
+                      copies_per_deck=_most(deck.get("copies"), 1),
+                      specials=tuple((str(kind), each) for kind in range(kinds)))
+    return max(replace(widest, jokers=_most(deck.get("jokers"), 0)).size(decks),
+               replace(widest, table_jokers=((0, _most(deck.get("jokers_per_table"), 0)),)).size(decks))
 
 
 MOST_CARDS = schema_most_cards()
+RULESETS_KEPT = 1024  # (ruleset, players) counts kept per process
 
 
 def count(data: object, card_fields: Iterable[tuple[str, int]], by_player: Iterable[str] = (),
@@ -107,13 +114,11 @@ def _ruleset() -> Ruleset | None:
     return ruleset
 
 
+@lru_cache(maxsize=RULESETS_KEPT)
 def _most_cards(ruleset: Ruleset, players: int | None) -> int:
-    """The cards at a table of `players` (without a count, the largest table the game seats)."""
-    deck = ruleset.deck
-    per_deck = len(deck.ranks) * len(deck.suits) * deck.copies_per_deck + sum(n for _, n in deck.specials)
-    tables = [players] if players is not None else range(ruleset.players_min, ruleset.players_max + 1)
-    return max(per_deck * decks + deck.jokers_with(decks)
-               for decks in {deck.decks.for_players(n) for n in tables})
+    """The cards at a table of `players` (without a count, the largest table the game seats),
+    kept per ruleset (a ruleset is never changed once loaded, and compares by identity)."""
+    return ruleset.cards_in_play(players)
 
 
 def _cards_in(value: Any, lists: int) -> int:
