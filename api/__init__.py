@@ -9,15 +9,11 @@ from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, request
 from flask_cors import CORS
-from flask_smorest import Api, Blueprint
+from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
 
-from api.bodies import JsonProvider, Parser, read_json
-
-# Before the views are made: their arguments are read from the body parsed once, in _check_body.
-Blueprint.ARGUMENTS_PARSER = Parser()
-
 from api import checks, games, page, problems, quick, rulesets, turns
+from api.bodies import JsonProvider, read_json
 from api.catalog import Catalog
 from api.problems import ApiError
 from api.storage import Store

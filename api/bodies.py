@@ -14,10 +14,7 @@ from collections.abc import Iterator
 from itertools import chain
 from typing import Any
 
-from flask import Request
 from flask.json.provider import DefaultJSONProvider
-from webargs import core
-from webargs.flaskparser import FlaskParser, is_json_request
 
 from api.problems import ApiError
 from referee.errors import Problem
@@ -40,15 +37,6 @@ class JsonProvider(DefaultJSONProvider):
             except UnicodeEncodeError:  # never sent: bodies holding such strings are refused
                 return super().dumps(obj, **{**kwargs, "ensure_ascii": True})
         return text
-
-
-class Parser(FlaskParser):
-    """webargs, reading the body as the service read it (once, in `read_json`)."""
-
-    def _raw_load_json(self, req: Request) -> Any:
-        if not is_json_request(req):
-            return core.missing
-        return req.get_json(cache=True)
 
 
 class _Pairs:

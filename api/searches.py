@@ -9,10 +9,10 @@ from functools import lru_cache
 from typing import Any
 
 from flask import Flask
-from flask_smorest import Blueprint
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RoutingException
 
+from api.blueprint import Blueprint
 from api.problems import answers
 
 MARK = "referee_searches"  # the attribute a search view carries (kept by every wrapper's __dict__)
