@@ -8,11 +8,10 @@ from functools import lru_cache
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, request
-from flask_cors import CORS
 from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
 
-from api import checks, games, page, problems, quick, rulesets, turns
+from api import checks, cors, games, page, problems, quick, rulesets, turns
 from api.bodies import JsonProvider, read_json
 from api.catalog import Catalog
 from api.problems import ApiError
@@ -60,9 +59,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(turns.blp)
     api.register_blueprint(games.blp)
     problems.register(app)
-    # Browser apps on other origins may read and check; writes still need the game's token.
-    CORS(app, resources={r"/v1/*": {"origins": "*"}}, expose_headers=["ETag", "Location"],
-         allow_headers=["Authorization", "Content-Type", "If-Match", "If-None-Match", "Idempotency-Key"])
+    cors.allow_other_origins(app)
 
     docs = get_swaggerui_blueprint("/docs", "/v1/openapi.json", config={"app_name": "referee API"})
     app.register_blueprint(docs)
