@@ -21,13 +21,36 @@ from functools import wraps
 from typing import Any, cast
 
 import flask_smorest
-from flask import Request, Response, current_app
+import marshmallow as ma
+from flask import Request, Response, current_app, request
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
 
 class Parser(FlaskParser):
-    """webargs, reading the body as the service read it (once, in `api.bodies.read_json`)."""
+    """webargs, reading the body as the service read it (once, in `api.bodies.read_json`).
+
+    A JSON body read by a schema, with nothing more asked of webargs (as every view here asks),
+    goes straight to the schema's `load`, as webargs' own steps would take it (unknown fields
+    refused, an empty body read as `{}`, a refusal raised through `handle_error`): those steps
+    cost a meld check a few microseconds, a tenth of its schema's load.
+    """
+
+    def parse(self, argmap: Any, req: Request | None = None, *, location: str | None = None,
+              unknown: str | None = core._UNKNOWN_DEFAULT_PARAM, validate: Any = None,
+              error_status_code: int | None = None, error_headers: Any = None) -> Any:
+        if (location or self.location) != "json" or not isinstance(argmap, ma.Schema) or validate is not None \
+                or unknown != core._UNKNOWN_DEFAULT_PARAM or self.unknown != core._UNKNOWN_DEFAULT_PARAM:
+            return super().parse(argmap, req, location=location, unknown=unknown, validate=validate,
+                                 error_status_code=error_status_code, error_headers=error_headers)
+        if req is None:
+            req = request._get_current_object()  # type: ignore[attr-defined]  # the request, not its proxy
+        data = self._raw_load_json(req)
+        try:
+            return argmap.load({} if data is core.missing else data, unknown=ma.RAISE)
+        except ma.ValidationError as error:
+            self._on_validation_error(error, req, argmap, "json", error_status_code=error_status_code,
+                                      error_headers=error_headers)
 
     def _raw_load_json(self, req: Request) -> Any:
         if not is_json_request(req):

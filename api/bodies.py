@@ -28,6 +28,9 @@ BODY_METHODS = ("POST", "PUT", "PATCH")
 DRAIN_AFTER_LIMIT = 4 * 1024 * 1024  # read past the limit so a client still sending sees the 413
 
 
+_ANSWER = {"separators": (",", ":")}  # what Flask's `response` asks of `dumps` out of debug mode
+
+
 class JsonProvider(DefaultJSONProvider):
     """Answers as UTF-8 text (`"Раунд"`, not `"\\u0420..."`), keys in the order written."""
 
@@ -35,7 +38,8 @@ class JsonProvider(DefaultJSONProvider):
     sort_keys = False
 
     def dumps(self, obj: Any, **kwargs: Any) -> str:
-        text = super().dumps(obj, **kwargs)
+        # An answer (compact, Flask's `response`) by one encoder made once, not one a call.
+        text = _COMPACT.encode(obj) if kwargs == _ANSWER else super().dumps(obj, **kwargs)
         if not text.isascii():
             try:
                 text.encode("utf-8")
@@ -210,3 +214,7 @@ def _shown(key: str) -> str:
 def _join(path: str, key: str) -> str:
     key = _shown(key)
     return f"{path}.{key}" if path else key
+
+
+_COMPACT = json.JSONEncoder(ensure_ascii=JsonProvider.ensure_ascii, sort_keys=JsonProvider.sort_keys,
+                            default=JsonProvider.default, separators=(",", ":"))

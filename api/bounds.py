@@ -105,10 +105,12 @@ def count(data: object, card_fields: Iterable[tuple[str, int]], by_player: Itera
 
 def _ruleset() -> Ruleset | None:
     """The ruleset the request's address names, where it names one that exists."""
-    if not has_request_context() or not request.view_args or "ruleset_id" not in request.view_args:
+    view_args = request.view_args if has_request_context() else None
+    ruleset_id = view_args.get("ruleset_id") if view_args else None
+    if ruleset_id is None:
         return None
     try:
-        ruleset: Ruleset = current_app.extensions["referee.catalog"].get(request.view_args["ruleset_id"])
+        ruleset: Ruleset = current_app.extensions["referee.catalog"].get(ruleset_id)
     except RefereeError:
         return None  # the view says so (404)
     return ruleset

@@ -20,8 +20,10 @@ _EXPOSED = ", ".join(EXPOSED)
 
 def allow_other_origins(app: Flask) -> None:
     """Answer every origin under /v1/ (flask-cors for the preflights, `_answer` for the rest)."""
+    # Error answers pass through the after-request hooks too (api.problems handles every
+    # error), so flask-cors need not wrap Flask's error handling to reach them.
     CORS(app, resources={PREFIX + "*": {"origins": "*"}}, expose_headers=list(EXPOSED),
-         allow_headers=list(ALLOWED))
+         allow_headers=list(ALLOWED), intercept_exceptions=False)
     app.after_request(_answer)  # registered after flask-cors's hook, so it runs before it
 
 
@@ -32,8 +34,9 @@ def _answer(response: Response) -> Response:
     if environ["REQUEST_METHOD"] == "OPTIONS" or not environ.get("PATH_INFO", "").startswith(PREFIX):
         return response
     origin = environ.get("HTTP_ORIGIN")
-    response.headers["Access-Control-Allow-Origin"] = origin or "*"
-    response.headers["Access-Control-Expose-Headers"] = _EXPOSED
+    headers = response.headers  # added, not set: nothing else writes them
+    headers.add("Access-Control-Allow-Origin", origin or "*")
+    headers.add("Access-Control-Expose-Headers", _EXPOSED)
     if origin:
         response.vary.add("Origin")
     return response

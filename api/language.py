@@ -54,9 +54,9 @@ def _choose() -> None:
 
 def _say(response: Response) -> Response:
     headers = response.headers
-    headers["Content-Language"] = current()
+    headers.add("Content-Language", current())  # added, not set: nothing else writes it
     if "Vary" not in headers:
-        headers["Vary"] = VARY  # written whole: what the two lines below write
+        headers.add("Vary", VARY)  # written whole: what the two lines below write
         return response
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")
