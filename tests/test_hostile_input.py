@@ -135,6 +135,23 @@ def test_a_chunked_body_over_one_mib_is_a_413(quick_client: Any) -> None:
     assert "chunky" not in stored_ids(quick_client)
 
 
+@pytest.mark.parametrize("missing", [1, 5])
+def test_a_body_shorter_than_its_content_length_is_a_400(quick_client: Any, missing: int) -> None:
+    """The client gone before its whole body came: as Werkzeug's own read says it."""
+    body = json.dumps({"cards": ["8H", "8S", "8D"]}).encode()
+    answer = quick_client.post(CHECK, data=body, content_type="application/json",
+                               environ_overrides={"CONTENT_LENGTH": str(len(body) + missing)})
+    problem(answer, 400)
+
+
+def test_a_body_of_exactly_one_mib_with_its_length_is_read(quick_client: Any) -> None:
+    head = b'{"cards": ["8H", "8S", "8D"]'
+    body = head + b" " * (1024 * 1024 - len(head) - 1) + b"}"
+    answer = quick_client.post(CHECK, data=body, content_type="application/json")
+    assert answer.status_code == 200 and answer.get_json()["valid"] is True
+    problem(quick_client.post(CHECK, data=body + b" ", content_type="application/json"), 413)
+
+
 def test_a_chunked_body_of_exactly_one_mib_is_read(quick_client: Any) -> None:
     head = b'{"cards": ["8H", "8S", "8D"]'
     body = head + b" " * (1024 * 1024 - len(head) - 1) + b"}"
