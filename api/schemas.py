@@ -11,6 +11,7 @@ from api import bounds
 from referee.cards import rank_named
 from referee.i18n import N_
 from referee.kinds import KINDS
+from referee.loader import MAX_ID
 
 # cards.md: rank then suit (any case, also T for ten and the suits' symbols), or a card with no
 # suit: a joker or a deck's special card; surrounding blanks are ignored. One pattern for every
@@ -579,7 +580,7 @@ class ValidateResult(Schema):
 
 
 class GameCreate(Schema):
-    ruleset = fields.String(required=True, validate=validate.Length(min=1, max=64),
+    ruleset = fields.String(required=True, validate=validate.Length(min=1, max=MAX_ID),
                             metadata={"description": "a ruleset id", "example": "bing-rummy"})
     players = List(name(), required=True, validate=validate.Length(min=1, max=20), metadata={
         "description": "the players' names in seating order (clockwise), unique; how many the "
