@@ -21,9 +21,9 @@ from api import checks, games, page, problems, quick, rulesets, turns
 from api.catalog import Catalog
 from api.problems import ApiError
 from api.storage import Store
-from referee.i18n import choose, current, set_language, t
-from referee.loader import default_library
+from referee.loading.loader import default_library
 from referee.planner import close_budget, open_budget, warm_up
+from referee.values.i18n import choose, current, set_language, t
 
 DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": "sqlite:///referee.db",

@@ -10,7 +10,19 @@ from api import schemas
 from api.problems import answers
 from api.rulesets import catalog
 from api.searches import searches
-from referee.cards import (
+from referee.checks.handlimit import check_hand
+from referee.checks.judge import check_meld
+from referee.checks.layout import check_placement
+from referee.checks.plays import check_first_meld, check_lay_off
+from referee.planner import check_going_out
+from referee.planner.pile import Pile, check_pile
+from referee.rules.phases import with_phase
+from referee.rules.ruleset import Ruleset
+from referee.scoring.bonuses import check_teams
+from referee.scoring.counts import score_counts, takes_counts
+from referee.scoring.hand import Deal, HandScore, worded
+from referee.scoring.round import score_round
+from referee.values.cards import (
     Card,
     parse_card_at,
     parse_cards,
@@ -18,20 +30,8 @@ from referee.cards import (
     parse_named,
     parse_named_groups,
 )
-from referee.counts import score_counts, takes_counts
-from referee.errors import InvalidPlayError, Problem
-from referee.handlimit import check_hand
-from referee.handscore import Deal, HandScore, worded
-from referee.i18n import t
-from referee.layout import check_placement
-from referee.melds import check_meld
-from referee.phases import with_phase
-from referee.pile import Pile, check_pile
-from referee.planner import check_going_out
-from referee.plays import check_first_meld, check_lay_off
-from referee.ruleset import Ruleset
-from referee.scoring import score_round
-from referee.teamscore import check_teams
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import t
 
 blp = Blueprint("checks", __name__, url_prefix="/v1/rulesets",
                 description="Stateless checks of plays, and end-of-round scores.")
@@ -220,7 +220,7 @@ _NOT_WITH_COUNTS = ("melded", "red_threes", "wild_rank")
 
 
 def _counted(ruleset: Ruleset, args: dict[str, Any], rnd: int) -> dict[str, object]:
-    """The scores of a round entered by counts (`referee.counts`); `cards` and `pennies` are 0,
+    """The scores of a round entered by counts (`referee.scoring.counts`); `cards` and `pennies` are 0,
     the counts naming no cards."""
     problems = [Problem(name, "unused_field", t(
         '"{name}" would be ignored: the counts are scored here, so give the counts or the {name}, not both',

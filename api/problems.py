@@ -21,7 +21,7 @@ from marshmallow import fields as ma_fields
 from werkzeug.exceptions import HTTPException
 
 from api import schemas
-from referee.errors import (
+from referee.values.errors import (
     GameStateError,
     InvalidCardError,
     InvalidPlayError,
@@ -29,10 +29,10 @@ from referee.errors import (
     RulesetError,
     UnknownRulesetError,
 )
-from referee.errors import (
+from referee.values.errors import (
     Problem as EngineProblem,
 )
-from referee.i18n import N_, SOURCE, current, did_you_mean, t, tn
+from referee.values.i18n import N_, SOURCE, current, did_you_mean, t, tn
 
 log = logging.getLogger("referee.api")
 BASE = "https://referee.example/problems/"

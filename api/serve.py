@@ -38,8 +38,8 @@ from api.live import Live, following
 from api.problems import BASE, problem_document
 from api.searches import search_routes
 from api.storage import Store
-from referee.errors import Problem, RefereeError
-from referee.i18n import language, t, tn
+from referee.values.errors import Problem, RefereeError
+from referee.values.i18n import language, t, tn
 
 HEADER_SECONDS = 10.0  # a request line and headers not complete within this: the connection is closed
 BODY_IDLE_SECONDS = 5.0  # no byte of the body for this long: 408

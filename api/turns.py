@@ -14,9 +14,9 @@ from api.checks import (  # the same ruleset and table checks as every check
 )
 from api.problems import answers
 from api.searches import searches
-from referee.cards import parse_cards, parse_groups
+from referee.checks.turns import check_turn
 from referee.tablesolve import best_turn
-from referee.turns import check_turn
+from referee.values.cards import parse_cards, parse_groups
 
 blp = Blueprint("turns", __name__, url_prefix="/v1/rulesets",
                 description="Turns of games whose table may be rearranged (table.rearrange).")

@@ -40,10 +40,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.cards import RANKS, SUITS, Card
-from referee.loader import default_library
-from referee.melds import RUN_ORDER, check_meld
+from referee.checks.judge import RUN_ORDER, check_meld
+from referee.loading.loader import default_library
 from referee.planner import arrange, check_going_out, least_cost
+from referee.values.cards import RANKS, SUITS, Card
 
 GIN = """
 format: 1
@@ -277,7 +277,7 @@ def bench_phase_10(rng: random.Random, n: int) -> None:
     if "phase-10" not in library:
         print("phase-10: not shipped, skipped")
         return
-    from referee.phases import with_phase
+    from referee.rules.phases import with_phase
 
     ruleset = library.get("phase-10")
     assert ruleset.rummy is not None
@@ -455,8 +455,8 @@ def _dense(rng: random.Random) -> list[Card]:
 FIRST_CHECK = """
 import sys, time
 sys.path.insert(0, {root!r})
-from referee.cards import parse_cards
-from referee.loader import default_library
+from referee.values.cards import parse_cards
+from referee.loading.loader import default_library
 from referee.planner import check_going_out, warm_up
 library = default_library()
 if {warm}:

@@ -31,11 +31,11 @@ from typing import Any
 # takes the script folder's place on the path.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from referee.cards import JOKER, Card
-from referee.loader import default_library
-from referee.melds import check_meld
+from referee.checks.judge import check_meld
+from referee.loading.loader import default_library
 from referee.planner import PLAN_BUDGET
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import JOKER, Card
 
 BIG = ("format: 1\nid: big-{base}\nextends: {base}\nfamily: rummy\nname: Big {base}\n"
        "players: {{min: 2, max: {players}}}\ndeck: {{{jokers}decks: 8}}\nhand_size: 60\n")

@@ -35,11 +35,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.cards import JOKER, Card
-from referee.loader import default_library
+from referee.loading.loader import default_library
 from referee.planner import check_going_out
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
 from referee.tablesolve import best_turn
+from referee.values.cards import JOKER, Card
 
 Position = tuple[list[tuple[Card, ...]], tuple[Card, ...], bool]
 

@@ -23,12 +23,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.cards import Card
-from referee.errors import InvalidPlayError
-from referee.loader import default_library
-from referee.melds import check_meld, judge_for
+from referee.checks.judge import check_meld, judge_for
+from referee.loading.loader import default_library
 from referee.planner import Budget, check_going_out
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import Card
+from referee.values.errors import InvalidPlayError
 
 SIZES = {"bing-rummy": 15}  # otherwise: hand_size + 10 buys of (1 + extra_cards)
 

@@ -27,10 +27,10 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
-from referee.cards import Card
-from referee.melds import check_meld
-from referee.plays import check_first_meld, check_lay_off
-from referee.ruleset import Ruleset
+from referee.checks.judge import check_meld
+from referee.checks.plays import check_first_meld, check_lay_off
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import Card
 
 Cards = tuple[Card, ...]
 TableMeld = tuple[Cards, bool]  # the meld's cards, and whether it is another player's

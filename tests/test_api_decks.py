@@ -11,8 +11,8 @@ import pytest
 from api import bounds
 from api.bounds import MOST_CARDS, schema_most_cards
 from api.schemas import CARD_PATTERN, RANK_PATTERN
-from referee.cards import FRENCH, Card, parse_card
-from referee.shipped import schema
+from referee.loading.shipped import schema
+from referee.values.cards import FRENCH, Card, parse_card
 from tests.decks import COLOURS, STARS, install, upload
 
 PROBLEM = "application/problem+json"

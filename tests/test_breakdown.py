@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from referee.cards import parse_named, parse_named_groups
-from referee.handscore import Deal, HandScore
-from referee.loader import Library
-from referee.records import round_record
-from referee.scoring import score_round
-from referee.standings import replay
+from referee.loading.loader import Library
+from referee.scoring.hand import Deal, HandScore
+from referee.scoring.round import score_round
+from referee.sheet.records import round_record
+from referee.sheet.standings import replay
+from referee.values.cards import parse_named, parse_named_groups
 from tests.rounds import Round, rounds
 from tests.test_api_games import new_game
 

@@ -6,13 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import JOKER, RANKS, SUITS, Card
-from referee.errors import InvalidPlayError
-from referee.loader import Library
-from referee.records import round_record
-from referee.ruleset import Ruleset
-from referee.scoring import score_round
-from referee.standings import replay
+from referee.loading.loader import Library
+from referee.rules.ruleset import Ruleset
+from referee.scoring.round import score_round
+from referee.sheet.records import round_record
+from referee.sheet.standings import replay
+from referee.values.cards import JOKER, RANKS, SUITS, Card
+from referee.values.errors import InvalidPlayError
 from tests.conftest import cards
 
 Hands = dict[str, tuple[Card, ...]]

@@ -12,16 +12,25 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import FRENCH, JOKER, RANKS, SUITS, Card, DeckSpec, parse_card, parse_cards
-from referee.errors import InvalidCardError, InvalidPlayError, RulesetError
-from referee.i18n import language
-from referee.kinds import most_of
-from referee.loader import Library
-from referee.melds import check_meld, judge_for
-from referee.plays import check_lay_off
-from referee.records import round_record
-from referee.ruleset import Ruleset
-from referee.scoring import score_round
+from referee.checks.judge import check_meld, judge_for
+from referee.checks.plays import check_lay_off
+from referee.kinds.table import most_of
+from referee.loading.loader import Library
+from referee.rules.ruleset import Ruleset
+from referee.scoring.round import score_round
+from referee.sheet.records import round_record
+from referee.values.cards import (
+    FRENCH,
+    JOKER,
+    RANKS,
+    SUITS,
+    Card,
+    DeckSpec,
+    parse_card,
+    parse_cards,
+)
+from referee.values.errors import InvalidCardError, InvalidPlayError, RulesetError
+from referee.values.i18n import language
 
 CROWNS = """\
 format: 1

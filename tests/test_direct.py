@@ -13,13 +13,13 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import RANKS, SUITS, Card, DeckCount, DeckSpec
-from referee.loader import Library
-from referee.melds import check_meld, judge_for
+from referee.checks.judge import check_meld, judge_for
+from referee.loading.loader import Library
 from referee.planner import arrange, least_cost
 from referee.planner.direct import direct
 from referee.planner.tables import _READY, _ready
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import RANKS, SUITS, Card, DeckCount, DeckSpec
 from tests.oracle import Oracle
 
 GAME = """format: 1

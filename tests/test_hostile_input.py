@@ -20,11 +20,11 @@ import yaml
 import referee
 from api.bounds import schema_most_cards
 from api.rulesets import ROUTE_WORDS
-from referee import yamlread
-from referee.cards import JOKER, Card, DeckCount, DeckSpec
-from referee.errors import RulesetError
-from referee.loader import Library
-from referee.shipped import builtin_files
+from referee.loading import yamlread
+from referee.loading.loader import Library
+from referee.loading.shipped import builtin_files
+from referee.values.cards import JOKER, Card, DeckCount, DeckSpec
+from referee.values.errors import RulesetError
 
 PROBLEM = "application/problem+json"
 CHECK = "/v1/rulesets/ten-pennies/melds/check"
@@ -556,7 +556,7 @@ def test_a_problem_lists_fifty_errors_and_counts_them_all(quick_client: Any, pat
 def test_a_ruleset_with_thousands_of_faults_lists_fifty(quick_client: Any) -> None:
     text = ruleset("many-faults", "".join(f"k{i}: 1\n" for i in range(3_000)), family="rummy")
     found = problem(yaml_post(quick_client, "/v1/rulesets", text), 422)
-    # problems are looked for up to 200 (referee.loader.MAX_PROBLEMS): a fixed amount of work
+    # problems are looked for up to 200 (referee.loading.loader.MAX_PROBLEMS): a fixed amount of work
     assert len(found["errors"]) == 50 and found["detail"].startswith("200 problems")
     assert "many-faults" not in stored_ids(quick_client)
 
@@ -615,9 +615,9 @@ def test_json_answers_are_utf8_text_not_escapes(quick_client: Any, path: str) ->
 def test_the_budget_reads_no_clock(monkeypatch: pytest.MonkeyPatch, library: Library) -> None:
     """The same request gets the same answer on every machine and under any load: a search within
     the budget answers and one past it is refused, with every clock stopped."""
-    from referee.errors import InvalidPlayError
     from referee.planner import Budget, arrange
     from referee.tablesolve import best_turn
+    from referee.values.errors import InvalidPlayError
 
     def stopped() -> float:
         raise AssertionError("the engine read a clock")
@@ -641,8 +641,8 @@ def test_every_search_of_a_request_shares_its_budget(quick_client: Any, monkeypa
                                                      library: Library) -> None:
     """Deadwood scores plan each hand: the request's budget is spent once, not once a hand."""
     from referee import planner
-    from referee.handscore import Deal
-    from referee.scoring import score_round
+    from referee.scoring.hand import Deal
+    from referee.scoring.round import score_round
 
     indian = library.get("indian-rummy")
     hands = {"a": "2H 3H 4H 5S 6S 7S 9C 9D 9H KC QD JS 4D", "b": "AH 2H 3H 8S 9S 10S 4C 4D 4H 6C 7D 8H JK",
@@ -721,8 +721,8 @@ def test_a_meld_of_many_deuces_is_judged_without_trying_every_group(library: Lib
     """Where a deuce in its own place is natural (Buraco), the judge tries the ways of counting
     the meld's deuces natural: at most a suit's count of them, or all of one rank or suit, not
     every group (eight decks' 32 deuces made seconds of it for one meld)."""
-    from referee.inplace import in_place_choices
-    from referee.melds import check_meld
+    from referee.checks.inplace import in_place_choices
+    from referee.checks.judge import check_meld
 
     deuces = [Card("2", suit) for suit in "CDHS" for _ in range(8)]
     groups = in_place_choices(deuces, frozenset({"2"}), 4)

@@ -25,15 +25,15 @@ from api.bounds import schema_most_cards
 from api.problems import MARSHMALLOW_SENTENCES
 from api.serve import BufferedBody, ExpensiveGate
 from referee import cli, describe
-from referee.cards import parse_cards
-from referee.errors import InvalidPlayError, RefereeError
-from referee.handscore import Deal
-from referee.i18n import LANGUAGES, SOURCE, language
-from referee.loader import Library, default_library
-from referee.melds import judge_for
-from referee.overrides import overridden_findings
-from referee.scoring import score_round
-from referee.standings import replay
+from referee.checks.judge import judge_for
+from referee.loading.loader import Library, default_library
+from referee.loading.overrides import overridden_findings
+from referee.scoring.hand import Deal
+from referee.scoring.round import score_round
+from referee.sheet.standings import replay
+from referee.values.cards import parse_cards
+from referee.values.errors import InvalidPlayError, RefereeError
+from referee.values.i18n import LANGUAGES, SOURCE, language
 from tests.conftest import CASES, read_yaml
 from tests.loops import run_apart
 from tests.test_plays import _run

@@ -14,16 +14,24 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import FRENCH, Card, DeckSpec
-from referee.kinds import KINDS, Judged, MeldKind, meld_ranks, most_of, one_rank_kind, ordered_kind
-from referee.loader import Library
-from referee.meld import Meld
-from referee.melds import check_meld
+from referee.checks.judge import check_meld
+from referee.checks.plays import check_first_meld, check_lay_off
+from referee.kinds.meld import Meld
+from referee.kinds.searching import KindJudge
+from referee.kinds.table import (
+    KINDS,
+    Judged,
+    MeldKind,
+    meld_ranks,
+    most_of,
+    one_rank_kind,
+    ordered_kind,
+)
+from referee.loading.loader import Library
 from referee.planner import arrange, check_going_out
-from referee.plays import check_first_meld, check_lay_off
-from referee.ruleset import MeldRule, Requirement, Ruleset, requirement_key
-from referee.searching import KindJudge
-from referee.violations import Violation
+from referee.rules.ruleset import MeldRule, Requirement, Ruleset, requirement_key
+from referee.values.cards import FRENCH, Card, DeckSpec
+from referee.values.violations import Violation
 from tests.conftest import cards
 from tests.oracle import Oracle, norm
 from tests.test_oracle import replay_problem
@@ -57,7 +65,7 @@ def _codes(verdict: Any) -> list[str]:
 # ---------------------------------------------------------------- the table itself
 
 def test_every_kind_is_asked_for_by_its_plural_and_the_schema_lists_its_options(library: Library) -> None:
-    from referee.shipped import schema
+    from referee.loading.shipped import schema
 
     kinds = schema()["$defs"]["melds"]["properties"]
     asked = schema()["$defs"]["first_meld"]["properties"]
@@ -135,7 +143,7 @@ def test_lay_off_on_a_color(colors: Ruleset) -> None:
 
 
 def test_the_loader_refuses_colors_where_the_game_has_none(library: Library) -> None:
-    from referee.errors import RulesetError
+    from referee.values.errors import RulesetError
 
     with pytest.raises(RulesetError) as info:
         _load(library, SAME_RUNS.format(id="no-colors") + "first_meld: {colors: [7]}\n")

@@ -11,15 +11,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, parse_cards
-from referee.errors import InvalidPlayError
-from referee.handscore import Deal
-from referee.knock import arrangements
-from referee.loader import default_library
-from referee.melds import check_meld, judge_for
+from referee.checks.judge import check_meld, judge_for
+from referee.loading.loader import default_library
 from referee.planner import arrange
-from referee.ruleset import Ruleset
-from referee.scoring import score_round
+from referee.rules.ruleset import Ruleset
+from referee.scoring.hand import Deal
+from referee.scoring.knock import arrangements
+from referee.scoring.round import score_round
+from referee.values.cards import Card, parse_cards
+from referee.values.errors import InvalidPlayError
 from tests.conftest import cards
 from tests.oracle import Oracle, minus, norm
 
@@ -143,7 +143,7 @@ def test_shown_melds_are_scored_as_shown_even_when_another_arrangement_is_better
 
 
 def test_a_knock_past_the_planning_budget_is_refused_not_hung(monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee.planner import budget as planner
+    from referee.values import budget as planner
     monkeypatch.setattr(planner, "PLAN_BUDGET", 40)
     knocker = cards("AH 2H 3H 4H 5H 6H 7H 8H 9H AC")
     defender = cards("JC QC KC 7S 8S 9D 10D KD QS JS")

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, parse_cards
-from referee.errors import RefereeError
-from referee.i18n import language
-from referee.loader import Library
-from referee.melds import check_meld
+from referee.checks.judge import check_meld
+from referee.loading.loader import Library
+from referee.values.cards import Card, parse_cards
+from referee.values.errors import RefereeError
+from referee.values.i18n import language
 from tests.conftest import load_cases
 
 

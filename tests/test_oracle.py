@@ -57,13 +57,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import JOKER, Card, parse_cards
-from referee.loader import default_library
-from referee.melds import check_meld
-from referee.phases import with_phase
+from referee.checks.judge import check_meld
+from referee.checks.plays import check_first_meld, check_lay_off
+from referee.loading.loader import default_library
 from referee.planner import arrange, check_going_out
-from referee.plays import check_first_meld, check_lay_off
-from referee.ruleset import Ruleset
+from referee.rules.phases import with_phase
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import JOKER, Card, parse_cards
 from tests.oracle import Cards, Oracle, norm
 from tests.test_oracle_rebuild import out_by_best_turn
 

@@ -9,7 +9,7 @@ rest into new melds (each judged by `check_meld`; a meld of a rank melded only g
 allowed here, since this is the turn that goes out), every card played; before the side's first
 meld, the new melds must pass `check_first_meld` (where `going_out.concealed_minimum` holds);
 a side holds one set of a rank where `one_per_rank` says so; and the side's melds after the
-turn must hold the canastas required (`referee.canastas`, a
+turn must hold the canastas required (`referee.checks.canastas`, a
 count of melds of `canasta.min` cards and their wild cards). The property, for every shipped
 ruleset whose going out requires canastas: the planner's `check_going_out` is valid exactly
 when the brute force goes out, and a valid plan leaves canastas enough on the side's table.
@@ -34,15 +34,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.byscore import with_score
-from referee.canastas import requires_met
-from referee.cards import JOKER, Card, parse_cards
-from referee.loader import default_library
-from referee.melds import check_meld, judge_for
-from referee.pile import Pile, check_pile
+from referee.checks.canastas import requires_met
+from referee.checks.judge import check_meld, judge_for
+from referee.checks.plays import check_first_meld, check_lay_off
+from referee.loading.loader import default_library
 from referee.planner import check_going_out
-from referee.plays import check_first_meld, check_lay_off
-from referee.ruleset import RoundRules, Ruleset
+from referee.planner.pile import Pile, check_pile
+from referee.rules.byscore import with_score
+from referee.rules.ruleset import RoundRules, Ruleset
+from referee.values.cards import JOKER, Card, parse_cards
 from tests.oracle import Cards, contains, minus, norm, sub_multisets
 from tests.test_oracle import _shoe, _take
 

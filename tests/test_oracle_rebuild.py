@@ -20,12 +20,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, parse_cards
-from referee.loader import Library
+from referee.checks.turns import check_turn
+from referee.loading.loader import Library
 from referee.planner import check_going_out
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
 from referee.tablesolve import best_turn
-from referee.turns import check_turn
+from referee.values.cards import Card, parse_cards
 
 REBUILT = ("rummikub", "rummikub-first-meld-50", "remi", "remi-sabra")
 MOST_TABLE, MOST_RACK = 40, 20  # the realistic positions of bench/tiles.py

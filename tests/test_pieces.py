@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 import yaml
 
-from referee.cards import parse_cards
+from referee.checks.judge import check_meld
 from referee.cli import main
-from referee.errors import RulesetError
-from referee.i18n import LANGUAGES, language
-from referee.loader import Library
-from referee.melds import check_meld
+from referee.loading.loader import Library
 from referee.planner import check_going_out
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import parse_cards
+from referee.values.errors import RulesetError
+from referee.values.i18n import LANGUAGES, language
 from tests.conftest import CASES
 
 TILE_GAMES = ("rummikub", "rummikub-first-meld-50", "remi", "remi-50", "remi-add-only", "remi-pe-tabla", "remi-sabra")

@@ -12,14 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import JOKER, Card, DeckCount, DeckSpec
-from referee.geometry import geometry_for
-from referee.loader import Library
-from referee.melds import check_meld, judge_for
+from referee.checks.judge import check_meld, judge_for
+from referee.kinds.geometry import geometry_for
+from referee.loading.loader import Library
 from referee.planner import arrange, check_going_out
 from referee.planner.prepared import judge_geometry
 from referee.planner.tables import _judge_masks, _masks
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import JOKER, Card, DeckCount, DeckSpec
 from tests.oracle import Oracle
 
 FIVE_CROWNS_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -8,23 +8,23 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, DeckSpec, parse_card, parse_cards
-from referee.cards import parse_cards as read_cards
-from referee.errors import InvalidCardError, InvalidPlayError, RulesetError
-from referee.handlimit import check_hand
-from referee.handscore import Deal
-from referee.layout import check_placement
-from referee.loader import Library
-from referee.melds import check_meld
-from referee.pile import Pile, check_pile
+from referee.checks.handlimit import check_hand
+from referee.checks.judge import check_meld
+from referee.checks.layout import check_placement
+from referee.checks.plays import check_first_meld, check_lay_off
+from referee.checks.turns import check_turn
+from referee.loading.loader import Library
 from referee.planner import arrange, check_going_out
-from referee.plays import check_first_meld, check_lay_off
-from referee.records import round_record
-from referee.ruleset import Ruleset
-from referee.scoring import score_round
-from referee.teamscore import check_teams
-from referee.turns import check_turn
-from referee.violations import Verdict
+from referee.planner.pile import Pile, check_pile
+from referee.rules.ruleset import Ruleset
+from referee.scoring.bonuses import check_teams
+from referee.scoring.hand import Deal
+from referee.scoring.round import score_round
+from referee.sheet.records import round_record
+from referee.values.cards import Card, DeckSpec, parse_card, parse_cards
+from referee.values.cards import parse_cards as read_cards
+from referee.values.errors import InvalidCardError, InvalidPlayError, RulesetError
+from referee.values.violations import Verdict
 from tests.conftest import cards, load_cases
 
 
@@ -326,8 +326,8 @@ def test_direct_path_without_wilds_is_optimal(library: Library, gin: Ruleset, ha
 
 
 def test_a_search_past_its_budget_is_refused_not_hung(bing: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee.errors import InvalidPlayError
-    from referee.planner import budget as planner
+    from referee.values import budget as planner
+    from referee.values.errors import InvalidPlayError
 
     monkeypatch.setattr(planner, "PLAN_BUDGET", 5)
     with pytest.raises(InvalidPlayError) as info:

@@ -1,4 +1,4 @@
-"""The standings at a glance (`referee.ranking`) and what ends the game (`referee.ending`): for each
+"""The standings at a glance (`referee.sheet.ranking`) and what ends the game (`referee.sheet.ending`): for each
 kind of game the order it is won in, the ranks, how far each line is behind, and the end in words;
 then a property over random rounds of several games."""
 
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from referee.i18n import language
-from referee.loader import Library
-from referee.standings import Sheet, replay, start
+from referee.loading.loader import Library
+from referee.sheet.standings import Sheet, replay, start
+from referee.values.i18n import language
 
 TEAMS = [["ann", "cy"], ["bob", "dee"]]
 SEATS = ["ann", "bob", "cy", "dee"]

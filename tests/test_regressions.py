@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from referee.cards import Card, parse_cards
-from referee.errors import RulesetError
-from referee.handlimit import check_hand
-from referee.loader import Library
-from referee.melds import check_meld
+from referee.checks.handlimit import check_hand
+from referee.checks.judge import check_meld
+from referee.checks.plays import check_first_meld, check_lay_off
+from referee.loading.loader import Library
 from referee.planner import check_going_out
-from referee.plays import check_first_meld, check_lay_off
+from referee.values.cards import Card, parse_cards
+from referee.values.errors import RulesetError
 from tests.conftest import cards
 
 
@@ -262,8 +262,8 @@ def test_a_required_final_discard_is_one_search(library: Library, monkeypatch: p
 def test_the_budget_is_a_count_of_steps_the_same_on_every_run(library: Library) -> None:
     """No clock: a search spends the same steps each time it is asked, answers within exactly
     that many, and is refused (`hand_too_large` at `hand`) within one fewer."""
-    from referee.errors import InvalidPlayError
     from referee.planner import Budget, arrange
+    from referee.values.errors import InvalidPlayError
 
     kalooki = library.get("kalooki")
     hand = cards("JS 5S JC JK JD JK 2D 6D 8D 9S KD 2S 9D 3C 2C")  # two jokers, and no way out
@@ -297,7 +297,7 @@ def test_the_largest_ten_pennies_hands_are_planned_exactly(library: Library, rid
 # ---------------------------------------------------------------- sentences found by trying it as a player
 
 def test_sentences_a_player_reads(library: Library) -> None:
-    from referee.layout import check_placement
+    from referee.checks.layout import check_placement
 
     bing = library.get("bing-rummy")
     one = check_first_meld(bing, [cards("KD KH")]).violations[-1].message
@@ -353,7 +353,7 @@ def test_cards_that_look_like_a_run_are_told_about_runs(library: Library) -> Non
 
 
 def test_a_slot_the_layout_lost_in_words(library: Library) -> None:
-    from referee.layout import check_placement
+    from referee.checks.layout import check_placement
 
     message = check_placement(library.get("garbage"), ["down"] * 9, Card.parse("10H")).violations[0].message
     assert message == "This layout has 9 slots, so there is no slot 10 for 10♥: the turn ends."

@@ -2,12 +2,12 @@ from __future__ import annotations
 
 import pytest
 
-from referee.errors import GameStateError, InvalidPlayError
-from referee.loader import Library
-from referee.records import round_record
-from referee.ruleset import Ruleset
-from referee.standings import replay, start
-from referee.undo import check_undo
+from referee.loading.loader import Library
+from referee.rules.ruleset import Ruleset
+from referee.sheet.records import round_record
+from referee.sheet.standings import replay, start
+from referee.sheet.undo import check_undo
+from referee.values.errors import GameStateError, InvalidPlayError
 
 
 def scores(sheet: object) -> dict[str, int]:

@@ -13,14 +13,14 @@ import pytest
 from hypothesis import HealthCheck, event, given, reject, settings
 from hypothesis import strategies as st
 
-from referee.cards import JOKER, Card, parse_cards
-from referee.errors import InvalidPlayError
-from referee.kinds import meld_points
-from referee.loader import default_library
-from referee.melds import check_meld, judge_for
-from referee.planner.budget import Budget, OverBudget
-from referee.ruleset import Ruleset
+from referee.checks.judge import check_meld, judge_for
+from referee.kinds.table import meld_points
+from referee.loading.loader import default_library
+from referee.rules.ruleset import Ruleset
 from referee.tablesolve import MOST_IN_HAND, MOST_ON_TABLE, BestTurn, best_turn
+from referee.values.budget import Budget, OverBudget
+from referee.values.cards import JOKER, Card, parse_cards
+from referee.values.errors import InvalidPlayError
 from tests.tilesolve_reference import TileRules, brute_force
 
 

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from referee import teamsheet
-from referee.errors import InvalidPlayError
-from referee.loader import Library
-from referee.records import round_record
-from referee.ruleset import Ruleset
-from referee.standings import Sheet, replay, start
-from referee.undo import check_undo
+from referee.loading.loader import Library
+from referee.rules.ruleset import Ruleset
+from referee.sheet import teams as sheet_teams
+from referee.sheet.records import round_record
+from referee.sheet.standings import Sheet, replay, start
+from referee.sheet.undo import check_undo
+from referee.values.errors import InvalidPlayError
 from tests.test_phase10_games import post_round
 
 PAIRS = ("format: 1\nid: rummy-500-pairs\nextends: rummy-500\nname: Rummy 500 in pairs\nfamily: rummy\n"
@@ -196,8 +196,8 @@ def test_teams_of_three(teams_library: Library) -> None:
 
 
 def test_winner_of_players_maps_a_tie_of_players_to_their_teams() -> None:
-    assert teamsheet.of_players(TEAMS, "cy") == [0]
-    assert teamsheet.of_players(TEAMS, ["dee", "ann"]) == [0, 1]
+    assert sheet_teams.of_players(TEAMS, "cy") == [0]
+    assert sheet_teams.of_players(TEAMS, ["dee", "ann"]) == [0, 1]
 
 
 # ---------------------------------------------------------------- the service

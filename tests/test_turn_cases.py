@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from referee.cards import parse_cards
-from referee.errors import InvalidPlayError
-from referee.loader import Library
+from referee.checks.turns import check_turn
+from referee.loading.loader import Library
 from referee.tablesolve import best_turn
-from referee.turns import check_turn
+from referee.values.cards import parse_cards
+from referee.values.errors import InvalidPlayError
 from tests.conftest import load_cases
 
 ROWS = load_cases("rummikub-turns.yaml")

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, parse_cards, parse_groups
-from referee.errors import InvalidPlayError
-from referee.loader import Library
-from referee.melds import check_meld
-from referee.ruleset import Ruleset
-from referee.turns import check_turn
-from referee.violations import Verdict
+from referee.checks.judge import check_meld
+from referee.checks.turns import check_turn
+from referee.loading.loader import Library
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import Card, parse_cards, parse_groups
+from referee.values.errors import InvalidPlayError
+from referee.values.violations import Verdict
 
 URL = "/v1/rulesets/rummikub/turns/check"
 COLOURS = "KBOR"

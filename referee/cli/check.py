@@ -6,8 +6,9 @@ import argparse
 from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
-from referee.byscore import with_score
-from referee.cards import Card, DeckSpec, read_card
+from referee.checks.judge import check_meld
+from referee.checks.layout import DOWN, check_placement
+from referee.checks.plays import check_first_meld
 from referee.cli.common import (
     _OPTIONS,
     NO,
@@ -24,17 +25,16 @@ from referee.cli.common import (
     _ruleset,
     _shown,
 )
-from referee.errors import InvalidPlayError, Problem
-from referee.i18n import N_, suit_name, t, tn, tp
-from referee.kinds import KINDS
-from referee.layout import DOWN, check_placement
-from referee.melds import check_meld
-from referee.needwords import requirement_words
-from referee.phases import with_phase
+from referee.kinds.needwords import requirement_words
+from referee.kinds.table import KINDS
 from referee.planner import check_going_out
-from referee.plays import check_first_meld
-from referee.ruleset import LayoutRules, Ruleset
-from referee.violations import Verdict
+from referee.rules.byscore import with_score
+from referee.rules.phases import with_phase
+from referee.rules.ruleset import LayoutRules, Ruleset
+from referee.values.cards import Card, DeckSpec, read_card
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import N_, suit_name, t, tn, tp
+from referee.values.violations import Verdict
 
 # What a layout game, whose turns have no melds, is told when asked a rummy question.
 NO_FIRST_MELD = N_("{game} is a {family} game: it has no melds, so there is no first meld to judge (first meld "

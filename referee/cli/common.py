@@ -10,17 +10,17 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from referee.cards import Card, DeckSpec, parse_card, parse_cards, parse_groups
-from referee.errors import (
+from referee.loading.loader import default_library
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import Card, DeckSpec, parse_card, parse_cards, parse_groups
+from referee.values.errors import (
     InvalidPlayError,
     Problem,
     RefereeError,
     RulesetError,
     UnknownRulesetError,
 )
-from referee.i18n import did_you_mean, t, tn
-from referee.loader import default_library
-from referee.ruleset import Ruleset
+from referee.values.i18n import did_you_mean, t, tn
 
 YES, NO, UNUSABLE = 0, 1, 2
 BROKEN_PIPE = 128 + 13  # what a shell reports for a command stopped by SIGPIPE

@@ -6,7 +6,6 @@ import argparse
 import re
 from collections.abc import Iterator, Sequence
 
-from referee.cards import Card, DeckSpec
 from referee.cli.common import (
     _OPTIONS,
     PIECES_NOUNS,
@@ -19,11 +18,12 @@ from referee.cli.common import (
     _round,
     _ruleset,
 )
-from referee.errors import InvalidPlayError, Problem
-from referee.handscore import Deal
-from referee.i18n import t
-from referee.scoring import score_round
-from referee.teamscore import check_teams
+from referee.scoring.bonuses import check_teams
+from referee.scoring.hand import Deal
+from referee.scoring.round import score_round
+from referee.values.cards import Card, DeckSpec
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import t
 
 
 def _score(args: argparse.Namespace) -> int:

@@ -6,7 +6,9 @@ its plan), `plan` (plans and their replay), `arrange` (the best arrangement, and
 what it keeps), `going_out` (the answer to going out and knocking, and its words)."""
 
 from referee.planner.arrange import arrange, least_cost, warm_up
-from referee.planner.budget import (
+from referee.planner.going_out import check_going_out
+from referee.planner.plan import Arrangement, Plan
+from referee.values.budget import (
     PLAN_BUDGET,
     Budget,
     OverBudget,
@@ -15,8 +17,6 @@ from referee.planner.budget import (
     open_budget,
     shared_budget,
 )
-from referee.planner.going_out import check_going_out
-from referee.planner.plan import Arrangement, Plan
 
 __all__ = [
     "PLAN_BUDGET",

@@ -11,22 +11,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
-from referee.cards import Card
-from referee.errors import InvalidPlayError, Problem
-from referee.geometry import Geometry
-from referee.i18n import t
-from referee.kinds import ordered_kind
-from referee.melds import Judge, judge_for
-from referee.planner.budget import SEARCH_STEPS, TABLE_CARD_STEPS, Budget, shared_budget
+from referee.checks.judge import Judge, judge_for
+from referee.kinds.geometry import Geometry
+from referee.kinds.searching import Table
+from referee.kinds.table import ordered_kind
 from referee.planner.deadwood import direct_cost
 from referee.planner.direct import direct
-from referee.planner.kinds import planner_of, spare_kind
+from referee.planner.halves import planner_of, spare_kind
 from referee.planner.plan import Arrangement, limited, replay
 from referee.planner.prepared import judge_geometry
 from referee.planner.search import HandSearch
 from referee.planner.tables import _dead_points, _judge_masks, _mask_points, _masks, _place_values
-from referee.ruleset import Progress, Ruleset
-from referee.searching import Table
+from referee.rules.ruleset import Progress, Ruleset
+from referee.values.budget import SEARCH_STEPS, TABLE_CARD_STEPS, Budget, shared_budget
+from referee.values.cards import Card
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import t
 
 
 def _tables(judge: Judge, geometry: Geometry, table: Sequence[Sequence[Card]]) -> list[Table]:

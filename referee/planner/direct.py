@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.cards import Card
-from referee.melds import Judge
+from referee.checks.judge import Judge
 from referee.planner.plan import Arrangement, Plan, limited
 from referee.planner.tables import _READY, INF, _choices_made, _Ready, _ready
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import Card
 
 _new = tuple.__new__  # a named tuple made from its fields at once, without its Python `__new__`
 # The most ways of choosing sets read here, one after another; a hand with more (many ranks each

@@ -8,23 +8,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from referee.byscore import with_score
-from referee.canastas import canastas_words, morto_unused
-from referee.cards import Card
-from referee.errors import InvalidPlayError, Problem
-from referee.i18n import N_, Nn_, t, tp, tpn
-from referee.kinds import KINDS
-from referee.melds import Judge, judge_for
-from referee.needwords import requirement_words
-from referee.phases import with_phase
+from referee.checks.canastas import canastas_words, morto_unused
+from referee.checks.judge import Judge, judge_for
+from referee.kinds.needwords import requirement_words
+from referee.kinds.table import KINDS
 from referee.planner.arrange import arrange
-from referee.planner.budget import Budget, shared_budget
-from referee.planner.canastas import with_canastas
+from referee.planner.kept_canastas import with_canastas
 from referee.planner.plan import Arrangement, Plan
 from referee.planner.prepared import judge_geometry
-from referee.ruleset import Ruleset
+from referee.rules.byscore import with_score
+from referee.rules.phases import with_phase
+from referee.rules.ruleset import Ruleset
 from referee.tablesolve.best import check_tiles, going_out_turn
-from referee.violations import Verdict, Violation, listed
+from referee.values.budget import Budget, shared_budget
+from referee.values.cards import Card
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import N_, Nn_, t, tp, tpn
+from referee.values.violations import Verdict, Violation, listed
 
 
 def check_going_out(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),

@@ -7,16 +7,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from referee.cards import Card
-from referee.kinds import meld_points, most_of
-from referee.meld import Meld
-from referee.planner.budget import judging_steps
+from referee.kinds.meld import Meld
+from referee.kinds.searching import FIRST, Move, Option, Table
+from referee.kinds.table import meld_points, most_of
 from referee.planner.kindbase import KindPlanner, _stand_ins
-from referee.searching import FIRST, Move, Option, Table
+from referee.values.budget import judging_steps
+from referee.values.cards import Card
 
 if TYPE_CHECKING:
-    from referee.geometry import Geometry
-    from referee.searching import KindJudge, Search
+    from referee.kinds.geometry import Geometry
+    from referee.kinds.searching import KindJudge, Search
 
 
 class JudgedPlanner(KindPlanner):

@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from referee.cards import JOKER, Card
-from referee.meld import Meld
-from referee.ruleset import MeldRule
-from referee.searching import Move, Option, Table
+from referee.kinds.meld import Meld
+from referee.kinds.searching import Move, Option, Table
+from referee.rules.ruleset import MeldRule
+from referee.values.cards import JOKER, Card
 
 if TYPE_CHECKING:
-    from referee.geometry import Geometry
-    from referee.searching import KindJudge, Search
+    from referee.kinds.geometry import Geometry
+    from referee.kinds.searching import KindJudge, Search
 
 
 INF = 10**9

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from referee.cards import Card
-from referee.geometry import Geometry
+from referee.kinds.geometry import Geometry
+from referee.kinds.searching import FIRST, Option
 from referee.planner.search import AS_WILD, DISCARD, HandSearch
-from referee.ruleset import Progress, Ruleset
-from referee.searching import FIRST, Option
+from referee.rules.ruleset import Progress, Ruleset
+from referee.values.cards import Card
 
 
 class Plan(NamedTuple):

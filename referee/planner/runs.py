@@ -9,17 +9,17 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
-from referee.cards import JOKER, Card
-from referee.kinds import KINDS, RunKind, meld_points, most_of
-from referee.meld import Meld, stood_rank
-from referee.planner.budget import WINDOW_STEPS
+from referee.kinds.meld import Meld, stood_rank
+from referee.kinds.searching import FIRST, Move, Option, RunLength, RunState, Table
+from referee.kinds.table import KINDS, RunKind, meld_points, most_of
 from referee.planner.kindbase import KindPlanner
-from referee.ruleset import MeldRule
-from referee.searching import FIRST, Move, Option, RunLength, RunState, Table
+from referee.rules.ruleset import MeldRule
+from referee.values.budget import WINDOW_STEPS
+from referee.values.cards import JOKER, Card
 
 if TYPE_CHECKING:
-    from referee.geometry import Geometry
-    from referee.searching import KindJudge, Search
+    from referee.kinds.geometry import Geometry
+    from referee.kinds.searching import KindJudge, Search
 
 
 class RunPlanner(KindPlanner):

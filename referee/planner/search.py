@@ -13,12 +13,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from referee.kinds import most_of
-from referee.planner.budget import OPTIONS_A_STEP, STATE_STEPS
-from referee.planner.kinds import planner_of
+from referee.kinds.searching import FIRST, LATER, Option, RunLength, RunState
+from referee.kinds.table import most_of
+from referee.planner.halves import planner_of
 from referee.planner.prepared import INF, Prepared
-from referee.ruleset import Progress
-from referee.searching import FIRST, LATER, Option, RunLength, RunState
+from referee.rules.ruleset import Progress
+from referee.values.budget import OPTIONS_A_STEP, STATE_STEPS
 
 DISCARD = object()     # a choice in the memo: this card is the final discard
 AS_WILD = object()     # a choice in the memo: this card, natural in its own place, serves as a wild

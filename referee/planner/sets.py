@@ -6,16 +6,16 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from referee.cards import Card
-from referee.kinds import most_of
-from referee.meld import Meld
+from referee.kinds.meld import Meld
+from referee.kinds.searching import FIRST, Move, Option, SetState, Table
+from referee.kinds.table import most_of
 from referee.planner.kindbase import INF, KindPlanner
-from referee.ruleset import MeldRule
-from referee.searching import FIRST, Move, Option, SetState, Table
+from referee.rules.ruleset import MeldRule
+from referee.values.cards import Card
 
 if TYPE_CHECKING:
-    from referee.geometry import Geometry
-    from referee.searching import KindJudge, Search
+    from referee.kinds.geometry import Geometry
+    from referee.kinds.searching import KindJudge, Search
 
 
 class SetPlanner(KindPlanner):

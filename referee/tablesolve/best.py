@@ -14,12 +14,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.cards import JOKER, Card, texts
-from referee.errors import InvalidPlayError, Problem
-from referee.i18n import tn
-from referee.melds import check_meld, judge_for
-from referee.planner.budget import Budget, OverBudget, shared_budget
-from referee.ruleset import Ruleset
+from referee.checks.judge import check_meld, judge_for
+from referee.checks.turns import refuse_fixed_table
+from referee.rules.ruleset import Ruleset
 from referee.tablesolve.rebuild import rebuilt
 from referee.tablesolve.search import (
     NONE,
@@ -30,7 +27,10 @@ from referee.tablesolve.search import (
     type_counts,
 )
 from referee.tablesolve.shape import TileShape, shape_of, unsupported
-from referee.turns import refuse_fixed_table
+from referee.values.budget import Budget, OverBudget, shared_budget
+from referee.values.cards import JOKER, Card, texts
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import tn
 
 MOST_ON_TABLE = 60  # tiles on the table the search takes
 MOST_IN_HAND = 40   # tiles in the hand

@@ -26,8 +26,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-from referee.planner.budget import SEARCH_STEPS, Budget
 from referee.tablesolve.shape import TileShape
+from referee.values.budget import SEARCH_STEPS, Budget
 
 NONE = -(1 << 62)   # no legal table from this state
 WEIGHT = 1 << 24    # one tile played outweighs any points
