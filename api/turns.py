@@ -7,11 +7,7 @@ from typing import Any
 from flask_smorest import Blueprint
 
 from api import turnschemas
-from api.checks import (  # the same ruleset and table checks as every check
-    _game,
-    _players,
-    _round,
-)
+from api.checks import _game, _situation  # the same ruleset and situation as every check
 from api.problems import answers
 from api.searches import searches
 from referee.checks.turns import check_turn
@@ -42,8 +38,7 @@ def turns_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     before = parse_groups(args["before"], "before", deck)
     after = parse_groups(args["after"], "after", deck)
     hand = parse_cards(args["hand"], "hand", deck)
-    return check_turn(ruleset, before, after, hand, args["first_meld_done"], _players(ruleset, args),
-                      round_number=_round(ruleset, args)).as_dict()
+    return check_turn(_situation(ruleset, args), before, after, hand).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/turns/best", methods=["POST"])
@@ -57,6 +52,4 @@ def turns_best(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     deck = ruleset.deck
     table = parse_groups(args["table"], "table", deck)
     hand = parse_cards(args["hand"], "hand", deck)
-    players = _players(ruleset, args)
-    _round(ruleset, args)
-    return best_turn(ruleset, table, hand, args["first_meld_done"], players).as_dict()
+    return best_turn(_situation(ruleset, args), table, hand).as_dict()

@@ -40,7 +40,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.checks.judge import RUN_ORDER, check_meld
+from referee.checks.judge import RUN_ORDER
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
 from referee.loading.loader import default_library
 from referee.planner import arrange, check_going_out, least_cost
 from referee.values.cards import RANKS, SUITS, Card
@@ -130,12 +132,12 @@ def bench_melds(rng: random.Random) -> None:
     tp = default_library().get("ten-pennies")
     plays = tp_plays(rng, 20_000)
     for cards, rnd in plays[:2000]:  # the two agree before they are timed
-        assert check_meld(tp, cards, rnd).valid == hard_coded_tp_set(cards, rnd)["valid"], cards
+        assert check_meld(situate(tp, round=rnd), cards).valid == hard_coded_tp_set(cards, rnd)["valid"], cards
     # Short batches, many times over, interleaved: the quickest of each is the least disturbed.
     batches = [plays[i:i + 1000] for i in range(0, len(plays), 1000)]
     generic = by_hand = 0.0
     for batch in batches:
-        g, h = timed_pair(lambda b=batch: [check_meld(tp, c, r).as_dict() for c, r in b],
+        g, h = timed_pair(lambda b=batch: [check_meld(situate(tp, round=r), c).as_dict() for c, r in b],
                           lambda b=batch: [hard_coded_tp_set(c, r) for c, r in b], repeat=15)
         generic, by_hand = generic + g, by_hand + h
     print(f"meld checks: {len(plays) / generic:,.0f} per second (generic, Ten Pennies sets)")
@@ -222,7 +224,7 @@ def bench_first_melds(rng: random.Random, n: int) -> None:
                 wild = rng.choice(RANKS) if rules.wilds.per_deal else None
                 started = time.perf_counter()
                 if whole:
-                    check_going_out(ruleset, hand, (), False, wild_rank=wild)
+                    check_going_out(situate(ruleset, first_meld_done=False, wild_rank=wild), hand, ())
                 else:
                     arrange(ruleset, hand, (), False, objective="cards", discard=rules.final_discard,
                             wild_rank=wild)
@@ -263,7 +265,7 @@ def bench_five_crowns(rng: random.Random, n: int) -> None:
                         pool.remove(card)
                         hand.append(card)
         started = time.perf_counter()
-        check_going_out(ruleset, hand, (), True, round_number=last, players=4)
+        check_going_out(situate(ruleset, first_meld_done=True, round=last, players=4), hand, ())
         times.append(time.perf_counter() - started)
     print(f"planner, {n:,} Five Crowns hands of 14 cards (round {last}: kings and jokers wild), "
           f"can I go out: {_spread(times)}")
@@ -307,7 +309,7 @@ def bench_phase_10(rng: random.Random, n: int) -> None:
                         hand.append(card)
         rules = rng.choice(bound)
         started = time.perf_counter()
-        check_going_out(rules, hand, (), False)
+        check_going_out(situate(rules, first_meld_done=False), hand, ())
         times.append(time.perf_counter() - started)
     print(f"planner, {n:,} Phase 10 hands of 11 cards (0-3 wilds and a skip, phases 1-10), "
           f"can I make my phase and go out: {_spread(times)}")
@@ -348,7 +350,7 @@ def bench_canasta(rng: random.Random, n: int) -> None:
                         and (card.rank != "3" or card.suit in ("C", "S")):
                     hand.append(card)
         started = time.perf_counter()
-        verdict = check_going_out(ruleset, hand, table, done, players=4)
+        verdict = check_going_out(situate(ruleset, first_meld_done=done, players=4), hand, table)
         times.append(time.perf_counter() - started)
         valid += verdict.valid
     print(f"planner, {n:,} Canasta hands of 15 cards ({valid:,} go out), can I go out with the side's canasta: "

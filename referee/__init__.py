@@ -1,8 +1,8 @@
 """referee: a rules-as-data referee and score sheet for card games played at a real table."""
 
-from referee.checks.judge import check_meld
 from referee.checks.layout import check_placement
-from referee.checks.plays import check_first_meld, check_lay_off
+from referee.checks.plays import check_first_meld, check_lay_off, check_meld
+from referee.checks.situation import Situation, situate
 from referee.loading.loader import Library, default_library
 from referee.planner import arrange, check_going_out
 from referee.rules.ruleset import Ruleset
@@ -31,6 +31,7 @@ __all__ = [
     "RefereeError",
     "Ruleset",
     "RulesetError",
+    "Situation",
     "UnknownRulesetError",
     "Verdict",
     "Violation",
@@ -44,4 +45,5 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "score_round",
+    "situate",
 ]

@@ -13,7 +13,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from referee.checks.judge import check_meld, judge_for
+from referee.checks.judge import judge_for
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
 from referee.loading.loader import Library
 from referee.planner import arrange, least_cost
 from referee.planner.direct import direct
@@ -69,7 +71,7 @@ def test_the_direct_answer_is_the_oracles(games: dict[tuple[str, int], Ruleset],
     assert least_cost(ruleset, hand, objective=objective) == expected, hand
     assert Counter([c for m in found.plan.melds for c in m] + list(found.plan.left)) == Counter(hand)
     for meld in found.plan.melds:
-        assert check_meld(ruleset, meld).valid, [str(c) for c in meld]
+        assert check_meld(situate(ruleset), meld).valid, [str(c) for c in meld]
 
 
 @settings(max_examples=150, deadline=None)

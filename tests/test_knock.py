@@ -11,7 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.checks.judge import check_meld, judge_for
+from referee.checks.judge import judge_for
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
 from referee.loading.loader import default_library
 from referee.planner import arrange
 from referee.rules.ruleset import Ruleset
@@ -123,7 +125,7 @@ def test_arrangements_are_every_legal_showing_within_the_limit(hand: str, most: 
     assert len(found) == count, found
     assert len({tuple(sorted(map(tuple, m))) for m, _ in found}) == count  # each once
     for melds, dead in found:
-        assert all(check_meld(GIN, m).valid for m in melds)
+        assert all(check_meld(situate(GIN), m).valid for m in melds)
         left = Counter(held) - Counter(c for m in melds for c in m)
         assert len(held) - sum(left.values()) == sum(len(m) for m in melds)  # disjoint
         assert dead == sum(GIN.scoring.value(c) for c in left.elements()) <= most

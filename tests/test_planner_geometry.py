@@ -12,7 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.checks.judge import check_meld, judge_for
+from referee.checks.judge import judge_for
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
 from referee.kinds.geometry import geometry_for
 from referee.loading.loader import Library
 from referee.planner import arrange, check_going_out
@@ -160,7 +162,7 @@ def deal(draw: st.DrawFn, ruleset: Ruleset, most: int, repeats: bool,
     table = []
     for _ in range(draw(st.integers(0, tables))):
         cards = draw(core(ruleset)) + jokers[:draw(st.integers(0, 1))]
-        if len(cards) >= 3 and not Counter(cards) - shoe and check_meld(ruleset, cards, first_meld_done=True).valid:
+        if len(cards) >= 3 and not Counter(cards) - shoe and check_meld(situate(ruleset, first_meld_done=True), cards).valid:
             table.append(_take(shoe, cards))
     cards = [c for _ in range(draw(st.integers(1, 2))) for c in draw(core(ruleset))]
     if repeats:
@@ -178,7 +180,7 @@ def deal(draw: st.DrawFn, ruleset: Ruleset, most: int, repeats: bool,
 def test_five_suits_of_three_to_king_go_out_as_the_oracle_says(five_suits: Ruleset, first_meld_done: bool,
                                                               data: st.DataObject) -> None:
     hand, table = data.draw(deal(five_suits, 8, repeats=False, tables=2), label="deal")
-    verdict = check_going_out(five_suits, hand, table, first_meld_done)
+    verdict = check_going_out(situate(five_suits, first_meld_done=first_meld_done), hand, table)
     expected = Oracle(five_suits).can_go_out(hand, table, first_meld_done)
     assert verdict.valid is expected, (hand, table, verdict.as_dict())
 
@@ -195,7 +197,7 @@ def test_five_suits_of_three_to_king_leave_the_fewest_points(five_suits: Ruleset
 @given(data=st.data())
 def test_eight_copies_of_a_card_go_out_as_the_oracle_says(eight_copies: Ruleset, data: st.DataObject) -> None:
     hand, table = data.draw(deal(eight_copies, 10, repeats=True, tables=1), label="deal")
-    verdict = check_going_out(eight_copies, hand, table)
+    verdict = check_going_out(situate(eight_copies, first_meld_done=True), hand, table)
     expected = Oracle(eight_copies).can_go_out(hand, table)
     assert verdict.valid is expected, (hand, table, verdict.as_dict())
 
@@ -203,7 +205,7 @@ def test_eight_copies_of_a_card_go_out_as_the_oracle_says(eight_copies: Ruleset,
 def test_eight_copies_of_one_card_fill_a_field(eight_copies: Ruleset) -> None:
     """Eight of one card (more than three count bits hold) meld as one set, and leave none."""
     hand = [Card("5", "H")] * 8 + [Card("9", "C")]
-    verdict = check_going_out(eight_copies, hand)
+    verdict = check_going_out(situate(eight_copies, first_meld_done=True), hand)
     assert verdict.valid, verdict.as_dict()
     assert Oracle(eight_copies).can_go_out(hand)
     found = arrange(eight_copies, [Card("5", "H")] * 8 + [Card("6", "H"), Card("7", "H")], (), True)

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from referee.checks.judge import check_meld, judge_for
+from referee.checks.judge import judge_for
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
 from referee.kinds.table import meld_points
 from referee.rules.ruleset import Ruleset
 from referee.values.cards import JOKER, Card
@@ -97,7 +99,7 @@ def brute_force(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequenc
     def legal(cards: tuple[Card, ...]) -> int | None:
         """The meld's points where these cards are one legal meld, else None (the judge agreeing)."""
         points = tile_rules.worth(cards)
-        valid = check_meld(ruleset, cards, players=players, first_meld_done=first_meld_done).valid
+        valid = check_meld(situate(ruleset, players=players, first_meld_done=first_meld_done), cards).valid
         assert valid is (points is not None), (cards, valid, points)
         if points is not None and need:
             meld, _ = judge.judge(cards)
@@ -216,7 +218,7 @@ class IntegerProgramme:
         if key in found:
             return
         points = tile_rules.worth(key)
-        valid = check_meld(self.ruleset, key, first_meld_done=True).valid
+        valid = check_meld(situate(self.ruleset, first_meld_done=True), key).valid
         assert valid is (points is not None), (key, valid, points)
         if points is None:
             return

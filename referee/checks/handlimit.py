@@ -6,11 +6,15 @@ each draw and discard (docs/rule-decisions.md)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from referee.rules.ruleset import Ruleset
 from referee.values.cards import Card
 from referee.values.i18n import tn
 from referee.values.violations import Verdict, Violation, listed
+
+if TYPE_CHECKING:
+    from referee.checks.situation import Situation
 
 
 def hand_limit_violation(ruleset: Ruleset, hand: Sequence[Card] | None, score: int | None,
@@ -46,11 +50,10 @@ def hand_limit_violation(ruleset: Ruleset, hand: Sequence[Card] | None, score: i
     return [Violation("hand_limit_exceeded", sentence, tuple(hand))]
 
 
-def check_hand(ruleset: Ruleset, hand: Sequence[Card], score: int = 0,
-               first_meld_done: bool = True) -> Verdict:
+def check_hand(situation: Situation, hand: Sequence[Card]) -> Verdict:
     """Does a hand held after a draw or a discard honour the hand limit?
 
     Before the player's first meld the limit does not bind a held hand."""
-    if not first_meld_done:
+    if not situation.first_meld_done:
         return Verdict()
-    return Verdict(tuple(hand_limit_violation(ruleset, hand, score, "hold")))
+    return Verdict(tuple(hand_limit_violation(situation.ruleset, hand, situation.score, "hold")))

@@ -9,11 +9,10 @@ wild cards take their own place when they can, then go above the natural cards.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from referee.checks.handlimit import hand_limit_violation
 from referee.checks.inplace import in_place_choices
 from referee.kinds.meld import RUN_ORDER, Meld, run_windows
 from referee.kinds.table import KINDS, meld_points, one_rank_kind, words_of
@@ -22,11 +21,11 @@ from referee.rules.ruleset import MeldRule, RoundRules, Ruleset
 from referee.values.cards import JOKER, JOKER_TOKENS, Card, DeckSpec
 from referee.values.errors import InvalidPlayError, Problem
 from referee.values.i18n import N_, Nn_, decks_in_play, t, tn, tpn
-from referee.values.violations import Verdict, Violation, listed
+from referee.values.violations import Violation, listed
 
 _new = tuple.__new__
 
-__all__ = ["RUN_ORDER", "Judge", "Meld", "check_meld", "judge_for", "meld_points", "run_windows"]
+__all__ = ["RUN_ORDER", "Judge", "Meld", "judge_for", "meld_points", "run_windows"]
 
 
 class Judge:
@@ -387,31 +386,3 @@ def wild_rank_problem(ruleset: Ruleset, rules: RoundRules, wild_rank: str | None
         return Problem("wild_rank", "unused_field", t(
             "{game} has no rank chosen wild each deal; leave it out", game=ruleset.local_name))
     return None
-
-
-def check_meld(ruleset: Ruleset, cards: Iterable[Card], round_number: int = 1,
-               players: int | None = None, *, first_meld_done: bool = False,
-               hand: Sequence[Card] | None = None, score: int | None = None,
-               wild_rank: str | None = None) -> Verdict:
-    """Is this one legal meld? A valid answer adds `kind` and what each wild stands for.
-
-    `first_meld_done` judges a meld made after the player's first meld; `hand` (the cards
-    left after it) and `score` feed the hand limit."""
-    judge = judge_for(ruleset, round_number, players, first_meld_done, wild_rank)
-    cards = cards if isinstance(cards, (tuple, list)) else tuple(cards)
-    meld = judge.fast_set(cards)
-    if meld is not None and hand is None and judge.later_melds:  # the common case, first
-        return _new(Verdict, ((), judge.described(meld)))
-    limit = hand_limit_violation(ruleset, hand, score) if hand is not None else []
-    if first_meld_done and not judge.later_melds:
-        limit.insert(0, Violation("no_new_melds", judge.rules.said(
-            N_("Round {round}: after the first meld no new meld may be made, only cards laid off."),
-            N_("This game: after the first meld no new meld may be made, only cards laid off.")), tuple(cards)))
-    limit = judge.going_out_only_violation(cards) + limit
-    if meld is None:
-        meld, violations = judge.judge(cards, fast_tried=True)
-        if meld is None:
-            return Verdict(tuple(violations + limit))
-    if limit:
-        return Verdict(tuple(limit), meld.as_dict())
-    return Verdict((), judge.described(meld))

@@ -1,20 +1,24 @@
-"""Judging first melds and lay-offs against a round's rules."""
+"""Judging plays against a round's rules: one meld, a first meld, a lay-off."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import product
+from typing import TYPE_CHECKING
 
 from referee.checks.handlimit import hand_limit_violation
-from referee.checks.judge import Judge, Meld, judge_for, meld_points
+from referee.checks.judge import Judge, Meld, meld_points
 from referee.kinds.needwords import requirement_words
 from referee.kinds.table import KINDS
-from referee.rules.byscore import with_score
-from referee.rules.phases import with_phase
 from referee.rules.ruleset import Progress, Requirement, Ruleset
 from referee.values.cards import Card
 from referee.values.i18n import N_, continued, t, tn
 from referee.values.violations import Verdict, Violation, listed
+
+_new = tuple.__new__  # a verdict made without its checks: the quickest answer of the commonest meld
+
+if TYPE_CHECKING:
+    from referee.checks.situation import Situation
 
 
 def _made(melds: Sequence[Meld]) -> str:
@@ -30,13 +34,12 @@ def _duplicates_across(judge: Judge, groups: Sequence[Sequence[Card]]) -> Iterat
             yield v
 
 
-def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Sequence[Card] = (),
-                     score: int = 0, round_number: int = 1, players: int | None = None, *,
-                     wild_rank: str | None = None, phase: int | None = None) -> Verdict:
+def check_first_meld(situation: Situation, melds: Sequence[Sequence[Card]], hand: Sequence[Card] = ()) -> Verdict:
     """Are the melds legal, and do they meet the round's first-meld requirement and hand limit?
-    Where each player holds a contract, the requirement is the player's `phase`."""
-    ruleset = with_score(with_phase(ruleset, phase), score)
-    judge = judge_for(ruleset, round_number, players, wild_rank=wild_rank)
+    Where each player holds a contract, the requirement is the player's phase."""
+    situation.contract()
+    ruleset = situation.ruleset
+    judge = situation.judge(False)
     rules = judge.rules
     violations: list[Violation] = list(_duplicates_across(judge, [*melds, hand]))
     violations += judge.going_out_only_violation([c for m in melds for c in m])
@@ -94,7 +97,7 @@ def check_first_meld(ruleset: Ruleset, melds: Sequence[Sequence[Card]], hand: Se
                 N_("Round {round}'s first meld needs {need}; {sent}."), N_("This game's first meld needs {need}; {sent}."),
                 need=requirement_words(rules.first_meld), sent=sent)
         violations.append(Violation("requirement_not_met", said, tuple(c for m in melds for c in m)))
-    violations += hand_limit_violation(ruleset, hand, score)
+    violations += hand_limit_violation(ruleset, hand, situation.score)
     return Verdict(tuple(violations), {"melds": answers})
 
 
@@ -128,18 +131,16 @@ def _count(ruleset: Ruleset, need: Requirement, made: list[Meld]) -> tuple[list[
     return made, progress, points
 
 
-def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
-                  first_meld_done: bool = True, others_meld: bool = False,
-                  round_number: int = 1, players: int | None = None, *,
-                  hand: Sequence[Card] | None = None, score: int | None = None,
-                  wild_rank: str | None = None) -> Verdict:
+def check_lay_off(situation: Situation, meld: Sequence[Card], cards: Sequence[Card],
+                  hand: Sequence[Card] | None = None) -> Verdict:
     """May these cards be added to this meld on the table? `hand` (the cards left after it)
-    and `score` feed the hand limit. Lay-offs come after a first meld, so the meld grows
-    under the limits for later melds (`wilds.after_first_meld`)."""
-    judge = judge_for(ruleset, round_number, players, True, wild_rank)
-    violations: list[Violation] = hand_limit_violation(ruleset, hand, score, "lay off")
-    refusal = judge.rules.lay_off.refusal(first_meld_done, others_meld, ruleset.deck.pieces)
-    if refusal and not first_meld_done and ruleset.rummy is not None and ruleset.rummy.per_player:
+    and the situation's score feed the hand limit. Lay-offs come after a first meld, so the
+    meld grows under the limits for later melds (`wilds.after_first_meld`)."""
+    ruleset, done = situation.ruleset, situation.first_meld_done
+    judge = situation.judge(True)
+    violations: list[Violation] = hand_limit_violation(ruleset, hand, situation.score, "lay off")
+    refusal = judge.rules.lay_off.refusal(done, situation.others_meld, ruleset.deck.pieces)
+    if refusal and not done and ruleset.rummy is not None and ruleset.rummy.per_player:
         refusal = t("In {game} a player lays cards off (hits) only once their own phase is down.",
                     game=ruleset.local_name)
     if refusal:
@@ -165,3 +166,26 @@ def check_lay_off(ruleset: Ruleset, meld: Sequence[Card], cards: Sequence[Card],
                    if not violations else {})
 
 
+def check_meld(situation: Situation, cards: Iterable[Card], hand: Sequence[Card] | None = None) -> Verdict:
+    """Is this one legal meld? A valid answer adds `kind` and what each wild stands for.
+
+    The situation's `first_meld_done` judges a meld made after the player's first meld; `hand`
+    (the cards left after it) and its `score` feed the hand limit."""
+    judge = situation.judge()
+    cards = cards if isinstance(cards, (tuple, list)) else tuple(cards)
+    meld = judge.fast_set(cards)
+    if meld is not None and hand is None and judge.later_melds:  # the common case, first
+        return _new(Verdict, ((), judge.described(meld)))
+    limit = hand_limit_violation(situation.ruleset, hand, situation.score) if hand is not None else []
+    if situation.first_meld_done and not judge.later_melds:
+        limit.insert(0, Violation("no_new_melds", judge.rules.said(
+            N_("Round {round}: after the first meld no new meld may be made, only cards laid off."),
+            N_("This game: after the first meld no new meld may be made, only cards laid off.")), tuple(cards)))
+    limit = judge.going_out_only_violation(cards) + limit
+    if meld is None:
+        meld, violations = judge.judge(cards, fast_tried=True)
+        if meld is None:
+            return Verdict(tuple(violations + limit))
+    if limit:
+        return Verdict(tuple(limit), meld.as_dict())
+    return Verdict((), judge.described(meld))

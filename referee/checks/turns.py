@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
-from referee.checks.judge import Judge, judge_for
+from referee.checks.judge import Judge
 from referee.checks.plays import check_first_meld
+from referee.checks.situation import Situation
 from referee.rules.ruleset import Ruleset
 from referee.values.cards import JOKER, Card
 from referee.values.errors import InvalidPlayError, Problem
@@ -28,8 +29,7 @@ _REQUIREMENT_CODES = frozenset({"requirement_not_met", "too_many_melds"})
 Melds = Sequence[Sequence[Card]]
 
 
-def check_turn(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Card],
-               first_meld_done: bool, players: int | None = None, *, round_number: int = 1) -> Verdict:
+def check_turn(situation: Situation, before: Melds, after: Melds, hand: Sequence[Card]) -> Verdict:
     """Is this turn legal: every meld of `after` legal, `after` holding every tile of `before`
     plus at least one tile of `hand` and nothing else (and, where every turn ends with a
     discard, not every tile of it), and before the first meld `before` untouched and the new
@@ -39,8 +39,9 @@ def check_turn(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Car
     rearranged, or more copies of a tile in `before` and `hand` than the set holds. A valid
     answer adds `played` (the hand's tiles played) and `melds` (each meld of `after`: its kind
     and what each joker stands for)."""
+    ruleset = situation.ruleset
     refuse_fixed_table(ruleset)
-    judge = judge_for(ruleset, round_number, players, first_meld_done)
+    judge = situation.judge()
     _refuse_impossible_tiles(judge, before, hand)
     on_table, held = _count(before), Counter(hand)
     laid = _count(after)
@@ -70,8 +71,8 @@ def check_turn(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Car
         violations += [Violation(v.code, t("Meld {n}: {message}", n=i + 1, message=continued(v.message)), v.cards,
                                  f"after[{i}]")
                        for v in found if v.code != "duplicate_card"]  # copies are counted above
-    if not first_meld_done:
-        violations += _first_meld(ruleset, before, after, hand, played, players, round_number)
+    if not situation.first_meld_done:
+        violations += _first_meld(situation, before, after, hand, played)
     return Verdict(tuple(violations), {"played": [str(c) for c in _tiles(played)], "melds": answers})
 
 
@@ -134,8 +135,8 @@ def _missing(judge: Judge, missing: Counter[Card]) -> Iterator[Violation]:
             tiles)
 
 
-def _first_meld(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Card],
-                played: Counter[Card], players: int | None, round_number: int) -> list[Violation]:
+def _first_meld(situation: Situation, before: Melds, after: Melds, hand: Sequence[Card],
+                played: Counter[Card]) -> list[Violation]:
     """Before the first meld: the table's melds stay as they are, and the melds added are a
     first meld from the hand alone."""
     violations = []
@@ -160,7 +161,7 @@ def _first_meld(ruleset: Ruleset, before: Melds, after: Melds, hand: Sequence[Ca
     left = list(hand)
     for card in played.elements():
         left.remove(card)
-    found = check_first_meld(ruleset, new, left, 0, round_number, players)
+    found = check_first_meld(situation.but(score=0), new, left)
     return violations + [v for v in found.violations if v.code in _REQUIREMENT_CODES]
 
 

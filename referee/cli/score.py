@@ -6,6 +6,7 @@ import argparse
 import re
 from collections.abc import Iterator, Sequence
 
+from referee.checks.situation import round_number
 from referee.cli.common import (
     _OPTIONS,
     PIECES_NOUNS,
@@ -15,7 +16,6 @@ from referee.cli.common import (
     _labelled,
     _pennies_noun,
     _points_noun,
-    _round,
     _ruleset,
 )
 from referee.scoring.bonuses import check_teams
@@ -33,7 +33,8 @@ def _score(args: argparse.Namespace) -> int:
         raise InvalidPlayError(Problem("", "wrong_family", t(
             "{game} is a {family} game: it is won by the layout, not by points, so there is nothing to score "
             "(score is for rummy games)", game=ruleset.local_name, family=ruleset.family)))
-    _round(ruleset, args.round)
+    with _labelled("--round"):
+        round_number(ruleset, args.round)
     hands = _hands(args.hands, ruleset.deck)
     melded: dict[str, list[tuple[Card, ...]]] | None = None
     if args.melded:

@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.checks.judge import Judge, judge_for
+from referee.checks.judge import Judge
 from referee.checks.plays import check_lay_off
+from referee.checks.situation import Situation
 from referee.kinds.table import KINDS
 from referee.planner import arrange
-from referee.rules.byscore import with_score
-from referee.rules.ruleset import Ruleset
 from referee.values.cards import Card
 from referee.values.errors import InvalidPlayError, Problem
 from referee.values.i18n import decks_in_play, t, tn
@@ -35,11 +34,11 @@ class Pile:
     size: int | None = None
 
 
-def check_pile(ruleset: Ruleset, pile: Pile, hand: Sequence[Card], first_meld_done: bool, score: int | None,
-               table: Sequence[Sequence[Card]] = (), round_number: int = 1, players: int | None = None) -> Verdict:
+def check_pile(situation: Situation, pile: Pile, hand: Sequence[Card], table: Sequence[Sequence[Card]] = ()) -> Verdict:
     """May the pile be taken? A valid answer names the meld (`meld`: before the side's first
     meld, with the cards melded with the top card to reach the minimum) or the side's meld the
     top card is laid off on (`lay_off`). A pile's size no decks hold is a 422 at `pile_size`."""
+    ruleset, first_meld_done = situation.ruleset, situation.first_meld_done
     rummy = ruleset.rummy
     assert rummy is not None
     rule = rummy.pile
@@ -47,8 +46,7 @@ def check_pile(ruleset: Ruleset, pile: Pile, hand: Sequence[Card], first_meld_do
         raise InvalidPlayError(Problem("", "no_pile_rules", t(
             "{game} has no rules for taking the discard pile (pile); ask its plays with the other checks",
             game=ruleset.local_name)))
-    ruleset = with_score(ruleset, score)
-    judge = judge_for(ruleset, round_number, players, first_meld_done)
+    judge = situation.judge()
     _check_size(judge, pile.size)
     top = pile.top
     impossible = judge.card_violations([top, *hand, *(c for m in table for c in m)])
@@ -67,7 +65,7 @@ def check_pile(ruleset: Ruleset, pile: Pile, hand: Sequence[Card], first_meld_do
     frozen = pile.frozen or not first_meld_done or rule.always_frozen
     if not frozen:
         for k, meld in enumerate(table):
-            if check_lay_off(ruleset, meld, [top], True, False, round_number, players).valid:
+            if check_lay_off(situation.but(first_meld_done=True, others_meld=False), meld, [top]).valid:
                 return Verdict((), {"lay_off": k})
     same = [c for c in hand if c.rank == top.rank and c not in judge.unmeldable]
     wilds = [c for c in hand if c.rank in judge.wild_ranks]
@@ -85,7 +83,7 @@ def check_pile(ruleset: Ruleset, pile: Pile, hand: Sequence[Card], first_meld_do
                 continue
             if first_meld_done or need.empty:
                 return Verdict((), {"meld": [str(c) for c in cards]})
-            grown = _first_meld(ruleset, judge, hand, cards, need.points, players)
+            grown = _first_meld(situation, judge, hand, cards, need.points)
             if grown is not None:
                 return Verdict((), {"meld": [str(c) for c in grown]})
             shown = shown or cards
@@ -124,8 +122,8 @@ def _check_size(judge: Judge, size: int | None) -> None:
             decks=decks_in_play(judge.decks), count=size)))
 
 
-def _first_meld(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], meld_cards: Sequence[Card], points: int,
-                players: int | None) -> list[Card] | None:
+def _first_meld(situation: Situation, judge: Judge, hand: Sequence[Card], meld_cards: Sequence[Card],
+                points: int) -> list[Card] | None:
     """The top card's meld as the best play of the rest of the hand grows it, where that meld and
     the rest's other melds reach `points`; else None. The meld is put on the planner's table, so
     that the rest may add cards to it (more of its rank, wild cards within the limits) but start
@@ -133,6 +131,7 @@ def _first_meld(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], meld_cards
     fewest points it can, so what it plays is the most."""
     meld, _ = judge.judge(meld_cards)
     assert meld is not None
+    ruleset = situation.ruleset
     worth = KINDS[meld.kind].points(ruleset.scoring, meld)
     if worth >= points:
         return list(meld_cards)
@@ -140,7 +139,8 @@ def _first_meld(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], meld_cards
     for c in meld_cards[1:]:
         rest.remove(c)
     rest = [c for c in rest if c.rank not in judge.going_out_only and c not in judge.unmeldable]
-    best = arrange(ruleset, rest, (tuple(meld_cards),), True, judge.rules.number or 1, players, objective="points")
+    best = arrange(ruleset, rest, (tuple(meld_cards),), True, judge.rules.number or 1, situation.players,
+                   objective="points")
     if worth + ruleset.scoring.hand_points(rest) - best.cost < points:
         return None
     return [*meld_cards, *(c for k, cards in best.plan.lay_offs if k == 0 for c in cards)]

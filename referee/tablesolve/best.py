@@ -14,7 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.checks.judge import check_meld, judge_for
+from referee.checks.plays import check_meld
+from referee.checks.situation import Situation
 from referee.checks.turns import refuse_fixed_table
 from referee.rules.ruleset import Ruleset
 from referee.tablesolve.rebuild import rebuilt
@@ -27,7 +28,7 @@ from referee.tablesolve.search import (
     type_counts,
 )
 from referee.tablesolve.shape import TileShape, shape_of, unsupported
-from referee.values.budget import Budget, OverBudget, shared_budget
+from referee.values.budget import Budget, OverBudget
 from referee.values.cards import JOKER, Card, texts
 from referee.values.errors import InvalidPlayError, Problem
 from referee.values.i18n import tn
@@ -49,18 +50,18 @@ class BestTurn:
         return {"played": texts(self.played), "table": [texts(m) for m in self.table], "left": texts(self.left)}
 
 
-def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[Card], first_meld_done: bool,
-              players: int | None = None, budget: Budget | None = None) -> BestTurn:
+def best_turn(situation: Situation, table: Sequence[Sequence[Card]], hand: Sequence[Card]) -> BestTurn:
     """The best turn for `hand` at `table` (see the module); a 422 for a position too large,
     tiles the set cannot hold, a table meld that is not legal, or past the request's budget."""
+    ruleset, players, first_meld_done, budget = (situation.ruleset, situation.players, situation.first_meld_done,
+                                                  situation.budget)
     refuse_fixed_table(ruleset)
     assert ruleset.rummy is not None
     rules = ruleset.rummy.round(1)
     shape = shape_of(ruleset, rules, players)
     on_table = [c for meld in table for c in meld]
     _bounded(on_table, hand, ruleset.deck.pieces)
-    budget = budget or shared_budget(ruleset.deck.pieces)
-    check_tiles(ruleset, table, hand, players)
+    check_tiles(situation, table, hand)
     requirement = rules.first_meld
     if not first_meld_done and (requirement.sized or requirement.melds or requirement.pure
                                 or not requirement.extra_melds or not requirement.from_hand_only):
@@ -76,9 +77,8 @@ def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[
     return found
 
 
-def going_out_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[Card],
-                   discards: Sequence[Card | None], players: int | None = None,
-                   budget: Budget | None = None) -> BestTurn | None:
+def going_out_turn(situation: Situation, table: Sequence[Sequence[Card]], hand: Sequence[Card],
+                   discards: Sequence[Card | None]) -> BestTurn | None:
     """A turn after the first meld that rebuilds the table and plays every tile of `hand` but
     one of `discards` (None: no discard): that turn, its `left` the discard, or None where no
     such turn exists.
@@ -87,12 +87,12 @@ def going_out_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequ
     it leaves two tiles or more none exists, and where it leaves one of `discards` (or none, and
     None is one) that is the way. Only where it plays them all but a discard is needed are the
     discards tried, in the order given, each a search of the hand without it."""
+    ruleset, budget = situation.ruleset, situation.budget
     refuse_fixed_table(ruleset)
     assert ruleset.rummy is not None
-    shape = shape_of(ruleset, ruleset.rummy.round(1), players)
+    shape = shape_of(ruleset, ruleset.rummy.round(1), situation.players)
     on_table = [c for meld in table for c in meld]
     _bounded(on_table, hand, ruleset.deck.pieces)
-    budget = budget or shared_budget(ruleset.deck.pieces)
     try:
         with collector_paused():
             whole = _solved(shape, table, on_table, hand, True, 0, budget, len(hand))
@@ -190,16 +190,17 @@ def _too_large(spent: OverBudget, table_tiles: int, hand_tiles: int) -> OverBudg
         "the referee settles the positions met in play", table_tiles)))
 
 
-def check_tiles(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[Card], players: int | None) -> None:
+def check_tiles(situation: Situation, table: Sequence[Sequence[Card]], hand: Sequence[Card]) -> None:
     """Tiles the set cannot hold (or holds fewer of), then each table meld, as 422s."""
-    judge = judge_for(ruleset, 1, players, True)
+    on_table = situation.but(round_number=1, wild_rank=None, first_meld_done=True)
+    judge = on_table.judge()
     found = judge.card_violations([*(c for meld in table for c in meld), *hand])
     if found:
         in_hand = set(hand)
         raise InvalidPlayError([Problem("hand" if in_hand.intersection(v.cards) else "table", v.code, v.message)
                                 for v in found])
     for i, meld in enumerate(table):
-        verdict = check_meld(ruleset, meld, players=players, first_meld_done=True)
+        verdict = check_meld(on_table, meld)
         if not verdict.valid:
             raise InvalidPlayError([Problem(f"table[{i}]", v.code, v.message) for v in verdict.violations])
 
