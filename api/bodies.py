@@ -1,29 +1,34 @@
-"""JSON in and out: request bodies read strictly, answers written as UTF-8 text.
+"""JSON in and out: request bodies checked and read once, strictly; answers written as UTF-8 text.
 
-A body is refused before any view reads it when a key is given twice in one object (400,
-never last-wins), when it nests too deep (400), or when a string in it is not Unicode text
-(422 at the string: JSON may escape half of a UTF-16 pair, `"\\ud800"`, that no UTF-8 text,
-database or answer can hold).
+Before any view parses (`check_bodies`), a body is refused for a content type the address does
+not take (415), past the size limit (413), or when it is not readable JSON (400): a key given
+twice in one object (never last-wins), nesting too deep, or not JSON at all. A string that is
+not Unicode text is a 422 at the string (JSON may escape half of a UTF-16 pair, `"\\ud800"`,
+that no UTF-8 text, database or answer can hold). The JSON read is what the views read.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from itertools import chain
 from typing import Any
 
-from flask import Request
+from flask import Flask, Request, request
 from flask.json.provider import DefaultJSONProvider
-from webargs import core
-from webargs.flaskparser import FlaskParser, is_json_request
 
 from api.problems import ApiError
 from referee.values.errors import Problem
 from referee.values.i18n import t, tn
 
 MAX_JSON_DEPTH = 64  # request bodies nest 3 levels; a ruleset may nest 32 (yamlread.MAX_DEPTH)
+JSON_TYPES = ("application/json",)
+BODY_METHODS = ("POST", "PUT", "PATCH")
+DRAIN_AFTER_LIMIT = 4 * 1024 * 1024  # read past the limit so a client still sending sees the 413
+
+
+_ANSWER = {"separators": (",", ":")}  # what Flask's `response` asks of `dumps` out of debug mode
 
 
 class JsonProvider(DefaultJSONProvider):
@@ -33,7 +38,8 @@ class JsonProvider(DefaultJSONProvider):
     sort_keys = False
 
     def dumps(self, obj: Any, **kwargs: Any) -> str:
-        text = super().dumps(obj, **kwargs)
+        # An answer (compact, Flask's `response`) by one encoder made once, not one a call.
+        text = _COMPACT.encode(obj) if kwargs == _ANSWER else super().dumps(obj, **kwargs)
         if not text.isascii():
             try:
                 text.encode("utf-8")
@@ -42,13 +48,60 @@ class JsonProvider(DefaultJSONProvider):
         return text
 
 
-class Parser(FlaskParser):
-    """webargs, reading the body as the service read it (once, in `read_json`)."""
+def check_bodies(app: Flask, bodyless: frozenset[str] = frozenset(),
+                 also_taken: Mapping[str, tuple[str, ...]] | None = None) -> None:
+    """Check each body sent to /v1/ before any view parses it (see the module's docstring).
 
-    def _raw_load_json(self, req: Request) -> Any:
-        if not is_json_request(req):
-            return core.missing
-        return req.get_json(cache=True)
+    `bodyless`: the endpoints of writes that take no body, which may come without one.
+    `also_taken`: content types some paths take besides JSON (a ruleset's YAML). An address
+    the routes do not know, or a method they do not have, is left to routing (404, 405 with
+    `Allow`) whatever the body.
+    """
+    other_types = dict(also_taken or {})
+
+    def check() -> None:
+        req: Request = request._get_current_object()  # type: ignore[attr-defined]  # read once, not per field
+        if req.routing_exception is not None:
+            return
+        path = req.path
+        if req.environ["REQUEST_METHOD"] not in BODY_METHODS or not path.startswith("/v1/"):
+            return
+        mimetype = req.mimetype
+        if req.endpoint in bodyless and not req.content_length and not mimetype:
+            return  # a write that takes no body, sent without one
+        accepted = JSON_TYPES + other_types.get(path, ())
+        if mimetype not in accepted:
+            raise ApiError(415, t("Send the body as {types} (got {got}).", types=t(" or ").join(accepted[:2]),
+                                  got=mimetype or t("none")))
+        data = _read_body(req, app.config["MAX_CONTENT_LENGTH"])
+        if mimetype not in JSON_TYPES:
+            return
+        parsed = read_json(data)
+        if parsed is None:
+            raise ApiError(400, t("The request body is not readable JSON."))
+        req._cached_json = (parsed, parsed)  # the views read it, parsed once
+
+    app.before_request(check)
+
+
+def _read_body(req: Request, limit: int | None) -> bytes:
+    """The body, read once and cached for the views; 413 once it is past the limit.
+
+    A body with a Content-Length over the limit is refused by Werkzeug before it is read. A
+    body without one (`Transfer-Encoding: chunked`) is read through a stream that stops at
+    the limit without a word, so one byte more is asked for: if it comes, the body is over.
+    """
+    data = req.get_data(cache=True)
+    if req.content_length is None and limit is not None and len(data) >= limit:
+        source = req.environ["wsgi.input"]
+        extra = source.read(1)
+        if extra:
+            drained = len(extra)
+            while extra and drained < DRAIN_AFTER_LIMIT:
+                extra = source.read(64 * 1024)
+                drained += len(extra)
+            raise ApiError(413, t("The request body is over the limit of {size} MiB.", size=limit // (1024 * 1024)))
+    return data
 
 
 class _Pairs:
@@ -161,3 +214,7 @@ def _shown(key: str) -> str:
 def _join(path: str, key: str) -> str:
     key = _shown(key)
     return f"{path}.{key}" if path else key
+
+
+_COMPACT = json.JSONEncoder(ensure_ascii=JsonProvider.ensure_ascii, sort_keys=JsonProvider.sort_keys,
+                            default=JsonProvider.default, separators=(",", ":"))

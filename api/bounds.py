@@ -11,6 +11,8 @@ seats of the game the same way.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from flask import current_app, has_request_context, request
@@ -18,6 +20,7 @@ from flask import current_app, has_request_context, request
 from referee.loading.shipped import schema
 from referee.rules.ruleset import Ruleset
 from referee.scoring.round import seat_problem
+from referee.values.cards import DeckSpec
 from referee.values.errors import InvalidPlayError, Problem, RefereeError
 from referee.values.i18n import Nn_, tn, tpn
 
@@ -41,20 +44,24 @@ def _most(node: object, default: int) -> int:
 
 
 def schema_most_cards() -> int:
-    """The most cards a table of any ruleset holds, from the ruleset schema's bounds of a deck:
-    the most decks, each of the most ranks times suits times copies, the most special cards
-    and the most jokers (or the most jokers a whole table may be given)."""
+    """The most cards a table of any ruleset holds: the size (`DeckSpec.size`) of the widest
+    deck the ruleset schema admits (the most ranks, suits, copies and special cards), at the
+    most decks, with the most jokers per deck or the most a whole table may be given."""
     deck = schema()["$defs"]["deck"]["properties"]
     decks = _most(deck.get("decks"), 1)
-    naturals: int = deck["ranks"]["maxItems"] * deck["suits"]["maxItems"] * _most(deck.get("copies"), 1)
     specials = deck.get("specials")
-    unsuited: int = specials.get("maxProperties", 0) * _most(specials.get("additionalProperties"), 0) \
-        if isinstance(specials, Mapping) else 0
-    jokers = max(_most(deck.get("jokers"), 0) * decks, _most(deck.get("jokers_per_table"), 0))
-    return decks * (naturals + unsuited) + jokers
+    kinds, each = (specials.get("maxProperties", 0), _most(specials.get("additionalProperties"), 0)) \
+        if isinstance(specials, Mapping) else (0, 0)
+    widest = DeckSpec(ranks=tuple(map(str, range(deck["ranks"]["maxItems"]))),
+                      suits=tuple(map(str, range(deck["suits"]["maxItems"]))),
+                      copies_per_deck=_most(deck.get("copies"), 1),
+                      specials=tuple((str(kind), each) for kind in range(kinds)))
+    return max(replace(widest, jokers=_most(deck.get("jokers"), 0)).size(decks),
+               replace(widest, table_jokers=((0, _most(deck.get("jokers_per_table"), 0)),)).size(decks))
 
 
 MOST_CARDS = schema_most_cards()
+RULESETS_KEPT = 1024  # (ruleset, players) counts kept per process
 
 
 def count(data: object, card_fields: Iterable[tuple[str, int]], by_player: Iterable[str] = (),
@@ -98,22 +105,22 @@ def count(data: object, card_fields: Iterable[tuple[str, int]], by_player: Itera
 
 def _ruleset() -> Ruleset | None:
     """The ruleset the request's address names, where it names one that exists."""
-    if not has_request_context() or not request.view_args or "ruleset_id" not in request.view_args:
+    view_args = request.view_args if has_request_context() else None
+    ruleset_id = view_args.get("ruleset_id") if view_args else None
+    if ruleset_id is None:
         return None
     try:
-        ruleset: Ruleset = current_app.extensions["referee.catalog"].get(request.view_args["ruleset_id"])
+        ruleset: Ruleset = current_app.extensions["referee.catalog"].get(ruleset_id)
     except RefereeError:
         return None  # the view says so (404)
     return ruleset
 
 
+@lru_cache(maxsize=RULESETS_KEPT)
 def _most_cards(ruleset: Ruleset, players: int | None) -> int:
-    """The cards at a table of `players` (without a count, the largest table the game seats)."""
-    deck = ruleset.deck
-    per_deck = len(deck.ranks) * len(deck.suits) * deck.copies_per_deck + sum(n for _, n in deck.specials)
-    tables = [players] if players is not None else range(ruleset.players_min, ruleset.players_max + 1)
-    return max(per_deck * decks + deck.jokers_with(decks)
-               for decks in {deck.decks.for_players(n) for n in tables})
+    """The cards at a table of `players` (without a count, the largest table the game seats),
+    kept per ruleset (a ruleset is never changed once loaded, and compares by identity)."""
+    return ruleset.cards_in_play(players)
 
 
 def _cards_in(value: Any, lists: int) -> int:

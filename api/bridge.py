@@ -23,29 +23,19 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-Scope = dict[str, Any]
-Message = dict[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
+from api.asgi import Receive, Scope, Send
+
 Wsgi = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 Answer = tuple[int, list[tuple[bytes, bytes]], bytes]
 
 _log = logging.getLogger("referee.serve")
 _FAILED: Answer = (500, [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", b"21")],
                    b"Internal server error")
-
-
-def header(scope: Scope, name: bytes) -> str:
-    """A request header's value as sent (`name` in lower case, as ASGI gives it), or ""."""
-    for key, value in scope.get("headers", []):
-        if key == name:
-            return str(value.decode("latin-1").strip())
-    return ""
 
 
 def environ(scope: Scope, body: bytes) -> dict[str, Any]:

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from flask_smorest import Blueprint
-
 from api import schemas
+from api.blueprint import Blueprint
 from api.problems import answers
 from api.rulesets import catalog
 from api.searches import searches
@@ -32,7 +31,7 @@ from referee.values.cards import (
 from referee.values.errors import InvalidPlayError, Problem
 from referee.values.i18n import t
 
-blp = Blueprint("checks", __name__, url_prefix="/v1/rulesets",
+blp = Blueprint("checks", __name__, url_prefix="/v1/rulesets", answers_as_built=True,
                 description="Stateless checks of plays, and end-of-round scores.")
 
 # A play against the rules is a 200 with `valid: false`; these are what cannot be judged.

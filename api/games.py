@@ -9,9 +9,9 @@ from typing import Any
 
 from flask import Response, current_app, jsonify, request, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from api import schemas
+from api.blueprint import Blueprint
 from api.live import event
 from api.problems import ApiError, answers
 from api.rulesets import catalog

@@ -23,19 +23,14 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, Protocol
 from urllib.parse import quote
 
-from api.bridge import Answer, Wsgi, _run, environ, header
+from api.asgi import Asgi, Receive, Scope, Send, header
+from api.bridge import Answer, Wsgi, _run, environ
 from api.storage import CHANGES_CHANNEL, Store
-
-Scope = dict[str, Any]
-Message = dict[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-Asgi = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 KEEPALIVE_SECONDS = 15.0  # a comment line at least this often (config LIVE_KEEPALIVE_SECONDS)
 POLL_SECONDS = 0.25  # SQLite: how often a process asks whether its followed games changed

@@ -14,13 +14,14 @@ from string import Formatter
 from typing import Any
 
 from flask import Flask, Response, jsonify, request
-from flask_smorest import Api, Blueprint
+from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from marshmallow import Schema
 from marshmallow import fields as ma_fields
 from werkzeug.exceptions import HTTPException
 
 from api import schemas
+from api.blueprint import Blueprint
 from referee.values.errors import (
     GameStateError,
     InvalidCardError,

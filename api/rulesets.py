@@ -8,10 +8,10 @@ from typing import Any
 import yaml
 from flask import Response, current_app, jsonify, request, url_for
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from werkzeug.routing import BaseConverter
 
 from api import schemas
+from api.blueprint import Blueprint
 from api.catalog import Catalog
 from api.problems import MAX_ERRORS, ApiError, answers
 from referee import describe

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_smorest import Blueprint
-
 from api import turnschemas
+from api.blueprint import Blueprint
 from api.checks import _game, _situation  # the same ruleset and situation as every check
 from api.problems import answers
 from api.searches import searches
@@ -14,7 +13,7 @@ from referee.checks.turns import check_turn
 from referee.tablesolve import best_turn
 from referee.values.cards import parse_cards, parse_groups
 
-blp = Blueprint("turns", __name__, url_prefix="/v1/rulesets",
+blp = Blueprint("turns", __name__, url_prefix="/v1/rulesets", answers_as_built=True,
                 description="Turns of games whose table may be rearranged (table.rearrange).")
 
 _ANSWERS = answers(blp, (404, "No such ruleset."), 400, 408, 413, 415, (

@@ -1,4 +1,4 @@
-"""HTTP throughput: `referee serve` as shipped against a bare Flask endpoint, same keep-alive load.
+"""HTTP throughput: `referee serve` as shipped against a bare Flask endpoint on the same server stack.
 
     python bench/http.py [--seconds 12] [--rounds 4] [--connections 16] [--workers 2] [--candidates]
 
@@ -8,13 +8,17 @@ connections POSTing one meld check (`POST /v1/rulesets/ten-pennies/melds/check`)
 turns for `--rounds` rounds of `--seconds / --rounds` each, so that a change in the machine's
 other load falls on all of them alike. The two measured side by side:
 
-- `referee serve --workers N`, the real command in a subprocess, exactly as shipped;
-- a bare Flask endpoint (parses the JSON, answers a small JSON) under gunicorn's sync workers,
-  which close the connection after each answer, so wrk reconnects.
+- a bare Flask endpoint (parses the JSON, answers a small JSON) served exactly as `referee
+  serve` serves its app: the same gunicorn workers, uvicorn worker, body buffer, search gate,
+  live layer and thread bridge (`api.serve.run` with the bare app in place of `create_app`);
+- `referee serve --workers N`, the real command in a subprocess, exactly as shipped.
 
-Prints, for each, the requests/s over all its rounds and the median of its rounds' p50 and
-p99, then referee's ratio to the bare endpoint (goal >= 0.8). `--candidates` also measures the same app under the other servers considered (the
-figures docs/service.md gives), and the bare endpoint under the shipped stack.
+So the ratio is what the referee's own app costs over Flask itself: its schemas, checks and
+answers. Prints, for each, the requests/s over all its rounds and the median of its rounds'
+p50 and p99, then referee's ratio to the bare endpoint (goal >= 0.8). `--candidates` also
+measures the same app under the other servers considered (the figures docs/service.md gives),
+and the bare endpoint under gunicorn's sync workers (which close the connection after each
+answer, so wrk reconnects).
 """
 
 from __future__ import annotations
@@ -72,10 +76,18 @@ if sys.argv[3] == "former":
         return WSGIMiddleware(terminated, workers=threads)
     serve.ThreadedWsgi = threaded
 if sys.argv[4] == "bare":
+    import os
     import bare_app
-    api.create_app = bare_app.create_app
+    from api.storage import Store
+    def create_app():
+        app = bare_app.create_app()
+        app.extensions["referee.store"] = Store(os.environ["REFEREE_DATABASE_URL"])  # the live layer reads it
+        return app
+    api.create_app = create_app
 serve.run("127.0.0.1", int(sys.argv[1]), None, int(sys.argv[2]))
 '''
+BARE = "bare Flask, shipped stack"
+REFEREE = "referee serve (shipped)"
 BODY = {"round": 1, "cards": ["8H", "8S", "2C"]}
 PATH = "/v1/rulesets/ten-pennies/melds/check"
 WRK_SCRIPT = f'''wrk.method = "POST"
@@ -100,13 +112,13 @@ def commands(workers: int, port: int, candidates: bool) -> list[tuple[str, list[
     gunicorn = [py, "-m", "gunicorn", "--workers", w, *bind, "--log-level", "warning"]
     granian = [py, "-m", "granian", "--workers", w, "--host", "127.0.0.1", "--port", str(port),
                "--log-level", "warning", "--factory"]
-    chosen = [("bare Flask, gunicorn sync", [*gunicorn, "bare_app:create_app()"]),
-              ("referee serve (shipped)", referee)]
+    chosen = [(BARE, [py, "-c", STACK, str(port), w, "shipped", "bare"]),
+              (REFEREE, referee)]
     if not candidates:
         return chosen
     have = _installed()
     return [*chosen, *(entry for entry in [
-            ("bare Flask, shipped stack", [py, "-c", STACK, str(port), w, "shipped", "bare"]),
+            ("bare Flask, gunicorn sync", [*gunicorn, "bare_app:create_app()"]),
             ("referee, former stack", [py, "-c", STACK, str(port), w, "former", "referee"]),
             ("referee, gunicorn gthread 8", [*gunicorn, "-k", "gthread", "--threads", "8", "api:create_app()"]),
             ("referee, granian WSGI", [*granian, "--interface", "wsgi", "api:create_app"]),
@@ -205,8 +217,8 @@ def main() -> None:
         bad = int(sum(f["non2xx"] + f["errors"] for f in figures))
         print(f"{name:30} {rates[name]:8,.0f} requests/s   p50 {p50:6.2f} ms   p99 {p99:6.2f} ms"
               + (f"   {bad} not 2xx or failed" if bad else ""))
-    ratio = rates["referee serve (shipped)"] / rates["bare Flask, gunicorn sync"]
-    print(f"referee serve / bare Flask under gunicorn sync: {ratio:.2f} (goal >= 0.8); {args.workers} "
+    ratio = rates[REFEREE] / rates[BARE]
+    print(f"referee serve / bare Flask on the same stack: {ratio:.2f} (goal >= 0.8); {args.workers} "
           f"workers, {args.connections} keep-alive connections, {args.rounds} rounds of "
           f"{args.seconds / args.rounds:g} s each, {os.cpu_count()} cores")
 

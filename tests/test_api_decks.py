@@ -11,6 +11,7 @@ import pytest
 from api import bounds
 from api.bounds import MOST_CARDS, schema_most_cards
 from api.schemas import CARD_PATTERN, RANK_PATTERN
+from referee.loading.loader import default_library
 from referee.loading.shipped import schema
 from referee.values.cards import FRENCH, Card, parse_card
 from tests.decks import COLOURS, STARS, install, upload
@@ -212,3 +213,12 @@ def test_the_most_cards_of_any_table_come_from_the_schema(monkeypatch: pytest.Mo
                                                                                         "maximum": 10}}
     monkeypatch.setattr(bounds, "schema", lambda: wider)
     assert schema_most_cards() == 8 * (deck["ranks"]["maxItems"] * 5 * 2 + 4 * 10 + 8)
+
+
+def test_a_games_bound_is_its_decks_cards_at_the_table() -> None:
+    """The bound a request of a ruleset is held to is the count of the cards its decks deal."""
+    for ruleset in default_library().all():
+        for players in range(ruleset.players_min, ruleset.players_max + 1):
+            assert ruleset.cards_in_play(players) == len(ruleset.deck.full(players)), (ruleset.id, players)
+        assert ruleset.cards_in_play(None) == max(len(ruleset.deck.full(n)) for n in
+                                                  range(ruleset.players_min, ruleset.players_max + 1))

@@ -22,8 +22,9 @@ from marshmallow import Schema, fields, validate
 from api import create_app
 from api import schemas as api_schemas
 from api.bounds import schema_most_cards
+from api.buffering import BufferedBody
 from api.problems import MARSHMALLOW_SENTENCES
-from api.serve import BufferedBody, ExpensiveGate
+from api.searches import ExpensiveGate
 from referee import cli, describe
 from referee.checks.judge import judge_for
 from referee.checks.situation import situate

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from api import answer_language
+from api.language import answer_language
 from referee.values.i18n import choose
 
 ILLEGAL = {"cards": ["8H", "9S"], "round": 1}

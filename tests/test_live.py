@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
+from api.language import scope_language
 from api.live import KEEPALIVE, Live
-from api.serve import _language
 from tests.loops import run_apart
 
 ROUND = {"went_out": "C", "points": {"A": 5, "B": 6, "D": 29}}
@@ -24,7 +24,7 @@ async def _nothing(scope: Any, receive: Any, send: Any) -> None:
 
 
 def live_over(app: Any) -> Live:
-    live = Live(_nothing, app, ThreadPoolExecutor(4), _language)
+    live = Live(_nothing, app, ThreadPoolExecutor(4), scope_language)
     live.poll = 0.05
     return live
 
@@ -210,7 +210,7 @@ def test_other_paths_and_methods_pass_to_the_app() -> None:
             self.extensions: dict[str, Any] = {"referee.store": None}
             self.config: dict[str, Any] = {}
 
-    live = Live(inner, App(), ThreadPoolExecutor(1), _language)
+    live = Live(inner, App(), ThreadPoolExecutor(1), scope_language)
     for method, path in [("POST", "/v1/games/x/events"), ("GET", "/v1/games/x"), ("GET", "/v1/games/x/events/y")]:
         run_apart(live({"type": "http", "method": method, "path": path, "headers": []}, None, None))  # type: ignore[arg-type]
     assert reached == [("POST", "/v1/games/x/events"), ("GET", "/v1/games/x"), ("GET", "/v1/games/x/events/y")]

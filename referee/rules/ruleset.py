@@ -366,6 +366,11 @@ class Ruleset:
         return max(self.deck.decks.for_players(n)
                    for n in range(self.players_min, self.players_max + 1))
 
+    def cards_in_play(self, players: int | None) -> int:
+        """Cards at a table of `players`; without a count, the most at any table the game seats."""
+        tables = [players] if players is not None else range(self.players_min, self.players_max + 1)
+        return max(self.deck.size(self.deck.decks.for_players(n)) for n in tables)
+
     @property
     def players_words(self) -> str:
         """`2-8 players`, or `2 players` where the count is fixed."""

@@ -342,6 +342,12 @@ class DeckSpec:
                 count = n
         return count
 
+    def size(self, decks: int) -> int:
+        """How many cards are on the table with `decks` decks in play (`len(full(players))`,
+        counted from the deck's description, never built)."""
+        per_deck = len(self.ranks) * len(self.suits) * self.copies_per_deck + sum(n for _, n in self.specials)
+        return per_deck * decks + self.jokers_with(decks)
+
     def _naturals(self) -> tuple[Card, ...]:
         return tuple(Card(r, s) for r in self.ranks for s in self.suits) * self.copies_per_deck
 
