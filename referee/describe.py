@@ -9,8 +9,7 @@ from dataclasses import asdict
 from typing import Any
 
 from referee.checks.canastas import canastas_words
-from referee.kinds.table import table_order, words_of
-from referee.kinds.words import KindWords, any_of
+from referee.kinds.table import any_of, table_order, words_of
 from referee.loading.rulebuild import round_document
 from referee.rules.ruleset import Requirement, Ruleset, WildRule
 from referee.scoring.counts import counts_taken
@@ -31,6 +30,7 @@ from referee.values.i18n import (
     tp,
     tpn,
 )
+from referee.values.meldwords import KindWords
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
             "eleven", "twelve", "thirteen")

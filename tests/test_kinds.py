@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -16,21 +17,25 @@ from hypothesis import strategies as st
 
 from referee.checks.plays import check_first_meld, check_lay_off, check_meld
 from referee.checks.situation import situate
+from referee.kinds.base import Judged, MeldKind
 from referee.kinds.meld import Meld
 from referee.kinds.searching import KindJudge
 from referee.kinds.table import (
     KINDS,
-    Judged,
-    MeldKind,
+    kinds_schema,
     meld_ranks,
     most_of,
     one_rank_kind,
     ordered_kind,
+    register,
+    unregister,
 )
 from referee.loading.loader import Library
+from referee.loading.shipped import assembled, schema
 from referee.planner import arrange, check_going_out
 from referee.rules.ruleset import MeldRule, Requirement, Ruleset, requirement_key
 from referee.values.cards import FRENCH, Card, DeckSpec
+from referee.values.errors import RulesetError
 from referee.values.violations import Violation
 from tests.conftest import cards
 from tests.oracle import Oracle, norm
@@ -325,6 +330,64 @@ def test_a_kind_registered_under_a_new_name_is_judged(pairs: Ruleset) -> None:
     grown = check_lay_off(situate(pairs, first_meld_done=True), cards("8H 8S"), cards("8D"))
     assert _codes(grown) == ["too_many_cards"]
     assert grown.violations[0].message == "Adding 8♦ to the meld: A meld holds at most 2 cards; this one has 3."
+
+
+# ---------------------------------------------------------------- a kind in one place
+
+class ThrowawayPair(PairKind):
+    """The pair again, with its part of the schema: all a kind needs to be loaded from a file."""
+
+    name, plural = "twin", "twins"
+    schema = MappingProxyType({
+        "options": {"type": ["object", "null"], "description": "Two cards of one rank.", "additionalProperties": False,
+                    "properties": {"min": {"type": ["integer", "null"], "minimum": 2, "maximum": 2},
+                                   "max": {"type": ["integer", "null"], "minimum": 2, "maximum": 2}}},
+        "requirement": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 2, "maximum": 2},
+                        "maxItems": 20}})
+
+    def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+              wilds: Sequence[Card], wild_limit: bool) -> Judged:
+        meld, found = super().judge(judge, rule, cards, naturals, wilds, wild_limit)
+        return (meld._replace(kind=self.name) if meld is not None else None), found
+
+
+TWINS = HEAD + "melds: {{twin: {{min: 2, max: 2}}, run: {{min: 3}}}}\nfirst_meld: {{twins: [2, 2]}}\n"
+
+
+@pytest.fixture
+def twins(library: Library) -> Iterator[Ruleset]:
+    register(ThrowawayPair())
+    try:
+        yield _load(library, TWINS.format(id="twins-test"))
+    finally:
+        unregister("twin")
+
+
+def test_the_schema_file_is_the_kinds_assembly() -> None:
+    assert assembled() == schema()
+    changed = dict(KINDS["set"].schema["options"]) | {"description": "another"}
+    other = type("OtherSet", (type(KINDS["set"]),), {"schema": {**KINDS["set"].schema, "options": changed}})()
+    assert kinds_schema(schema(), [other, KINDS["run"], KINDS["color"]]) != schema()
+
+
+def test_a_kind_defined_here_is_assembled_loaded_judged_planned_and_worded(library: Library, twins: Ruleset) -> None:
+    melds = assembled()["$defs"]["melds"]["properties"]
+    assert list(melds) == [*(k for k in melds if k != "twin"), "twin"] and "twins" in \
+        assembled()["$defs"]["first_meld"]["properties"]
+    with pytest.raises(RulesetError):  # the schema holds the kind's own options
+        _load(library, TWINS.replace("max: 2", "max: 3").format(id="twins-bad"))
+    assert twins.rummy is not None and twins.rummy.base.meld_rule("twin") == MeldRule("twin", 2, max=2)
+    pair = check_meld(situate(twins), cards("8H 8S"))
+    assert pair.valid and pair.extra["kind"] == "twin"
+    assert not check_meld(situate(twins), cards("8H 9S")).valid
+    out = check_going_out(situate(twins), cards("8H 8S 9C 9D 4H"), ())
+    assert out.valid, out.as_dict()
+    first = check_first_meld(situate(twins, score=0), [cards("8H 8S")])
+    assert "2 melds of 2" in first.violations[0].message  # the requirement, in the words of any meld
+    assert not check_going_out(situate(twins), cards("8H 8S 9C 4H 5C"), ()).valid
+    unregister("twin")
+    with pytest.raises(RulesetError):  # without its entry, the schema no longer holds it
+        _load(library, TWINS.format(id="twins-gone"))
 
 
 # ---------------------------------------------------------------- going out (the planner's half)

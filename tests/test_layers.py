@@ -76,11 +76,11 @@ def test_no_import_cycle() -> None:
         pytest.fail(f"modules import each other in a circle: {' -> '.join(error.args[1])}")
 
 
-# The kinds' own entries, the only modules that may name a kind: the judge's half
-# (`kinds/table`, `kinds/words`, `kinds/needwords`: a requirement's runs without a wild card)
-# and the planner's (`planner/kindbase`, `sets`, `runs`, `judged`, `halves`).
-KIND_ENTRIES = frozenset({"kinds/table.py", "kinds/words.py", "kinds/needwords.py", "planner/kindbase.py",
-                          "planner/sets.py", "planner/runs.py", "planner/judged.py", "planner/halves.py"})
+# The kinds' own modules, the only ones that may name a kind: each kind's (`kinds/set`,
+# `kinds/run/`, `kinds/color`), the table of them, and `kinds/needwords` (a requirement's runs
+# without a wild card).
+KIND_ENTRIES = frozenset({"kinds/table.py", "kinds/set.py", "kinds/color.py", "kinds/run/__init__.py",
+                          "kinds/run/planning.py", "kinds/run/placing.py", "kinds/run/words.py", "kinds/needwords.py"})
 
 # Quoted kind names still written outside the kinds' entries, by module, each to be cut; this
 # table only shrinks.

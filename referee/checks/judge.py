@@ -16,11 +16,11 @@ from functools import lru_cache
 from referee.checks.inplace import in_place_choices
 from referee.kinds.meld import RUN_ORDER, Meld, run_windows
 from referee.kinds.table import KINDS, meld_points, one_rank_kind, words_of
-from referee.kinds.words import KindWords
 from referee.rules.ruleset import MeldRule, RoundRules, Ruleset
 from referee.values.cards import JOKER, JOKER_TOKENS, Card, DeckSpec
 from referee.values.errors import InvalidPlayError, Problem
 from referee.values.i18n import N_, Nn_, decks_in_play, t, tn, tpn
+from referee.values.meldwords import KindWords
 from referee.values.violations import Violation, listed
 
 _new = tuple.__new__
@@ -167,6 +167,11 @@ class Judge:
             N_("This game: jokers are not wild and belong to no rank, so they cannot be melded.")), jokers)]
 
     # -- the meld itself
+    def judge_as(self, kind: str, cards: Sequence[Card], naturals: Sequence[Card],
+                 wilds: Sequence[Card]) -> Meld | None:
+        """The meld these cards make read as `kind` alone (its own judge, within the limits), or None."""
+        return KINDS[kind].judge(self, self.kinds[kind], cards, naturals, wilds, True)[0]
+
     def judge(self, cards: Sequence[Card], *, kind: str | None = None, wild_limit: bool = True,
               fast_tried: bool = False) -> tuple[Meld | None, list[Violation]]:
         """The meld these cards make, or the violations of the kind they come closest to."""

@@ -1,5 +1,5 @@
 """A first meld's (or a phase's) requirement in words, each kind's sizes in its kind's own
-words (`referee.kinds.words`), in the table's order of the kinds."""
+words (`MeldKind.words`), in the table's order of the kinds."""
 
 from __future__ import annotations
 

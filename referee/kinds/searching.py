@@ -139,6 +139,9 @@ class KindJudge(Protocol):
     def judge(self, cards: Sequence[Card], *, kind: str | None = None, wild_limit: bool = True,
               fast_tried: bool = False) -> tuple[Meld | None, list[Violation]]: ...
 
+    def judge_as(self, kind: str, cards: Sequence[Card], naturals: Sequence[Card],
+                 wilds: Sequence[Card]) -> Meld | None: ...  # the meld `kind` alone reads, within the limits
+
 
 class Search(Protocol):
     """What a kind asks of the planner's search while it enumerates new melds and lay-offs."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from referee.kinds.words import words_named
+from referee.kinds.table import words_named
 from referee.loading.deckcheck import (
     check_deck_ranks_once,
     check_deck_specials,

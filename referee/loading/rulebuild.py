@@ -11,6 +11,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from referee.kinds.base import MeldKind
+from referee.kinds.table import KINDS
 from referee.rules.ruleset import (
     Buying,
     Canastas,
@@ -43,22 +45,10 @@ def rank_range(spec: str, ranks: tuple[str, ...], specials: tuple[str, ...] = ()
     return []
 
 
-# `run.first_rank_high`: the deck's first rank may also follow its last, as an ace played high
-# does; where it already may (`high`, `low-or-high`, `around`), the option changes nothing.
-_FIRST_RANK_HIGH = {"low": "low-or-high"}
-
-
 def _meld_rules(data: Mapping[str, Any], deck: DeckSpec) -> tuple[MeldRule, ...]:
-    out = []
-    for kind, spec in sorted(data.items()):
-        spec = spec or {}
-        ace = "around" if spec.get("around") else str(spec.get("ace") or "low")
-        ace = _FIRST_RANK_HIGH.get(ace, ace) if spec.get("first_rank_high") else ace
-        out.append(MeldRule(kind, int(spec.get("min", 3)), ace, bool(spec.get("distinct_suits", False)),
-                            int(spec["max"]) if spec.get("max") is not None else None,
-                            len(deck.ranks), len(deck.suits), suits=str(spec.get("suits", "same")),
-                            one_per_rank=bool(spec.get("one_per_rank", False))))
-    return tuple(out)
+    """Each kind's options, read by the kind's entry (`MeldKind.rule`)."""
+    return tuple(KINDS[kind].rule(spec or {}, deck) if kind in KINDS else MeldKind().rule(spec or {}, deck)
+                 for kind, spec in sorted(data.items()))
 
 
 def _wild_rule(data: Mapping[str, Any] | None) -> WildRule:

@@ -1,11 +1,9 @@
-"""The planner's half of each meld kind: the new melds of the kind a hand's card may start,
-a table meld read as the search sees it, the ways a card is laid off on it, and the wild cards
-it still takes. One class a kind, registered by the kind's name in `PLANNERS`; a kind that
-registers none is planned by asking its judge (`JudgedPlanner`, for small hands), so a new kind
-needs only its entry in `referee.kinds.table` to be found by going out, and an entry here to be fast.
-
-The classes (`sets`: sets and colors; `runs`; `judged`: the fallback; `kindbase`: what they
-share) meet the search through the `Search` Protocol of `referee.kinds.searching` alone.
+"""The planner's half of each meld kind, found by the kind's entry: the new melds of the kind a
+hand's card may start, a table meld read as the search sees it, the ways a card is laid off on
+it, and the wild cards it still takes. Each kind's module holds its half (`MeldKind.planner`,
+meeting the search through the `Search` Protocol of `referee.kinds.searching` alone); a kind
+that has none is planned by asking its judge (`JudgedPlanner`, for small hands), so a new kind
+needs only its entry in `referee.kinds.table` to be found by going out, and a half to be fast.
 """
 
 from __future__ import annotations
@@ -13,23 +11,20 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from referee.kinds.base import KindPlanner
+from referee.kinds.table import KINDS
 from referee.planner.judged import JudgedPlanner
-from referee.planner.kindbase import KindPlanner
-from referee.planner.runs import RunPlanner
-from referee.planner.sets import ColorPlanner, SetPlanner
 
 if TYPE_CHECKING:
     from referee.kinds.searching import KindJudge
 
-__all__ = ["PLANNERS", "ColorPlanner", "JudgedPlanner", "KindPlanner", "RunPlanner", "SetPlanner",
-           "by_masks", "planner_of", "spare_kind"]
-
-PLANNERS: dict[str, KindPlanner] = {"set": SetPlanner(), "run": RunPlanner(), "color": ColorPlanner()}
+__all__ = ["JudgedPlanner", "KindPlanner", "by_masks", "planner_of", "spare_kind"]
 
 
 def planner_of(kind: str) -> KindPlanner:
     """The planner half of a kind: its own, else the one that asks the kind's judge."""
-    found = PLANNERS.get(kind)
+    entry = KINDS.get(kind)
+    found = entry.planner if entry is not None else None
     return found if found is not None else _judged(kind)
 
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from referee.kinds.base import KindPlanner
+from referee.kinds.base import stand_ins as _stand_ins
 from referee.kinds.meld import Meld
 from referee.kinds.searching import FIRST, Move, Option, Table
 from referee.kinds.table import meld_points, most_of
-from referee.planner.kindbase import KindPlanner, _stand_ins
 from referee.values.budget import judging_steps
 from referee.values.cards import Card
 

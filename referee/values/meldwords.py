@@ -1,5 +1,5 @@
 """The words for a meld of any kind (`KindWords`): what the referee says of a meld whose kind
-writes no words of its own, and what each kind's words (`referee.kinds.words`) say differently.
+writes no words of its own, and what each kind's words (`MeldKind.words`) say differently.
 A sentence that names the pieces is written for cards and for tiles, and said as the deck
 calls them (`KindWords.of(deck.pieces)`).
 """

@@ -1,4 +1,4 @@
-"""The planner's half of runs (of one suit or of any suits): new runs, table runs grown by
+"""The run's half for the planner's search (of one suit or of any suits): new runs, table runs grown by
 lay-offs, and the part of a run laid down first toward a first meld's points.
 """
 
@@ -9,10 +9,11 @@ from functools import lru_cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
+from referee.kinds.base import KindPlanner
 from referee.kinds.meld import Meld, stood_rank
+from referee.kinds.run.placing import place
+from referee.kinds.run.placing import worth as run_worth
 from referee.kinds.searching import FIRST, Move, Option, RunLength, RunState, Table
-from referee.kinds.table import KINDS, RunKind, meld_points, most_of
-from referee.planner.kindbase import KindPlanner
 from referee.rules.ruleset import MeldRule
 from referee.values.budget import WINDOW_STEPS
 from referee.values.cards import JOKER, Card
@@ -115,7 +116,7 @@ class RunPlanner(KindPlanner):
         held = frozenset(stood_rank(stands, order) for _, stands in meld.wilds if stands) \
             if judge.rules.wilds.fixed_when_melded else frozenset()
         return Table("run", suit=suit, window=window, wilds=len(meld.wilds), size=len(cards),
-                     most=most_of(rule) if rule else geometry.longest_run, naturals=frozenset(c.rank for c in naturals), held=held)
+                     most=_longest(rule) if rule else geometry.longest_run, naturals=frozenset(c.rank for c in naturals), held=held)
 
     def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
         return table.suit in (geometry.suit_letter(t), None)
@@ -158,7 +159,7 @@ class RunPlanner(KindPlanner):
         run_wilds = run.length - len(taken)  # the wild cards free to move
         field_of = search.field_of
         seen: set[tuple[int, int, frozenset[str], int]] = set()
-        longest = most_of(rule) if rule else geometry.longest_run
+        longest = _longest(rule) if rule else geometry.longest_run
         for length in range(run.length + 1, min(longest, run.length + 2 * most_add) + 1):
             for window in geometry.windows(ace, length):
                 if own not in window or not taken <= set(window):
@@ -221,13 +222,13 @@ def _held(search: Search, packed: int) -> frozenset[str]:
 @lru_cache(maxsize=8192)
 def _read_worth(judge: KindJudge, rule: MeldRule, ranks: frozenset[str], wilds: int) -> int:
     """What a run of natural cards of these ranks (one suit) and `wilds` wild cards is worth as
-    the judge reads it: each wild card where the judge places it (`RunKind._place`)."""
+    the judge reads it: each wild card where the judge places it (`referee.kinds.run.placing.place`)."""
     suit = judge.deck.suits[0]
     naturals = [Card(r, suit) for r in ranks]
     stand_ins = [Card(JOKER)] * wilds
-    placed = RunKind._place(rule, naturals + stand_ins, naturals, stand_ins, suit, judge.deck)
+    placed = place(rule, naturals + stand_ins, naturals, stand_ins, suit, judge.deck)
     assert placed is not None  # the window that packed them holds them
-    return meld_points(judge.ruleset.scoring, placed)
+    return run_worth(judge.ruleset.scoring, placed)
 
 
 Opening = tuple[int, frozenset[str], int]
@@ -269,10 +270,10 @@ def _opening_made(search: Search, rule: MeldRule, ranks: frozenset[str], wilds: 
             search.spend(WINDOW_STEPS)
             judged += 1
             naturals = [Card(r, suit) for r in part]
-            placed = RunKind._place(rule, naturals + [stand_in] * extra, naturals, [stand_in] * extra, suit, judge.deck)
+            placed = place(rule, naturals + [stand_in] * extra, naturals, [stand_in] * extra, suit, judge.deck)
             if placed is None or _read_as_other_kind(judge, naturals, [stand_in] * extra):
                 continue
-            worth = meld_points(judge.ruleset.scoring, placed)
+            worth = run_worth(judge.ruleset.scoring, placed)
             if best is None or worth > best[0]:
                 best = (worth, part, extra)
     return best, judged
@@ -284,8 +285,7 @@ def _read_as_other_kind(judge: KindJudge, naturals: list[Card], wilds: list[Card
     for kind in judge.kind_order:
         if kind == "run":
             return False
-        meld, _ = KINDS[kind].judge(judge, judge.kinds[kind], naturals + wilds, naturals, wilds, True)
-        if meld is not None:
+        if judge.judge_as(kind, naturals + wilds, naturals, wilds) is not None:
             return True
     return False
 
@@ -313,3 +313,8 @@ def _fill(geometry: Geometry, positions: tuple[str, ...], t: int, i: int, field_
     if sum(1 for f in fields if f is None) > cap:
         return
     yield from _fill_any([[f] if f is not None else [] for f in fields], 1 << (bits * i), bits, cap)
+
+
+def _longest(rule: MeldRule) -> int:
+    """The most cards a run can hold: each rank of the deck once, within its `max`."""
+    return min(rule.deck_ranks, rule.max) if rule.max is not None else rule.deck_ranks
