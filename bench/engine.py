@@ -45,6 +45,7 @@ from referee.checks.plays import check_meld
 from referee.checks.situation import situate
 from referee.loading.loader import default_library
 from referee.planner import arrange, check_going_out, least_cost
+from referee.planner.arrange import Goal
 from referee.values.cards import RANKS, SUITS, Card
 
 GIN = """
@@ -169,7 +170,7 @@ def bench_planner(rng: random.Random, n: int) -> None:
     times = []
     for hand, table in bing_hands(rng, n):
         started = time.perf_counter()
-        arrange(bing, hand, table)
+        arrange(situate(bing, first_meld_done=True), hand, table)
         times.append(time.perf_counter() - started)
     print(f"planner, {n:,} Bing hands of 14 cards (0-4 deuces, 0-6 table melds): {_spread(times)}")
 
@@ -226,8 +227,7 @@ def bench_first_melds(rng: random.Random, n: int) -> None:
                 if whole:
                     check_going_out(situate(ruleset, first_meld_done=False, wild_rank=wild), hand, ())
                 else:
-                    arrange(ruleset, hand, (), False, objective="cards", discard=rules.final_discard,
-                            wild_rank=wild)
+                    arrange(situate(ruleset, first_meld_done=False, wild_rank=wild), hand, (), Goal(objective="cards", discard=rules.final_discard))
                 times.append(time.perf_counter() - started)
             asked = "can I go out before the first meld" if whole else "the declaration's search"
             print(f"planner, {n:,} {ruleset.name} hands of {size} cards, {asked}: {_spread(times)}")
@@ -390,13 +390,13 @@ def bench_rlcard(hands: dict[str, list[list[Card]]]) -> None:
     for name, drawn in hands.items():
         n = len(drawn)
         rl_hands = [[rl_card(c) for c in h] for h in drawn]
-        ours = [arrange(gin, h).cost for h in drawn]
+        ours = [arrange(situate(gin, first_meld_done=True), h).cost for h in drawn]
         theirs = [rl_deadwood(h) for h in rl_hands]
         differ = sum(a != b for a, b in zip(ours, theirs, strict=True))
         t_ours = t_theirs = 0.0
         for i in range(0, n, 500):  # short interleaved batches, as for the meld check
             ours_t, theirs_t = timed_pair(
-                lambda hs=drawn[i:i + 500]: [arrange(gin, h) for h in hs],
+                lambda hs=drawn[i:i + 500]: [arrange(situate(gin, first_meld_done=True), h) for h in hs],
                 lambda hs=rl_hands[i:i + 500]: [melding.get_best_meld_clusters(hand=h) for h in hs],
                 repeat=5)
             t_ours, t_theirs = t_ours + ours_t, t_theirs + theirs_t
@@ -428,13 +428,13 @@ def bench_open_spiel(hands: dict[str, list[list[Card]]]) -> None:
         n = len(drawn)
         os_hands = [[open_spiel_card(c) for c in h] for h in drawn]
         for hand, os_hand in zip(drawn, os_hands, strict=True):
-            ours, planned, theirs = least_cost(gin, hand), arrange(gin, hand).cost, utils.min_deadwood(os_hand)
+            ours, planned, theirs = least_cost(situate(gin, first_meld_done=True), hand), arrange(situate(gin, first_meld_done=True), hand).cost, utils.min_deadwood(os_hand)
             if not ours == planned == theirs:
                 raise SystemExit(f"gin deadwood of {' '.join(map(str, hand))}: referee {ours} "
                                  f"(with the plan {planned}), OpenSpiel {theirs}")
         goal = 3 if name == "random" else 1
-        for what, ours_of in (("deadwood", lambda hs: [least_cost(gin, h) for h in hs]),
-                              ("deadwood and the plan", lambda hs: [arrange(gin, h) for h in hs])):
+        for what, ours_of in (("deadwood", lambda hs: [least_cost(situate(gin, first_meld_done=True), h) for h in hs]),
+                              ("deadwood and the plan", lambda hs: [arrange(situate(gin, first_meld_done=True), h) for h in hs])):
             t_ours = t_theirs = 0.0
             for i in range(0, n, 500):  # short interleaved batches, as for RLCard
                 ours_t, theirs_t = timed_pair(

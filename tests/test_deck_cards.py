@@ -10,7 +10,7 @@ from referee.loading.loader import Library
 from referee.rules.ruleset import Ruleset
 from referee.scoring.round import score_round
 from referee.sheet.records import round_record
-from referee.sheet.standings import replay
+from referee.sheet.standings import Seats, replay
 from referee.values.cards import JOKER, RANKS, SUITS, Card
 from referee.values.errors import InvalidPlayError
 from tests.conftest import cards
@@ -101,7 +101,7 @@ def test_went_out_and_deck_problems_come_together(bing: Ruleset) -> None:
 
 def test_a_game_size_fixes_the_decks_of_a_round(tp: Ruleset) -> None:
     body = {"went_out": "a", "hands": {"a": [], "b": ["5H"], "c": ["5H"]}}
-    sheet = replay(tp, ["a", "b", "c"], None, [round_record(tp, body, 3)])  # two packs for three
+    sheet = replay(tp, Seats(["a", "b", "c"], None), [round_record(tp, body, 3)])  # two packs for three
     assert sheet.round == 2
     with pytest.raises(InvalidPlayError):
         round_record(tp, body, 2)

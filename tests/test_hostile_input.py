@@ -24,6 +24,7 @@ from referee.checks.situation import situate
 from referee.loading import yamlread
 from referee.loading.loader import Library
 from referee.loading.shipped import builtin_files
+from referee.planner.arrange import Goal
 from referee.values.cards import JOKER, Card, DeckCount, DeckSpec
 from referee.values.errors import RulesetError
 
@@ -629,9 +630,9 @@ def test_the_budget_reads_no_clock(monkeypatch: pytest.MonkeyPatch, library: Lib
     with monkeypatch.context() as clocks:
         for name in ("thread_time", "monotonic", "perf_counter", "process_time", "time"):
             clocks.setattr(time, name, stopped)
-        assert arrange(kalooki, hand, objective="cards", budget=Budget(10**6)).cost > 0
+        assert arrange(situate(kalooki, first_meld_done=True, budget=Budget(10**6)), hand, (), Goal(objective="cards")).cost > 0
         assert best_turn(situate(rummikub, first_meld_done=True, budget=Budget(10**6)), [], tiles).played
-        for ask in (lambda: arrange(kalooki, hand, objective="cards", budget=Budget(50)),
+        for ask in (lambda: arrange(situate(kalooki, first_meld_done=True, budget=Budget(50)), hand, (), Goal(objective="cards")),
                     lambda: best_turn(situate(rummikub, first_meld_done=True, budget=Budget(50)), [], tiles)):
             with pytest.raises(InvalidPlayError) as caught:
                 ask()

@@ -32,7 +32,7 @@ from referee.loading.loader import Library, default_library
 from referee.loading.overrides import overridden_findings
 from referee.scoring.hand import Deal
 from referee.scoring.round import score_round
-from referee.sheet.standings import replay
+from referee.sheet.standings import Seats, replay
 from referee.values.cards import parse_cards
 from referee.values.errors import InvalidPlayError, RefereeError
 from referee.values.i18n import LANGUAGES, SOURCE, language
@@ -614,7 +614,7 @@ def _refusal(*argv: str) -> Callable[[], list[Row]]:
 def _sheet(records: list[dict[str, Any]]) -> Callable[[], list[Row]]:
     def run() -> list[Row]:
         with pytest.raises(RefereeError) as info:
-            replay(default_library().get("garbage"), ["a", "b"], None, records, None)
+            replay(default_library().get("garbage"), Seats(["a", "b"]), records)
         return _problems(info.value)
     return run
 
@@ -692,7 +692,7 @@ def test_the_budget_of_a_plan_and_packed_cards_speak_every_language(monkeypatch:
         rows = {}
         for code in LANGUAGES:
             with language(code), pytest.raises(InvalidPlayError) as info:
-                planner.arrange(bing, parse_cards(hand.split()))
+                planner.arrange(situate(bing, first_meld_done=True), parse_cards(hand.split()))
             rows[code] = _problems(info.value)
         assert rows[SOURCE][0][0] == wanted
         _check_languages(rows)

@@ -19,7 +19,7 @@ from referee.checks.plays import check_first_meld, check_lay_off, check_meld
 from referee.checks.situation import situate
 from referee.kinds.base import Judged, MeldKind
 from referee.kinds.meld import Meld
-from referee.kinds.searching import KindJudge
+from referee.kinds.searching import KindJudge, Split
 from referee.kinds.table import (
     KINDS,
     kinds_schema,
@@ -289,8 +289,8 @@ class PairKind(MeldKind):
 
     name, plural = "pair", "pairs"
 
-    def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
-              wilds: Sequence[Card], wild_limit: bool) -> Judged:
+    def judge(self, judge: KindJudge, rule: MeldRule, split: Split, wild_limit: bool) -> Judged:
+        cards, naturals, wilds = split
         found = judge.common(rule, cards, naturals, wilds, wild_limit)
         ranks = {c.rank for c in naturals}
         if len(ranks) > 1:
@@ -345,9 +345,8 @@ class ThrowawayPair(PairKind):
         "requirement": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 2, "maximum": 2},
                         "maxItems": 20}})
 
-    def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
-              wilds: Sequence[Card], wild_limit: bool) -> Judged:
-        meld, found = super().judge(judge, rule, cards, naturals, wilds, wild_limit)
+    def judge(self, judge: KindJudge, rule: MeldRule, split: Split, wild_limit: bool) -> Judged:
+        meld, found = super().judge(judge, rule, split, wild_limit)
         return (meld._replace(kind=self.name) if meld is not None else None), found
 
 
@@ -442,7 +441,7 @@ def test_going_out_with_the_new_kinds_agrees_with_the_oracle(planned: dict[str, 
         plan = verdict.extra["plan"]
         assert isinstance(plan, dict)
         assert replay_problem(ruleset, plan, norm(hand), table, done, 1) is None, plan
-    assert arrange(ruleset, hand, table, done).cost == oracle.fewest_points(hand, table, done)
+    assert arrange(situate(ruleset, first_meld_done=done), hand, table).cost == oracle.fewest_points(hand, table, done)
 
 
 @pytest.mark.parametrize(("name", "hand", "table", "done", "out"), [

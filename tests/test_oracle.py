@@ -61,6 +61,7 @@ from referee.checks.plays import check_first_meld, check_lay_off, check_meld
 from referee.checks.situation import situate
 from referee.loading.loader import default_library
 from referee.planner import arrange, check_going_out
+from referee.planner.arrange import Goal
 from referee.rules.phases import with_phase
 from referee.rules.ruleset import Ruleset
 from referee.values.cards import JOKER, Card, parse_cards
@@ -362,8 +363,7 @@ def going_out_agrees(ruleset: Ruleset, oracle: Oracle, first_meld_done: bool, de
 
 
 def fewest_points_agree(ruleset: Ruleset, oracle: Oracle, first_meld_done: bool, dealt: Deal) -> None:
-    found = arrange(ruleset, dealt.hand, dealt.table, first_meld_done, oracle.round_number,
-                    objective="points", wild_rank=_wild(ruleset))
+    found = arrange(situate(ruleset, first_meld_done=first_meld_done, round=oracle.round_number, wild_rank=_wild(ruleset)), dealt.hand, dealt.table, Goal(objective="points"))
     expected = oracle.fewest_points(dealt.hand, dealt.table, first_meld_done)
     assert found.cost == expected, f"oracle: {expected} points; planner: {found}"
 
@@ -515,8 +515,7 @@ def test_hands_the_oracle_caught(rid: str, round_number: int, hand: str, table: 
     oracle = Oracle(ruleset, round_number, wild_rank=_wild(ruleset))
     cards, melds = norm(parse_cards(hand.split())), [norm(parse_cards(m.split())) for m in table]
     verdict = check_going_out(situate(ruleset, first_meld_done=first_meld_done, round=round_number, wild_rank=_wild(ruleset)), cards, melds)
-    found = arrange(ruleset, cards, melds, first_meld_done, round_number, objective="points",
-                    wild_rank=_wild(ruleset))
+    found = arrange(situate(ruleset, first_meld_done=first_meld_done, round=round_number, wild_rank=_wild(ruleset)), cards, melds, Goal(objective="points"))
     assert (verdict.valid, found.cost) == (oracle.can_go_out(cards, melds, first_meld_done),
                                            oracle.fewest_points(cards, melds, first_meld_done))
     if verdict.valid:  # and the plan it gives is one the single checks accept, step by step
@@ -532,7 +531,6 @@ def test_pure_runs_alone_agree_with_the_oracle(rid: str, data: st.DataObject) ->
     """What a hand short of its first meld is left with when its pure runs still count."""
     ruleset = RULESETS[rid]
     dealt = data.draw(deal(ruleset, 1), label="deal")
-    found = arrange(ruleset, dealt.hand, (), True, 1, objective="points", wild_rank=_wild(ruleset),
-                    pure_runs_only=True)
+    found = arrange(situate(ruleset, first_meld_done=True, round=1, wild_rank=_wild(ruleset)), dealt.hand, (), Goal(objective="points", pure_runs_only=True))
     expected = Oracle(ruleset, 1, wild_rank=_wild(ruleset)).fewest_points_pure_runs(dealt.hand)
     assert found.cost == expected, f"oracle: {expected} points; planner: {found}"

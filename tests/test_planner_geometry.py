@@ -189,7 +189,7 @@ def test_five_suits_of_three_to_king_go_out_as_the_oracle_says(five_suits: Rules
 @given(data=st.data())
 def test_five_suits_of_three_to_king_leave_the_fewest_points(five_suits: Ruleset, data: st.DataObject) -> None:
     hand, table = data.draw(deal(five_suits, 7, repeats=False, tables=1), label="deal")
-    found = arrange(five_suits, hand, table, True)
+    found = arrange(situate(five_suits, first_meld_done=True), hand, table)
     assert found.cost == Oracle(five_suits).fewest_points(hand, table, True), (hand, table, found)
 
 
@@ -208,5 +208,5 @@ def test_eight_copies_of_one_card_fill_a_field(eight_copies: Ruleset) -> None:
     verdict = check_going_out(situate(eight_copies, first_meld_done=True), hand)
     assert verdict.valid, verdict.as_dict()
     assert Oracle(eight_copies).can_go_out(hand)
-    found = arrange(eight_copies, [Card("5", "H")] * 8 + [Card("6", "H"), Card("7", "H")], (), True)
+    found = arrange(situate(eight_copies, first_meld_done=True), [Card("5", "H")] * 8 + [Card("6", "H"), Card("7", "H")], ())
     assert found.cost == 0 and not found.plan.left

@@ -249,7 +249,7 @@ def test_planner_is_optimal_on_small_hands(library: Library, hand: list[Card], g
     counts = Counter(hand)
     if any(n > ruleset.decks_in_play(None) for n in counts.values()):
         return
-    found = arrange(ruleset, hand, round_number=rnd)
+    found = arrange(situate(ruleset, first_meld_done=True, round=rnd), hand)
     assert found.cost == _brute_force(ruleset, hand, rnd)
 
 
@@ -265,7 +265,7 @@ def test_plan_replays_as_legal_plays(library: Library, hand: list[Card], game: t
         return
     if any(n > ruleset.decks_in_play(None) for n in Counter(hand + [c for t in table for c in t]).values()):
         return
-    found = arrange(ruleset, hand, table, round_number=rnd)
+    found = arrange(situate(ruleset, first_meld_done=True, round=rnd), hand, table)
     plan = found.plan
     used = [c for m in plan.melds for c in m] + [c for _, cs in plan.lay_offs + plan.own_lay_offs for c in cs]
     assert Counter(used + list(plan.left)) == Counter(hand)
@@ -305,7 +305,7 @@ def test_direct_path_without_wilds_is_optimal(library: Library, gin: Ruleset, ha
                                               rid: str) -> None:
     """Hands with no wild card and no repeated card take the planner's direct path."""
     ruleset = gin if rid == "gin" else library.get(rid)
-    found = arrange(ruleset, hand)
+    found = arrange(situate(ruleset, first_meld_done=True), hand)
     assert found.cost == _brute_force(ruleset, hand, 1)
     assert Counter([c for m in found.plan.melds for c in m] + list(found.plan.left)) == Counter(hand)
     for meld in found.plan.melds:
@@ -318,10 +318,10 @@ def test_a_search_past_its_budget_is_refused_not_hung(bing: Ruleset, monkeypatch
 
     monkeypatch.setattr(planner, "PLAN_BUDGET", 5)
     with pytest.raises(InvalidPlayError) as info:
-        arrange(bing, cards("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H"))
+        arrange(situate(bing, first_meld_done=True), cards("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H"))
     assert info.value.problems[0].code == "hand_too_large" and info.value.problems[0].path == "hand"
     monkeypatch.setattr(planner, "PLAN_BUDGET", 150_000)
-    assert arrange(bing, cards("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H")).cost >= 0
+    assert arrange(situate(bing, first_meld_done=True), cards("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H")).cost >= 0
 
 
 # ---------------------------------------------------------------- wild cards fixed where melded

@@ -16,6 +16,7 @@ from referee.checks.plays import check_first_meld, check_lay_off, check_meld
 from referee.checks.situation import situate
 from referee.loading.loader import Library
 from referee.planner import check_going_out
+from referee.planner.arrange import Goal
 from referee.values.cards import Card, parse_cards
 from referee.values.errors import RulesetError
 from tests.conftest import cards
@@ -269,12 +270,12 @@ def test_the_budget_is_a_count_of_steps_the_same_on_every_run(library: Library) 
     spent = []
     for _ in range(2):
         budget = Budget(10**9)
-        arrange(kalooki, hand, objective="cards", budget=budget)
+        arrange(situate(kalooki, first_meld_done=True, budget=budget), hand, (), Goal(objective="cards"))
         spent.append(budget.spent)
     assert spent[0] == spent[1] > 500
-    assert arrange(kalooki, hand, objective="cards", budget=Budget(spent[0])).cost > 0
+    assert arrange(situate(kalooki, first_meld_done=True, budget=Budget(spent[0])), hand, (), Goal(objective="cards")).cost > 0
     with pytest.raises(InvalidPlayError) as caught:
-        arrange(kalooki, hand, objective="cards", budget=Budget(spent[0] - 1))
+        arrange(situate(kalooki, first_meld_done=True, budget=Budget(spent[0] - 1)), hand, (), Goal(objective="cards"))
     assert [(p.code, p.path) for p in caught.value.problems] == [("hand_too_large", "hand")]
 
 
@@ -373,7 +374,7 @@ def test_spare_wilds_never_make_a_set_of_distinct_suits_too_big(library: Library
     """Found by the oracle on a random draw: AC AD 2C, then 2C 2D laid on it, is five cards."""
     from referee.planner import arrange
 
-    assert arrange(library.get("bing-rummy-distinct-suits"), cards("AC AD 2C 2C 2D")).cost == 2
+    assert arrange(situate(library.get("bing-rummy-distinct-suits"), first_meld_done=True), cards("AC AD 2C 2C 2D")).cost == 2
 
 
 ROUND_PLAY = """\
@@ -408,7 +409,7 @@ def test_a_refusal_worded_past_the_budget_is_still_a_refusal(library: Library) -
     hand = cards("2S 2H 2D 3C 4C 5C KS")  # a set and a run, worth 15: short of the 51
     first = Budget()
     rule = kalooki.rummy.round(1).final_discard if kalooki.rummy else "optional"
-    arrange(kalooki, hand, (), False, objective="cards", discard=None if rule == "forbidden" else rule, budget=first)
+    arrange(situate(kalooki, first_meld_done=False, budget=first), hand, (), Goal(objective="cards", discard=None if rule == "forbidden" else rule))
     ample = check_going_out(situate(kalooki, first_meld_done=False), hand, ())
     assert _codes(ample) == ["cannot_go_out"] and "51" in ample.violations[0].message
     tight = check_going_out(situate(kalooki, first_meld_done=False, budget=Budget(first.spent)), hand, ())

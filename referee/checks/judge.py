@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from referee.checks.inplace import in_place_choices
 from referee.kinds.meld import RUN_ORDER, Meld, run_windows
+from referee.kinds.searching import Split
 from referee.kinds.table import KINDS, meld_points, one_rank_kind, words_of
 from referee.rules.ruleset import MeldRule, RoundRules, Ruleset
 from referee.values.cards import JOKER, JOKER_TOKENS, Card, DeckSpec
@@ -167,10 +168,9 @@ class Judge:
             N_("This game: jokers are not wild and belong to no rank, so they cannot be melded.")), jokers)]
 
     # -- the meld itself
-    def judge_as(self, kind: str, cards: Sequence[Card], naturals: Sequence[Card],
-                 wilds: Sequence[Card]) -> Meld | None:
+    def judge_as(self, kind: str, split: Split) -> Meld | None:
         """The meld these cards make read as `kind` alone (its own judge, within the limits), or None."""
-        return KINDS[kind].judge(self, self.kinds[kind], cards, naturals, wilds, True)[0]
+        return KINDS[kind].judge(self, self.kinds[kind], split, True)[0]
 
     def judge(self, cards: Sequence[Card], *, kind: str | None = None, wild_limit: bool = True,
               fast_tried: bool = False) -> tuple[Meld | None, list[Violation]]:
@@ -214,7 +214,7 @@ class Judge:
             if len(shaped) == 1:
                 kinds = shaped
         if len(kinds) == 1 and not self.in_place:  # one kind to judge: no nearest kind to choose
-            meld, found = KINDS[kinds[0]].judge(self, self.kinds[kinds[0]], cards, naturals, wilds, wild_limit)
+            meld, found = KINDS[kinds[0]].judge(self, self.kinds[kinds[0]], Split(cards, naturals, wilds), wild_limit)
             return (meld, []) if not found and not base else (None, base + found)
         if self.in_place and not base:
             for as_natural in in_place_choices(wilds, self.in_place, len(self.deck.suits)):
@@ -224,14 +224,15 @@ class Judge:
                 for c in as_natural:
                     rest.remove(c)
                 for k in kinds:
-                    meld, found = KINDS[k].judge(self, self.kinds[k], cards, naturals + list(as_natural),
-                                                 rest, wild_limit)
+                    meld, found = KINDS[k].judge(self, self.kinds[k], Split(cards, naturals + list(as_natural), rest),
+                                                 wild_limit)
                     if meld is not None:
                         return meld, []
         best: tuple[Meld | None, list[Violation]] | None = None
         best_kind = ""
+        split = Split(cards, naturals, wilds)
         for k in kinds:
-            meld, found = KINDS[k].judge(self, self.kinds[k], cards, naturals, wilds, wild_limit)
+            meld, found = KINDS[k].judge(self, self.kinds[k], split, wild_limit)
             if not found and not base:
                 return meld, []
             if best is None or (len(kinds) > 1 and

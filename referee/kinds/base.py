@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.kinds.meld import RUN_ORDER, Meld, counted_points
-from referee.kinds.searching import Move, Option, Table
+from referee.kinds.searching import At, Move, Option, Split, Table
 from referee.rules.ruleset import MeldRule, Scoring
 from referee.values.cards import FRENCH, JOKER, Card, DeckSpec
 from referee.values.i18n import continued
@@ -63,9 +63,9 @@ class KindPlanner:
         not remember it)?"""
         return False
 
-    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
-                 tstate: tuple[object, ...]) -> Iterator[Move]:
-        """Ways card field `i` is laid off on table meld `k`, with the table's new states."""
+    def lay_offs(self, search: Search, at: At, k: int, table: Table) -> Iterator[Move]:
+        """Ways the card at `at` (its field, with the cards, wild cards and table states left) is laid
+        off on table meld `k`, with the table's new states."""
         raise NotImplementedError
 
     def wild_room(self, search: Search, table: Table, state: object) -> int:
@@ -113,8 +113,7 @@ class MeldKind:
     # requirement of it (`first_meld.<plural>`); the schema is assembled from them.
     schema: ClassVar[Mapping[str, Any]] = MappingProxyType({})
 
-    def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
-              wilds: Sequence[Card], wild_limit: bool) -> Judged:
+    def judge(self, judge: KindJudge, rule: MeldRule, split: Split, wild_limit: bool) -> Judged:
         """The meld these cards make as this kind, or what is wrong with them."""
         raise NotImplementedError
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from referee.kinds.base import INF, Judged, KindPlanner, MeldKind, capped, commonest_suit
 from referee.kinds.meld import Meld
-from referee.kinds.searching import Move, Option, SetState, Table
+from referee.kinds.searching import At, Move, Option, SetState, Split, Table
 from referee.rules.ruleset import MeldRule
 from referee.values.cards import FRENCH, Card, DeckSpec
 from referee.values.i18n import suit_name, t, tn
@@ -97,8 +97,8 @@ class ColorPlanner(KindPlanner):
     def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
         return table.suit in (geometry.suit_letter(t), None)
 
-    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
-                 tstate: tuple[object, ...]) -> Iterator[Move]:
+    def lay_offs(self, search: Search, at: At, k: int, table: Table) -> Iterator[Move]:
+        i, _, _, tstate = at
         one = 1 << (search.geometry.bits * i)
         suit = search.geometry.type_suits[search.types[i]]
         now = table.set_state(tstate[k])  # its suit (none yet: wild cards only) and its size
@@ -151,8 +151,8 @@ class ColorKind(MeldKind):
                                     'them.',
                      'maxItems': 20}})
 
-    def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
-              wilds: Sequence[Card], wild_limit: bool) -> Judged:
+    def judge(self, judge: KindJudge, rule: MeldRule, split: Split, wild_limit: bool) -> Judged:
+        cards, naturals, wilds = split
         found = judge.common(rule, cards, naturals, wilds, wild_limit)
         suit = commonest_suit(naturals)
         odd = tuple(c for c in naturals if c.suit != suit)

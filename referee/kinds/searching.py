@@ -22,9 +22,21 @@ if TYPE_CHECKING:
 FIRST, LATER = 1, 2   # a new meld's wild cards fit the first meld's limit / the later limit
 
 Move = tuple["Option", tuple[object, ...]]
+# Where the search stands when it asks a kind for lay-offs: the field of the card to place, the
+# cards left (packed), the wild cards left, and the table melds' states.
+At = tuple[int, int, int, tuple[object, ...]]
 
 
 # ---------------------------------------------------------------- the search's values
+
+class Split(NamedTuple):
+    """Cards as a kind judges them: all of them in the order given, and among them the natural
+    cards and the wild cards."""
+
+    cards: Sequence[Card]
+    naturals: Sequence[Card]
+    wilds: Sequence[Card]
+
 
 class RunState(NamedTuple):
     """A table run as the search grows it: the ranks its natural cards hold, and its length.
@@ -139,8 +151,7 @@ class KindJudge(Protocol):
     def judge(self, cards: Sequence[Card], *, kind: str | None = None, wild_limit: bool = True,
               fast_tried: bool = False) -> tuple[Meld | None, list[Violation]]: ...
 
-    def judge_as(self, kind: str, cards: Sequence[Card], naturals: Sequence[Card],
-                 wilds: Sequence[Card]) -> Meld | None: ...  # the meld `kind` alone reads, within the limits
+    def judge_as(self, kind: str, split: Split) -> Meld | None: ...  # the meld `kind` alone reads, within the limits
 
 
 class Search(Protocol):

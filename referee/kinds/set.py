@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.kinds.base import INF, Judged, KindPlanner, MeldKind, capped
 from referee.kinds.meld import RUN_ORDER, Meld
-from referee.kinds.searching import FIRST, Move, Option, SetState, Table
+from referee.kinds.searching import FIRST, At, Move, Option, SetState, Split, Table
 from referee.rules.ruleset import MeldRule
 from referee.values.cards import FRENCH, Card, DeckSpec
 from referee.values.i18n import N_, Nn_, rank_plural, t, tn, tp, tpn
@@ -199,8 +199,8 @@ class SetPlanner(KindPlanner):
     def takes_as_is(self, table: Table, rank: str) -> bool:
         return table.rank == rank and not table.counted
 
-    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
-                 tstate: tuple[object, ...]) -> Iterator[Move]:
+    def lay_offs(self, search: Search, at: At, k: int, table: Table) -> Iterator[Move]:
+        i, _, _, tstate = at
         t, geometry = search.types[i], search.geometry
         one = 1 << (geometry.bits * i)
         rank, suit = geometry.type_ranks[t], geometry.type_suits[t]
@@ -278,8 +278,8 @@ class SetKind(MeldKind):
                         deck_ranks=len(deck.ranks), deck_suits=len(deck.suits),
                         one_per_rank=bool(spec.get("one_per_rank", False)))
 
-    def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
-              wilds: Sequence[Card], wild_limit: bool) -> Judged:
+    def judge(self, judge: KindJudge, rule: MeldRule, split: Split, wild_limit: bool) -> Judged:
+        cards, naturals, wilds = split
         found = judge.common(rule, cards, naturals, wilds, wild_limit)
         rank = naturals[0].rank if naturals else None
         odd = tuple([c for c in naturals if c.rank != rank])

@@ -9,7 +9,7 @@ discard pile), `kept_canastas` (going out where the side must hold canastas afte
 
 from referee.planner.arrange import arrange, least_cost, warm_up
 from referee.planner.going_out import check_going_out
-from referee.planner.plan import Arrangement, Plan
+from referee.planner.plan import PLAIN, Arrangement, Goal, Plan
 from referee.values.budget import (
     PLAN_BUDGET,
     Budget,
@@ -21,9 +21,11 @@ from referee.values.budget import (
 )
 
 __all__ = [
+    "PLAIN",
     "PLAN_BUDGET",
     "Arrangement",
     "Budget",
+    "Goal",
     "OverBudget",
     "Plan",
     "arrange",

@@ -23,7 +23,7 @@ from referee.checks.canastas import canastas_words, morto_unused
 from referee.checks.situation import Situation
 from referee.planner.arrange import arrange
 from referee.planner.kept_canastas import with_canastas
-from referee.planner.plan import Arrangement, Plan
+from referee.planner.plan import Arrangement, Goal, Plan
 from referee.rules.ruleset import Ruleset
 from referee.tablesolve.best import check_tiles, going_out_turn
 from referee.values.cards import Card
@@ -50,9 +50,7 @@ class Attempt:
 def search(situation: Situation, hand: Sequence[Card], table: Melds, objective: str = "cards") -> Arrangement:
     """The plain search: the best arrangement going out, with the final discard the rules allow."""
     rule = situation.rules.final_discard
-    return arrange(situation.ruleset, hand, table, situation.first_meld_done, situation.round_number,
-                   situation.players, objective=objective, discard=None if rule == "forbidden" else rule,
-                   budget=situation.budget, wild_rank=situation.wild_rank)
+    return arrange(situation, hand, table, Goal(objective, None if rule == "forbidden" else rule))
 
 
 def _none(*_: object) -> list[Problem]:
@@ -184,11 +182,7 @@ def _canastas_after(attempt: Attempt) -> None:
     if attempt.best.cost != 0:
         return
 
-    def plan_out(rules: Ruleset, cards: Sequence[Card], melds: Melds, done: bool) -> Arrangement:
-        return search(replace(situation, ruleset=rules, first_meld_done=done), cards, melds)
-
-    out = with_canastas(situation.ruleset, situation.judge(False), attempt.hand, attempt.table,
-                        situation.first_meld_done, plan_out, situation.budget, attempt.best)
+    out = with_canastas(situation, attempt.hand, attempt.table, search, attempt.best)
     if out is None:
         rummy = situation.ruleset.rummy
         need = canastas_words(situation.rules.requires, (rummy.canasta_min if rummy else None) or 0)

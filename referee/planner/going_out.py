@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from referee.checks.judge import Judge
 from referee.checks.situation import Situation
 from referee.kinds.needwords import requirement_words
+from referee.planner.arrange import arrange
 from referee.planner.conditions import CONDITIONS, Attempt, Melds, laid_down, search
-from referee.planner.plan import Arrangement
+from referee.planner.plan import Arrangement, Goal
 from referee.planner.prepared import judge_geometry
 from referee.values.cards import Card
 from referee.values.errors import InvalidPlayError
@@ -92,10 +93,7 @@ def _melds_whole(attempt: Attempt) -> bool:
     one (so the discard is all it lacks); False past the request's budget."""
     situation = attempt.situation
     try:
-        from referee.planner.arrange import arrange
-        return arrange(situation.ruleset, attempt.hand, attempt.table, situation.first_meld_done,
-                       situation.round_number, situation.players, objective="cards", discard=None,
-                       budget=situation.budget, wild_rank=situation.wild_rank).cost == 0
+        return arrange(situation, attempt.hand, attempt.table, Goal("cards")).cost == 0
     except InvalidPlayError:
         return False
 

@@ -14,9 +14,11 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from referee.checks.canastas import canasta_of, counted, requires_met
 from referee.checks.judge import Judge
+from referee.checks.situation import Situation
 from referee.kinds.table import KINDS
 from referee.planner.arrange import of_size
 from referee.planner.plan import Arrangement, Plan
@@ -24,9 +26,18 @@ from referee.rules.ruleset import Ruleset
 from referee.values.budget import PAIRS_A_STEP, Budget, judging_steps
 from referee.values.cards import Card
 
-# The plain best arrangement of a hand with a table, going out (fewest cards): (rules, hand,
-# table, first meld done) -> its answer.
-PlanOut = Callable[[Ruleset, Sequence[Card], Sequence[Sequence[Card]], bool], Arrangement]
+# The plain best arrangement of a hand with a table, going out (fewest cards), in a situation
+# (its rules, whether the first meld is made): (situation, hand, table) -> its answer.
+PlanOut = Callable[[Situation, Sequence[Card], Sequence[Sequence[Card]]], Arrangement]
+
+
+class _Making(NamedTuple):
+    """What every step of the search for a canasta keeps: the round's judge (of the rules as
+    the request gave them), the plain plan, and the request's budget."""
+
+    judge: Judge
+    plan_out: PlanOut
+    budget: Budget
 
 
 def final_melds(plan: Plan, table: Sequence[Sequence[Card]]) -> list[tuple[Card, ...]]:
@@ -41,28 +52,33 @@ def final_melds(plan: Plan, table: Sequence[Sequence[Card]]) -> list[tuple[Card,
     return grown + own
 
 
-def with_canastas(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence[Sequence[Card]],
-                  first_meld_done: bool, plan_out: PlanOut, budget: Budget,
-                  first: Arrangement) -> Arrangement | None:
+def with_canastas(situation: Situation, hand: Sequence[Card], table: Sequence[Sequence[Card]],
+                  plan_out: PlanOut, first: Arrangement) -> Arrangement | None:
     """A way out that leaves the side's table holding the canastas required, or None.
-    `plan_out(ruleset, hand, table, first_meld_done)` is the plain best arrangement (fewest
-    cards); `first` is its answer for this hand and table."""
+    `plan_out(situation, hand, table)` is the plain best arrangement (fewest cards); `first`
+    is its answer for this hand and table."""
+    judge = situation.judge(False)
     if first.cost != 0:
         return None  # no way out even without the canastas
     if requires_met(judge, final_melds(first.plan, table)):
         return first
-    return _made(ruleset, judge, tuple(hand), tuple(tuple(m) for m in table), first_meld_done, plan_out, budget, 0)
+    making = _Making(judge, plan_out, situation.budget)
+    return _made(making, situation, tuple(hand), tuple(tuple(m) for m in table), 0)
 
 
-def _made(ruleset: Ruleset, judge: Judge, hand: tuple[Card, ...], table: tuple[tuple[Card, ...], ...],
-          first_meld_done: bool, plan_out: PlanOut, budget: Budget, depth: int) -> Arrangement | None:
+def _made(making: _Making, situation: Situation, hand: tuple[Card, ...], table: tuple[tuple[Card, ...], ...],
+          depth: int) -> Arrangement | None:
+    """The search for a canasta made this turn, at `depth`: the situation's rules are those
+    for the rest of the hand (a first meld's minimum less what was melded towards it)."""
+    judge, plan_out, budget = making
+    ruleset, first_meld_done = situation.ruleset, situation.first_meld_done
     natural, mixed = counted(judge, table)
     need = judge.rules.requires
     if need.met(natural, mixed):
         # The rest may not spoil what was counted: a wild card laid on a natural canasta makes it
         # mixed. Where the plain plan does, the same rules with canastas closed to wild cards.
         for rules in (ruleset, _closed(ruleset)):
-            out = plan_out(rules, hand, table, first_meld_done)
+            out = plan_out(replace(situation, ruleset=rules), hand, table)
             if out.cost == 0 and requires_met(judge, final_melds(out.plan, table)):
                 return out
         return None
@@ -96,7 +112,8 @@ def _made(ruleset: Ruleset, judge: Judge, hand: tuple[Card, ...], table: tuple[t
             else:
                 after, done = ruleset, first_meld_done
                 table2 = table[:base] + (cards,) + table[base + 1:]
-            found = _made(after, judge, tuple(rest), table2, done, plan_out, budget, depth + 1)
+            found = _made(making, replace(situation, ruleset=after, first_meld_done=done), tuple(rest), table2,
+                          depth + 1)
             if found is not None:
                 return _joined(found, base, chosen, len(table))
     return None

@@ -139,8 +139,8 @@ def _first_meld(situation: Situation, judge: Judge, hand: Sequence[Card], meld_c
     for c in meld_cards[1:]:
         rest.remove(c)
     rest = [c for c in rest if c.rank not in judge.going_out_only and c not in judge.unmeldable]
-    best = arrange(ruleset, rest, (tuple(meld_cards),), True, judge.rules.number or 1, situation.players,
-                   objective="points")
+    on_table = situation.but(round_number=judge.rules.number or 1, wild_rank=None, first_meld_done=True)
+    best = arrange(on_table, rest, (tuple(meld_cards),))
     if worth + ruleset.scoring.hand_points(rest) - best.cost < points:
         return None
     return [*meld_cards, *(c for k, cards in best.plan.lay_offs if k == 0 for c in cards)]

@@ -7,6 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from referee.checks.situation import Situation
+from referee.rules.ruleset import Ruleset
+from referee.values.budget import shared_budget
 from referee.values.cards import Card
 from referee.values.i18n import N_, tp
 
@@ -87,11 +90,11 @@ class HandScore:
     breakdown: tuple[Part, ...] = ()
 
     @classmethod
-    def made_of(cls, parts: Iterable[Part], cards: int, pennies: int, *, deadwood: int | None = None,
-                melded: int | None = None, bonuses: int | None = None) -> HandScore:
-        """A result whose points are the sum of `parts`."""
+    def made_of(cls, parts: Iterable[Part], cards: int, pennies: int, **counted_too: int | None) -> HandScore:
+        """A result whose points are the sum of `parts`; `counted_too` gives the counts shown
+        beside them where the game has them (`deadwood`, `melded`, `bonuses`)."""
         shown = counted(parts)
-        return cls(sum(p.points for p in shown), cards, pennies, deadwood, melded, bonuses, shown)
+        return cls(sum(p.points for p in shown), cards, pennies, breakdown=shown, **counted_too)
 
     def as_dict(self) -> dict[str, object]:
         out: dict[str, object] = {"points": self.points, "cards": self.cards, "pennies": self.pennies,
@@ -118,3 +121,8 @@ class Deal:
     concealed: bool = False                      # who went out melded every card in that one turn
     teams: tuple[tuple[str, ...], ...] | None = None  # partners, where they score together
     morto_taken: Mapping[str, bool] | None = None  # who took their side's morto (Buraco's pozzetto)
+
+    def situation(self, ruleset: Ruleset, first_meld_done: bool = True) -> Situation:
+        """The situation a hand of this deal is planned in, with the request's budget."""
+        return Situation(ruleset, self.round_number, self.players, self.wild_rank, first_meld_done=first_meld_done,
+                         budget=shared_budget(ruleset.deck.pieces))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -72,6 +73,7 @@ def score_knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: 
         shared_budget,
     )
     budget = shared_budget()  # the request's: the knocker's arrangements and the defender's
+    situation = replace(deal.situation(ruleset), budget=budget, wild_rank=None)
     knock = ruleset.scoring.knock
     assert knock is not None
     defender = next(n for n in hands if n != knocker)
@@ -83,7 +85,7 @@ def score_knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: 
         if choices[0][1] > knock.max_deadwood:
             raise InvalidPlayError(_too_much(f"melded.{knocker}", knocker, choices[0][1], knock.max_deadwood))
     else:
-        least = least_cost(ruleset, mine, (), True, deal.round_number, deal.players, budget=budget)
+        least = least_cost(situation, mine)
         if least > knock.max_deadwood:
             raise InvalidPlayError(_too_much(f"hands.{knocker}", knocker, least, knock.max_deadwood))
         if least == 0 and not knock.lay_off_on_gin:  # gin: nothing is laid off, whatever the melds
@@ -94,15 +96,14 @@ def score_knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: 
     best: tuple[tuple[int, int], int, int] | None = None
     # Nothing laid off is the most the defender can be left with: once a showing's best
     # possible result is no better than one found, none with more deadwood can be better.
-    most_left = least_cost(ruleset, theirs, (), True, deal.round_number, deal.players, budget=budget)
+    most_left = least_cost(situation, theirs)
     for melds, dead in sorted(choices, key=lambda choice: choice[1]):
         if best is not None and (_knocker_result(knock, dead, most_left), -dead) <= best[0]:
             break
         table = melds if dead or knock.lay_off_on_gin else ()
         key = tuple(sorted(table))
         if key not in caught:
-            caught[key] = least_cost(ruleset, theirs, table, True, deal.round_number, deal.players,
-                                     budget=budget)
+            caught[key] = least_cost(situation, theirs, table)
         result = (_knocker_result(knock, dead, caught[key]), -dead)
         if best is None or result > best[0]:
             best = (result, dead, caught[key])

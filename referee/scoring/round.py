@@ -161,6 +161,7 @@ def _deadwood(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: s
     """Deadwood: what is left outside the best arrangement of each hand (with a first meld to
     make, melds count only when they make it), capped by `scoring.cap`; or a knock."""
     from referee.planner import Arrangement, arrange  # the planner finds the best arrangement
+    from referee.planner.plan import PURE_RUNS
     scoring = ruleset.scoring
     if scoring.knock is not None and went_out is not None:
         from referee.scoring.knock import (
@@ -182,11 +183,9 @@ def _deadwood(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: s
         return scoring.hand_points(left, wild_ranks), left
 
     for name, cards in hands.items():
-        cost, left = priced(arrange(ruleset, cards, (), False, deal.round_number, deal.players,
-                                    wild_rank=deal.wild_rank))
+        cost, left = priced(arrange(deal.situation(ruleset, first_meld_done=False), cards))
         if scoring.unmet_first_meld == "except_pure_runs":  # short of the first meld, pure runs still count
-            cost, left = min((cost, left), priced(arrange(ruleset, cards, (), True, deal.round_number, deal.players,
-                                                          wild_rank=deal.wild_rank, pure_runs_only=True)),
+            cost, left = min((cost, left), priced(arrange(deal.situation(ruleset), cards, (), PURE_RUNS)),
                              key=lambda found: found[0])
         parts = [Part("deadwood", cost, cards=left)]
         if scoring.cap is not None and cost > scoring.cap:  # what the cap takes off

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.rules.ruleset import Ruleset
 from referee.rules.teams import team_problems
@@ -223,15 +223,23 @@ def _opening(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] |
     return sheet
 
 
-def replay(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | None,
-           records: Iterable[Mapping[str, Any]], dealer: str | None = None,
-           teams: sheet_teams.Teams | None = None) -> Sheet:
+class Seats(NamedTuple):
+    """A game's start as it was stored: the players in their order, the scores they started
+    with (None: 0), the first dealer, the teams."""
+
+    names: Sequence[str]
+    scores: Mapping[str, int] | None = None
+    dealer: str | None = None
+    teams: sheet_teams.Teams | None = None
+
+
+def replay(ruleset: Ruleset, seats: Seats, records: Iterable[Mapping[str, Any]]) -> Sheet:
     """The standings after a ledger: undo records take back what they name.
 
     The game's start is not judged again: it was judged when the game was created, and a
     stored game must stay readable.
     """
-    sheet = _opening(ruleset, names, scores, dealer, teams)
+    sheet = _opening(ruleset, seats.names, seats.scores, seats.dealer, seats.teams)
     for record in kept(records):
         sheet._apply(record)  # the ledger holds only records that were accepted
     return sheet

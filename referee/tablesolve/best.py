@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.checks.plays import check_meld
 from referee.checks.situation import Situation
@@ -50,6 +51,20 @@ class BestTurn:
         return {"played": texts(self.played), "table": [texts(m) for m in self.table], "left": texts(self.left)}
 
 
+class _Position(NamedTuple):
+    """What every search of one request's position shares: the set's shape, the table (its
+    melds and its tiles), whether the first meld is made and the points it needs, the budget,
+    and the request's hand size (as a refusal names it)."""
+
+    shape: TileShape
+    table: Sequence[Sequence[Card]]
+    on_table: Sequence[Card]
+    first_meld_done: bool
+    points_needed: int
+    budget: Budget
+    hand_size: int
+
+
 def best_turn(situation: Situation, table: Sequence[Sequence[Card]], hand: Sequence[Card]) -> BestTurn:
     """The best turn for `hand` at `table` (see the module); a 422 for a position too large,
     tiles the set cannot hold, a table meld that is not legal, or past the request's budget."""
@@ -68,10 +83,10 @@ def best_turn(situation: Situation, table: Sequence[Sequence[Card]], hand: Seque
         raise unsupported(ruleset)
     try:
         with collector_paused():
-            found = _solved(shape, table, on_table, hand, first_meld_done, requirement.points, budget, len(hand))
+            position = _Position(shape, table, on_table, first_meld_done, requirement.points, budget, len(hand))
+            found = _solved(position, hand)
             if rules.final_discard == "required" and hand and not found.left:
-                found = _keeping_one_back(ruleset, shape, table, on_table, hand, first_meld_done,
-                                          requirement.points, budget)
+                found = _keeping_one_back(ruleset, position, hand)
     except OverBudget as spent:
         raise _too_large(spent, len(on_table) if first_meld_done else 0, len(hand)) from None
     return found
@@ -95,7 +110,8 @@ def going_out_turn(situation: Situation, table: Sequence[Sequence[Card]], hand: 
     _bounded(on_table, hand, ruleset.deck.pieces)
     try:
         with collector_paused():
-            whole = _solved(shape, table, on_table, hand, True, 0, budget, len(hand))
+            position = _Position(shape, table, on_table, True, 0, budget, len(hand))
+            whole = _solved(position, hand)
             if len(whole.left) > 1:
                 return None
             if whole.played and (whole.left[0] if whole.left else None) in discards:
@@ -105,7 +121,7 @@ def going_out_turn(situation: Situation, table: Sequence[Sequence[Card]], hand: 
                     continue  # the whole hand's search answered these
                 rest = list(hand)
                 rest.remove(discard)
-                turn = _solved(shape, table, on_table, rest, True, 0, budget, len(hand))
+                turn = _solved(position, rest)
                 if not turn.left and turn.played:
                     return BestTurn(turn.played, turn.table, (discard,), turn.points)
     except OverBudget as spent:
@@ -113,8 +129,7 @@ def going_out_turn(situation: Situation, table: Sequence[Sequence[Card]], hand: 
     return None
 
 
-def _keeping_one_back(ruleset: Ruleset, shape: TileShape, table: Sequence[Sequence[Card]], on_table: Sequence[Card],
-                      hand: Sequence[Card], first_meld_done: bool, points_needed: int, budget: Budget) -> BestTurn:
+def _keeping_one_back(ruleset: Ruleset, position: _Position, hand: Sequence[Card]) -> BestTurn:
     """Every turn ends with a discard, and the best turn played the whole hand: the best turn
     that keeps one tile back. Keeping back tile t plays at most the others, worth the whole
     hand less t; so the tiles are tried cheapest first, and the first that lets all the others
@@ -126,18 +141,17 @@ def _keeping_one_back(ruleset: Ruleset, shape: TileShape, table: Sequence[Sequen
             break  # the most a kept tile allows, and no cheaper tile is left
         rest = list(hand)
         rest.remove(card)
-        turn = _solved(shape, table, on_table, rest, first_meld_done, points_needed, budget, len(hand))
+        turn = _solved(position, rest)
         turn = BestTurn(turn.played, turn.table, (*turn.left, card), turn.points)
         if best is None or (len(turn.played), turn.points) > (len(best.played), best.points):
             best = turn
     assert best is not None
-    return best if best.played else BestTurn((), tuple(tuple(m) for m in table), tuple(hand))
+    return best if best.played else BestTurn((), tuple(tuple(m) for m in position.table), tuple(hand))
 
 
-def _solved(shape: TileShape, table: Sequence[Sequence[Card]], on_table: Sequence[Card], hand: Sequence[Card],
-            first_meld_done: bool, points_needed: int, budget: Budget, hand_size: int) -> BestTurn:
-    """The best turn with every hand tile free to play (`hand_size`: the request's hand, as a
-    refusal names it)."""
+def _solved(position: _Position, hand: Sequence[Card]) -> BestTurn:
+    """The best turn with every hand tile free to play."""
+    shape, table, on_table, first_meld_done, points_needed, budget, hand_size = position
     counts = _counts(shape, on_table if first_meld_done else [], hand)
     need = 0 if first_meld_done else points_needed
     if need and shape.run_min is not None and shape.group_min is not None and shape.jokers >= shape.run_min - 1:

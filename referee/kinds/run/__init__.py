@@ -20,6 +20,7 @@ from referee.kinds.meld import (
 from referee.kinds.run.placing import place, worth
 from referee.kinds.run.planning import RunPlanner
 from referee.kinds.run.words import RunWords
+from referee.kinds.searching import Split
 from referee.rules.ruleset import MeldRule, Scoring
 from referee.values.cards import FRENCH, Card, DeckSpec, parse_card
 from referee.values.i18n import N_, suit_name, t
@@ -89,8 +90,8 @@ class RunKind(MeldKind):
                         max=int(spec["max"]) if spec.get("max") is not None else None,
                         deck_ranks=len(deck.ranks), deck_suits=len(deck.suits), suits=str(spec.get("suits", "same")))
 
-    def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
-              wilds: Sequence[Card], wild_limit: bool) -> Judged:
+    def judge(self, judge: KindJudge, rule: MeldRule, split: Split, wild_limit: bool) -> Judged:
+        cards, naturals, wilds = split
         found = judge.common(rule, cards, naturals, wilds, wild_limit)
         suit = commonest_suit(naturals) if rule.suits == "same" else None  # `any`: no suit to hold
         odd = tuple(c for c in naturals if c.suit != suit) if rule.suits == "same" else ()
@@ -104,7 +105,7 @@ class RunKind(MeldKind):
             found.append(Violation("not_consecutive", words.repeated_rank(listed(doubled, judge.deck)), doubled))
         if found:
             return None, found
-        placed = place(rule, cards, same, wilds, suit, judge.deck)
+        placed = place(rule, Split(cards, same, wilds), suit, judge.deck)
         if placed is None:
             return None, [Violation("not_consecutive", _not_consecutive(rule, judge.deck, same, len(wilds)),
                                     tuple(same))]

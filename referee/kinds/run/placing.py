@@ -3,19 +3,18 @@ planner's half alike."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from referee.kinds.meld import Meld, counted_points, run_ranks, run_windows, stood_rank
+from referee.kinds.searching import Split
 from referee.rules.ruleset import MeldRule, Scoring
 from referee.values.cards import FRENCH, Card, DeckSpec
 
 
-def place(rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
-           wilds: Sequence[Card], suit: str | None, deck: DeckSpec = FRENCH) -> Meld | None:
+def place(rule: MeldRule, split: Split, suit: str | None, deck: DeckSpec = FRENCH) -> Meld | None:
     """The run with each wild card placed: in its own place when it can, then above the
     natural cards; a run of wild cards only takes the deck's last suit. A wild card stands
     for a rank and the run's suit; in a run of any suits (`suits: any`) for a rank alone,
     and any card of that rank is in its own place."""
+    cards, naturals, wilds = split
     have = {c.rank for c in naturals}
     best: tuple[tuple[int, int], Meld] | None = None
     target_suit = suit or (wilds[0].suit if wilds and wilds[0].suit else deck.suits[-1])

@@ -13,7 +13,7 @@ from referee.kinds.base import KindPlanner
 from referee.kinds.meld import Meld, stood_rank
 from referee.kinds.run.placing import place
 from referee.kinds.run.placing import worth as run_worth
-from referee.kinds.searching import FIRST, Move, Option, RunLength, RunState, Table
+from referee.kinds.searching import FIRST, At, Move, Option, RunLength, RunState, Split, Table
 from referee.rules.ruleset import MeldRule
 from referee.values.budget import WINDOW_STEPS
 from referee.values.cards import JOKER, Card
@@ -62,7 +62,7 @@ class RunPlanner(KindPlanner):
                                 min(search.size_cap["run"], reach))
         for window in windows:
             worth = search.run_points(window)
-            for packed, wild_n in _fill(geometry, window, t, i, search.field_of, cap):
+            for packed, wild_n in _fill(search, window, t, i, cap):
                 search.spend()
                 phases = search.phases(wild_n, len(window))
                 if not phases:
@@ -121,8 +121,8 @@ class RunPlanner(KindPlanner):
     def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
         return table.suit in (geometry.suit_letter(t), None)
 
-    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
-                 tstate: tuple[object, ...]) -> Iterator[Move]:
+    def lay_offs(self, search: Search, at: At, k: int, table: Table) -> Iterator[Move]:
+        i, rest, w, tstate = at
         run = table.run_state(tstate[k])
         if run.suit not in (None, search.geometry.type_suits[search.types[i]]):
             return
@@ -226,7 +226,7 @@ def _read_worth(judge: KindJudge, rule: MeldRule, ranks: frozenset[str], wilds: 
     suit = judge.deck.suits[0]
     naturals = [Card(r, suit) for r in ranks]
     stand_ins = [Card(JOKER)] * wilds
-    placed = place(rule, naturals + stand_ins, naturals, stand_ins, suit, judge.deck)
+    placed = place(rule, Split(naturals + stand_ins, naturals, stand_ins), suit, judge.deck)
     assert placed is not None  # the window that packed them holds them
     return run_worth(judge.ruleset.scoring, placed)
 
@@ -270,7 +270,7 @@ def _opening_made(search: Search, rule: MeldRule, ranks: frozenset[str], wilds: 
             search.spend(WINDOW_STEPS)
             judged += 1
             naturals = [Card(r, suit) for r in part]
-            placed = place(rule, naturals + [stand_in] * extra, naturals, [stand_in] * extra, suit, judge.deck)
+            placed = place(rule, Split(naturals + [stand_in] * extra, naturals, [stand_in] * extra), suit, judge.deck)
             if placed is None or _read_as_other_kind(judge, naturals, [stand_in] * extra):
                 continue
             worth = run_worth(judge.ruleset.scoring, placed)
@@ -285,7 +285,7 @@ def _read_as_other_kind(judge: KindJudge, naturals: list[Card], wilds: list[Card
     for kind in judge.kind_order:
         if kind == "run":
             return False
-        if judge.judge_as(kind, naturals + wilds, naturals, wilds) is not None:
+        if judge.judge_as(kind, Split(naturals + wilds, naturals, wilds)) is not None:
             return True
     return False
 
@@ -298,10 +298,10 @@ def _windows_with(geometry: Geometry, ace: str, rank: str, least: int,
                  for w in geometry.windows(ace, n) if rank in w)
 
 
-def _fill(geometry: Geometry, positions: tuple[str, ...], t: int, i: int, field_of: dict[int, int],
-          cap: int) -> Iterator[tuple[int, int]]:
+def _fill(search: Search, positions: tuple[str, ...], t: int, i: int, cap: int) -> Iterator[tuple[int, int]]:
     """Ways to fill run positions: card type `t` (field `i`) takes its own rank; each other
     rank takes a natural card of the suit with a higher type, or a wild card."""
+    geometry, field_of = search.geometry, search.field_of
     own, bits, rank_at = geometry.type_ranks[t], geometry.bits, geometry.rank_at
     suit_base = t - rank_at[own]  # the type of the suit's lowest rank
     fields: list[int | None] = []
