@@ -5,6 +5,7 @@ modules import each other in a circle."""
 
 from __future__ import annotations
 
+import ast
 import re
 import tomllib
 from functools import cache
@@ -117,3 +118,36 @@ def test_no_module_outside_the_kinds_names_a_kind() -> None:
         if relative not in KIND_ENTRIES and (count := named_kinds(path.read_text(), names)):
             found[relative] = count
     assert found == STILL_NAMING_KINDS, "ask the kind's entry instead; a name cut: strike it from the table"
+
+
+# ---------------------------------------------------------------- the engine's functions
+
+MOST_PARAMETERS = 5  # beyond a method's `self` or `cls`: more is context to bundle (the situation)
+
+
+def parameters(source: str) -> dict[str, int]:
+    """Each function of `source` (methods and nested ones too) by name, with how many
+    parameters it takes, `self` and `cls` aside; `*args` and `**kwargs` count one each."""
+    out = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            a = node.args
+            named = [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs) if p.arg not in ("self", "cls")]
+            out[f"{node.name}:{node.lineno}"] = len(named) + (a.vararg is not None) + (a.kwarg is not None)
+    return out
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ("def f(a, b, c=1, *, d): pass", {"f:1": 4}),
+    ("class K:\n    def m(self, a, *rest, **more): pass", {"m:2": 3}),
+    ("def f(a, /, b):\n    def g(x, y, z, u, v, w): pass", {"f:1": 2, "g:2": 6}),
+])
+def test_parameters_are_counted(source: str, expected: dict[str, int]) -> None:
+    assert parameters(source) == expected
+
+
+def test_no_engine_function_takes_more_than_five_parameters() -> None:
+    found = {f"{path.relative_to(PACKAGE).as_posix()}:{name}": n
+             for path in sorted(PACKAGE.rglob("*.py")) for name, n in parameters(path.read_text()).items()
+             if n > MOST_PARAMETERS}
+    assert found == {}, "bundle what a function is told into a value (the situation, a goal, a position)"
