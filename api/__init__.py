@@ -14,9 +14,9 @@ from api.bodies import JsonProvider, check_bodies
 from api.catalog import Catalog
 from api.problems import ApiError
 from api.storage import Store
-from referee.i18n import t
-from referee.loader import default_library
+from referee.loading.loader import default_library
 from referee.planner import close_budget, open_budget, warm_up
+from referee.values.i18n import t
 
 DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": "sqlite:///referee.db",

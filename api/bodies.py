@@ -20,8 +20,8 @@ from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import ClientDisconnected
 
 from api.problems import ApiError
-from referee.errors import Problem
-from referee.i18n import t, tn
+from referee.values.errors import Problem
+from referee.values.i18n import t, tn
 
 MAX_JSON_DEPTH = 64  # request bodies nest 3 levels; a ruleset may nest 32 (yamlread.MAX_DEPTH)
 JSON_TYPES = ("application/json",)

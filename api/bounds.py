@@ -17,12 +17,12 @@ from typing import Any
 
 from flask import current_app, has_request_context, request
 
-from referee.cards import DeckSpec
-from referee.errors import InvalidPlayError, Problem, RefereeError
-from referee.i18n import Nn_, tn, tpn
-from referee.ruleset import Ruleset
-from referee.scoring import seat_problem
-from referee.shipped import schema
+from referee.loading.shipped import schema
+from referee.rules.ruleset import Ruleset
+from referee.scoring.round import seat_problem
+from referee.values.cards import DeckSpec
+from referee.values.errors import InvalidPlayError, Problem, RefereeError
+from referee.values.i18n import Nn_, tn, tpn
 
 
 def _branches(node: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:

@@ -12,7 +12,7 @@ import asyncio
 from api.asgi import Asgi, Message, Receive, Scope, Send, header, send_problem
 from api.language import scope_language
 from api.problems import problem_document
-from referee.i18n import language, t
+from referee.values.i18n import language, t
 
 BODY_IDLE_SECONDS = 5.0  # no byte of the body for this long: 408
 BODY_TOTAL_SECONDS = 30.0  # the whole body must arrive within this: 408

@@ -10,11 +10,11 @@ import threading
 from collections.abc import Iterable
 
 from api.storage import Store
-from referee import yamlread
-from referee.errors import Problem, RulesetError, UnknownRulesetError
-from referee.i18n import t
-from referee.loader import MAX_ID, Library, unknown_ruleset
-from referee.ruleset import Ruleset
+from referee.loading import yamlread
+from referee.loading.loader import MAX_ID, Library, unknown_ruleset
+from referee.rules.ruleset import Ruleset
+from referee.values.errors import Problem, RulesetError, UnknownRulesetError
+from referee.values.i18n import t
 
 UPLOAD = "request body"  # how problems in an uploaded ruleset name its file
 

@@ -9,7 +9,18 @@ from api.blueprint import Blueprint
 from api.problems import answers
 from api.rulesets import catalog
 from api.searches import searches
-from referee.cards import (
+from referee.checks.handlimit import check_hand
+from referee.checks.layout import check_placement
+from referee.checks.plays import check_first_meld, check_lay_off, check_meld
+from referee.checks.situation import FIELDS, Situation, player_count, round_number, situate
+from referee.planner import check_going_out
+from referee.planner.pile import Pile, check_pile
+from referee.rules.ruleset import Ruleset
+from referee.scoring.bonuses import check_teams
+from referee.scoring.counts import score_counts, takes_counts
+from referee.scoring.hand import Deal, HandScore, worded
+from referee.scoring.round import score_round
+from referee.values.cards import (
     Card,
     parse_card_at,
     parse_cards,
@@ -17,20 +28,8 @@ from referee.cards import (
     parse_named,
     parse_named_groups,
 )
-from referee.counts import score_counts, takes_counts
-from referee.errors import InvalidPlayError, Problem
-from referee.handlimit import check_hand
-from referee.handscore import Deal, HandScore, worded
-from referee.i18n import t
-from referee.layout import check_placement
-from referee.melds import check_meld
-from referee.phases import with_phase
-from referee.pile import Pile, check_pile
-from referee.planner import check_going_out
-from referee.plays import check_first_meld, check_lay_off
-from referee.ruleset import Ruleset
-from referee.scoring import score_round
-from referee.teamscore import check_teams
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import t
 
 blp = Blueprint("checks", __name__, url_prefix="/v1/rulesets", answers_as_built=True,
                 description="Stateless checks of plays, and end-of-round scores.")
@@ -55,22 +54,9 @@ def _game(ruleset_id: str, family: str) -> Ruleset:
     return ruleset
 
 
-def _players(ruleset: Ruleset, args: dict[str, Any]) -> int | None:
-    players = args.get("players")
-    if players is not None and not ruleset.players_min <= players <= ruleset.players_max:
-        raise InvalidPlayError(Problem("players", "player_count",
-                                       t("{game} is for {players}", game=ruleset.local_name,
-                                         players=ruleset.players_words)))
-    return players
-
-
-def _round(ruleset: Ruleset, args: dict[str, Any]) -> int:
-    rnd = int(args.get("round", 1))
-    if ruleset.rummy is not None and ruleset.rummy.rounds:
-        ruleset.rummy.round(rnd)  # raises for a round the game does not have
-    elif rnd < 1:  # a game without rounds ignores `round`, but 0 is no round of any game
-        raise InvalidPlayError(Problem("round", "unknown_round", t("rounds are numbered from 1")))
-    return rnd
+def _situation(ruleset: Ruleset, args: dict[str, Any], check: str = "") -> Situation:
+    """The situation the request's fields describe, built and checked by the engine for `check`."""
+    return situate(ruleset, check, **{name: args[name] for name in FIELDS if name in args})
 
 
 @blp.route("/<string:ruleset_id>/melds/check", methods=["POST"])
@@ -80,9 +66,8 @@ def _round(ruleset: Ruleset, args: dict[str, Any]) -> int:
 def melds_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Is this one legal meld? A valid answer adds the kind and what each wild stands for."""
     ruleset = _game(ruleset_id, "rummy")
-    return check_meld(ruleset, parse_cards(args["cards"], "cards", ruleset.deck), _round(ruleset, args),
-                      _players(ruleset, args), first_meld_done=args["first_meld_done"],
-                      hand=_hand_after(ruleset, args), score=args.get("score"), wild_rank=args["wild_rank"]).as_dict()
+    cards = parse_cards(args["cards"], "cards", ruleset.deck)
+    return check_meld(_situation(ruleset, args), cards, _hand_after(ruleset, args)).as_dict()
 
 
 def _melded(ruleset: Ruleset, groups: dict[str, list[list[str]]] | None) -> dict[str, list[tuple[Card, ...]]] | None:
@@ -102,11 +87,11 @@ def _hand_after(ruleset: Ruleset, args: dict[str, Any]) -> tuple[Card, ...] | No
 @_SEARCHES
 def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Are the melds legal, and do they meet the round's first-meld requirement and hand limit?"""
-    ruleset = with_phase(_game(ruleset_id, "rummy"), args["phase"])
+    ruleset = _game(ruleset_id, "rummy")
+    situation = _situation(ruleset, args, "first-meld")
     melds = parse_groups(args["melds"], "melds", ruleset.deck)
     hand = parse_cards(args["hand"], "hand", ruleset.deck)
-    return check_first_meld(ruleset, melds, hand, args["score"], _round(ruleset, args),
-                            _players(ruleset, args), wild_rank=args["wild_rank"]).as_dict()
+    return check_first_meld(situation, melds, hand).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/lay-offs/check", methods=["POST"])
@@ -119,9 +104,7 @@ def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     ruleset = _game(ruleset_id, "rummy")
     meld = parse_cards(args["meld"], "meld", ruleset.deck)
     cards = parse_cards(args["cards"], "cards", ruleset.deck)
-    return check_lay_off(ruleset, meld, cards, args["first_meld_done"], args["others_meld"],
-                         _round(ruleset, args), _players(ruleset, args),
-                         hand=_hand_after(ruleset, args), score=args.get("score"), wild_rank=args["wild_rank"]).as_dict()
+    return check_lay_off(_situation(ruleset, args), meld, cards, _hand_after(ruleset, args)).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/hands/check", methods=["POST"])
@@ -131,10 +114,8 @@ def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Does the hand held after a draw or a discard honour the hand limit?"""
     ruleset = _game(ruleset_id, "rummy")
-    _round(ruleset, args)
-    _players(ruleset, args)
-    hand = parse_cards(args["hand"], "hand", ruleset.deck)
-    return check_hand(ruleset, hand, args["score"], args["first_meld_done"]).as_dict()
+    situation = _situation(ruleset, args)
+    return check_hand(situation, parse_cards(args["hand"], "hand", ruleset.deck)).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/going-out/check", methods=["POST"])
@@ -144,12 +125,11 @@ def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 @_SEARCHES
 def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Can the whole hand be melded or laid off? The answer adds one plan that does it."""
-    ruleset = with_phase(_game(ruleset_id, "rummy"), args["phase"], needed=not args["first_meld_done"])
+    ruleset = _game(ruleset_id, "rummy")
+    situation = _situation(ruleset, args, "going-out")
     hand = parse_cards(args["hand"], "hand", ruleset.deck)
     table = parse_groups(args["table"], "table", ruleset.deck)
-    return check_going_out(ruleset, hand, table, args["first_meld_done"], _round(ruleset, args),
-                           _players(ruleset, args), wild_rank=args["wild_rank"], score=args["score"],
-                           foot_taken=args["foot_taken"], morto_taken=args["morto_taken"]).as_dict()
+    return check_going_out(situation, hand, table).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/pile/check", methods=["POST"])
@@ -164,8 +144,7 @@ def pile_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     table = parse_groups(args["table"], "table", ruleset.deck)
     top = parse_card_at(args["top"], "top", ruleset.deck)
     pile = Pile(top, args["frozen"], args["pile_size"])
-    return check_pile(ruleset, pile, hand, args["first_meld_done"], args["score"], table,
-                      _round(ruleset, args), _players(ruleset, args)).as_dict()
+    return check_pile(_situation(ruleset, args), pile, hand, table).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/placements/check", methods=["POST"])
@@ -175,8 +154,7 @@ def pile_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Layout games: where may this card go, does it end the turn, does it complete the layout?"""
     ruleset = _game(ruleset_id, "layout")
-    _round(ruleset, args)
-    _players(ruleset, args)
+    _situation(ruleset, args)
     card = parse_card_at(args["card"], "card", ruleset.deck)
     return check_placement(ruleset, args["layout"], card).as_dict()
 
@@ -196,7 +174,7 @@ def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """End-of-round points, cards and pennies for each hand; in a game with bonuses, for each
     player's counts instead (`counts`: canastas, red threes, melded and hand points)."""
     ruleset = _game(ruleset_id, "rummy")
-    rnd = _round(ruleset, args)
+    rnd = round_number(ruleset, args.get("round", 1))
     if args.get("hands") is None:
         return _counted(ruleset, args, rnd)
     if args.get("counts") is not None:
@@ -204,7 +182,7 @@ def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
             '"{name}" would be ignored: the hands are scored here, so give the hands or the {name}, not both',
             name="counts")))
     hands = parse_named(args["hands"], "hands", ruleset.deck)
-    players = _players(ruleset, args)
+    players = player_count(ruleset, args.get("players"))
     melded = _melded(ruleset, args.get("melded"))
     # The teams are of the players whose hands are given (who went out or melded is one of them).
     teams = check_teams(ruleset, args.get("teams"), list(hands))
@@ -219,7 +197,7 @@ _NOT_WITH_COUNTS = ("melded", "red_threes", "wild_rank")
 
 
 def _counted(ruleset: Ruleset, args: dict[str, Any], rnd: int) -> dict[str, object]:
-    """The scores of a round entered by counts (`referee.counts`); `cards` and `pennies` are 0,
+    """The scores of a round entered by counts (`referee.scoring.counts`); `cards` and `pennies` are 0,
     the counts naming no cards."""
     problems = [Problem(name, "unused_field", t(
         '"{name}" would be ignored: the counts are scored here, so give the counts or the {name}, not both',
@@ -229,7 +207,7 @@ def _counted(ruleset: Ruleset, args: dict[str, Any], rnd: int) -> dict[str, obje
             ruleset.local_name), name="counts", why=t("it scores no bonuses"))))
     if problems:
         raise InvalidPlayError(problems)
-    players = _players(ruleset, args)
+    players = player_count(ruleset, args.get("players"))
     teams = check_teams(ruleset, args.get("teams"), list(args["counts"]))
     result = score_counts(ruleset, args["counts"], args.get("went_out"),
                           Deal(rnd, players, concealed=args["concealed"], teams=teams,

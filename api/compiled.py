@@ -22,7 +22,7 @@ from marshmallow import Schema, ValidationError, fields, missing, validate
 from marshmallow.decorators import PRE_LOAD
 
 from api import schemas
-from referee.cards import rank_named
+from referee.values.cards import rank_named
 
 REFUSED: Any = object()  # the body is left to the schema's load
 Convert = Callable[[Any], Any]  # a value to what the field loads it as, or REFUSED

@@ -17,13 +17,13 @@ from api.problems import ApiError, answers
 from api.rulesets import catalog
 from api.sheet_csv import sheet_csv
 from api.storage import GameRow, Store, new_token, token_matches
-from referee import rulebuild
-from referee.errors import GameStateError, InvalidPlayError, Problem, UnknownRulesetError
-from referee.i18n import t
-from referee.records import Record, round_record
-from referee.ruleset import Ruleset
-from referee.standings import Sheet, replay, start
-from referee.undo import UNDO_TYPES, check_undo
+from referee.loading import rulebuild
+from referee.rules.ruleset import Ruleset
+from referee.sheet.records import Record, round_record
+from referee.sheet.standings import Seats, Sheet, replay, start
+from referee.sheet.undo import UNDO_TYPES, check_undo
+from referee.values.errors import GameStateError, InvalidPlayError, Problem, UnknownRulesetError
+from referee.values.i18n import t
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Score sheets: rounds, buys, buy-backs and undo, kept as a ledger.")
@@ -72,7 +72,7 @@ def _respond(game: GameRow, body: dict[str, Any], status: int = 200) -> Response
 
 
 def _sheet(game: GameRow, ledger: list[dict[str, Any]]) -> Sheet:
-    return replay(_pinned(game), game.players, game.scores, ledger, game.dealer, game.teams)
+    return replay(_pinned(game), Seats(game.players, game.scores, game.dealer, game.teams), ledger)
 
 
 def _token() -> str:

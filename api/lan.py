@@ -16,7 +16,7 @@ from collections.abc import Iterable
 import psutil
 import segno
 
-from referee.i18n import t
+from referee.values.i18n import t
 
 LAN_HOST = "0.0.0.0"  # every IPv4 address of the machine: phones join over the local network
 # Interfaces of containers and virtual machines on this host, not of the room's network.

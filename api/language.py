@@ -19,7 +19,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 
 from api.asgi import Scope, header
-from referee.i18n import choose, current, set_language
+from referee.values.i18n import choose, current, set_language
 
 CHOICES_KEPT = 512
 VARY = "Accept-Language, Cookie"  # what the choice reads (the cookie: the table page's choice)

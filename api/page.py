@@ -26,8 +26,8 @@ from api.problems import ApiError
 from api.rulesets import catalog
 from api.storage import token_matches
 from referee import describe
-from referee.errors import RefereeError
-from referee.i18n import SOURCE, current, plural_forms, plural_rule, t
+from referee.values.errors import RefereeError
+from referee.values.i18n import SOURCE, current, plural_forms, plural_rule, t
 
 blp = Blueprint("page", __name__, template_folder="templates")  # assets: the app's /static
 

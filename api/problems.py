@@ -22,7 +22,7 @@ from werkzeug.exceptions import HTTPException
 
 from api import schemas
 from api.blueprint import Blueprint
-from referee.errors import (
+from referee.values.errors import (
     GameStateError,
     InvalidCardError,
     InvalidPlayError,
@@ -30,10 +30,10 @@ from referee.errors import (
     RulesetError,
     UnknownRulesetError,
 )
-from referee.errors import (
+from referee.values.errors import (
     Problem as EngineProblem,
 )
-from referee.i18n import N_, SOURCE, current, did_you_mean, t, tn
+from referee.values.i18n import N_, SOURCE, current, did_you_mean, t, tn
 
 log = logging.getLogger("referee.api")
 BASE = "https://referee.example/problems/"

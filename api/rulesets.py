@@ -16,10 +16,10 @@ from api.catalog import Catalog
 from api.problems import MAX_ERRORS, ApiError, answers
 from referee import describe
 from referee.describe import round_rules
-from referee.errors import InvalidPlayError, Problem, RulesetError
-from referee.i18n import t
-from referee.ruleset import Ruleset as Rules  # the name Ruleset is this module's view
-from referee.shipped import schema
+from referee.loading.shipped import schema
+from referee.rules.ruleset import Ruleset as Rules  # the name Ruleset is this module's view
+from referee.values.errors import InvalidPlayError, Problem, RulesetError
+from referee.values.i18n import t
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets",
                 description="Games and house variants as YAML rulesets.")

@@ -8,10 +8,10 @@ from typing import Any, ClassVar, TypeVar
 from marshmallow import Schema, ValidationError, fields, pre_load, validate, validates_schema
 
 from api import bounds
-from referee.cards import rank_named
-from referee.i18n import N_
-from referee.kinds import KINDS
-from referee.loader import MAX_ID
+from referee.kinds.table import KINDS
+from referee.loading.loader import MAX_ID
+from referee.values.cards import rank_named
+from referee.values.i18n import N_
 
 # cards.md: rank then suit (any case, also T for ten and the suits' symbols), or a card with no
 # suit: a joker or a deck's special card; surrounding blanks are ignored. One pattern for every

@@ -19,7 +19,7 @@ from api.asgi import Asgi, Receive, Scope, Send, send_problem
 from api.blueprint import Blueprint
 from api.language import scope_language
 from api.problems import BASE, answers, problem_document
-from referee.i18n import language, t
+from referee.values.i18n import language, t
 
 MARK = "referee_searches"  # the attribute a search view carries (kept by every wrapper's __dict__)
 ROUTES_KEPT = 4096  # requests' (method, path) already matched, kept per process

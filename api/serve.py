@@ -35,8 +35,8 @@ from api.language import scope_language
 from api.live import Live, following
 from api.searches import EXPENSIVE_AT_ONCE, EXPENSIVE_WAIT_SECONDS, ExpensiveGate, search_routes
 from api.storage import Store
-from referee.errors import Problem, RefereeError
-from referee.i18n import t, tn
+from referee.values.errors import Problem, RefereeError
+from referee.values.i18n import t, tn
 
 HEADER_SECONDS = 10.0  # a request line and headers not complete within this: the connection is closed
 APP_THREADS = 8  # per worker process: requests waiting on the database do not hold the others

@@ -7,7 +7,7 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from referee.i18n import t
+from referee.values.i18n import t
 
 # A cell a spreadsheet would run as a formula (CSV injection): these start one.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -6,16 +6,12 @@ from typing import Any
 
 from api import turnschemas
 from api.blueprint import Blueprint
-from api.checks import (  # the same ruleset and table checks as every check
-    _game,
-    _players,
-    _round,
-)
+from api.checks import _game, _situation  # the same ruleset and situation as every check
 from api.problems import answers
 from api.searches import searches
-from referee.cards import parse_cards, parse_groups
+from referee.checks.turns import check_turn
 from referee.tablesolve import best_turn
-from referee.turns import check_turn
+from referee.values.cards import parse_cards, parse_groups
 
 blp = Blueprint("turns", __name__, url_prefix="/v1/rulesets", answers_as_built=True,
                 description="Turns of games whose table may be rearranged (table.rearrange).")
@@ -41,8 +37,7 @@ def turns_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     before = parse_groups(args["before"], "before", deck)
     after = parse_groups(args["after"], "after", deck)
     hand = parse_cards(args["hand"], "hand", deck)
-    return check_turn(ruleset, before, after, hand, args["first_meld_done"], _players(ruleset, args),
-                      round_number=_round(ruleset, args)).as_dict()
+    return check_turn(_situation(ruleset, args), before, after, hand).as_dict()
 
 
 @blp.route("/<string:ruleset_id>/turns/best", methods=["POST"])
@@ -56,6 +51,4 @@ def turns_best(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     deck = ruleset.deck
     table = parse_groups(args["table"], "table", deck)
     hand = parse_cards(args["hand"], "hand", deck)
-    players = _players(ruleset, args)
-    _round(ruleset, args)
-    return best_turn(ruleset, table, hand, args["first_meld_done"], players).as_dict()
+    return best_turn(_situation(ruleset, args), table, hand).as_dict()

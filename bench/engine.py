@@ -40,10 +40,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.cards import RANKS, SUITS, Card
-from referee.loader import default_library
-from referee.melds import RUN_ORDER, check_meld
+from referee.checks.judge import RUN_ORDER
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
+from referee.loading.loader import default_library
 from referee.planner import arrange, check_going_out, least_cost
+from referee.planner.arrange import Goal
+from referee.values.cards import RANKS, SUITS, Card
 
 GIN = """
 format: 1
@@ -130,12 +133,12 @@ def bench_melds(rng: random.Random) -> None:
     tp = default_library().get("ten-pennies")
     plays = tp_plays(rng, 20_000)
     for cards, rnd in plays[:2000]:  # the two agree before they are timed
-        assert check_meld(tp, cards, rnd).valid == hard_coded_tp_set(cards, rnd)["valid"], cards
+        assert check_meld(situate(tp, round=rnd), cards).valid == hard_coded_tp_set(cards, rnd)["valid"], cards
     # Short batches, many times over, interleaved: the quickest of each is the least disturbed.
     batches = [plays[i:i + 1000] for i in range(0, len(plays), 1000)]
     generic = by_hand = 0.0
     for batch in batches:
-        g, h = timed_pair(lambda b=batch: [check_meld(tp, c, r).as_dict() for c, r in b],
+        g, h = timed_pair(lambda b=batch: [check_meld(situate(tp, round=r), c).as_dict() for c, r in b],
                           lambda b=batch: [hard_coded_tp_set(c, r) for c, r in b], repeat=15)
         generic, by_hand = generic + g, by_hand + h
     print(f"meld checks: {len(plays) / generic:,.0f} per second (generic, Ten Pennies sets)")
@@ -167,7 +170,7 @@ def bench_planner(rng: random.Random, n: int) -> None:
     times = []
     for hand, table in bing_hands(rng, n):
         started = time.perf_counter()
-        arrange(bing, hand, table)
+        arrange(situate(bing, first_meld_done=True), hand, table)
         times.append(time.perf_counter() - started)
     print(f"planner, {n:,} Bing hands of 14 cards (0-4 deuces, 0-6 table melds): {_spread(times)}")
 
@@ -222,10 +225,9 @@ def bench_first_melds(rng: random.Random, n: int) -> None:
                 wild = rng.choice(RANKS) if rules.wilds.per_deal else None
                 started = time.perf_counter()
                 if whole:
-                    check_going_out(ruleset, hand, (), False, wild_rank=wild)
+                    check_going_out(situate(ruleset, first_meld_done=False, wild_rank=wild), hand, ())
                 else:
-                    arrange(ruleset, hand, (), False, objective="cards", discard=rules.final_discard,
-                            wild_rank=wild)
+                    arrange(situate(ruleset, first_meld_done=False, wild_rank=wild), hand, (), Goal(objective="cards", discard=rules.final_discard))
                 times.append(time.perf_counter() - started)
             asked = "can I go out before the first meld" if whole else "the declaration's search"
             print(f"planner, {n:,} {ruleset.name} hands of {size} cards, {asked}: {_spread(times)}")
@@ -263,7 +265,7 @@ def bench_five_crowns(rng: random.Random, n: int) -> None:
                         pool.remove(card)
                         hand.append(card)
         started = time.perf_counter()
-        check_going_out(ruleset, hand, (), True, round_number=last, players=4)
+        check_going_out(situate(ruleset, first_meld_done=True, round=last, players=4), hand, ())
         times.append(time.perf_counter() - started)
     print(f"planner, {n:,} Five Crowns hands of 14 cards (round {last}: kings and jokers wild), "
           f"can I go out: {_spread(times)}")
@@ -277,7 +279,7 @@ def bench_phase_10(rng: random.Random, n: int) -> None:
     if "phase-10" not in library:
         print("phase-10: not shipped, skipped")
         return
-    from referee.phases import with_phase
+    from referee.rules.phases import with_phase
 
     ruleset = library.get("phase-10")
     assert ruleset.rummy is not None
@@ -307,7 +309,7 @@ def bench_phase_10(rng: random.Random, n: int) -> None:
                         hand.append(card)
         rules = rng.choice(bound)
         started = time.perf_counter()
-        check_going_out(rules, hand, (), False)
+        check_going_out(situate(rules, first_meld_done=False), hand, ())
         times.append(time.perf_counter() - started)
     print(f"planner, {n:,} Phase 10 hands of 11 cards (0-3 wilds and a skip, phases 1-10), "
           f"can I make my phase and go out: {_spread(times)}")
@@ -348,7 +350,7 @@ def bench_canasta(rng: random.Random, n: int) -> None:
                         and (card.rank != "3" or card.suit in ("C", "S")):
                     hand.append(card)
         started = time.perf_counter()
-        verdict = check_going_out(ruleset, hand, table, done, players=4)
+        verdict = check_going_out(situate(ruleset, first_meld_done=done, players=4), hand, table)
         times.append(time.perf_counter() - started)
         valid += verdict.valid
     print(f"planner, {n:,} Canasta hands of 15 cards ({valid:,} go out), can I go out with the side's canasta: "
@@ -388,13 +390,13 @@ def bench_rlcard(hands: dict[str, list[list[Card]]]) -> None:
     for name, drawn in hands.items():
         n = len(drawn)
         rl_hands = [[rl_card(c) for c in h] for h in drawn]
-        ours = [arrange(gin, h).cost for h in drawn]
+        ours = [arrange(situate(gin, first_meld_done=True), h).cost for h in drawn]
         theirs = [rl_deadwood(h) for h in rl_hands]
         differ = sum(a != b for a, b in zip(ours, theirs, strict=True))
         t_ours = t_theirs = 0.0
         for i in range(0, n, 500):  # short interleaved batches, as for the meld check
             ours_t, theirs_t = timed_pair(
-                lambda hs=drawn[i:i + 500]: [arrange(gin, h) for h in hs],
+                lambda hs=drawn[i:i + 500]: [arrange(situate(gin, first_meld_done=True), h) for h in hs],
                 lambda hs=rl_hands[i:i + 500]: [melding.get_best_meld_clusters(hand=h) for h in hs],
                 repeat=5)
             t_ours, t_theirs = t_ours + ours_t, t_theirs + theirs_t
@@ -426,13 +428,13 @@ def bench_open_spiel(hands: dict[str, list[list[Card]]]) -> None:
         n = len(drawn)
         os_hands = [[open_spiel_card(c) for c in h] for h in drawn]
         for hand, os_hand in zip(drawn, os_hands, strict=True):
-            ours, planned, theirs = least_cost(gin, hand), arrange(gin, hand).cost, utils.min_deadwood(os_hand)
+            ours, planned, theirs = least_cost(situate(gin, first_meld_done=True), hand), arrange(situate(gin, first_meld_done=True), hand).cost, utils.min_deadwood(os_hand)
             if not ours == planned == theirs:
                 raise SystemExit(f"gin deadwood of {' '.join(map(str, hand))}: referee {ours} "
                                  f"(with the plan {planned}), OpenSpiel {theirs}")
         goal = 3 if name == "random" else 1
-        for what, ours_of in (("deadwood", lambda hs: [least_cost(gin, h) for h in hs]),
-                              ("deadwood and the plan", lambda hs: [arrange(gin, h) for h in hs])):
+        for what, ours_of in (("deadwood", lambda hs: [least_cost(situate(gin, first_meld_done=True), h) for h in hs]),
+                              ("deadwood and the plan", lambda hs: [arrange(situate(gin, first_meld_done=True), h) for h in hs])):
             t_ours = t_theirs = 0.0
             for i in range(0, n, 500):  # short interleaved batches, as for RLCard
                 ours_t, theirs_t = timed_pair(
@@ -455,8 +457,8 @@ def _dense(rng: random.Random) -> list[Card]:
 FIRST_CHECK = """
 import sys, time
 sys.path.insert(0, {root!r})
-from referee.cards import parse_cards
-from referee.loader import default_library
+from referee.values.cards import parse_cards
+from referee.loading.loader import default_library
 from referee.planner import check_going_out, warm_up
 library = default_library()
 if {warm}:

@@ -31,11 +31,12 @@ from typing import Any
 # takes the script folder's place on the path.
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from referee.cards import JOKER, Card
-from referee.loader import default_library
-from referee.melds import check_meld
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
+from referee.loading.loader import default_library
 from referee.planner import PLAN_BUDGET
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import JOKER, Card
 
 BIG = ("format: 1\nid: big-{base}\nextends: {base}\nfamily: rummy\nname: Big {base}\n"
        "players: {{min: 2, max: {players}}}\ndeck: {{{jokers}decks: 8}}\nhand_size: 60\n")
@@ -91,8 +92,7 @@ def melds_from(rng: random.Random, ruleset: Ruleset, pool: list[Card], most: int
         else:
             start = rng.randint(0, max(0, len(order) - size))
             wanted = [Card(r, card.suit) for r in order[start:start + size]]
-        if all(wanted.count(c) <= pool.count(c) for c in wanted) and check_meld(
-                ruleset, wanted, 1, PLAYERS, first_meld_done=True, wild_rank=wild_rank).valid:
+        if all(wanted.count(c) <= pool.count(c) for c in wanted) and check_meld(situate(ruleset, round=1, players=PLAYERS, first_meld_done=True, wild_rank=wild_rank), wanted).valid:
             for c in wanted:
                 pool.remove(c)
             found.append(wanted)

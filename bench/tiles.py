@@ -35,11 +35,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.cards import JOKER, Card
-from referee.loader import default_library
+from referee.checks.situation import situate
+from referee.loading.loader import default_library
 from referee.planner import check_going_out
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
 from referee.tablesolve import best_turn
+from referee.values.cards import JOKER, Card
 
 Position = tuple[list[tuple[Card, ...]], tuple[Card, ...], bool]
 
@@ -68,7 +69,7 @@ def simulate(ruleset: Ruleset, rng: random.Random, games: int) -> tuple[list[Pos
                 break
             position = (list(table), tuple(rack), done[player])
             started, cpu = time.perf_counter(), time.thread_time()
-            answer = best_turn(ruleset, table, rack, done[player])
+            answer = best_turn(situate(ruleset, first_meld_done=done[player]), table, rack)
             wall, spent = (later if done[player] else first)
             wall.append(time.perf_counter() - started)
             spent.append(time.thread_time() - cpu)
@@ -95,7 +96,8 @@ def spread(times: Sequence[float], goal: str = " (goal: p99 < 20 ms)") -> str:
 
 
 def solved(ruleset: Ruleset, position: Position) -> tuple[int, int]:
-    answer = best_turn(ruleset, *position)
+    table, rack, done = position
+    answer = best_turn(situate(ruleset, first_meld_done=done), table, rack)
     return len(answer.played), answer.points
 
 
@@ -107,7 +109,7 @@ def worst(ruleset: Ruleset, positions: list[Position], times: Sequence[float], m
         again = []
         for _ in range(3):
             cpu = time.thread_time()
-            best_turn(ruleset, *position)
+            best_turn(situate(ruleset, first_meld_done=position[2]), position[0], position[1])
             again.append(time.thread_time() - cpu)
         table, rack, _ = position
         jokers = (sum(c.rank == JOKER for m in table for c in m), sum(c.rank == JOKER for c in rack))
@@ -124,7 +126,7 @@ def going_out(ruleset: Ruleset, positions: list[Position]) -> None:
     out = 0
     for table, rack, _ in later:
         started, spent = time.perf_counter(), time.thread_time()
-        out += check_going_out(ruleset, rack, table, True).valid
+        out += check_going_out(situate(ruleset, first_meld_done=True), rack, table).valid
         wall.append(time.perf_counter() - started)
         cpu.append(time.thread_time() - spent)
     print(f"going-out check, the same {len(later):,} positions ({out} go out):")
@@ -174,7 +176,7 @@ def main() -> None:
     parser.add_argument("--ruleset", default="rummikub", help="a game of tiles whose table may be rearranged")
     args = parser.parse_args()
     ruleset = default_library().get(args.ruleset)
-    best_turn(ruleset, [], (), True)  # the tables the search derives once
+    best_turn(situate(ruleset, first_meld_done=True), [], ())  # the tables the search derives once
     positions, later, first = simulate(ruleset, random.Random(args.seed), args.games)
     tables = [sum(len(m) for m in p[0]) for p in positions if p[2]]
     print(f"best turn, {len(later[0]):,} positions after the first meld from {args.games} three-player games "

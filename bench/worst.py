@@ -23,12 +23,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from referee.cards import Card
-from referee.errors import InvalidPlayError
-from referee.loader import default_library
-from referee.melds import check_meld, judge_for
+from referee.checks.judge import judge_for
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
+from referee.loading.loader import default_library
 from referee.planner import Budget, check_going_out
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import Card
+from referee.values.errors import InvalidPlayError
 
 SIZES = {"bing-rummy": 15}  # otherwise: hand_size + 10 buys of (1 + extra_cards)
 
@@ -46,7 +48,7 @@ def states(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card
     """Search steps the going-out check spends on this hand, and whether it answered."""
     budget = Budget()
     try:
-        check_going_out(ruleset, hand, table, done, rnd, budget=budget, wild_rank=wild_rank)
+        check_going_out(situate(ruleset, first_meld_done=done, round=rnd, budget=budget, wild_rank=wild_rank), hand, table)
     except InvalidPlayError:
         return budget.spent, False
     return budget.spent, True
@@ -72,7 +74,7 @@ def random_table(rng: random.Random, ruleset: Ruleset, rnd: int, deck: list[Card
             cards = [Card(r, card.suit) for r in order[start:start + size]]
         if rng.random() < 0.3:
             cards[rng.randrange(size)] = rng.choice(deck)
-        if check_meld(ruleset, cards, rnd, first_meld_done=True, wild_rank=wild_rank).valid:
+        if check_meld(situate(ruleset, round=rnd, first_meld_done=True, wild_rank=wild_rank), cards).valid:
             table.append(cards)
     return table
 
@@ -127,7 +129,7 @@ def timed(ruleset: Ruleset, hand: list[Card], table: list[list[Card]], rnd: int,
     for _ in range(3):
         start = time.perf_counter()
         try:
-            check_going_out(ruleset, hand, table, done, rnd, wild_rank=wild_rank)
+            check_going_out(situate(ruleset, first_meld_done=done, round=rnd, wild_rank=wild_rank), hand, table)
         except InvalidPlayError:
             pass
         times.append(time.perf_counter() - start)

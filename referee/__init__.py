@@ -1,7 +1,14 @@
 """referee: a rules-as-data referee and score sheet for card games played at a real table."""
 
-from referee.cards import FRENCH, Card, DeckSpec, parse_card, parse_cards
-from referee.errors import (
+from referee.checks.layout import check_placement
+from referee.checks.plays import check_first_meld, check_lay_off, check_meld
+from referee.checks.situation import Situation, situate
+from referee.loading.loader import Library, default_library
+from referee.planner import arrange, check_going_out
+from referee.rules.ruleset import Ruleset
+from referee.scoring.round import score_round
+from referee.values.cards import FRENCH, Card, DeckSpec, parse_card, parse_cards
+from referee.values.errors import (
     GameStateError,
     InvalidCardError,
     InvalidPlayError,
@@ -10,14 +17,7 @@ from referee.errors import (
     RulesetError,
     UnknownRulesetError,
 )
-from referee.layout import check_placement
-from referee.loader import Library, default_library
-from referee.melds import check_meld
-from referee.planner import arrange, check_going_out
-from referee.plays import check_first_meld, check_lay_off
-from referee.ruleset import Ruleset
-from referee.scoring import score_round
-from referee.violations import Verdict, Violation
+from referee.values.violations import Verdict, Violation
 
 __all__ = [
     "FRENCH",
@@ -31,6 +31,7 @@ __all__ = [
     "RefereeError",
     "Ruleset",
     "RulesetError",
+    "Situation",
     "UnknownRulesetError",
     "Verdict",
     "Violation",
@@ -44,4 +45,5 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "score_round",
+    "situate",
 ]

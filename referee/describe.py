@@ -8,11 +8,15 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from referee.canastas import canastas_words
-from referee.cards import JOKER
-from referee.counts import counts_taken
-from referee.errors import InvalidPlayError, Problem
-from referee.i18n import (
+from referee.checks.canastas import canastas_words
+from referee.kinds.table import any_of, table_order, words_of
+from referee.loading.rulebuild import round_document
+from referee.rules.ruleset import Requirement, Ruleset, WildRule
+from referee.scoring.counts import counts_taken
+from referee.scoring.entry import round_entry
+from referee.values.cards import JOKER
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import (
     N_,
     PIECES,
     SOURCE,
@@ -26,11 +30,7 @@ from referee.i18n import (
     tp,
     tpn,
 )
-from referee.kinds import table_order, words_of
-from referee.kindwords import KindWords, any_of
-from referee.roundentry import round_entry
-from referee.rulebuild import round_document
-from referee.ruleset import Requirement, Ruleset, WildRule
+from referee.values.meldwords import KindWords
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
             "eleven", "twelve", "thirteen")
@@ -252,7 +252,7 @@ def filled_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
     each phase in words (`Phase 2: one set of three and one run of four, no other meld`);
     where a round may be entered by counts, `counts`, the counts it takes for each player
     (`natural_canastas`, ..., `hand_points`); and `entry`, what a round's entry asks
-    (`referee.roundentry`). Layout games have only `entry`."""
+    (`referee.scoring.entry`). Layout games have only `entry`."""
     if ruleset.rummy is None:
         return {"entry": round_entry(ruleset, number_)}
     rules = ruleset.rummy.round(number_)

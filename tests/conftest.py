@@ -15,10 +15,10 @@ settings.register_profile("referee", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI", "").lower() == "true" else "referee")
 
-from referee.cards import Card, parse_cards
-from referee.i18n import SOURCE, language
-from referee.loader import Library, default_library
-from referee.ruleset import Ruleset
+from referee.loading.loader import Library, default_library
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import Card, parse_cards
+from referee.values.i18n import SOURCE, language
 
 CASES = Path(__file__).parent / "cases"
 

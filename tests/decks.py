@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from referee import yamlread
-from referee.loader import Library
-from referee.rulebuild import build
-from referee.ruleset import Ruleset
+from referee.loading import yamlread
+from referee.loading.loader import Library
+from referee.loading.rulebuild import build
+from referee.rules.ruleset import Ruleset
 
 # Five Crowns' deck: ranks 3-K, the French suits and stars (X, ★), three jokers a deck, two
 # decks. Sets only: runs in a deck whose first rank is not A are the loader's to accept.

@@ -27,10 +27,10 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
-from referee.cards import Card
-from referee.melds import check_meld
-from referee.plays import check_first_meld, check_lay_off
-from referee.ruleset import Ruleset
+from referee.checks.plays import check_first_meld, check_lay_off, check_meld
+from referee.checks.situation import situate
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import Card
 
 Cards = tuple[Card, ...]
 TableMeld = tuple[Cards, bool]  # the meld's cards, and whether it is another player's
@@ -103,26 +103,21 @@ class Oracle:
         """One legal meld; `later`: made after the player's first meld."""
         key = (norm(cards), later)
         if key not in self._melds:
-            self._melds[key] = check_meld(self.ruleset, key[0], self.round_number, self.players,
-                                          first_meld_done=later, wild_rank=self.wild_rank).valid
+            self._melds[key] = check_meld(situate(self.ruleset, round=self.round_number, players=self.players, first_meld_done=later, wild_rank=self.wild_rank), key[0]).valid
         return self._melds[key]
 
     def first_meld_ok(self, groups: Sequence[Sequence[Card]]) -> bool:
         """These groups, laid together, are a legal first meld."""
         key = tuple(sorted(norm(g) for g in groups))
         if key not in self._first:
-            self._first[key] = check_first_meld(self.ruleset, [list(g) for g in key],
-                                                round_number=self.round_number,
-                                                players=self.players, wild_rank=self.wild_rank).valid
+            self._first[key] = check_first_meld(situate(self.ruleset, score=0, round=self.round_number, players=self.players, wild_rank=self.wild_rank), [list(g) for g in key]).valid
         return self._first[key]
 
     def lay_off_ok(self, meld: Sequence[Card], batch: Sequence[Card], others: bool) -> bool:
         """`batch` may be laid off on `meld` by a player whose first meld is down."""
         key = (norm(meld), norm(batch), others)
         if key not in self._lay_off_checks:
-            self._lay_off_checks[key] = check_lay_off(
-                self.ruleset, key[0], key[1], first_meld_done=True, others_meld=others,
-                round_number=self.round_number, players=self.players, wild_rank=self.wild_rank).valid
+            self._lay_off_checks[key] = check_lay_off(situate(self.ruleset, first_meld_done=True, others_meld=others, round=self.round_number, players=self.players, wild_rank=self.wild_rank), key[0], key[1]).valid
         return self._lay_off_checks[key]
 
     # ------------------------------------------------------------ building blocks of a turn
@@ -264,8 +259,7 @@ class Oracle:
         """The fewest points left when the only melds are runs without a wild card (as
         `check_meld` reads them: kind run, no wild card standing in)."""
         def pure_run(group: Cards) -> bool:
-            verdict = check_meld(self.ruleset, group, self.round_number, self.players,
-                                 first_meld_done=True, wild_rank=self.wild_rank)
+            verdict = check_meld(situate(self.ruleset, round=self.round_number, players=self.players, first_meld_done=True, wild_rank=self.wild_rank), group)
             return verdict.valid and verdict.extra.get("kind") == "run" and not verdict.extra.get("wilds")
 
         best: dict[Cards, int] = {}

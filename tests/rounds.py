@@ -12,13 +12,13 @@ from dataclasses import dataclass, replace
 from hypothesis import reject
 from hypothesis import strategies as st
 
-from referee.cards import Card
-from referee.errors import InvalidPlayError
-from referee.handscore import Deal, HandScore
-from referee.loader import default_library
-from referee.melds import judge_for
-from referee.ruleset import Ruleset
-from referee.scoring import score_round
+from referee.checks.judge import judge_for
+from referee.loading.loader import default_library
+from referee.rules.ruleset import Ruleset
+from referee.scoring.hand import Deal, HandScore
+from referee.scoring.round import score_round
+from referee.values.cards import Card
+from referee.values.errors import InvalidPlayError
 
 SHIPPED = [r for r in default_library().all() if r.rummy is not None]
 

@@ -164,7 +164,7 @@ def test_openapi_document_validates(quick_client: Any) -> None:
 
 
 def test_a_hand_too_large_to_plan_is_422(quick_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee.planner import budget as planner
+    from referee.values import budget as planner
 
     monkeypatch.setattr(planner, "PLAN_BUDGET", 5)
     r = post(quick_client, "bing-rummy/going-out/check",

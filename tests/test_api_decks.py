@@ -11,9 +11,9 @@ import pytest
 from api import bounds
 from api.bounds import MOST_CARDS, schema_most_cards
 from api.schemas import CARD_PATTERN, RANK_PATTERN
-from referee.cards import FRENCH, Card, parse_card
-from referee.loader import default_library
-from referee.shipped import schema
+from referee.loading.loader import default_library
+from referee.loading.shipped import schema
+from referee.values.cards import FRENCH, Card, parse_card
 from tests.decks import COLOURS, STARS, install, upload
 
 PROBLEM = "application/problem+json"

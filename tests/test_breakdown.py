@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from referee.cards import parse_named, parse_named_groups
-from referee.handscore import Deal, HandScore
-from referee.loader import Library
-from referee.records import round_record
-from referee.scoring import score_round
-from referee.standings import replay
+from referee.loading.loader import Library
+from referee.scoring.hand import Deal, HandScore
+from referee.scoring.round import score_round
+from referee.sheet.records import round_record
+from referee.sheet.standings import Seats, replay
+from referee.values.cards import parse_named, parse_named_groups
 from tests.rounds import Round, rounds
 from tests.test_api_games import new_game
 
@@ -161,12 +161,12 @@ def test_a_round_stored_before_breakdowns_tells_what_its_record_can(library: Lib
     old = {k: v for k, v in kept.items() if k != "breakdown"}
     typed = {k: v for k, v in round_record(bing, {"went_out": "A", "points": {"B": 12, "C": 0}}, 3).items()
              if k != "breakdown"}
-    sheet = replay(bing, ["A", "B", "C"], None, [old, typed])
+    sheet = replay(bing, Seats(["A", "B", "C"], None), [old, typed])
     assert [r["breakdown"] for r in sheet.rounds] == [
         {"B": [{"item": "caught", "cards": ["5H", "KD"], "points": 15}], "C": []},
         {"B": [{"item": "entered", "points": 12}], "C": []}]
     # melded scoring cannot be told from the record: each player's points as typed
     record = round_record(canasta, {"hands": {"ann": [], "bob": ["5C"]}, "melded": {"ann": [["8H", "8S", "8D"]]}}, 4)
-    sheet = replay(canasta, ["ann", "bob"], None, [{k: v for k, v in record.items() if k != "breakdown"}])
+    sheet = replay(canasta, Seats(["ann", "bob"], None), [{k: v for k, v in record.items() if k != "breakdown"}])
     assert sheet.rounds[0]["breakdown"] == {"ann": [{"item": "entered", "points": 30}],
                                             "bob": [{"item": "entered", "points": -5}]}

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.cards import (
+from referee.values.cards import (
     RANKS,
     SUITS,
     Card,
@@ -15,7 +15,7 @@ from referee.cards import (
     parse_card,
     parse_cards,
 )
-from referee.errors import InvalidCardError, RefereeError
+from referee.values.errors import InvalidCardError, RefereeError
 
 cards_strategy = st.one_of(
     st.builds(Card, st.sampled_from(RANKS), st.sampled_from(SUITS)),

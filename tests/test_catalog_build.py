@@ -12,8 +12,8 @@ import pytest
 from babel.support import Translations
 from setuptools import Distribution
 
-from referee import i18n
-from referee.i18n import LANGUAGES, SOURCE, language, t
+from referee.values import i18n
+from referee.values.i18n import LANGUAGES, SOURCE, language, t
 
 ROOT = Path(__file__).resolve().parent.parent
 SENTENCE = "This game has no sets."

@@ -10,12 +10,12 @@ from typing import NamedTuple
 
 import pytest
 
-from referee.cards import DeckSpec, parse_card
 from referee.cli import main, serve
-from referee.loader import default_library
-from referee.needwords import requirement_words
-from referee.ruleset import Ruleset
-from referee.shipped import schema
+from referee.kinds.needwords import requirement_words
+from referee.loading.loader import default_library
+from referee.loading.shipped import schema
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import DeckSpec, parse_card
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -17,7 +17,7 @@ import pytest
 from marshmallow import Schema, ValidationError
 
 from api.compiled import REFUSED, compiled
-from referee.errors import RefereeError
+from referee.values.errors import RefereeError
 from tests import golden
 
 ODD_VALUES: list[Any] = [None, True, False, 0, -1, 1, 7, 1001, 10**9, 1.5, "", "x", "8H", " t ", "x" * 13,

@@ -1,4 +1,4 @@
-"""Rounds entered as the table counts them (`referee.counts`): each player's canastas, red
+"""Rounds entered as the table counts them (`referee.scoring.counts`): each player's canastas, red
 threes, melded and hand points, scored with the bonuses a round entered card by card earns, and
 refused, at the field at fault, where the rules cannot allow them."""
 
@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from referee.canastas import canasta_of
-from referee.counts import score_counts
-from referee.errors import InvalidPlayError
-from referee.handscore import Deal, HandScore
-from referee.loader import Library
-from referee.melds import judge_for
-from referee.reachable import card_sums
-from referee.scoring import melded_points, round_wild_ranks
-from referee.teamscore import side_melds, sides
+from referee.checks.canastas import canasta_of
+from referee.checks.judge import judge_for
+from referee.loading.loader import Library
+from referee.scoring.bonuses import side_melds, sides
+from referee.scoring.counts import score_counts
+from referee.scoring.hand import Deal, HandScore
+from referee.scoring.reachable import card_sums
+from referee.scoring.round import melded_points, round_wild_ranks
+from referee.values.errors import InvalidPlayError
 from tests.rounds import SHIPPED, Games, Round, rounds
 from tests.test_api_games import new_game
 

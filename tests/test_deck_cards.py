@@ -6,13 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import JOKER, RANKS, SUITS, Card
-from referee.errors import InvalidPlayError
-from referee.loader import Library
-from referee.records import round_record
-from referee.ruleset import Ruleset
-from referee.scoring import score_round
-from referee.standings import replay
+from referee.loading.loader import Library
+from referee.rules.ruleset import Ruleset
+from referee.scoring.round import score_round
+from referee.sheet.records import round_record
+from referee.sheet.standings import Seats, replay
+from referee.values.cards import JOKER, RANKS, SUITS, Card
+from referee.values.errors import InvalidPlayError
 from tests.conftest import cards
 
 Hands = dict[str, tuple[Card, ...]]
@@ -101,7 +101,7 @@ def test_went_out_and_deck_problems_come_together(bing: Ruleset) -> None:
 
 def test_a_game_size_fixes_the_decks_of_a_round(tp: Ruleset) -> None:
     body = {"went_out": "a", "hands": {"a": [], "b": ["5H"], "c": ["5H"]}}
-    sheet = replay(tp, ["a", "b", "c"], None, [round_record(tp, body, 3)])  # two packs for three
+    sheet = replay(tp, Seats(["a", "b", "c"], None), [round_record(tp, body, 3)])  # two packs for three
     assert sheet.round == 2
     with pytest.raises(InvalidPlayError):
         round_record(tp, body, 2)

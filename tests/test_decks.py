@@ -12,16 +12,26 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import FRENCH, JOKER, RANKS, SUITS, Card, DeckSpec, parse_card, parse_cards
-from referee.errors import InvalidCardError, InvalidPlayError, RulesetError
-from referee.i18n import language
-from referee.kinds import most_of
-from referee.loader import Library
-from referee.melds import check_meld, judge_for
-from referee.plays import check_lay_off
-from referee.records import round_record
-from referee.ruleset import Ruleset
-from referee.scoring import score_round
+from referee.checks.judge import judge_for
+from referee.checks.plays import check_lay_off, check_meld
+from referee.checks.situation import situate
+from referee.kinds.table import most_of
+from referee.loading.loader import Library
+from referee.rules.ruleset import Ruleset
+from referee.scoring.round import score_round
+from referee.sheet.records import round_record
+from referee.values.cards import (
+    FRENCH,
+    JOKER,
+    RANKS,
+    SUITS,
+    Card,
+    DeckSpec,
+    parse_card,
+    parse_cards,
+)
+from referee.values.errors import InvalidCardError, InvalidPlayError, RulesetError
+from referee.values.i18n import language
 
 CROWNS = """\
 format: 1
@@ -96,7 +106,7 @@ def cards_of(ruleset: Ruleset, text: str) -> tuple[Card, ...]:
 
 
 def meld(ruleset: Ruleset, text: str, players: int = 4) -> dict[str, Any]:
-    return check_meld(ruleset, cards_of(ruleset, text), players=players).as_dict()
+    return check_meld(situate(ruleset, players=players), cards_of(ruleset, text)).as_dict()
 
 
 def codes(answer: dict[str, Any]) -> list[str]:
@@ -269,8 +279,8 @@ def test_a_mixed_run_names_the_decks_own_suit(crowns: Ruleset) -> None:
 
 def test_a_lay_off_reads_the_decks_order(crowns: Ruleset) -> None:
     table = cards_of(crowns, "9X 10X JX")
-    assert check_lay_off(crowns, table, cards_of(crowns, "QX KX"), players=4).valid
-    assert not check_lay_off(crowns, cards_of(crowns, "JX QX KX"), cards_of(crowns, "3X"), players=4).valid
+    assert check_lay_off(situate(crowns, first_meld_done=True, players=4), table, cards_of(crowns, "QX KX")).valid
+    assert not check_lay_off(situate(crowns, first_meld_done=True, players=4), cards_of(crowns, "JX QX KX"), cards_of(crowns, "3X")).valid
 
 
 def test_a_french_rulesets_masks_are_the_french_decks(library: Library) -> None:
@@ -442,10 +452,10 @@ def test_every_deck_runs_in_its_written_order(deck: dict[str, Any], data: st.Dat
     start = data.draw(st.integers(0, len(spec.ranks) - 3))
     run = [Card(r, suit) for r in spec.ranks[start:start + 3]]
     for order in (run, run[::-1], data.draw(st.permutations(run))):
-        answer = check_meld(ruleset, order, players=2).as_dict()
+        answer = check_meld(situate(ruleset, players=2), order).as_dict()
         assert (answer["valid"], answer.get("kind")) == (True, "run"), answer
     corner = [Card(spec.ranks[-1], suit), Card(spec.ranks[0], suit), Card(spec.ranks[1], suit)]
-    assert not check_meld(ruleset, corner, players=2).valid
+    assert not check_meld(situate(ruleset, players=2), corner).valid
 
 
 def test_the_french_deck_is_the_default() -> None:

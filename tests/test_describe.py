@@ -8,8 +8,8 @@ import pytest
 
 from referee import describe
 from referee.describe import game_summary, round_summary
-from referee.i18n import language
-from referee.loader import Library
+from referee.loading.loader import Library
+from referee.values.i18n import language
 
 # The round table of the Ten Pennies rules text: first meld, wilds per set, wild ranks.
 TEN_PENNIES = [
@@ -46,7 +46,7 @@ def test_a_round_through_the_api(quick_client: Any) -> None:
 
 
 def test_the_schema_is_served(quick_client: Any) -> None:
-    from referee.shipped import schema
+    from referee.loading.shipped import schema
 
     answer = quick_client.get("/v1/schemas/ruleset.json")
     assert answer.status_code == 200 and answer.get_json() == schema()

@@ -13,13 +13,16 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import RANKS, SUITS, Card, DeckCount, DeckSpec
-from referee.loader import Library
-from referee.melds import check_meld, judge_for
+from referee.checks.judge import judge_for
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
+from referee.loading.loader import Library
 from referee.planner import arrange, least_cost
 from referee.planner.direct import direct
+from referee.planner.plan import PLAIN, Goal
 from referee.planner.tables import _READY, _ready
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import RANKS, SUITS, Card, DeckCount, DeckSpec
 from tests.oracle import Oracle
 
 GAME = """format: 1
@@ -47,7 +50,7 @@ def games(library: Library) -> dict[tuple[str, int], Ruleset]:
 
 
 def _direct(ruleset: Ruleset, hand: list[Card], objective: str = "points") -> object:
-    return direct(ruleset, judge_for(ruleset, 1, None), hand, (), True, objective, None, None)
+    return direct(situate(ruleset, first_meld_done=True), judge_for(ruleset, 1, None), hand, (), Goal(objective))
 
 
 # Hands from a few neighbouring ranks and both ends of the ace, so that sets and runs compete.
@@ -61,15 +64,15 @@ def test_the_direct_answer_is_the_oracles(games: dict[tuple[str, int], Ruleset],
                                           ace: str, value: int, objective: str) -> None:
     ruleset = games[ace, value]
     found = _direct(ruleset, hand, objective)
-    assert found is not None and found == arrange(ruleset, hand, objective=objective)
+    assert found is not None and found == arrange(situate(ruleset, first_meld_done=True), hand, (), Goal(objective=objective))
     oracle = Oracle(ruleset)
     expected = min(len(left) for left in oracle.leftovers(hand)) if objective == "cards" \
         else oracle.fewest_points(hand)
     assert found.cost == expected, (hand, found)
-    assert least_cost(ruleset, hand, objective=objective) == expected, hand
+    assert least_cost(situate(ruleset, first_meld_done=True), hand, (), objective) == expected, hand
     assert Counter([c for m in found.plan.melds for c in m] + list(found.plan.left)) == Counter(hand)
     for meld in found.plan.melds:
-        assert check_meld(ruleset, meld).valid, [str(c) for c in meld]
+        assert check_meld(situate(ruleset), meld).valid, [str(c) for c in meld]
 
 
 @settings(max_examples=150, deadline=None)
@@ -84,12 +87,12 @@ def test_the_set_choices_not_tried_are_never_the_first_best(games: dict[tuple[st
     judge = judge_for(ruleset, 1, None)
     fewer = _ready(judge, "points")  # the round's tables, as `direct` keeps them
     assert fewer.by_runs
-    found = direct(ruleset, judge, hand, (), True, "points", None, None)
+    found = direct(situate(ruleset, first_meld_done=True), judge, hand, (), PLAIN)
     every = _ready(judge, "points")
     every.by_runs = False  # a set leaves out any card with a neighbour, as the rule first read
     _READY[judge, "points"] = every
     try:
-        tried_all = direct(ruleset, judge, hand, (), True, "points", None, None)
+        tried_all = direct(situate(ruleset, first_meld_done=True), judge, hand, (), PLAIN)
     finally:
         _READY[judge, "points"] = fewer
     assert found is not None and found == tried_all, (hand, found, tried_all)
@@ -151,13 +154,13 @@ def test_runs_never_cross_from_one_suit_to_the_next(games: dict[tuple[str, int],
     judge = judge_for(ruleset, 1, None)
     fewer = _ready(judge, "points")
     assert fewer.by_runs
-    found = direct(ruleset, judge, hand, (), True, "points", None, None)
+    found = direct(situate(ruleset, first_meld_done=True), judge, hand, (), PLAIN)
     assert found is not None and found.cost == Oracle(ruleset).fewest_points(hand), (hand, found)
     every = _ready(judge, "points")
     every.by_runs = False
     _READY[judge, "points"] = every
     try:
-        tried_all = direct(ruleset, judge, hand, (), True, "points", None, None)
+        tried_all = direct(situate(ruleset, first_meld_done=True), judge, hand, (), PLAIN)
     finally:
         _READY[judge, "points"] = fewer
     assert found == tried_all, (hand, found, tried_all)
@@ -177,5 +180,5 @@ def test_the_points_kept_without_a_plan_are_the_plans_in_every_shipped_round(
     deck = sorted({c for c in ruleset.deck.distinct() if c.rank not in judge.wild_ranks}, key=str)
     hand = data.draw(st.lists(st.sampled_from(deck), min_size=3, max_size=13, unique=True), label="hand")
     objective = data.draw(st.sampled_from(("points", "cards")), label="objective")
-    assert least_cost(ruleset, hand, round_number=number, objective=objective) == \
-        arrange(ruleset, hand, round_number=number, objective=objective).cost, (ruleset.id, number, hand)
+    assert least_cost(situate(ruleset, first_meld_done=True, round=number), hand, (), objective) == \
+        arrange(situate(ruleset, first_meld_done=True, round=number), hand, (), Goal(objective=objective)).cost, (ruleset.id, number, hand)

@@ -10,9 +10,9 @@ import jsonschema
 import pytest
 import yaml
 
-from referee.errors import RulesetError
-from referee.loader import Library
-from referee.shipped import schema
+from referee.loading.loader import Library
+from referee.loading.shipped import schema
+from referee.values.errors import RulesetError
 
 ROOT = Path(__file__).resolve().parent.parent
 

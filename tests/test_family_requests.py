@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from referee.describe import round_summary
-from referee.loader import Library
+from referee.loading.loader import Library
 from tests.test_api_games import new_game
 
 KNOCKER = ["3C", "4C", "5C", "8D", "8S", "8H", "9S", "10S", "JS", "AD"]   # deadwood AD: 1

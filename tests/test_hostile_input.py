@@ -20,11 +20,13 @@ import yaml
 import referee
 from api.bounds import schema_most_cards
 from api.rulesets import ROUTE_WORDS
-from referee import yamlread
-from referee.cards import JOKER, Card, DeckCount, DeckSpec
-from referee.errors import RulesetError
-from referee.loader import Library
-from referee.shipped import builtin_files
+from referee.checks.situation import situate
+from referee.loading import yamlread
+from referee.loading.loader import Library
+from referee.loading.shipped import builtin_files
+from referee.planner.arrange import Goal
+from referee.values.cards import JOKER, Card, DeckCount, DeckSpec
+from referee.values.errors import RulesetError
 
 PROBLEM = "application/problem+json"
 CHECK = "/v1/rulesets/ten-pennies/melds/check"
@@ -573,7 +575,7 @@ def test_a_problem_lists_fifty_errors_and_counts_them_all(quick_client: Any, pat
 def test_a_ruleset_with_thousands_of_faults_lists_fifty(quick_client: Any) -> None:
     text = ruleset("many-faults", "".join(f"k{i}: 1\n" for i in range(3_000)), family="rummy")
     found = problem(yaml_post(quick_client, "/v1/rulesets", text), 422)
-    # problems are looked for up to 200 (referee.loader.MAX_PROBLEMS): a fixed amount of work
+    # problems are looked for up to 200 (referee.loading.loader.MAX_PROBLEMS): a fixed amount of work
     assert len(found["errors"]) == 50 and found["detail"].startswith("200 problems")
     assert "many-faults" not in stored_ids(quick_client)
 
@@ -632,9 +634,9 @@ def test_json_answers_are_utf8_text_not_escapes(quick_client: Any, path: str) ->
 def test_the_budget_reads_no_clock(monkeypatch: pytest.MonkeyPatch, library: Library) -> None:
     """The same request gets the same answer on every machine and under any load: a search within
     the budget answers and one past it is refused, with every clock stopped."""
-    from referee.errors import InvalidPlayError
     from referee.planner import Budget, arrange
     from referee.tablesolve import best_turn
+    from referee.values.errors import InvalidPlayError
 
     def stopped() -> float:
         raise AssertionError("the engine read a clock")
@@ -645,10 +647,10 @@ def test_the_budget_reads_no_clock(monkeypatch: pytest.MonkeyPatch, library: Lib
     with monkeypatch.context() as clocks:
         for name in ("thread_time", "monotonic", "perf_counter", "process_time", "time"):
             clocks.setattr(time, name, stopped)
-        assert arrange(kalooki, hand, objective="cards", budget=Budget(10**6)).cost > 0
-        assert best_turn(rummikub, [], tiles, True, budget=Budget(10**6)).played
-        for ask in (lambda: arrange(kalooki, hand, objective="cards", budget=Budget(50)),
-                    lambda: best_turn(rummikub, [], tiles, True, budget=Budget(50))):
+        assert arrange(situate(kalooki, first_meld_done=True, budget=Budget(10**6)), hand, (), Goal(objective="cards")).cost > 0
+        assert best_turn(situate(rummikub, first_meld_done=True, budget=Budget(10**6)), [], tiles).played
+        for ask in (lambda: arrange(situate(kalooki, first_meld_done=True, budget=Budget(50)), hand, (), Goal(objective="cards")),
+                    lambda: best_turn(situate(rummikub, first_meld_done=True, budget=Budget(50)), [], tiles)):
             with pytest.raises(InvalidPlayError) as caught:
                 ask()
             assert [(p.code, p.path) for p in caught.value.problems] == [("hand_too_large", "hand")]
@@ -657,24 +659,24 @@ def test_the_budget_reads_no_clock(monkeypatch: pytest.MonkeyPatch, library: Lib
 def test_every_search_of_a_request_shares_its_budget(quick_client: Any, monkeypatch: pytest.MonkeyPatch,
                                                      library: Library) -> None:
     """Deadwood scores plan each hand: the request's budget is spent once, not once a hand."""
-    from referee import planner
-    from referee.handscore import Deal
-    from referee.scoring import score_round
+    from referee.scoring.hand import Deal
+    from referee.scoring.round import score_round
+    from referee.values import budget
 
     indian = library.get("indian-rummy")
     hands = {"a": "2H 3H 4H 5S 6S 7S 9C 9D 9H KC QD JS 4D", "b": "AH 2H 3H 8S 9S 10S 4C 4D 4H 6C 7D 8H JK",
              "c": "5H 6H 7H 8C 9C 10C JD JH JS 2C 3D QH KH"}
     spent = []
     for name, text in hands.items():
-        budget = planner.open_budget()
+        opened = budget.open_budget()
         score_round(indian, {name: referee.parse_cards(text.split())}, None, deal=Deal(1, None, "5", None))
-        spent.append(budget.spent)
-    planner.close_budget()
+        spent.append(opened.spent)
+    budget.close_budget()
     assert all(spent)
     body = {"wild_rank": "5", "hands": {name: text.split() for name, text in hands.items()}}
-    monkeypatch.setattr(planner.budget, "PLAN_BUDGET", sum(spent) * 4)
+    monkeypatch.setattr(budget, "PLAN_BUDGET", sum(spent) * 4)
     assert quick_client.post("/v1/rulesets/indian-rummy/scores", json=body).status_code == 200
-    monkeypatch.setattr(planner.budget, "PLAN_BUDGET", max(spent) + 1)
+    monkeypatch.setattr(budget, "PLAN_BUDGET", max(spent) + 1)
     for name, text in hands.items():  # each hand alone is within it
         answer = quick_client.post("/v1/rulesets/indian-rummy/scores",
                                    json={"wild_rank": "5", "hands": {name: text.split()}})
@@ -738,8 +740,8 @@ def test_a_meld_of_many_deuces_is_judged_without_trying_every_group(library: Lib
     """Where a deuce in its own place is natural (Buraco), the judge tries the ways of counting
     the meld's deuces natural: at most a suit's count of them, or all of one rank or suit, not
     every group (eight decks' 32 deuces made seconds of it for one meld)."""
-    from referee.inplace import in_place_choices
-    from referee.melds import check_meld
+    from referee.checks.inplace import in_place_choices
+    from referee.checks.plays import check_meld
 
     deuces = [Card("2", suit) for suit in "CDHS" for _ in range(8)]
     groups = in_place_choices(deuces, frozenset({"2"}), 4)
@@ -749,5 +751,5 @@ def test_a_meld_of_many_deuces_is_judged_without_trying_every_group(library: Lib
     big = library.load("format: 1\nid: big-buraco-i\nextends: buraco-internazionale\nfamily: rummy\nname: B\n"
                        "players: {min: 2, max: 12}\ndeck: {decks: 8}\n")[0]
     hearts = [Card(rank, "H") for rank in ("3", "4", "5", "6", "7")]
-    assert not check_meld(big, [*deuces[:20], *hearts], players=12).valid
-    assert check_meld(big, [Card("A", "H"), Card("2", "H"), *hearts], players=12).valid  # the deuce in its place
+    assert not check_meld(situate(big, players=12), [*deuces[:20], *hearts]).valid
+    assert check_meld(situate(big, players=12), [Card("A", "H"), Card("2", "H"), *hearts]).valid  # the deuce in its place

@@ -14,7 +14,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
 from referee.cli import main
-from referee.i18n import LANGUAGES, LOCALE_DIR, SOURCE, choose, language, tn
+from referee.values.i18n import LANGUAGES, LOCALE_DIR, SOURCE, choose, language, tn
 
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
 KEYWORDS = {"t": None, "tn": (1, 2), "N_": None, "Nn_": (1, 2), "w": None, "wn": (1, 2)}

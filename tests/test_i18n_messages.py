@@ -26,15 +26,16 @@ from api.buffering import BufferedBody
 from api.problems import MARSHMALLOW_SENTENCES
 from api.searches import ExpensiveGate
 from referee import cli, describe
-from referee.cards import parse_cards
-from referee.errors import InvalidPlayError, RefereeError
-from referee.handscore import Deal
-from referee.i18n import LANGUAGES, SOURCE, language
-from referee.loader import Library, default_library
-from referee.melds import judge_for
-from referee.overrides import overridden_findings
-from referee.scoring import score_round
-from referee.standings import replay
+from referee.checks.judge import judge_for
+from referee.checks.situation import situate
+from referee.loading.loader import Library, default_library
+from referee.loading.overrides import overridden_findings
+from referee.scoring.hand import Deal
+from referee.scoring.round import score_round
+from referee.sheet.standings import Seats, replay
+from referee.values.cards import parse_cards
+from referee.values.errors import InvalidPlayError, RefereeError
+from referee.values.i18n import LANGUAGES, SOURCE, language
 from tests.conftest import CASES, read_yaml
 from tests.loops import run_apart
 from tests.test_plays import _run
@@ -613,7 +614,7 @@ def _refusal(*argv: str) -> Callable[[], list[Row]]:
 def _sheet(records: list[dict[str, Any]]) -> Callable[[], list[Row]]:
     def run() -> list[Row]:
         with pytest.raises(RefereeError) as info:
-            replay(default_library().get("garbage"), ["a", "b"], None, records, None)
+            replay(default_library().get("garbage"), Seats(["a", "b"]), records)
         return _problems(info.value)
     return run
 
@@ -682,15 +683,16 @@ def test_an_unusable_ruleset_file_and_database_speak_every_language(tmp_path: Pa
 
 def test_the_budget_of_a_plan_and_packed_cards_speak_every_language(monkeypatch: pytest.MonkeyPatch) -> None:
     from referee import planner
+    from referee.values import budget
 
     bing = default_library().get("bing-rummy")
-    monkeypatch.setattr(planner.budget, "PLAN_BUDGET", 5)
+    monkeypatch.setattr(budget, "PLAN_BUDGET", 5)
     for hand, wanted in (("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H", "hand_too_large"),
                          (" ".join(["5C"] * 40), "duplicate_card")):
         rows = {}
         for code in LANGUAGES:
             with language(code), pytest.raises(InvalidPlayError) as info:
-                planner.arrange(bing, parse_cards(hand.split()))
+                planner.arrange(situate(bing, first_meld_done=True), parse_cards(hand.split()))
             rows[code] = _problems(info.value)
         assert rows[SOURCE][0][0] == wanted
         _check_languages(rows)
@@ -709,10 +711,9 @@ def test_the_refusals_of_the_best_turn_speak_every_language() -> None:
     unread = library.add(library.load("format: 1\nid: rk-table-first\nextends: rummikub\nname: T\nfamily: rummy\n"
                                       "first_meld: {points: 30, from_hand_only: false}\n"))
     asks: list[tuple[str, Callable[[], object]]] = [
-        ("table_too_large", lambda: best_turn(tiles, [tuple(naturals[i:i + 13]) for i in range(0, 65, 13)], (), True)),
-        ("table_too_large", lambda: best_turn(tiles, [run], parse_cards(["1B", "1O"], deck=tiles.deck), True,
-                                              budget=Budget(50))),
-        ("best_turn_unsupported", lambda: best_turn(unread, [], (), False))]  # a first meld that may use the table
+        ("table_too_large", lambda: best_turn(situate(tiles, first_meld_done=True), [tuple(naturals[i:i + 13]) for i in range(0, 65, 13)], ())),
+        ("table_too_large", lambda: best_turn(situate(tiles, first_meld_done=True, budget=Budget(50)), [run], parse_cards(["1B", "1O"], deck=tiles.deck))),
+        ("best_turn_unsupported", lambda: best_turn(situate(unread, first_meld_done=False), [], ()))]  # a first meld that may use the table
     for wanted, ask in asks:
         rows = {}
         for code in LANGUAGES:
@@ -771,7 +772,8 @@ def _source_codes() -> set[str]:
                 found.update(text(s.value) or "" for s in node.body
                              if isinstance(s, ast.Assign) and getattr(s.targets[0], "id", "") == "code")
             elif isinstance(node, ast.FunctionDef):
-                args = node.args.args[len(node.args.args) - len(node.args.defaults):]
+                positional = [*node.args.posonlyargs, *node.args.args]
+                args = positional[len(positional) - len(node.args.defaults):]
                 found.update(text(d) or "" for a, d in zip(args, node.args.defaults, strict=True) if a.arg == "code")
                 if node.name == "_marshmallow_code":
                     found.update(text(r.value) or "" for r in ast.walk(node) if isinstance(r, ast.Return))

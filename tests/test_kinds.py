@@ -8,22 +8,35 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import FRENCH, Card, DeckSpec
-from referee.kinds import KINDS, Judged, MeldKind, meld_ranks, most_of, one_rank_kind, ordered_kind
-from referee.loader import Library
-from referee.meld import Meld
-from referee.melds import check_meld
+from referee.checks.plays import check_first_meld, check_lay_off, check_meld
+from referee.checks.situation import situate
+from referee.kinds.base import Judged, MeldKind
+from referee.kinds.meld import Meld
+from referee.kinds.searching import KindJudge, Split
+from referee.kinds.table import (
+    KINDS,
+    kinds_schema,
+    meld_ranks,
+    most_of,
+    one_rank_kind,
+    ordered_kind,
+    register,
+    unregister,
+)
+from referee.loading.loader import Library
+from referee.loading.shipped import assembled, schema
 from referee.planner import arrange, check_going_out
-from referee.plays import check_first_meld, check_lay_off
-from referee.ruleset import MeldRule, Requirement, Ruleset, requirement_key
-from referee.searching import KindJudge
-from referee.violations import Violation
+from referee.rules.ruleset import MeldRule, Requirement, Ruleset, requirement_key
+from referee.values.cards import FRENCH, Card, DeckSpec
+from referee.values.errors import RulesetError
+from referee.values.violations import Violation
 from tests.conftest import cards
 from tests.oracle import Oracle, norm
 from tests.test_oracle import replay_problem
@@ -57,7 +70,7 @@ def _codes(verdict: Any) -> list[str]:
 # ---------------------------------------------------------------- the table itself
 
 def test_every_kind_is_asked_for_by_its_plural_and_the_schema_lists_its_options(library: Library) -> None:
-    from referee.shipped import schema
+    from referee.loading.shipped import schema
 
     kinds = schema()["$defs"]["melds"]["properties"]
     asked = schema()["$defs"]["first_meld"]["properties"]
@@ -88,7 +101,7 @@ def test_a_requirement_is_read_per_kind(colors: Ruleset) -> None:
     ("AS 4S 8S QS 10S 2S 7S", []),
 ])
 def test_a_color_is_cards_of_one_suit(colors: Ruleset, played: str, stands: list[dict[str, str]]) -> None:
-    verdict = check_meld(colors, cards(played))
+    verdict = check_meld(situate(colors), cards(played))
     assert verdict.valid, verdict.violations
     assert verdict.extra == {"kind": "color", "wilds": stands}
 
@@ -101,7 +114,7 @@ def test_a_color_is_cards_of_one_suit(colors: Ruleset, played: str, stands: list
     ("3H 3H 3H KH", "duplicate_card", "3H 3H 3H"),  # two decks hold two
 ])
 def test_a_color_of_two_suits_is_refused(colors: Ruleset, played: str, code: str, at_fault: str) -> None:
-    verdict = check_meld(colors, cards(played))
+    verdict = check_meld(situate(colors), cards(played))
     assert not verdict.valid
     found = {v.code: v for v in verdict.violations}
     assert code in found, verdict.violations
@@ -110,32 +123,32 @@ def test_a_color_of_two_suits_is_refused(colors: Ruleset, played: str, code: str
 
 
 def test_a_color_names_its_suit_in_words(colors: Ruleset) -> None:
-    verdict = check_meld(colors, cards("3H 9H KS"))
+    verdict = check_meld(situate(colors), cards("3H 9H KS"))
     assert "one colour" in verdict.violations[0].message
     assert "hearts" in verdict.violations[0].message
 
 
 def test_first_meld_of_seven_of_one_suit(colors: Ruleset) -> None:
-    assert check_first_meld(colors, [cards("AS 4S 8S QS 10S 2S 7S")]).valid
-    assert check_first_meld(colors, [cards("AS 4S 8S QS 10S JK 7S")]).valid
-    short = check_first_meld(colors, [cards("AS 4S 8S QS 10S 2S")])
+    assert check_first_meld(situate(colors, score=0), [cards("AS 4S 8S QS 10S 2S 7S")]).valid
+    assert check_first_meld(situate(colors, score=0), [cards("AS 4S 8S QS 10S JK 7S")]).valid
+    short = check_first_meld(situate(colors, score=0), [cards("AS 4S 8S QS 10S 2S")])
     assert _codes(short) == ["requirement_not_met"]
     message = short.violations[0].message
     assert "1 meld of 7 cards of one colour" in message and "6 cards of one colour" in message
 
 
 def test_lay_off_on_a_color(colors: Ruleset) -> None:
-    grown = check_lay_off(colors, cards("3H 9H KH"), cards("5H JK"))
+    grown = check_lay_off(situate(colors, first_meld_done=True), cards("3H 9H KH"), cards("5H JK"))
     assert grown.valid
     assert grown.extra["meld"]["kind"] == "color"
     assert grown.extra["meld"]["cards"] == ["3H", "9H", "KH", "5H", "JK"]
-    wrong = check_lay_off(colors, cards("3H 9H KH"), cards("5C"))
+    wrong = check_lay_off(situate(colors, first_meld_done=True), cards("3H 9H KH"), cards("5C"))
     assert _codes(wrong) == ["mixed_suits"]
     assert wrong.violations[0].message.startswith("Adding 5♣ to the meld of one colour:")
 
 
 def test_the_loader_refuses_colors_where_the_game_has_none(library: Library) -> None:
-    from referee.errors import RulesetError
+    from referee.values.errors import RulesetError
 
     with pytest.raises(RulesetError) as info:
         _load(library, SAME_RUNS.format(id="no-colors") + "first_meld: {colors: [7]}\n")
@@ -153,7 +166,7 @@ def test_the_loader_refuses_colors_where_the_game_has_none(library: Library) -> 
     ("2S 3D 4H", [{"card": "2S", "as": "2"}]),   # a wild card in its own place: any suit of its rank
 ])
 def test_a_run_of_any_suits(any_runs: Ruleset, played: str, stands: list[dict[str, str]]) -> None:
-    verdict = check_meld(any_runs, cards(played))
+    verdict = check_meld(situate(any_runs), cards(played))
     assert verdict.valid, verdict.violations
     assert verdict.extra == {"kind": "run", "wilds": stands}
 
@@ -164,30 +177,30 @@ def test_a_run_of_any_suits(any_runs: Ruleset, played: str, stands: list[dict[st
     ("5H 6S", "too_few_cards"),
 ])
 def test_an_any_suit_run_with_a_gap_is_refused(any_runs: Ruleset, played: str, code: str) -> None:
-    verdict = check_meld(any_runs, cards(played))
+    verdict = check_meld(situate(any_runs), cards(played))
     assert code in _codes(verdict), verdict.violations
 
 
 def test_runs_of_one_suit_still_refuse_mixed_suits(library: Library) -> None:
     same = _load(library, SAME_RUNS.format(id="same-runs-test"))
-    assert _codes(check_meld(same, cards("5H 6S 7D"))) == ["mixed_suits"]
+    assert _codes(check_meld(situate(same), cards("5H 6S 7D"))) == ["mixed_suits"]
 
 
 def test_first_meld_of_a_run_of_seven_of_any_suits(any_runs: Ruleset) -> None:
-    assert check_first_meld(any_runs, [cards("4C 5H 6S 7D 8D 9H 10C")]).valid
-    assert check_first_meld(any_runs, [cards("4C 5H 6S 2D 8D 9H 10C")]).valid
-    short = check_first_meld(any_runs, [cards("4C 5H 6S 7D 8D 9H")])
+    assert check_first_meld(situate(any_runs, score=0), [cards("4C 5H 6S 7D 8D 9H 10C")]).valid
+    assert check_first_meld(situate(any_runs, score=0), [cards("4C 5H 6S 2D 8D 9H 10C")]).valid
+    short = check_first_meld(situate(any_runs, score=0), [cards("4C 5H 6S 7D 8D 9H")])
     assert _codes(short) == ["requirement_not_met"]
     assert "1 run of 7" in short.violations[0].message
 
 
 def test_lay_off_on_a_run_of_any_suits(any_runs: Ruleset) -> None:
-    grown = check_lay_off(any_runs, cards("5H 6S 7D"), cards("8C 4D"))
+    grown = check_lay_off(situate(any_runs, first_meld_done=True), cards("5H 6S 7D"), cards("8C 4D"))
     assert grown.valid
     assert grown.extra["meld"]["kind"] == "run"
-    assert check_lay_off(any_runs, cards("5H 2S 7D"), cards("8C")).extra["meld"]["wilds"] == \
+    assert check_lay_off(situate(any_runs, first_meld_done=True), cards("5H 2S 7D"), cards("8C")).extra["meld"]["wilds"] == \
         [{"card": "2S", "as": "6"}]
-    gap = check_lay_off(any_runs, cards("5H 6S 7D"), cards("10C"))
+    gap = check_lay_off(situate(any_runs, first_meld_done=True), cards("5H 6S 7D"), cards("10C"))
     assert _codes(gap) == ["not_consecutive"]
     assert gap.violations[0].message.startswith("Adding 10♣ to the run:")
 
@@ -195,8 +208,8 @@ def test_lay_off_on_a_run_of_any_suits(any_runs: Ruleset) -> None:
 def test_a_wild_card_fixed_in_an_any_suit_run_keeps_its_rank(library: Library) -> None:
     fixed = _load(library, ANY_RUNS.format(id="any-runs-fixed").replace(
         'wilds: {ranks: ["2"]}', 'wilds: {ranks: ["2"], fixed_when_melded: true}'))
-    assert check_lay_off(fixed, cards("5H 2S 7D"), cards("8C")).valid
-    moved = check_lay_off(fixed, cards("5H 2S 7D"), cards("6C"))   # the 6's place is the wild card's
+    assert check_lay_off(situate(fixed, first_meld_done=True), cards("5H 2S 7D"), cards("8C")).valid
+    moved = check_lay_off(situate(fixed, first_meld_done=True), cards("5H 2S 7D"), cards("6C"))   # the 6's place is the wild card's
     assert _codes(moved) == ["not_consecutive"]
 
 
@@ -213,7 +226,7 @@ def test_an_answer_does_not_depend_on_the_order_of_cards(colors: Ruleset, any_ru
     shuffled = list(played)
     rnd.shuffle(shuffled)
     for ruleset in (colors, any_runs):
-        one, other = check_meld(ruleset, cards(" ".join(played))), check_meld(ruleset, cards(" ".join(shuffled)))
+        one, other = check_meld(situate(ruleset), cards(" ".join(played))), check_meld(situate(ruleset), cards(" ".join(shuffled)))
         assert one.valid == other.valid
         assert one.extra.get("kind") == other.extra.get("kind")
         assert sorted(v.code for v in one.violations) == sorted(v.code for v in other.violations)
@@ -276,8 +289,8 @@ class PairKind(MeldKind):
 
     name, plural = "pair", "pairs"
 
-    def judge(self, judge: KindJudge, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
-              wilds: Sequence[Card], wild_limit: bool) -> Judged:
+    def judge(self, judge: KindJudge, rule: MeldRule, split: Split, wild_limit: bool) -> Judged:
+        cards, naturals, wilds = split
         found = judge.common(rule, cards, naturals, wilds, wild_limit)
         ranks = {c.rank for c in naturals}
         if len(ranks) > 1:
@@ -304,19 +317,76 @@ def pairs(library: Library) -> Iterator[Ruleset]:
 
 
 def test_a_kind_registered_under_a_new_name_is_judged(pairs: Ruleset) -> None:
-    pair = check_meld(pairs, cards("8H 8S"))
+    pair = check_meld(situate(pairs), cards("8H 8S"))
     assert pair.valid and pair.extra["kind"] == "pair"
-    assert check_meld(pairs, cards("5H 6H 7H")).extra["kind"] == "run"
-    odd = check_meld(pairs, cards("8H 9S"))
+    assert check_meld(situate(pairs), cards("5H 6H 7H")).extra["kind"] == "run"
+    odd = check_meld(situate(pairs), cards("8H 9S"))
     assert not odd.valid
-    assert _codes(check_meld(pairs, cards("8H 8S 8D"))) == ["too_many_cards"]
-    assert check_first_meld(pairs, [cards("8H 8S")]).valid
-    missing = check_first_meld(pairs, [cards("5H 6H 7H")])
+    assert _codes(check_meld(situate(pairs), cards("8H 8S 8D"))) == ["too_many_cards"]
+    assert check_first_meld(situate(pairs, score=0), [cards("8H 8S")]).valid
+    missing = check_first_meld(situate(pairs, score=0), [cards("5H 6H 7H")])
     assert _codes(missing) == ["requirement_not_met"]
     assert "1 meld of 2" in missing.violations[0].message   # the words of any meld
-    grown = check_lay_off(pairs, cards("8H 8S"), cards("8D"))
+    grown = check_lay_off(situate(pairs, first_meld_done=True), cards("8H 8S"), cards("8D"))
     assert _codes(grown) == ["too_many_cards"]
     assert grown.violations[0].message == "Adding 8♦ to the meld: A meld holds at most 2 cards; this one has 3."
+
+
+# ---------------------------------------------------------------- a kind in one place
+
+class ThrowawayPair(PairKind):
+    """The pair again, with its part of the schema: all a kind needs to be loaded from a file."""
+
+    name, plural = "twin", "twins"
+    schema = MappingProxyType({
+        "options": {"type": ["object", "null"], "description": "Two cards of one rank.", "additionalProperties": False,
+                    "properties": {"min": {"type": ["integer", "null"], "minimum": 2, "maximum": 2},
+                                   "max": {"type": ["integer", "null"], "minimum": 2, "maximum": 2}}},
+        "requirement": {"type": ["array", "null"], "items": {"type": "integer", "minimum": 2, "maximum": 2},
+                        "maxItems": 20}})
+
+    def judge(self, judge: KindJudge, rule: MeldRule, split: Split, wild_limit: bool) -> Judged:
+        meld, found = super().judge(judge, rule, split, wild_limit)
+        return (meld._replace(kind=self.name) if meld is not None else None), found
+
+
+TWINS = HEAD + "melds: {{twin: {{min: 2, max: 2}}, run: {{min: 3}}}}\nfirst_meld: {{twins: [2, 2]}}\n"
+
+
+@pytest.fixture
+def twins(library: Library) -> Iterator[Ruleset]:
+    register(ThrowawayPair())
+    try:
+        yield _load(library, TWINS.format(id="twins-test"))
+    finally:
+        unregister("twin")
+
+
+def test_the_schema_file_is_the_kinds_assembly() -> None:
+    assert assembled() == schema()
+    changed = dict(KINDS["set"].schema["options"]) | {"description": "another"}
+    other = type("OtherSet", (type(KINDS["set"]),), {"schema": {**KINDS["set"].schema, "options": changed}})()
+    assert kinds_schema(schema(), [other, KINDS["run"], KINDS["color"]]) != schema()
+
+
+def test_a_kind_defined_here_is_assembled_loaded_judged_planned_and_worded(library: Library, twins: Ruleset) -> None:
+    melds = assembled()["$defs"]["melds"]["properties"]
+    assert list(melds) == [*(k for k in melds if k != "twin"), "twin"] and "twins" in \
+        assembled()["$defs"]["first_meld"]["properties"]
+    with pytest.raises(RulesetError):  # the schema holds the kind's own options
+        _load(library, TWINS.replace("max: 2", "max: 3").format(id="twins-bad"))
+    assert twins.rummy is not None and twins.rummy.base.meld_rule("twin") == MeldRule("twin", 2, max=2)
+    pair = check_meld(situate(twins), cards("8H 8S"))
+    assert pair.valid and pair.extra["kind"] == "twin"
+    assert not check_meld(situate(twins), cards("8H 9S")).valid
+    out = check_going_out(situate(twins), cards("8H 8S 9C 9D 4H"), ())
+    assert out.valid, out.as_dict()
+    first = check_first_meld(situate(twins, score=0), [cards("8H 8S")])
+    assert "2 melds of 2" in first.violations[0].message  # the requirement, in the words of any meld
+    assert not check_going_out(situate(twins), cards("8H 8S 9C 4H 5C"), ()).valid
+    unregister("twin")
+    with pytest.raises(RulesetError):  # without its entry, the schema no longer holds it
+        _load(library, TWINS.format(id="twins-gone"))
 
 
 # ---------------------------------------------------------------- going out (the planner's half)
@@ -345,7 +415,7 @@ def small_deal(draw: st.DrawFn, ruleset: Ruleset) -> tuple[tuple[Card, ...], tup
     table: tuple[tuple[Card, ...], ...] = ()
     if draw(st.booleans()):
         meld = cards(" ".join(draw(st.lists(st.sampled_from(POOL), min_size=3, max_size=4))))
-        if not Counter(meld) - shoe and check_meld(ruleset, meld).valid:
+        if not Counter(meld) - shoe and check_meld(situate(ruleset), meld).valid:
             table = (meld,)
             shoe -= Counter(meld)
     hand = [c for c in cards(" ".join(draw(st.lists(st.sampled_from(POOL), min_size=1, max_size=7))))]
@@ -364,14 +434,14 @@ def test_going_out_with_the_new_kinds_agrees_with_the_oracle(planned: dict[str, 
     ruleset = planned[name]
     hand, table = data.draw(small_deal(ruleset), label="deal")
     oracle = Oracle(ruleset)
-    verdict = check_going_out(ruleset, hand, table, done)
+    verdict = check_going_out(situate(ruleset, first_meld_done=done), hand, table)
     expected = oracle.can_go_out(hand, table, done)
     assert verdict.valid is expected, (f"oracle: can go out {expected}; planner: {verdict.as_dict()}")
     if verdict.valid:
         plan = verdict.extra["plan"]
         assert isinstance(plan, dict)
         assert replay_problem(ruleset, plan, norm(hand), table, done, 1) is None, plan
-    assert arrange(ruleset, hand, table, done).cost == oracle.fewest_points(hand, table, done)
+    assert arrange(situate(ruleset, first_meld_done=done), hand, table).cost == oracle.fewest_points(hand, table, done)
 
 
 @pytest.mark.parametrize(("name", "hand", "table", "done", "out"), [
@@ -392,18 +462,18 @@ def test_the_planner_goes_out_with_the_new_kinds(planned: dict[str, Ruleset], na
     ruleset = planned[name]
     melds = tuple(cards(m) for m in table)
     assert Oracle(ruleset).can_go_out(cards(hand), melds, done) is out
-    verdict = check_going_out(ruleset, cards(hand), melds, done)
+    verdict = check_going_out(situate(ruleset, first_meld_done=done), cards(hand), melds)
     assert verdict.valid is out, verdict.as_dict()
 
 
 def test_the_registered_kind_is_found_by_going_out(pairs: Ruleset) -> None:
-    verdict = check_going_out(pairs, cards("8H 8S 9C 9D"), (), False)
+    verdict = check_going_out(situate(pairs, first_meld_done=False), cards("8H 8S 9C 9D"), ())
     assert verdict.valid, verdict.as_dict()
     assert sorted(verdict.extra["plan"]["melds"]) == [["8H", "8S"], ["9C", "9D"]]
-    assert not check_going_out(pairs, cards("8H 9S"), (), False).valid
+    assert not check_going_out(situate(pairs, first_meld_done=False), cards("8H 9S"), ()).valid
     oracle = Oracle(pairs)
     for hand in ("8H 8S 5H 6H 7H", "8H 8S 8D", "5H 6H 7H 7S"):
-        assert check_going_out(pairs, cards(hand), (), True).valid is oracle.can_go_out(cards(hand), (), True), hand
+        assert check_going_out(situate(pairs, first_meld_done=True), cards(hand), ()).valid is oracle.can_go_out(cards(hand), (), True), hand
 
 
 def test_a_meld_s_ranks_are_its_kind_s_reading() -> None:

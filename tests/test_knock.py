@@ -11,15 +11,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, parse_cards
-from referee.errors import InvalidPlayError
-from referee.handscore import Deal
-from referee.knock import arrangements
-from referee.loader import default_library
-from referee.melds import check_meld, judge_for
+from referee.checks.judge import judge_for
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
+from referee.loading.loader import default_library
 from referee.planner import arrange
-from referee.ruleset import Ruleset
-from referee.scoring import score_round
+from referee.rules.ruleset import Ruleset
+from referee.scoring.hand import Deal
+from referee.scoring.knock import arrangements
+from referee.scoring.round import score_round
+from referee.values.cards import Card, parse_cards
+from referee.values.errors import InvalidPlayError
 from tests.conftest import cards
 from tests.oracle import Oracle, minus, norm
 
@@ -101,7 +103,7 @@ def test_the_knock_is_scored_with_the_arrangement_best_for_the_knocker(
     for ruleset in (GIN, SMALL):
         knock = ruleset.scoring.knock
         assert knock is not None
-        if arrange(ruleset, knocker).cost > knock.max_deadwood:
+        if arrange(situate(ruleset, first_meld_done=True), knocker).cost > knock.max_deadwood:
             continue
         oracle = oracles.setdefault(_plays(ruleset), Oracle(ruleset))
         got = score_round(ruleset, {"k": knocker, "d": defender}, "k")
@@ -123,7 +125,7 @@ def test_arrangements_are_every_legal_showing_within_the_limit(hand: str, most: 
     assert len(found) == count, found
     assert len({tuple(sorted(map(tuple, m))) for m, _ in found}) == count  # each once
     for melds, dead in found:
-        assert all(check_meld(GIN, m).valid for m in melds)
+        assert all(check_meld(situate(GIN), m).valid for m in melds)
         left = Counter(held) - Counter(c for m in melds for c in m)
         assert len(held) - sum(left.values()) == sum(len(m) for m in melds)  # disjoint
         assert dead == sum(GIN.scoring.value(c) for c in left.elements()) <= most
@@ -143,7 +145,7 @@ def test_shown_melds_are_scored_as_shown_even_when_another_arrangement_is_better
 
 
 def test_a_knock_past_the_planning_budget_is_refused_not_hung(monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee.planner import budget as planner
+    from referee.values import budget as planner
     monkeypatch.setattr(planner, "PLAN_BUDGET", 40)
     knocker = cards("AH 2H 3H 4H 5H 6H 7H 8H 9H AC")
     defender = cards("JC QC KC 7S 8S 9D 10D KD QS JS")

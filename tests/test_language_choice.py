@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from api.language import answer_language
-from referee.i18n import choose
+from referee.values.i18n import choose
 
 ILLEGAL = {"cards": ["8H", "9S"], "round": 1}
 CHECK = "/v1/rulesets/bing-rummy/melds/check"

@@ -1,164 +1,87 @@
-"""The engine's layers (docs/engine.md): every import in referee/, at the top of a module,
-inside a function or under TYPE_CHECKING, stays in its row of the table or goes down it, and
-no modules import each other in a circle."""
+"""The engine's layers (docs/engine.md), as import-linter reads them from pyproject.toml: each
+package of referee/ imports only from its own layer and those below it (every import counts,
+inside a function or under TYPE_CHECKING too), the engine imports nothing of the service, and no
+modules import each other in a circle."""
 
 from __future__ import annotations
 
 import ast
 import re
+import tomllib
+from functools import cache
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
+from typing import Any
 
+import grimp
 import pytest
+from importlinter.cli import lint_imports
 
-PACKAGE = Path(__file__).resolve().parent.parent / "referee"
-
-# Bottom to top; a module imports only from its own row and the rows below it. A package
-# (`referee.planner` grown into `planner/`) stands for every module inside it.
-LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    # `kindwords`: each kind's sentences (`meldwords`: a meld's of any kind), read by the checks
-    # of a ruleset's meaning too.
-    ("values", ("i18n", "errors", "violations", "merge", "cards", "data", "meldwords", "kindwords")),  # data: shipped files
-    ("rules", ("contract", "ruleset", "phases", "byscore", "teams")),
-    ("loading", ("yamlread", "shipped", "placing", "rulebuild", "deckcheck", "meaning", "schema_messages", "loader",
-                 "overrides")),
-    # `meld` (the placed meld and the run windows) sits with the kinds, which read it, rather
-    # than with the checks; `searching` holds what the kinds share with the judge and the
-    # planner's search; `geometry` packs a deck's cards for the planner. The planner's half
-    # of each kind is `planner.kinds`, in the planner's row.
-    ("kinds", ("meld", "geometry", "searching", "kinds", "needwords")),
-    ("checks", ("inplace", "melds", "handlimit", "plays", "layout", "turns", "canastas")),
-    ("planner", ("planner", "tablesolve", "pile")),  # pile: asks the planner for a first meld's rest
-    ("scoring", ("handscore", "knock", "scoring", "teamscore", "reachable", "counts", "roundentry")),
-    ("sheet", ("phasesheet", "teamsheet", "undo", "ranking", "ending", "standings", "records")),
-    ("faces", ("cli", "describe", "")),  # "": the package itself, its front door
-)
-
-# Imports that still climb the table, each to be cut; nothing else may climb.
-STILL_TO_CUT: frozenset[tuple[str, str]] = frozenset()
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "referee"
 
 
-def _modules() -> dict[str, Path]:
-    found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
-        if parts[-1] == "__init__":
-            parts = parts[:-1]
-        found[".".join(parts)] = path
-    return found
+@cache
+def _graph() -> Any:
+    return grimp.build_graph("referee")
 
 
-def imported(name: str, source: str, is_package: bool, known: set[str]) -> set[str]:
-    """The modules of `known` that the module `name` imports anywhere in `source`."""
-    out: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            targets = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = name.split(".")
-                parts = parts[:len(parts) - node.level + (1 if is_package else 0)]
-                base = ".".join(parts + ([base] if base else []))
-            # `from referee import yamlread` imports the module yamlread, not the package
-            modules = [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in known]
-            targets = modules + ([base] if len(modules) < len(node.names) else [])
-        else:
-            continue
-        for target in targets:
-            while target and target not in known:
-                target = target.rpartition(".")[0]
-            if target and target != name and not name.startswith(target + "."):
-                out.add(target)
-    return out
+def _contract(contract_id: str) -> dict[str, Any]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    return next(c for c in config["contracts"] if c["id"] == contract_id)
 
 
-def _graph() -> dict[str, set[str]]:
-    modules = _modules()
-    known = set(modules)
-    return {name: imported(name, path.read_text(), path.name == "__init__.py", known)
-            for name, path in modules.items()}
+def test_the_contracts_are_kept(capsys: pytest.CaptureFixture[str]) -> None:
+    code = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True)
+    assert code == 0, capsys.readouterr().out
 
 
-def row(module: str) -> int | None:
-    """The row of `module` in LAYERS: that of the longest name it is, or lies inside."""
-    best: tuple[int, int] | None = None
-    for index, (_, names) in enumerate(LAYERS):
-        for short in names:
-            full = f"referee.{short}" if short else "referee"
-            inside = module == full or (short and module.startswith(full + "."))
-            if inside and (best is None or len(full) > best[0]):
-                best = (len(full), index)
-    return best[1] if best is not None else None
+def _levels() -> tuple[grimp.Layer, ...]:
+    return tuple(grimp.Layer(*(name.split("#")[0].strip() for name in re.split(r"[:|]", layer)),
+                             independent=False) for layer in _contract("layers")["layers"])
 
 
-def climbing(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
-    out = set()
-    for module, targets in graph.items():
-        for target in targets:
-            here, there = row(module), row(target)
-            if here is not None and there is not None and there > here:
-                out.add((module, target))
-    return out
-
-
-@pytest.mark.parametrize(("name", "is_package", "source", "expected"), [
-    ("referee.kinds", False, "from referee.meld import Meld", {"referee.meld"}),
-    ("referee.kinds", False, "def f():\n    from referee.planner import arrange\n", {"referee.planner"}),
-    ("referee.kinds", False, "if TYPE_CHECKING:\n    from referee.melds import Judge\n",
-     {"referee.melds"}),
-    ("referee.loader", False, "from referee import yamlread", {"referee.yamlread"}),
-    ("referee.loader", False, "from referee import __version__", set()),  # its own package
-    ("referee.kinds", False, "from referee import yamlread, loader", {"referee.yamlread", "referee.loader"}),
-    ("referee.cards", False, "from referee import loader, __version__", {"referee.loader"}),
-    ("referee.kinds", False, "import referee.cards.extra", {"referee.cards"}),
-    ("referee.planner.search", False, "from .direct import masks", {"referee.planner.direct"}),
-    ("referee.planner", True, "from .search import Budget", {"referee.planner.search"}),
-    ("referee.planner.search", False, "from referee.planner import plan", {"referee.planner.plan"}),
-    ("referee.cards", False, "import json\nfrom collections import Counter", set()),
+@pytest.mark.parametrize(("importer", "imported", "climbs"), [
+    ("referee.values.cards", "referee.planner.search", True),
+    ("referee.kinds.table", "referee.checks.judge", True),
+    ("referee.sheet.standings", "referee.cli", True),
+    ("referee.planner.search", "referee.values.cards", False),
+    ("referee.tablesolve.best", "referee.planner.plan", False),  # one layer
 ])
-def test_every_import_is_read(name: str, is_package: bool, source: str, expected: set[str]) -> None:
-    known = {"referee", "referee.kinds", "referee.meld", "referee.melds", "referee.planner",
-             "referee.yamlread", "referee.loader", "referee.cards", "referee.planner.search",
-             "referee.planner.direct", "referee.planner.plan"}
-    assert imported(name, source, is_package, known) == expected
-
-
-@pytest.mark.parametrize(("module", "expected"), [
-    ("referee.cards", "values"), ("referee", "faces"), ("referee.planner.search", "planner"),
-    ("referee.planner.kinds", "planner"), ("referee.planner.direct", "planner"),
-    ("referee.kinds", "kinds"), ("referee.cli.serve", "faces"), ("referee.nowhere", None),
-])
-def test_rows(module: str, expected: str | None) -> None:
-    found = row(module)
-    assert (LAYERS[found][0] if found is not None else None) == expected
-
-
-def test_every_module_has_a_row() -> None:
-    assert [m for m in _modules() if row(m) is None] == []
-
-
-def test_no_import_climbs_the_layers() -> None:
+def test_the_layers_catch_an_import_that_climbs(importer: str, imported: str, climbs: bool) -> None:
     graph = _graph()
-    assert sorted(climbing(graph) - STILL_TO_CUT) == []
-    cut = sorted(edge for edge in STILL_TO_CUT if edge[1] not in graph.get(edge[0], set()))
-    assert cut == [], "these imports are cut: strike them from STILL_TO_CUT"
+    graph = grimp.build_graph("referee") if graph.direct_import_exists(importer=importer, imported=imported) else graph
+    graph.add_import(importer=importer, imported=imported)
+    try:
+        found = graph.find_illegal_dependencies_for_layers(layers=_levels(), containers={"referee"})
+    finally:
+        graph.remove_import(importer=importer, imported=imported)
+    assert bool(found) == climbs
+
+
+def test_every_package_of_the_engine_has_a_layer() -> None:
+    named = {name for layer in _levels() for name in layer.module_tails}
+    packages = {p.stem for p in PACKAGE.iterdir() if (p / "__init__.py").is_file() or p.suffix == ".py"}
+    assert packages - named - {"__init__", "data"} == set()
 
 
 def test_no_import_cycle() -> None:
-    graph = {module: targets - {t for m, t in STILL_TO_CUT if m == module}
-             for module, targets in _graph().items()}
+    graph = _graph()
+    modules = {m for m in graph.modules if m.startswith("referee")}
+    edges = {m: graph.find_modules_directly_imported_by(m) & modules for m in modules}
+    # a package's front door imports its modules; a module importing its own package is no circle
+    edges = {m: {t for t in targets if not m.startswith(t + ".")} for m, targets in edges.items()}
     try:
-        TopologicalSorter(graph).prepare()
+        TopologicalSorter(edges).prepare()
     except CycleError as error:
         pytest.fail(f"modules import each other in a circle: {' -> '.join(error.args[1])}")
 
 
-# The kinds' own entries, the only modules that may name a kind: the judge's half
-# (`kinds`, `kindwords`, `needwords`: a requirement's runs without a wild card) and the
-# planner's (`planner/kindbase`, `sets`, `runs`, `judged`, `kinds`).
-KIND_ENTRIES = frozenset({"kinds.py", "kindwords.py", "needwords.py", "planner/kindbase.py", "planner/sets.py",
-                          "planner/runs.py", "planner/judged.py", "planner/kinds.py"})
+# The kinds' own modules, the only ones that may name a kind: each kind's (`kinds/set`,
+# `kinds/run/`, `kinds/color`), the table of them, and `kinds/needwords` (a requirement's runs
+# without a wild card).
+KIND_ENTRIES = frozenset({"kinds/table.py", "kinds/set.py", "kinds/color.py", "kinds/run/__init__.py",
+                          "kinds/run/planning.py", "kinds/run/placing.py", "kinds/run/words.py", "kinds/needwords.py"})
 
 # Quoted kind names still written outside the kinds' entries, by module, each to be cut; this
 # table only shrinks.
@@ -167,7 +90,7 @@ STILL_NAMING_KINDS: dict[str, int] = {}
 
 def kind_names() -> set[str]:
     """Every shipped kind's name and plural (the first-meld key that asks for it)."""
-    from referee.kinds import KINDS
+    from referee.kinds.table import KINDS
     return {word for kind in KINDS.values() for word in (kind.name, kind.plural)}
 
 
@@ -195,3 +118,36 @@ def test_no_module_outside_the_kinds_names_a_kind() -> None:
         if relative not in KIND_ENTRIES and (count := named_kinds(path.read_text(), names)):
             found[relative] = count
     assert found == STILL_NAMING_KINDS, "ask the kind's entry instead; a name cut: strike it from the table"
+
+
+# ---------------------------------------------------------------- the engine's functions
+
+MOST_PARAMETERS = 5  # beyond a method's `self` or `cls`: more is context to bundle (the situation)
+
+
+def parameters(source: str) -> dict[str, int]:
+    """Each function of `source` (methods and nested ones too) by name, with how many
+    parameters it takes, `self` and `cls` aside; `*args` and `**kwargs` count one each."""
+    out = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            a = node.args
+            named = [p.arg for p in (*a.posonlyargs, *a.args, *a.kwonlyargs) if p.arg not in ("self", "cls")]
+            out[f"{node.name}:{node.lineno}"] = len(named) + (a.vararg is not None) + (a.kwarg is not None)
+    return out
+
+
+@pytest.mark.parametrize(("source", "expected"), [
+    ("def f(a, b, c=1, *, d): pass", {"f:1": 4}),
+    ("class K:\n    def m(self, a, *rest, **more): pass", {"m:2": 3}),
+    ("def f(a, /, b):\n    def g(x, y, z, u, v, w): pass", {"f:1": 2, "g:2": 6}),
+])
+def test_parameters_are_counted(source: str, expected: dict[str, int]) -> None:
+    assert parameters(source) == expected
+
+
+def test_no_engine_function_takes_more_than_five_parameters() -> None:
+    found = {f"{path.relative_to(PACKAGE).as_posix()}:{name}": n
+             for path in sorted(PACKAGE.rglob("*.py")) for name, n in parameters(path.read_text()).items()
+             if n > MOST_PARAMETERS}
+    assert found == {}, "bundle what a function is told into a value (the situation, a goal, a position)"

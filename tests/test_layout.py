@@ -4,11 +4,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import RANKS, SUITS, Card, parse_card
-from referee.errors import InvalidPlayError
-from referee.layout import Layout, check_placement, placement
-from referee.loader import Library
-from referee.ruleset import Ruleset
+from referee.checks.layout import Layout, check_placement, placement
+from referee.loading.loader import Library
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import RANKS, SUITS, Card, parse_card
+from referee.values.errors import InvalidPlayError
 
 D = "down"
 

@@ -11,11 +11,11 @@ import jsonschema
 import pytest
 import yaml
 
-from referee.errors import RulesetError, UnknownRulesetError
-from referee.i18n import LANGUAGES, SOURCE
-from referee.loader import Library
-from referee.merge import apply_variant, merge_patch
-from referee.shipped import builtin_files, schema
+from referee.loading.loader import Library
+from referee.loading.shipped import builtin_files, schema
+from referee.values.errors import RulesetError, UnknownRulesetError
+from referee.values.i18n import LANGUAGES, SOURCE
+from referee.values.merge import apply_variant, merge_patch
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADER = "format: 1\nid: {id}\nfamily: rummy\nname: X\nmelds: {{set: {{min: 3}}}}\n"
@@ -38,7 +38,7 @@ def test_every_shipped_ruleset_loads(library: Library) -> None:
 
 
 def test_every_shipped_ruleset_passes_every_check_a_posted_one_does(library: Library) -> None:
-    """At start the shipped files skip the JSON Schema (referee/loader.py): here each is loaded
+    """At start the shipped files skip the JSON Schema (referee/loading/loader.py): here each is loaded
     as a posted file is, every check made, and builds the ruleset the library holds."""
     for path in builtin_files():
         posted, _, _ = library.copy().load(path.read_bytes(), path.name)

@@ -6,11 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, parse_cards
-from referee.errors import RefereeError
-from referee.i18n import language
-from referee.loader import Library
-from referee.melds import check_meld
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
+from referee.loading.loader import Library
+from referee.values.cards import Card, parse_cards
+from referee.values.errors import RefereeError
+from referee.values.i18n import language
 from tests.conftest import load_cases
 
 
@@ -18,9 +19,7 @@ from tests.conftest import load_cases
 def test_meld_cases(case: dict[str, Any], library: Library) -> None:
     ruleset = library.get(case["ruleset"])
     hand = case.get("hand")
-    verdict = check_meld(ruleset, parse_cards(case["play"]), case.get("round", 1), case.get("players"),
-                         first_meld_done=case.get("first_meld_done", False),
-                         hand=None if hand is None else parse_cards(hand), score=case.get("score"))
+    verdict = check_meld(situate(ruleset, round=case.get("round", 1), players=case.get("players"), first_meld_done=case.get("first_meld_done", False), score=case.get("score")), parse_cards(case["play"]), None if hand is None else parse_cards(hand))
     assert verdict.valid is case["valid"], verdict.as_dict()
     assert (not verdict.violations) is verdict.valid
     if "codes" in case:
@@ -33,7 +32,7 @@ def test_meld_cases(case: dict[str, Any], library: Library) -> None:
 
 
 def test_violation_sentence_names_the_rule(library: Library) -> None:
-    verdict = check_meld(library.get("ten-pennies"), parse_cards(["8H", "2S", "2C"]), 1)
+    verdict = check_meld(situate(library.get("ten-pennies"), round=1), parse_cards(["8H", "2S", "2C"]))
     assert verdict.violations[0].message == \
         "Round 1 allows at most 1 wild card in a meld; this set has 2 (2♠, 2♣)."
     assert [str(c) for c in verdict.violations[0].cards] == ["2S", "2C"]
@@ -53,7 +52,7 @@ def test_answer_does_not_depend_on_order(library: Library, cards: list[Card], rn
     ruleset = library.get(rid)
     shuffled = list(cards)
     rnd.shuffle(shuffled)
-    first, second = check_meld(ruleset, cards, rnd_no), check_meld(ruleset, shuffled, rnd_no)
+    first, second = check_meld(situate(ruleset, round=rnd_no), cards), check_meld(situate(ruleset, round=rnd_no), shuffled)
     assert first.valid == second.valid
     assert sorted(v.code for v in first.violations) == sorted(v.code for v in second.violations)
     assert first.extra.get("kind") == second.extra.get("kind")
@@ -64,7 +63,7 @@ def test_answer_does_not_depend_on_order(library: Library, cards: list[Card], rn
 def test_wilds_replaced_by_what_they_stand_for_make_a_natural_meld(library: Library, 
         cards: list[Card], rid: str, rnd_no: int) -> None:
     ruleset = library.get(rid)
-    verdict = check_meld(ruleset, cards, rnd_no)
+    verdict = check_meld(situate(ruleset, round=rnd_no), cards)
     stands = verdict.extra.get("wilds") or []
     if not verdict.valid or not stands or any(w["as"] is None for w in stands):  # type: ignore[union-attr]
         return
@@ -87,7 +86,7 @@ def test_wilds_replaced_by_what_they_stand_for_make_a_natural_meld(library: Libr
                 max_size=8), st.integers(-3, 12), st.sampled_from(["bing-rummy", "ten-pennies"]))
 def test_only_referee_errors_escape(library: Library, tokens: list[str], rnd_no: int, rid: str) -> None:
     try:
-        check_meld(library.get(rid), parse_cards(tokens), rnd_no)
+        check_meld(situate(library.get(rid), round=rnd_no), parse_cards(tokens))
     except RefereeError:
         pass
 
@@ -100,7 +99,7 @@ def test_only_referee_errors_escape(library: Library, tokens: list[str], rnd_no:
 ])
 def test_a_verdict_names_cards_as_the_chips_show_them(library: Library, lang: str, words: str) -> None:
     with language(lang):
-        verdict = check_meld(library.get("ten-pennies"), parse_cards(["8H", "8S", "10S"]), 1)
+        verdict = check_meld(situate(library.get("ten-pennies"), round=1), parse_cards(["8H", "8S", "10S"]))
     [violation] = verdict.violations
     assert words in violation.message and "10S" not in violation.message
     assert violation.as_dict()["cards"] == ["10S"] and violation.code == "mixed_ranks"  # the notation stays
@@ -126,11 +125,11 @@ def test_the_first_rank_may_follow_the_last_in_any_deck(library: Library, base: 
     plain = library.get(base)
     for text in legal:
         cards = parse_cards(text.split(), deck=high.deck)
-        assert check_meld(high, cards, round_number).valid, text
+        assert check_meld(situate(high, round=round_number), cards).valid, text
         ends_high = cards[-1].rank == high.deck.ranks[0]
-        assert check_meld(plain, cards, round_number).valid is not ends_high, text  # without it, only low
+        assert check_meld(situate(plain, round=round_number), cards).valid is not ends_high, text  # without it, only low
     for text in illegal:
-        verdict = check_meld(high, parse_cards(text.split(), deck=high.deck), round_number)
+        verdict = check_meld(situate(high, round=round_number), parse_cards(text.split(), deck=high.deck))
         assert [v.code for v in verdict.violations] == ["not_consecutive"], text
 
 
@@ -150,6 +149,6 @@ def test_remi_runs_agree_with_the_rule_written_out(library: Library) -> None:
         for picked in combinations(numbers, size):
             cards = [Card(n, "B") for n in picked]
             expected = rules.worth(cards) is not None
-            assert check_meld(remi, cards).valid is expected, picked
+            assert check_meld(situate(remi), cards).valid is expected, picked
             legal += expected
     assert legal == (11 + 10 + 9) + 3  # the stretches of 3, 4 and 5 with the 1 low, and one a length with it high

@@ -57,13 +57,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import JOKER, Card, parse_cards
-from referee.loader import default_library
-from referee.melds import check_meld
-from referee.phases import with_phase
+from referee.checks.plays import check_first_meld, check_lay_off, check_meld
+from referee.checks.situation import situate
+from referee.loading.loader import default_library
 from referee.planner import arrange, check_going_out
-from referee.plays import check_first_meld, check_lay_off
-from referee.ruleset import Ruleset
+from referee.planner.arrange import Goal
+from referee.rules.phases import with_phase
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import JOKER, Card, parse_cards
 from tests.oracle import Cards, Oracle, norm
 from tests.test_oracle_rebuild import out_by_best_turn
 
@@ -237,7 +238,7 @@ def table_melds(draw: st.DrawFn, ruleset: Ruleset, round_number: int, shoe: Coun
         cards = draw(core(ruleset)) + draw(wild_cards(ruleset, round_number, 2))
         if Counter(cards) - shoe:
             continue
-        if not any(check_meld(ruleset, cards, round_number, first_meld_done=later, wild_rank=_wild(ruleset)).valid
+        if not any(check_meld(situate(ruleset, round=round_number, first_meld_done=later, wild_rank=_wild(ruleset)), cards).valid
                    for later in (False, True)):
             continue
         melds.append(tuple(_take(shoe, cards)))
@@ -297,22 +298,20 @@ def replay_problem(ruleset: Ruleset, plan: dict[str, Any], hand: Cards, table: S
         return "the plan makes a first meld, but it was made already"
     made = melds or own or lay_offs
     asked = not ruleset.rummy.round(round_number).first_meld.empty  # a game without one plans none
-    if not first_meld_done and made and asked and (not first or not check_first_meld(
-            ruleset, [melds[i] for i in first], round_number=round_number, wild_rank=_wild(ruleset)).valid):
+    if not first_meld_done and made and asked and (not first or not check_first_meld(situate(ruleset, score=0, round=round_number, wild_rank=_wild(ruleset)), [melds[i] for i in first]).valid):
         return f"the first meld {first} does not pass check_first_meld"
     for i, meld in enumerate(melds):
-        if i not in (first or ()) and not check_meld(ruleset, meld, round_number, first_meld_done=True,
-                                                      wild_rank=_wild(ruleset)).valid:
+        if i not in (first or ()) and not check_meld(situate(ruleset, round=round_number, first_meld_done=True, wild_rank=_wild(ruleset)), meld).valid:
             return f"{show(meld)} is not a legal later meld"
     grown = list(melds)
     for index, cards in own:
-        if not check_lay_off(ruleset, grown[index], cards, True, False, round_number, wild_rank=_wild(ruleset)).valid:
+        if not check_lay_off(situate(ruleset, first_meld_done=True, others_meld=False, round=round_number, wild_rank=_wild(ruleset)), grown[index], cards).valid:
             return f"{show(cards)} cannot be laid off on this plan's {show(grown[index])}"
         grown[index] = grown[index] + cards
     for index, cards in lay_offs:
         if not 0 <= index < len(table):
             return f"a lay-off on table meld {index}, which does not exist"
-        if not check_lay_off(ruleset, table[index], cards, True, True, round_number, wild_rank=_wild(ruleset)).valid:
+        if not check_lay_off(situate(ruleset, first_meld_done=True, others_meld=True, round=round_number, wild_rank=_wild(ruleset)), table[index], cards).valid:
             return f"{show(cards)} cannot be laid off on {show(table[index])}"
     return None
 
@@ -342,7 +341,7 @@ def test_going_out_and_fewest_points_agree_with_the_oracle(rid: str, round_numbe
 
 def going_out_agrees(ruleset: Ruleset, oracle: Oracle, first_meld_done: bool, dealt: Deal) -> None:
     round_number = oracle.round_number
-    verdict = check_going_out(ruleset, dealt.hand, dealt.table, first_meld_done, round_number, wild_rank=_wild(ruleset))
+    verdict = check_going_out(situate(ruleset, first_meld_done=first_meld_done, round=round_number, wild_rank=_wild(ruleset)), dealt.hand, dealt.table)
     knock = ruleset.scoring.knock  # going out by knocking: deadwood within the limit
     expected = oracle.can_knock(dealt.hand, dealt.table, first_meld_done, knock.max_deadwood) if knock \
         else oracle.can_go_out(dealt.hand, dealt.table, first_meld_done)
@@ -364,8 +363,7 @@ def going_out_agrees(ruleset: Ruleset, oracle: Oracle, first_meld_done: bool, de
 
 
 def fewest_points_agree(ruleset: Ruleset, oracle: Oracle, first_meld_done: bool, dealt: Deal) -> None:
-    found = arrange(ruleset, dealt.hand, dealt.table, first_meld_done, oracle.round_number,
-                    objective="points", wild_rank=_wild(ruleset))
+    found = arrange(situate(ruleset, first_meld_done=first_meld_done, round=oracle.round_number, wild_rank=_wild(ruleset)), dealt.hand, dealt.table, Goal(objective="points"))
     expected = oracle.fewest_points(dealt.hand, dealt.table, first_meld_done)
     assert found.cost == expected, f"oracle: {expected} points; planner: {found}"
 
@@ -405,18 +403,16 @@ def test_a_hand_laid_off_whole_goes_out(rid: str, round_number: int) -> None:
         dealt = data.draw(lay_off_deal(ruleset, round_number), label="deal")
         if not dealt.table or not dealt.hand:
             return
-        laid = check_lay_off(ruleset, dealt.table[0], dealt.hand, first_meld_done=True,
-                             others_meld=True, round_number=round_number, wild_rank=_wild(ruleset))
+        laid = check_lay_off(situate(ruleset, first_meld_done=True, others_meld=True, round=round_number, wild_rank=_wild(ruleset)), dealt.table[0], dealt.hand)
         if rummy.round(round_number).lay_off.allowed == "never":
             # The oracle tries no lay-off in such a game: the check refuses every one, on any meld.
             for others in (True, False):
-                refused = check_lay_off(ruleset, dealt.table[0], dealt.hand, first_meld_done=True,
-                                        others_meld=others, round_number=round_number, wild_rank=_wild(ruleset))
+                refused = check_lay_off(situate(ruleset, first_meld_done=True, others_meld=others, round=round_number, wild_rank=_wild(ruleset)), dealt.table[0], dealt.hand)
                 assert not refused.valid and refused.violations[0].code == "lay_off_not_allowed", refused.as_dict()
         if not laid.valid or rummy.final_discard == "required":
             return
         assert Oracle(ruleset, round_number, wild_rank=_wild(ruleset)).can_go_out(dealt.hand, dealt.table, True)
-        verdict = check_going_out(ruleset, dealt.hand, dealt.table, True, round_number, wild_rank=_wild(ruleset))
+        verdict = check_going_out(situate(ruleset, first_meld_done=True, round=round_number, wild_rank=_wild(ruleset)), dealt.hand, dealt.table)
         assert verdict.valid, verdict.as_dict()
 
     laid_off_whole()
@@ -450,12 +446,12 @@ def test_a_hand_that_is_a_first_meld_goes_out(rid: str, round_number: int) -> No
     @given(data=st.data())
     def first_meld_whole(data: st.DataObject) -> None:
         groups, dealt = data.draw(first_meld_deal(ruleset, round_number), label="deal")
-        made = check_first_meld(ruleset, list(groups), round_number=round_number, wild_rank=_wild(ruleset))
+        made = check_first_meld(situate(ruleset, score=0, round=round_number, wild_rank=_wild(ruleset)), list(groups))
         if not made.valid or rummy.final_discard == "required":
             return
         if len(dealt.hand) <= MAX_HAND:
             assert Oracle(ruleset, round_number, wild_rank=_wild(ruleset)).can_go_out(dealt.hand, dealt.table, False)
-        verdict = check_going_out(ruleset, dealt.hand, dealt.table, False, round_number, wild_rank=_wild(ruleset))
+        verdict = check_going_out(situate(ruleset, first_meld_done=False, round=round_number, wild_rank=_wild(ruleset)), dealt.hand, dealt.table)
         assert verdict.valid, verdict.as_dict()
 
     first_meld_whole()
@@ -475,7 +471,7 @@ def test_known_hands_go_out(rid: str, round_number: int, hand: str, table: list[
     oracle = Oracle(ruleset, round_number, wild_rank=_wild(ruleset))
     cards, melds = norm(parse_cards(hand.split())), [norm(parse_cards(m.split())) for m in table]
     assert oracle.can_go_out(cards, melds, first_meld_done)
-    verdict = check_going_out(ruleset, cards, melds, first_meld_done, round_number, wild_rank=_wild(ruleset))
+    verdict = check_going_out(situate(ruleset, first_meld_done=first_meld_done, round=round_number, wild_rank=_wild(ruleset)), cards, melds)
     assert verdict.valid, verdict.as_dict()
     plan = verdict.extra["plan"]
     assert isinstance(plan, dict)
@@ -518,9 +514,8 @@ def test_hands_the_oracle_caught(rid: str, round_number: int, hand: str, table: 
     ruleset = ANY_SIZE[rid]
     oracle = Oracle(ruleset, round_number, wild_rank=_wild(ruleset))
     cards, melds = norm(parse_cards(hand.split())), [norm(parse_cards(m.split())) for m in table]
-    verdict = check_going_out(ruleset, cards, melds, first_meld_done, round_number, wild_rank=_wild(ruleset))
-    found = arrange(ruleset, cards, melds, first_meld_done, round_number, objective="points",
-                    wild_rank=_wild(ruleset))
+    verdict = check_going_out(situate(ruleset, first_meld_done=first_meld_done, round=round_number, wild_rank=_wild(ruleset)), cards, melds)
+    found = arrange(situate(ruleset, first_meld_done=first_meld_done, round=round_number, wild_rank=_wild(ruleset)), cards, melds, Goal(objective="points"))
     assert (verdict.valid, found.cost) == (oracle.can_go_out(cards, melds, first_meld_done),
                                            oracle.fewest_points(cards, melds, first_meld_done))
     if verdict.valid:  # and the plan it gives is one the single checks accept, step by step
@@ -536,7 +531,6 @@ def test_pure_runs_alone_agree_with_the_oracle(rid: str, data: st.DataObject) ->
     """What a hand short of its first meld is left with when its pure runs still count."""
     ruleset = RULESETS[rid]
     dealt = data.draw(deal(ruleset, 1), label="deal")
-    found = arrange(ruleset, dealt.hand, (), True, 1, objective="points", wild_rank=_wild(ruleset),
-                    pure_runs_only=True)
+    found = arrange(situate(ruleset, first_meld_done=True, round=1, wild_rank=_wild(ruleset)), dealt.hand, (), Goal(objective="points", pure_runs_only=True))
     expected = Oracle(ruleset, 1, wild_rank=_wild(ruleset)).fewest_points_pure_runs(dealt.hand)
     assert found.cost == expected, f"oracle: {expected} points; planner: {found}"

@@ -9,7 +9,7 @@ rest into new melds (each judged by `check_meld`; a meld of a rank melded only g
 allowed here, since this is the turn that goes out), every card played; before the side's first
 meld, the new melds must pass `check_first_meld` (where `going_out.concealed_minimum` holds);
 a side holds one set of a rank where `one_per_rank` says so; and the side's melds after the
-turn must hold the canastas required (`referee.canastas`, a
+turn must hold the canastas required (`referee.checks.canastas`, a
 count of melds of `canasta.min` cards and their wild cards). The property, for every shipped
 ruleset whose going out requires canastas: the planner's `check_going_out` is valid exactly
 when the brute force goes out, and a valid plan leaves canastas enough on the side's table.
@@ -34,15 +34,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.byscore import with_score
-from referee.canastas import requires_met
-from referee.cards import JOKER, Card, parse_cards
-from referee.loader import default_library
-from referee.melds import check_meld, judge_for
-from referee.pile import Pile, check_pile
+from referee.checks.canastas import requires_met
+from referee.checks.judge import judge_for
+from referee.checks.plays import check_first_meld, check_lay_off, check_meld
+from referee.checks.situation import situate
+from referee.loading.loader import default_library
 from referee.planner import check_going_out
-from referee.plays import check_first_meld, check_lay_off
-from referee.ruleset import RoundRules, Ruleset
+from referee.planner.pile import Pile, check_pile
+from referee.rules.byscore import with_score
+from referee.rules.ruleset import RoundRules, Ruleset
+from referee.values.cards import JOKER, Card, parse_cards
 from tests.oracle import Cards, contains, minus, norm, sub_multisets
 from tests.test_oracle import _shoe, _take
 
@@ -52,13 +53,13 @@ RULESETS = {r.id: r for r in default_library().all()
 
 def _legal(ruleset: Ruleset, cards: Sequence[Card]) -> bool:
     """One legal meld as the turn that goes out makes it."""
-    verdict = check_meld(ruleset, list(cards), first_meld_done=True)
+    verdict = check_meld(situate(ruleset, first_meld_done=True), list(cards))
     return all(v.code == "going_out_only" for v in verdict.violations)
 
 
 @lru_cache(maxsize=100_000)
 def _lays_off(ruleset: Ruleset, meld: Cards, added: Cards) -> bool:
-    return check_lay_off(ruleset, list(meld), list(added), first_meld_done=True, others_meld=False).valid
+    return check_lay_off(situate(ruleset, first_meld_done=True, others_meld=False), list(meld), list(added)).valid
 
 
 @lru_cache(maxsize=100_000)
@@ -98,7 +99,7 @@ def _grown(ruleset: Ruleset, cards: Cards, table: tuple[Cards, ...]) -> tuple[tu
 
 @lru_cache(maxsize=100_000)
 def _kind(ruleset: Ruleset, cards: Cards) -> object:
-    return check_meld(ruleset, list(cards), first_meld_done=True).extra.get("kind")
+    return check_meld(situate(ruleset, first_meld_done=True), list(cards)).extra.get("kind")
 
 
 def _one_open_set_a_rank(ruleset: Ruleset, rules: RoundRules, before: Sequence[Cards], grown: Sequence[Cards],
@@ -138,8 +139,7 @@ def brute_goes_out(ruleset: Ruleset, hand: Cards, table: tuple[Cards, ...], firs
             for melds in _partitions(ruleset, pool):
                 if not melds and not first_meld_done:
                     continue
-                if not first_meld_done and rules.concealed_minimum and not check_first_meld(
-                        ruleset, [list(m) for m in melds]).valid:
+                if not first_meld_done and rules.concealed_minimum and not check_first_meld(situate(ruleset, score=0), [list(m) for m in melds]).valid:
                     continue
                 if one_per_rank and not _one_open_set_a_rank(ruleset, rules, table if first_meld_done else (), grown, melds):
                     continue
@@ -211,7 +211,7 @@ def test_going_out_with_canastas_agrees_with_brute_force(rid: str, first_meld_do
     if not hand:
         return
     table = table if first_meld_done else ()
-    verdict = check_going_out(ruleset, hand, list(table), first_meld_done)
+    verdict = check_going_out(situate(ruleset, first_meld_done=first_meld_done), hand, list(table))
     assert verdict.valid is brute_goes_out(ruleset, hand, table, first_meld_done), verdict.as_dict()
     if verdict.valid:
         plan = verdict.extra["plan"]
@@ -240,7 +240,7 @@ def test_known_canasta_hands(hand: str, table: list[str], done: bool, out: bool)
     ruleset = default_library().get("canasta")
     cards = norm(parse_cards(hand.split()))
     melds = tuple(norm(parse_cards(m.split())) for m in table)
-    assert check_going_out(ruleset, cards, list(melds), done).valid is out
+    assert check_going_out(situate(ruleset, first_meld_done=done), cards, list(melds)).valid is out
     assert brute_goes_out(ruleset, cards, melds, done) is out
 
 
@@ -251,7 +251,7 @@ PILE_RULESETS = {r.id: r for r in default_library().all()
 @lru_cache(maxsize=100_000)
 def _plain_meld(ruleset: Ruleset, cards: Cards, round_number: int) -> bool:
     """One legal meld of a turn that does not go out, before the side's first meld."""
-    return check_meld(ruleset, list(cards), round_number).valid
+    return check_meld(situate(ruleset, round=round_number), list(cards)).valid
 
 
 @lru_cache(maxsize=100_000)
@@ -276,7 +276,7 @@ def _first_meld_with(ruleset: Ruleset, meld: Cards, rest: Cards, score: int, rou
     for others in _meld_groups(ruleset, rest, round_number):
         if ruleset.scoring.hand_points([*meld, *(c for m in others for c in m)]) < least:
             continue  # the cards' values bound the melds' worth: too few to try
-        if check_first_meld(ruleset, [list(meld), *(list(m) for m in others)], (), score, round_number).valid:
+        if check_first_meld(situate(ruleset, score=score, round=round_number), [list(meld), *(list(m) for m in others)], ()).valid:
             return True
     return False
 
@@ -325,7 +325,7 @@ def test_taking_the_pile_for_the_first_meld_agrees_with_brute_force(rid: str, da
     top, hand = data.draw(_pile_deal(ruleset))
     rnd = data.draw(st.integers(1, max(1, len(ruleset.rummy.rounds))))
     score = data.draw(st.sampled_from([-50, 0, 1500, 3000]))
-    verdict = check_pile(ruleset, Pile(top), list(hand), False, score, (), rnd)
+    verdict = check_pile(situate(ruleset, first_meld_done=False, score=score, round=rnd), Pile(top), list(hand), ())
     assert verdict.valid is brute_takes_pile(ruleset, top, hand, score, rnd), verdict.as_dict()
     if verdict.valid:
         meld = parse_cards(verdict.extra["meld"])
@@ -347,7 +347,7 @@ def test_taking_the_pile_for_the_first_meld_agrees_with_brute_force(rid: str, da
 def test_known_pile_hands(rid: str, top: str, hand: str, rnd: int, score: int, meld: str | None) -> None:
     ruleset = default_library().get(rid)
     cards = norm(parse_cards(hand.split()))
-    verdict = check_pile(ruleset, Pile(parse_cards([top])[0]), list(cards), False, score, (), rnd)
+    verdict = check_pile(situate(ruleset, first_meld_done=False, score=score, round=rnd), Pile(parse_cards([top])[0]), list(cards), ())
     assert verdict.valid is (meld is not None), verdict.as_dict()
     assert brute_takes_pile(ruleset, parse_cards([top])[0], cards, score, rnd) is (meld is not None)
     if meld is not None:

@@ -20,12 +20,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, parse_cards
-from referee.loader import Library
+from referee.checks.situation import situate
+from referee.checks.turns import check_turn
+from referee.loading.loader import Library
 from referee.planner import check_going_out
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
 from referee.tablesolve import best_turn
-from referee.turns import check_turn
+from referee.values.budget import OverBudget
+from referee.values.cards import Card, parse_cards
 
 REBUILT = ("rummikub", "rummikub-first-meld-50", "remi", "remi-sabra")
 MOST_TABLE, MOST_RACK = 40, 20  # the realistic positions of bench/tiles.py
@@ -47,7 +49,7 @@ def _game(ruleset: Ruleset, rng: random.Random) -> Iterator[Position]:
     player = 0
     while pool and sum(map(len, table)) <= MOST_TABLE and len(racks[player]) <= MOST_RACK:
         rack = racks[player]
-        answer = best_turn(ruleset, table, rack, done[player])
+        answer = best_turn(situate(ruleset, first_meld_done=done[player]), table, rack)
         if done[player]:
             yield table, tuple(rack)
             if answer.played:
@@ -73,7 +75,7 @@ def out_by_best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], rack: Se
     tile goes out by throwing it)."""
     assert ruleset.rummy is not None
     throws = ruleset.rummy.final_discard == "required"
-    return len(best_turn(ruleset, table, rack, True).left) == (1 if throws else 0)
+    return len(best_turn(situate(ruleset, first_meld_done=True), table, rack).left) == (1 if throws else 0)
 
 
 @pytest.mark.parametrize("rid", REBUILT)
@@ -84,7 +86,10 @@ def test_going_out_on_a_rebuilt_table_agrees_with_the_best_turn(library: Library
     @given(seed=st.integers(0, 2**32 - 1))
     def agrees(seed: int) -> None:
         for table, rack in _game(ruleset, random.Random(seed)):
-            verdict = check_going_out(ruleset, rack, table, True)
+            try:
+                verdict = check_going_out(situate(ruleset, first_meld_done=True), rack, table)
+            except OverBudget:
+                continue  # a 422 naming the table: a position past the tile search's budget (docs/engine.md)
             assert verdict.valid is out_by_best_turn(ruleset, table, rack), (table, rack, verdict.as_dict())
             if verdict.valid:
                 _assert_plan_is_a_legal_turn(ruleset, table, rack, verdict.extra["plan"])
@@ -101,7 +106,7 @@ def _assert_plan_is_a_legal_turn(ruleset: Ruleset, table: Sequence[Sequence[Card
     if [str(plan["discard"])] == [str(c) for c in rack]:  # a rack of one tile, thrown: the table stays
         assert Counter(map(str, (c for m in after for c in m))) == Counter(map(str, (c for m in table for c in m)))
         return
-    turn = check_turn(ruleset, table, after, rack, True)
+    turn = check_turn(situate(ruleset, first_meld_done=True), table, after, rack)
     assert turn.valid, (plan, turn.as_dict())
     played = Counter(str(c) for c in rack)
     if plan["discard"] is not None:

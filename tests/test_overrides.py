@@ -1,4 +1,4 @@
-"""referee/overrides.py: round fields a variant sets at the top level that every round sets again."""
+"""referee/loading/overrides.py: round fields a variant sets at the top level that every round sets again."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from referee.loader import Library
-from referee.overrides import overridden, overridden_findings
+from referee.loading.loader import Library
+from referee.loading.overrides import overridden, overridden_findings
 
 ROUNDS = [{"wilds": {"ranks": ["2"], "max_per_meld": 1}, "first_meld": {"sets": [3]}},
           {"wilds": {"ranks": ["2", "A"]}, "first_meld": {"sets": [4]}, "hand_size": 9}]

@@ -14,7 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from api.page import script_sentences
-from referee.i18n import LANGUAGES, LOCALE_DIR, SOURCE, language, tn
+from referee.values.i18n import LANGUAGES, LOCALE_DIR, SOURCE, language, tn
 from tests.browser import PageFactory
 
 COUNTS = list(range(130)) + [200, 201, 211, 1001, 1021]

@@ -12,14 +12,15 @@ from typing import Any
 import pytest
 import yaml
 
-from referee.cards import parse_cards
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
 from referee.cli import main
-from referee.errors import RulesetError
-from referee.i18n import LANGUAGES, language
-from referee.loader import Library
-from referee.melds import check_meld
+from referee.loading.loader import Library
 from referee.planner import check_going_out
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import parse_cards
+from referee.values.errors import RulesetError
+from referee.values.i18n import LANGUAGES, language
 from tests.conftest import CASES
 
 TILE_GAMES = ("rummikub", "rummikub-first-meld-50", "remi", "remi-50", "remi-add-only", "remi-pe-tabla", "remi-sabra")
@@ -107,7 +108,7 @@ def test_a_french_deck_says_cards_and_the_same_deck_of_tiles_says_tiles(library:
     ten_pennies = library.get("ten-pennies")
     assert ten_pennies.deck.pieces == "cards"
     short = parse_cards(["8H", "8S"])
-    said = {pieces: check_meld(_with_pieces(ten_pennies, pieces), short, 1).violations[0].message
+    said = {pieces: check_meld(situate(_with_pieces(ten_pennies, pieces), round=1), short).violations[0].message
             for pieces in ("cards", "tiles")}
     assert said == {"cards": "A set needs at least 3 cards; this one has 2.",
                     "tiles": "A set needs at least 3 tiles; this one has 2."}
@@ -119,7 +120,7 @@ def test_going_out_names_what_is_left_as_the_deck_calls_it(library: Library, gam
     hand = parse_cards(["8B", "9B", "10B", "2R"] if pieces == "tiles" else ["8H", "9H", "10H", "3C", "KD"],
                        deck=ruleset.deck)
     with language("sv"):
-        message = check_going_out(ruleset, hand, [], True).violations[0].message
+        message = check_going_out(situate(ruleset, first_meld_done=True), hand, []).violations[0].message
     left = {"cards": "kort", "tiles": "brick"}
     assert left[pieces] in message and left[{"cards": "tiles", "tiles": "cards"}[pieces]] not in message, message
 

@@ -12,14 +12,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import JOKER, Card, DeckCount, DeckSpec
-from referee.geometry import geometry_for
-from referee.loader import Library
-from referee.melds import check_meld, judge_for
+from referee.checks.judge import judge_for
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
+from referee.kinds.geometry import geometry_for
+from referee.loading.loader import Library
 from referee.planner import arrange, check_going_out
 from referee.planner.prepared import judge_geometry
 from referee.planner.tables import _judge_masks, _masks
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import JOKER, Card, DeckCount, DeckSpec
 from tests.oracle import Oracle
 
 FIVE_CROWNS_RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -160,7 +162,7 @@ def deal(draw: st.DrawFn, ruleset: Ruleset, most: int, repeats: bool,
     table = []
     for _ in range(draw(st.integers(0, tables))):
         cards = draw(core(ruleset)) + jokers[:draw(st.integers(0, 1))]
-        if len(cards) >= 3 and not Counter(cards) - shoe and check_meld(ruleset, cards, first_meld_done=True).valid:
+        if len(cards) >= 3 and not Counter(cards) - shoe and check_meld(situate(ruleset, first_meld_done=True), cards).valid:
             table.append(_take(shoe, cards))
     cards = [c for _ in range(draw(st.integers(1, 2))) for c in draw(core(ruleset))]
     if repeats:
@@ -178,7 +180,7 @@ def deal(draw: st.DrawFn, ruleset: Ruleset, most: int, repeats: bool,
 def test_five_suits_of_three_to_king_go_out_as_the_oracle_says(five_suits: Ruleset, first_meld_done: bool,
                                                               data: st.DataObject) -> None:
     hand, table = data.draw(deal(five_suits, 8, repeats=False, tables=2), label="deal")
-    verdict = check_going_out(five_suits, hand, table, first_meld_done)
+    verdict = check_going_out(situate(five_suits, first_meld_done=first_meld_done), hand, table)
     expected = Oracle(five_suits).can_go_out(hand, table, first_meld_done)
     assert verdict.valid is expected, (hand, table, verdict.as_dict())
 
@@ -187,7 +189,7 @@ def test_five_suits_of_three_to_king_go_out_as_the_oracle_says(five_suits: Rules
 @given(data=st.data())
 def test_five_suits_of_three_to_king_leave_the_fewest_points(five_suits: Ruleset, data: st.DataObject) -> None:
     hand, table = data.draw(deal(five_suits, 7, repeats=False, tables=1), label="deal")
-    found = arrange(five_suits, hand, table, True)
+    found = arrange(situate(five_suits, first_meld_done=True), hand, table)
     assert found.cost == Oracle(five_suits).fewest_points(hand, table, True), (hand, table, found)
 
 
@@ -195,7 +197,7 @@ def test_five_suits_of_three_to_king_leave_the_fewest_points(five_suits: Ruleset
 @given(data=st.data())
 def test_eight_copies_of_a_card_go_out_as_the_oracle_says(eight_copies: Ruleset, data: st.DataObject) -> None:
     hand, table = data.draw(deal(eight_copies, 10, repeats=True, tables=1), label="deal")
-    verdict = check_going_out(eight_copies, hand, table)
+    verdict = check_going_out(situate(eight_copies, first_meld_done=True), hand, table)
     expected = Oracle(eight_copies).can_go_out(hand, table)
     assert verdict.valid is expected, (hand, table, verdict.as_dict())
 
@@ -203,8 +205,8 @@ def test_eight_copies_of_a_card_go_out_as_the_oracle_says(eight_copies: Ruleset,
 def test_eight_copies_of_one_card_fill_a_field(eight_copies: Ruleset) -> None:
     """Eight of one card (more than three count bits hold) meld as one set, and leave none."""
     hand = [Card("5", "H")] * 8 + [Card("9", "C")]
-    verdict = check_going_out(eight_copies, hand)
+    verdict = check_going_out(situate(eight_copies, first_meld_done=True), hand)
     assert verdict.valid, verdict.as_dict()
     assert Oracle(eight_copies).can_go_out(hand)
-    found = arrange(eight_copies, [Card("5", "H")] * 8 + [Card("6", "H"), Card("7", "H")], (), True)
+    found = arrange(situate(eight_copies, first_meld_done=True), [Card("5", "H")] * 8 + [Card("6", "H"), Card("7", "H")], ())
     assert found.cost == 0 and not found.plan.left

@@ -8,23 +8,23 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, DeckSpec, parse_card, parse_cards
-from referee.cards import parse_cards as read_cards
-from referee.errors import InvalidCardError, InvalidPlayError, RulesetError
-from referee.handlimit import check_hand
-from referee.handscore import Deal
-from referee.layout import check_placement
-from referee.loader import Library
-from referee.melds import check_meld
-from referee.pile import Pile, check_pile
+from referee.checks.handlimit import check_hand
+from referee.checks.layout import check_placement
+from referee.checks.plays import check_first_meld, check_lay_off, check_meld
+from referee.checks.situation import situate
+from referee.checks.turns import check_turn
+from referee.loading.loader import Library
 from referee.planner import arrange, check_going_out
-from referee.plays import check_first_meld, check_lay_off
-from referee.records import round_record
-from referee.ruleset import Ruleset
-from referee.scoring import score_round
-from referee.teamscore import check_teams
-from referee.turns import check_turn
-from referee.violations import Verdict
+from referee.planner.pile import Pile, check_pile
+from referee.rules.ruleset import Ruleset
+from referee.scoring.bonuses import check_teams
+from referee.scoring.hand import Deal
+from referee.scoring.round import score_round
+from referee.sheet.records import round_record
+from referee.values.cards import Card, DeckSpec, parse_card, parse_cards
+from referee.values.cards import parse_cards as read_cards
+from referee.values.errors import InvalidCardError, InvalidPlayError, RulesetError
+from referee.values.violations import Verdict
 from tests.conftest import cards, load_cases
 
 
@@ -44,35 +44,22 @@ def _run(case: dict[str, Any], library: Library) -> Verdict:
     rnd, players, check = case.get("round", 1), case.get("players"), case["check"]
     wild = case.get("wild_rank")
     if check == "meld":
-        return check_meld(ruleset, parse_cards(case["cards"]), rnd, players,
-                          first_meld_done=case.get("first_meld_done", False),
-                          hand=_held(case, deck), score=case.get("score"), wild_rank=wild)
+        return check_meld(situate(ruleset, round=rnd, players=players, first_meld_done=case.get("first_meld_done", False), score=case.get("score"), wild_rank=wild), parse_cards(case["cards"]), _held(case, deck))
     if check == "first-meld":
-        return check_first_meld(ruleset, [parse_cards(m) for m in case["melds"]],
-                                parse_cards(case.get("hand", [])), case.get("score", 0), rnd, players,
-                                wild_rank=wild, phase=case.get("phase"))
+        return check_first_meld(situate(ruleset, score=case.get("score", 0), round=rnd, players=players, wild_rank=wild, phase=case.get("phase")), [parse_cards(m) for m in case["melds"]], parse_cards(case.get("hand", [])))
     if check == "lay-off":
-        return check_lay_off(ruleset, parse_cards(case["meld"]), parse_cards(case["cards"]),
-                             case.get("first_meld_done", True), case.get("others_meld", False),
-                             rnd, players, hand=_held(case, deck), score=case.get("score"), wild_rank=wild)
+        return check_lay_off(situate(ruleset, first_meld_done=case.get("first_meld_done", True), others_meld=case.get("others_meld", False), round=rnd, players=players, score=case.get("score"), wild_rank=wild), parse_cards(case["meld"]), parse_cards(case["cards"]), _held(case, deck))
     if check == "going-out":
-        return check_going_out(ruleset, parse_cards(case["hand"]),
-                               [parse_cards(m) for m in case.get("table", [])],
-                               case.get("first_meld_done", True), rnd, players, wild_rank=wild,
-                               phase=case.get("phase"), score=case.get("score"),
-                               foot_taken=case.get("foot_taken", True), morto_taken=case.get("morto_taken", True))
+        return check_going_out(situate(ruleset, first_meld_done=case.get("first_meld_done", True), round=rnd, players=players, wild_rank=wild, phase=case.get("phase"), score=case.get("score"), foot_taken=case.get("foot_taken", True), morto_taken=case.get("morto_taken", True)), parse_cards(case["hand"]), [parse_cards(m) for m in case.get("table", [])])
     if check == "pile":
         pile = Pile(parse_card(case["top"], deck=deck), case.get("frozen", False), case.get("pile_size"))
-        return check_pile(ruleset, pile, parse_cards(case["hand"]), case.get("first_meld_done", True), case.get("score", 0),
-                          [parse_cards(m) for m in case.get("table", [])], rnd, players)
+        return check_pile(situate(ruleset, first_meld_done=case.get("first_meld_done", True), score=case.get("score", 0), round=rnd, players=players), pile, parse_cards(case["hand"]), [parse_cards(m) for m in case.get("table", [])])
     if check == "hand":
-        return check_hand(ruleset, parse_cards(case["hand"]), case.get("score", 0),
-                          case.get("first_meld_done", True))
+        return check_hand(situate(ruleset, score=case.get("score", 0), first_meld_done=case.get("first_meld_done", True)), parse_cards(case["hand"]))
     if check == "placement":
         return check_placement(ruleset, case["layout"], parse_card(case["card"], deck=deck))
     if check == "turn":
-        return check_turn(ruleset, [parse_cards(m) for m in case["before"]], [parse_cards(m) for m in case["after"]],
-                          parse_cards(case["hand"]), case.get("first_meld_done", True), players, round_number=rnd)
+        return check_turn(situate(ruleset, first_meld_done=case.get("first_meld_done", True), players=players, round=rnd), [parse_cards(m) for m in case["before"]], [parse_cards(m) for m in case["after"]], parse_cards(case["hand"]))
     raise ValueError(f"{case['description']}: unknown check {check!r}")
 
 
@@ -139,7 +126,7 @@ def _check_plan_table(case: dict[str, Any], library: Library, plan: dict[str, An
     hand = read_cards(case["hand"], deck=ruleset.deck)
     before = [read_cards(m, deck=ruleset.deck) for m in case.get("table", [])]
     after = [read_cards(m, deck=ruleset.deck) for m in plan["table"]]
-    turn = check_turn(ruleset, before, after, hand, case.get("first_meld_done", True), case.get("players"))
+    turn = check_turn(situate(ruleset, first_meld_done=case.get("first_meld_done", True), players=case.get("players")), before, after, hand)
     assert turn.valid and not plan["left"], (plan, turn.as_dict())
     assert sorted(turn.extra["played"]) == sorted(map(str, hand)) if plan["discard"] is None else \
         sorted([*turn.extra["played"], plan["discard"]]) == sorted(map(str, hand)), (plan, turn.as_dict())
@@ -192,7 +179,7 @@ def test_round_scores_with_pennies(tp: Ruleset) -> None:
 
 
 def test_going_out_plan_is_returned(bing: Ruleset) -> None:
-    verdict = check_going_out(bing, cards("5D 4D 9H"), [cards("6D 7D 8D"), cards("9S 9C 9D")])
+    verdict = check_going_out(situate(bing, first_meld_done=True), cards("5D 4D 9H"), [cards("6D 7D 8D"), cards("9S 9C 9D")])
     plan = verdict.extra["plan"]
     assert {t["table"] for t in plan["lay_offs"]} == {0, 1}  # type: ignore[index]
 
@@ -208,14 +195,14 @@ DENSE = [c for c in DECK if c.rank in ("2", "5", "6", "7", "8")]
 def _legal_group(ruleset: Ruleset, group: list[Card], rnd: int) -> bool:
     """A meld as laid after the first meld: legal itself, or a legal meld with the rest of the
     group laid off on it (spare wild cards on a set, naturals on a set of wild cards)."""
-    if check_meld(ruleset, group, rnd, first_meld_done=True).valid:
+    if check_meld(situate(ruleset, round=rnd, first_meld_done=True), group).valid:
         return True
     for size in range(3, len(group)):
         for picked in combinations(range(len(group)), size):
             core = [group[i] for i in picked]
             rest = [c for i, c in enumerate(group) if i not in picked]
-            if check_meld(ruleset, core, rnd, first_meld_done=True).valid and \
-                    check_lay_off(ruleset, core, rest, round_number=rnd).valid:
+            if check_meld(situate(ruleset, round=rnd, first_meld_done=True), core).valid and \
+                    check_lay_off(situate(ruleset, first_meld_done=True, round=rnd), core, rest).valid:
                 return True
     return False
 
@@ -262,7 +249,7 @@ def test_planner_is_optimal_on_small_hands(library: Library, hand: list[Card], g
     counts = Counter(hand)
     if any(n > ruleset.decks_in_play(None) for n in counts.values()):
         return
-    found = arrange(ruleset, hand, round_number=rnd)
+    found = arrange(situate(ruleset, first_meld_done=True, round=rnd), hand)
     assert found.cost == _brute_force(ruleset, hand, rnd)
 
 
@@ -274,23 +261,23 @@ def test_plan_replays_as_legal_plays(library: Library, hand: list[Card], game: t
     rid, rnd = game
     ruleset = library.get(rid)
     table = [cards(t) for t in table_text]
-    if any(not check_meld(ruleset, t, rnd).valid for t in table):
+    if any(not check_meld(situate(ruleset, round=rnd), t).valid for t in table):
         return
     if any(n > ruleset.decks_in_play(None) for n in Counter(hand + [c for t in table for c in t]).values()):
         return
-    found = arrange(ruleset, hand, table, round_number=rnd)
+    found = arrange(situate(ruleset, first_meld_done=True, round=rnd), hand, table)
     plan = found.plan
     used = [c for m in plan.melds for c in m] + [c for _, cs in plan.lay_offs + plan.own_lay_offs for c in cs]
     assert Counter(used + list(plan.left)) == Counter(hand)
     assert found.cost == ruleset.scoring.hand_points(plan.left)
     grown = [list(m) for m in plan.melds]
     for index, laid in plan.own_lay_offs:
-        assert check_lay_off(ruleset, grown[index], laid, round_number=rnd).valid
+        assert check_lay_off(situate(ruleset, first_meld_done=True, round=rnd), grown[index], laid).valid
         grown[index] += laid
     for meld in plan.melds:
-        assert check_meld(ruleset, meld, rnd, first_meld_done=True).valid, [str(c) for c in meld]
+        assert check_meld(situate(ruleset, round=rnd, first_meld_done=True), meld).valid, [str(c) for c in meld]
     for index, laid in plan.lay_offs:
-        assert check_lay_off(ruleset, table[index], laid, round_number=rnd).valid, \
+        assert check_lay_off(situate(ruleset, first_meld_done=True, round=rnd), table[index], laid).valid, \
             ([str(c) for c in table[index]], [str(c) for c in laid])
 
 
@@ -318,23 +305,23 @@ def test_direct_path_without_wilds_is_optimal(library: Library, gin: Ruleset, ha
                                               rid: str) -> None:
     """Hands with no wild card and no repeated card take the planner's direct path."""
     ruleset = gin if rid == "gin" else library.get(rid)
-    found = arrange(ruleset, hand)
+    found = arrange(situate(ruleset, first_meld_done=True), hand)
     assert found.cost == _brute_force(ruleset, hand, 1)
     assert Counter([c for m in found.plan.melds for c in m] + list(found.plan.left)) == Counter(hand)
     for meld in found.plan.melds:
-        assert check_meld(ruleset, meld).valid, [str(c) for c in meld]
+        assert check_meld(situate(ruleset), meld).valid, [str(c) for c in meld]
 
 
 def test_a_search_past_its_budget_is_refused_not_hung(bing: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee.errors import InvalidPlayError
-    from referee.planner import budget as planner
+    from referee.values import budget as planner
+    from referee.values.errors import InvalidPlayError
 
     monkeypatch.setattr(planner, "PLAN_BUDGET", 5)
     with pytest.raises(InvalidPlayError) as info:
-        arrange(bing, cards("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H"))
+        arrange(situate(bing, first_meld_done=True), cards("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H"))
     assert info.value.problems[0].code == "hand_too_large" and info.value.problems[0].path == "hand"
     monkeypatch.setattr(planner, "PLAN_BUDGET", 150_000)
-    assert arrange(bing, cards("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H")).cost >= 0
+    assert arrange(situate(bing, first_meld_done=True), cards("3H 4H 5S 6S 7D 8D 9C 10C JH QH KS 2C 2D 2H")).cost >= 0
 
 
 # ---------------------------------------------------------------- wild cards fixed where melded
@@ -354,17 +341,17 @@ def test_a_joker_stays_where_it_was_melded_through_every_lay_off(
     window = HEARTS[start:start + length]
     table = [JOKER_CARD if i in jokers else c for i, c in enumerate(window)]
     cards = [HEARTS[start + i] for i in laid if 0 <= start + i < len(HEARTS)] + [JOKER_CARD] * more
-    before = check_meld(ruleset, table, players=6)
+    before = check_meld(situate(ruleset, players=6), table)
     if not before.valid or before.extra["kind"] != "run" or not cards or set(cards) & set(table):
         return
-    verdict = check_lay_off(ruleset, table, cards, players=6)
+    verdict = check_lay_off(situate(ruleset, first_meld_done=True, players=6), table, cards)
     if not verdict.valid:
         return
     grown = verdict.extra["meld"]
     assert isinstance(grown, dict)
     stands = Counter(w["as"] for w in grown["wilds"])
     assert not Counter(w["as"] for w in before.extra["wilds"]) - stands  # type: ignore[union-attr]
-    again = check_meld(ruleset, parse_cards(grown["cards"]), players=6)
+    again = check_meld(situate(ruleset, players=6), parse_cards(grown["cards"]))
     assert again.valid and Counter(w["as"] for w in again.extra["wilds"]) == stands  # type: ignore[union-attr]
 
 

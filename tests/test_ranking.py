@@ -1,4 +1,4 @@
-"""The standings at a glance (`referee.ranking`) and what ends the game (`referee.ending`): for each
+"""The standings at a glance (`referee.sheet.ranking`) and what ends the game (`referee.sheet.ending`): for each
 kind of game the order it is won in, the ranks, how far each line is behind, and the end in words;
 then a property over random rounds of several games."""
 
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from referee.i18n import language
-from referee.loader import Library
-from referee.standings import Sheet, replay, start
+from referee.loading.loader import Library
+from referee.sheet.standings import Seats, Sheet, replay, start
+from referee.values.i18n import language
 
 TEAMS = [["ann", "cy"], ["bob", "dee"]]
 SEATS = ["ann", "bob", "cy", "dee"]
@@ -55,7 +55,7 @@ def ends(sheet: Sheet) -> dict[str, Any]:
 
 def test_a_lowest_score_game_leads_with_the_lowest_and_goes_on_until_the_table_ends_it(games: Library) -> None:
     remi = games.get("remi")
-    sheet = replay(remi, ["ann", "bob", "cy"], {"ann": 40}, [rummy("bob", {"ann": 15, "cy": 72})])
+    sheet = replay(remi, Seats(["ann", "bob", "cy"], {"ann": 40}), [rummy("bob", {"ann": 15, "cy": 72})])
     assert lines(sheet) == [("bob", 0, 1, 0), ("ann", 55, 2, 55), ("cy", 72, 3, 72)]
     assert ends(sheet) == {"words": "The game goes on until the table ends it.", "target": None, "rounds_left": None}
 
@@ -75,8 +75,7 @@ def test_canasta_teams_lead_with_the_highest_total_and_the_target_names_the_near
 
 def test_bing_puts_the_eliminated_last_and_names_who_is_nearest_elimination(games: Library) -> None:
     bing = games.get("bing-rummy")
-    sheet = replay(bing, ["A", "B", "C", "D"], {"A": 31, "B": 5, "C": 19, "D": 47},
-                   [rummy("C", {"A": 58, "B": 6, "D": 29})])
+    sheet = replay(bing, Seats(["A", "B", "C", "D"], {"A": 31, "B": 5, "C": 19, "D": 47}), [rummy("C", {"A": 58, "B": 6, "D": 29})])
     assert lines(sheet) == [("B", 11, 1, 0), ("C", 19, 2, 8), ("D", 76, 3, 65), ("A", 89, 4, 78)]
     assert ends(sheet) == {"words": "Nearest elimination at 76: C, 57 points from it.", "target": 76,
                            "rounds_left": None}
@@ -88,7 +87,7 @@ def test_bing_puts_the_eliminated_last_and_names_who_is_nearest_elimination(game
 
 def test_a_player_who_buys_back_is_ranked_with_those_still_in(games: Library) -> None:
     bing = games.get("bing-rummy")
-    sheet = replay(bing, ["A", "B", "C"], None, [rummy("C", {"A": 80, "B": 30})])
+    sheet = replay(bing, Seats(["A", "B", "C"], None), [rummy("C", {"A": 80, "B": 30})])
     assert [line[0] for line in lines(sheet)] == ["C", "B", "A"]
     sheet.apply({"type": "buy_back", "player": "A"})  # at the highest score still in, 30: tied with B
     assert [line[1:3] for line in lines(sheet)] == [(0, 1), (30, 2), (30, 2)]
@@ -96,7 +95,7 @@ def test_a_player_who_buys_back_is_ranked_with_those_still_in(games: Library) ->
 
 def test_phase_10_leads_with_the_most_phases_then_the_lowest_score(games: Library) -> None:
     phase10 = games.get("phase-10")
-    sheet = replay(phase10, ["ann", "bob", "cy"], None, [
+    sheet = replay(phase10, Seats(["ann", "bob", "cy"], None), [
         rummy("bob", {"ann": 5, "cy": 50}, ["bob", "cy"]),
         rummy("cy", {"ann": 10, "bob": 60}, ["cy", "bob"]),
         rummy("ann", {"bob": 15, "cy": 20}, ["ann"])])
@@ -113,7 +112,7 @@ def test_phase_10_leads_with_the_most_phases_then_the_lowest_score(games: Librar
 def test_phase_10_finished_names_the_lowest_of_those_who_made_the_last_phase(games: Library) -> None:
     short = games.get("phase-10-first-five")
     made = [rummy("bob", {"ann": 30, "cy": 5}, ["bob", "ann"]) for _ in range(5)]
-    sheet = replay(short, ["ann", "bob", "cy"], None, made)
+    sheet = replay(short, Seats(["ann", "bob", "cy"], None), made)
     assert sheet.status == "finished" and sheet.winner == "bob"
     assert [line[:4] for line in lines(sheet)] == [("bob", 0, 1, 0), ("ann", 150, 2, 0), ("cy", 25, 3, 5)]
     assert ends(sheet)["words"] == "bob won."
@@ -121,7 +120,7 @@ def test_phase_10_finished_names_the_lowest_of_those_who_made_the_last_phase(gam
 
 def test_garbage_leads_with_the_smallest_layout_and_counts_cards_to_go(games: Library) -> None:
     garbage = games.get("garbage")
-    sheet = replay(garbage, ["ann", "bob", "cy"], None, [layout("bob"), layout("bob"), layout("cy")])
+    sheet = replay(garbage, Seats(["ann", "bob", "cy"], None), [layout("bob"), layout("bob"), layout("cy")])
     game: dict[str, Any] = sheet.as_dict()
     assert [(s["name"], s["layout_size"], s["rank"], s["behind"]) for s in game["standings"]] == [
         ("bob", 8, 1, 0), ("cy", 9, 2, 1), ("ann", 10, 3, 2)]
@@ -130,7 +129,7 @@ def test_garbage_leads_with_the_smallest_layout_and_counts_cards_to_go(games: Li
 
 def test_a_layout_game_that_ends_at_a_size_ranks_all_who_reached_it_first(games: Library) -> None:
     short = games.get("garbage-short-game")  # ends at a layout of 6
-    sheet = replay(short, ["ann", "bob"], None, [layout("ann")] * 4)
+    sheet = replay(short, Seats(["ann", "bob"], None), [layout("ann")] * 4)
     assert sheet.winner == "ann"
     assert [(s["name"], s["rank"], s["behind"]) for s in sheet.as_dict()["standings"]] == [  # type: ignore[attr-defined]
         ("ann", 1, 0), ("bob", 2, 4)]
@@ -138,7 +137,7 @@ def test_a_layout_game_that_ends_at_a_size_ranks_all_who_reached_it_first(games:
 
 def test_layouts_that_reach_the_end_size_in_one_hand_share_the_win_and_the_rank(games: Library) -> None:
     short = games.get("garbage-short-turn-up")  # the winner shrinks by 2, a loser who completed by 1
-    sheet = replay(short, ["ann", "bob", "cy"], None, [
+    sheet = replay(short, Seats(["ann", "bob", "cy"], None), [
         layout("ann", ["bob"]), layout("bob", ["ann"]), layout("ann", ["bob"])])
     assert sheet.winner == ["ann", "bob"]
     assert [(s["name"], s["layout_size"], s["rank"], s["behind"])
@@ -161,13 +160,13 @@ def test_a_game_of_fixed_rounds_counts_the_rounds_left(games: Library) -> None:
 
 def test_ten_deals_of_garbage_count_deals_as_rounds(games: Library) -> None:
     deals = games.get("garbage-ten-deals")
-    sheet = replay(deals, ["ann", "bob"], None, [layout("bob")] * 3)
+    sheet = replay(deals, Seats(["ann", "bob"], None), [layout("bob")] * 3)
     assert ends(sheet) == {"words": "7 rounds left to play.", "target": None, "rounds_left": 7}
 
 
 def test_ties_share_a_rank_and_the_next_rank_counts_everyone_above(games: Library) -> None:
     tp = games.get("ten-pennies")
-    sheet = replay(tp, ["ann", "bob", "cy", "dee"], None, [rummy("ann", {"bob": 5, "cy": 10, "dee": 5}),
+    sheet = replay(tp, Seats(["ann", "bob", "cy", "dee"], None), [rummy("ann", {"bob": 5, "cy": 10, "dee": 5}),
                                                             rummy("bob", {"ann": 5, "cy": 0, "dee": 10})])
     assert lines(sheet) == [("ann", 5, 1, 0), ("bob", 5, 1, 0), ("cy", 10, 3, 5), ("dee", 15, 4, 10)]
     sheet.apply({"type": "finish"})
@@ -191,7 +190,7 @@ def test_a_team_game_won_by_a_player_ranks_each_team_by_its_best_player(games: L
 ])
 def test_the_end_is_said_in_the_tables_language(games: Library, code: str, words: str) -> None:
     bing = games.get("bing-rummy")
-    sheet = replay(bing, ["A", "B", "C"], {"C": 19}, [rummy("B", {"A": 6, "C": 0})])
+    sheet = replay(bing, Seats(["A", "B", "C"], {"C": 19}), [rummy("B", {"A": 6, "C": 0})])
     with language(code):
         assert ends(sheet)["words"] == words
 

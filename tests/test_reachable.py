@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.errors import InvalidPlayError
-from referee.handscore import Deal
-from referee.loader import Library
-from referee.reachable import Hull, Reach, hull_of, reachable
-from referee.records import round_record
+from referee.loading.loader import Library
+from referee.scoring.hand import Deal
+from referee.scoring.reachable import Hull, Reach, hull_of, reachable
+from referee.sheet.records import round_record
+from referee.values.errors import InvalidPlayError
 from tests.rounds import SHIPPED, Round, rounds
 from tests.test_api_games import new_game
 

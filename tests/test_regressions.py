@@ -11,13 +11,14 @@ from typing import Any
 
 import pytest
 
-from referee.cards import Card, parse_cards
-from referee.errors import RulesetError
-from referee.handlimit import check_hand
-from referee.loader import Library
-from referee.melds import check_meld
+from referee.checks.handlimit import check_hand
+from referee.checks.plays import check_first_meld, check_lay_off, check_meld
+from referee.checks.situation import situate
+from referee.loading.loader import Library
 from referee.planner import check_going_out
-from referee.plays import check_first_meld, check_lay_off
+from referee.planner.arrange import Goal
+from referee.values.cards import Card, parse_cards
+from referee.values.errors import RulesetError
 from tests.conftest import cards
 
 
@@ -36,18 +37,18 @@ def _codes(verdict: Any) -> list[str]:
 ])
 def test_going_out_when_the_first_meld_needs_wilds_beyond_the_minimum(library: Library, rnd: int, hand: str) -> None:
     tp = library.get("ten-pennies")
-    verdict = check_going_out(tp, cards(hand), (), first_meld_done=False, round_number=rnd)
+    verdict = check_going_out(situate(tp, first_meld_done=False, round=rnd), cards(hand), ())
     assert verdict.valid, verdict.violations
     plan = verdict.extra["plan"]
     melds = [parse_cards(m) for m in plan["melds"]]  # type: ignore[index]
-    assert check_first_meld(tp, melds[:1], round_number=rnd).valid or \
-        check_first_meld(tp, melds, round_number=rnd).valid
+    assert check_first_meld(situate(tp, score=0, round=rnd), melds[:1]).valid or \
+        check_first_meld(situate(tp, score=0, round=rnd), melds).valid
 
 
 def test_first_meld_accepted_with_one_card_over_goes_out(library: Library) -> None:
     tp = library.get("ten-pennies")
-    assert check_first_meld(tp, [cards("3H 3S 3D 2C")], round_number=2).valid
-    assert check_going_out(tp, cards("3H 3S 3D 2C 9D"), (), False, 2).valid
+    assert check_first_meld(situate(tp, score=0, round=2), [cards("3H 3S 3D 2C")]).valid
+    assert check_going_out(situate(tp, first_meld_done=False, round=2), cards("3H 3S 3D 2C 9D"), ()).valid
 
 
 # ---------------------------------------------------------------- 2. laying off only wild cards
@@ -62,8 +63,8 @@ def test_first_meld_accepted_with_one_card_over_goes_out(library: Library) -> No
 def test_going_out_by_laying_off_only_wild_cards(library: Library, rid: str, rnd: int, hand: str,
                                                  table: str) -> None:
     ruleset = library.get(rid)
-    assert check_lay_off(ruleset, cards(table), cards(hand), round_number=rnd).valid
-    verdict = check_going_out(ruleset, cards(hand), [cards(table)], True, rnd)
+    assert check_lay_off(situate(ruleset, first_meld_done=True, round=rnd), cards(table), cards(hand)).valid
+    verdict = check_going_out(situate(ruleset, first_meld_done=True, round=rnd), cards(hand), [cards(table)])
     assert verdict.valid, verdict.violations
     plan: Any = verdict.extra["plan"]
     played = [c for lay in plan["lay_offs"] for c in lay["cards"]] + [c for m in plan["melds"] for c in m]
@@ -74,20 +75,20 @@ def test_a_natural_takes_the_place_of_a_wild_in_a_table_run(library: Library) ->
     """Found by the oracle: the run's deuce stands for 4D; laying off 4D moves it to 5D."""
     bing = library.get("bing-rummy")
     table = [cards("AD 2D 3D 2C")]
-    assert check_lay_off(bing, table[0], cards("4D")).valid
-    assert check_going_out(bing, cards("4D"), table).valid
-    assert check_going_out(bing, cards("AC 2C 3C AC 3C 2D 3D 4D"), table).valid
+    assert check_lay_off(situate(bing, first_meld_done=True), table[0], cards("4D")).valid
+    assert check_going_out(situate(bing, first_meld_done=True), cards("4D"), table).valid
+    assert check_going_out(situate(bing, first_meld_done=True), cards("AC 2C 3C AC 3C 2D 3D 4D"), table).valid
 
 
 def test_a_natural_gives_a_table_set_of_wild_cards_its_rank(library: Library) -> None:
     """Found by the oracle: AC laid on 2C 2D 2D makes a set of aces."""
     suits = library.get("bing-rummy-distinct-suits")
     table = [cards("AC 2C 3C"), cards("3C 4C 5C"), cards("2C 2D 2D")]
-    assert check_lay_off(suits, table[2], cards("AC")).valid
-    assert check_going_out(suits, cards("AC"), table).valid
-    assert not check_lay_off(suits, table[2], cards("AC AD")).valid  # five cards, four suits
-    assert not check_going_out(suits, cards("AC AD"), table[2:]).valid
-    assert check_going_out(library.get("ten-pennies"), cards("8H 8S"), [cards("2C 2D 2S")], True, 5).valid
+    assert check_lay_off(situate(suits, first_meld_done=True), table[2], cards("AC")).valid
+    assert check_going_out(situate(suits, first_meld_done=True), cards("AC"), table).valid
+    assert not check_lay_off(situate(suits, first_meld_done=True), table[2], cards("AC AD")).valid  # five cards, four suits
+    assert not check_going_out(situate(suits, first_meld_done=True), cards("AC AD"), table[2:]).valid
+    assert check_going_out(situate(library.get("ten-pennies"), first_meld_done=True, round=5), cards("8H 8S"), [cards("2C 2D 2S")]).valid
 
 
 @pytest.mark.parametrize("rid, rnd, hand, table, done", [
@@ -99,7 +100,7 @@ def test_a_natural_gives_a_table_set_of_wild_cards_its_rank(library: Library) ->
 ])
 def test_hands_the_oracle_found(library: Library, rid: str, rnd: int, hand: str, table: list[str],
                                 done: bool) -> None:
-    verdict = check_going_out(library.get(rid), cards(hand), [cards(m) for m in table], done, rnd)
+    verdict = check_going_out(situate(library.get(rid), first_meld_done=done, round=rnd), cards(hand), [cards(m) for m in table])
     assert verdict.valid, verdict.violations
 
 
@@ -117,7 +118,7 @@ def test_hands_the_oracle_found(library: Library, rid: str, rnd: int, hand: str,
 ])
 def test_later_melds_have_their_own_wild_limit(library: Library, rnd: int, meld: str, done: bool,
                                                valid: bool) -> None:
-    verdict = check_meld(library.get("ten-pennies"), cards(meld), rnd, first_meld_done=done)
+    verdict = check_meld(situate(library.get("ten-pennies"), round=rnd, first_meld_done=done), cards(meld))
     assert verdict.valid is valid, verdict.violations
     if not valid:
         assert _codes(verdict) == ["too_many_wilds"]
@@ -125,9 +126,9 @@ def test_later_melds_have_their_own_wild_limit(library: Library, rnd: int, meld:
 
 def test_later_sets_grow_by_laying_off_wilds(library: Library) -> None:
     tp = library.get("ten-pennies")
-    assert check_lay_off(tp, cards("8H 8S 2C"), cards("2D 2H AC"), round_number=5).valid
+    assert check_lay_off(situate(tp, first_meld_done=True, round=5), cards("8H 8S 2C"), cards("2D 2H AC")).valid
     # Going out after the first meld: a later set of three with one wild, the rest laid off.
-    verdict = check_going_out(tp, cards("8H 8S 2C 2D 2H"), (), True, 1)
+    verdict = check_going_out(situate(tp, first_meld_done=True, round=1), cards("8H 8S 2C 2D 2H"), ())
     assert verdict.valid, verdict.violations
 
 
@@ -153,10 +154,10 @@ def test_round_first_meld_and_melds_replace_the_top_level(library: Library) -> N
     ruleset = lib.add(lib.load(ROUNDS_REPLACE))
     assert ruleset.rummy is not None
     assert ruleset.rummy.round(1).first_meld.sizes("set") == ()
-    assert check_first_meld(ruleset, [cards("4H 5H 6H 7H"), cards("8C 9C 10C JC")], round_number=1).valid
-    assert check_meld(ruleset, cards("4H 5H 6H"), 2).violations[0].code == "meld_kind_not_allowed" or \
-        not check_meld(ruleset, cards("4H 5H 6H"), 2).valid
-    assert check_meld(ruleset, cards("4H 5H 6H"), 1).valid
+    assert check_first_meld(situate(ruleset, score=0, round=1), [cards("4H 5H 6H 7H"), cards("8C 9C 10C JC")]).valid
+    assert check_meld(situate(ruleset, round=2), cards("4H 5H 6H")).violations[0].code == "meld_kind_not_allowed" or \
+        not check_meld(situate(ruleset, round=2), cards("4H 5H 6H")).valid
+    assert check_meld(situate(ruleset, round=1), cards("4H 5H 6H")).valid
 
 
 def test_lint_refuses_a_first_meld_larger_than_the_hand(library: Library) -> None:
@@ -170,7 +171,7 @@ def test_lint_refuses_a_first_meld_larger_than_the_hand(library: Library) -> Non
 # ---------------------------------------------------------------- 5. cards the deck cannot hold
 
 def test_going_out_refuses_a_card_outside_the_deck(library: Library) -> None:
-    verdict = check_going_out(library.get("bing-rummy"), cards("JK 5H 5S 5D"))
+    verdict = check_going_out(situate(library.get("bing-rummy"), first_meld_done=True), cards("JK 5H 5S 5D"))
     assert _codes(verdict) == ["not_in_deck"]
     assert verdict.violations[0].cards == (Card.parse("JK"),)
 
@@ -179,14 +180,13 @@ def test_going_out_refuses_a_card_outside_the_deck(library: Library) -> None:
 
 def test_hand_limit_binds_melds_lay_offs_and_held_hands(library: Library) -> None:
     bing = library.get("bing-rummy")
-    assert _codes(check_meld(bing, cards("5H 6H 7H"), hand=cards("KH QH"), score=60)) == ["hand_limit_exceeded"]
-    assert check_meld(bing, cards("5H 6H 7H"), hand=cards("KH 5C"), score=60).valid
-    assert _codes(check_lay_off(bing, cards("5H 6H 7H"), cards("8H"), hand=cards("KH QH"),
-                                score=60)) == ["hand_limit_exceeded"]
-    assert _codes(check_hand(bing, cards("KH 3C"), score=63)) == ["hand_limit_exceeded"]
-    assert check_hand(bing, cards("KH 2C"), score=63).valid
-    assert check_hand(bing, cards("KH 3C"), score=63, first_meld_done=False).valid
-    assert check_hand(library.get("ten-pennies"), cards("KH QH JK"), score=500).valid
+    assert _codes(check_meld(situate(bing, score=60), cards("5H 6H 7H"), cards("KH QH"))) == ["hand_limit_exceeded"]
+    assert check_meld(situate(bing, score=60), cards("5H 6H 7H"), cards("KH 5C")).valid
+    assert _codes(check_lay_off(situate(bing, first_meld_done=True, score=60), cards("5H 6H 7H"), cards("8H"), cards("KH QH"))) == ["hand_limit_exceeded"]
+    assert _codes(check_hand(situate(bing, score=63, first_meld_done=True), cards("KH 3C"))) == ["hand_limit_exceeded"]
+    assert check_hand(situate(bing, score=63, first_meld_done=True), cards("KH 2C")).valid
+    assert check_hand(situate(bing, score=63, first_meld_done=False), cards("KH 3C")).valid
+    assert check_hand(situate(library.get("ten-pennies"), score=500, first_meld_done=True), cards("KH QH JK")).valid
 
 
 def test_hand_limit_through_the_api(quick_client: Any) -> None:
@@ -246,7 +246,7 @@ def test_a_required_final_discard_is_one_search(library: Library, monkeypatch: p
     prepare = HandSearch.prepare
     monkeypatch.setattr(HandSearch, "prepare",
                         lambda self, *a: (searches.append(1), prepare(self, *a))[1])
-    verdict = check_going_out(ruleset, cards(hand), (), first_meld_done, 1)
+    verdict = check_going_out(situate(ruleset, first_meld_done=first_meld_done, round=1), cards(hand), ())
     assert verdict.valid is valid, verdict.violations
     # One search whatever the discard; a refusal asks once more whether every card melds with
     # no discard (the discard is then all it lacks), and before the first meld once more again,
@@ -262,20 +262,20 @@ def test_a_required_final_discard_is_one_search(library: Library, monkeypatch: p
 def test_the_budget_is_a_count_of_steps_the_same_on_every_run(library: Library) -> None:
     """No clock: a search spends the same steps each time it is asked, answers within exactly
     that many, and is refused (`hand_too_large` at `hand`) within one fewer."""
-    from referee.errors import InvalidPlayError
     from referee.planner import Budget, arrange
+    from referee.values.errors import InvalidPlayError
 
     kalooki = library.get("kalooki")
     hand = cards("JS 5S JC JK JD JK 2D 6D 8D 9S KD 2S 9D 3C 2C")  # two jokers, and no way out
     spent = []
     for _ in range(2):
         budget = Budget(10**9)
-        arrange(kalooki, hand, objective="cards", budget=budget)
+        arrange(situate(kalooki, first_meld_done=True, budget=budget), hand, (), Goal(objective="cards"))
         spent.append(budget.spent)
     assert spent[0] == spent[1] > 500
-    assert arrange(kalooki, hand, objective="cards", budget=Budget(spent[0])).cost > 0
+    assert arrange(situate(kalooki, first_meld_done=True, budget=Budget(spent[0])), hand, (), Goal(objective="cards")).cost > 0
     with pytest.raises(InvalidPlayError) as caught:
-        arrange(kalooki, hand, objective="cards", budget=Budget(spent[0] - 1))
+        arrange(situate(kalooki, first_meld_done=True, budget=Budget(spent[0] - 1)), hand, (), Goal(objective="cards"))
     assert [(p.code, p.path) for p in caught.value.problems] == [("hand_too_large", "hand")]
 
 
@@ -290,21 +290,21 @@ def test_the_largest_ten_pennies_hands_are_planned_exactly(library: Library, rid
     wilds = [c for c in ruleset.deck.cards() * 4 if c.rank in wild]
     rng = random.Random(rnd)
     hand = wilds[:20] + rng.sample(pool, 21)
-    verdict = check_going_out(ruleset, hand, (), False, rnd)
+    verdict = check_going_out(situate(ruleset, first_meld_done=False, round=rnd), hand, ())
     assert verdict.valid  # twenty wild cards make any first meld, and carry the rest
 
 
 # ---------------------------------------------------------------- sentences found by trying it as a player
 
 def test_sentences_a_player_reads(library: Library) -> None:
-    from referee.layout import check_placement
+    from referee.checks.layout import check_placement
 
     bing = library.get("bing-rummy")
-    one = check_first_meld(bing, [cards("KD KH")]).violations[-1].message
+    one = check_first_meld(situate(bing, score=0), [cards("KD KH")]).violations[-1].message
     assert one == "This game's first meld needs 3 melds; none of these melds is legal."
-    some = check_first_meld(bing, [cards("KD KH KC"), cards("5H 6S")]).violations[-1].message
+    some = check_first_meld(situate(bing, score=0), [cards("KD KH KC"), cards("5H 6S")]).violations[-1].message
     assert some.endswith("the legal ones make a set of 3.")
-    single = check_meld(library.get("ten-pennies"), cards("8H 8H 8S"), 1, players=2).violations[0].message
+    single = check_meld(situate(library.get("ten-pennies"), round=1, players=2), cards("8H 8H 8S")).violations[0].message
     assert "there is only 1 of 8♥" in single
     joker = check_placement(library.get("garbage"), ["down"] * 10, Card.parse("JK"))
     assert [v.code for v in joker.violations] == ["not_in_deck"]
@@ -312,9 +312,9 @@ def test_sentences_a_player_reads(library: Library) -> None:
 
 def test_no_going_out_by_a_discard_before_the_first_meld(library: Library) -> None:
     tp = library.get("ten-pennies")
-    verdict = check_going_out(tp, cards("KD"), (), first_meld_done=False, round_number=1)
+    verdict = check_going_out(situate(tp, first_meld_done=False, round=1), cards("KD"), ())
     assert _codes(verdict) == ["cannot_go_out"] and "first meld" in verdict.violations[0].message
-    assert check_going_out(tp, cards("KD"), (), first_meld_done=True, round_number=1).valid
+    assert check_going_out(situate(tp, first_meld_done=True, round=1), cards("KD"), ()).valid
 
 
 @pytest.mark.parametrize("body", [{"round": 4.9}, {"round": "4"}, {"players": 2.5}, {"score": "60"}])
@@ -348,12 +348,12 @@ def test_the_api_plan_carries_every_step(quick_client: Any) -> None:
 
 def test_cards_that_look_like_a_run_are_told_about_runs(library: Library) -> None:
     bing = library.get("bing-rummy")
-    assert _codes(check_meld(bing, cards("5H 6S 7D"))) == ["mixed_suits"]
-    assert _codes(check_meld(bing, cards("5H 5S 7D"))) == ["mixed_ranks"]
+    assert _codes(check_meld(situate(bing), cards("5H 6S 7D"))) == ["mixed_suits"]
+    assert _codes(check_meld(situate(bing), cards("5H 5S 7D"))) == ["mixed_ranks"]
 
 
 def test_a_slot_the_layout_lost_in_words(library: Library) -> None:
-    from referee.layout import check_placement
+    from referee.checks.layout import check_placement
 
     message = check_placement(library.get("garbage"), ["down"] * 9, Card.parse("10H")).violations[0].message
     assert message == "This layout has 9 slots, so there is no slot 10 for 10♥: the turn ends."
@@ -374,7 +374,7 @@ def test_spare_wilds_never_make_a_set_of_distinct_suits_too_big(library: Library
     """Found by the oracle on a random draw: AC AD 2C, then 2C 2D laid on it, is five cards."""
     from referee.planner import arrange
 
-    assert arrange(library.get("bing-rummy-distinct-suits"), cards("AC AD 2C 2C 2D")).cost == 2
+    assert arrange(situate(library.get("bing-rummy-distinct-suits"), first_meld_done=True), cards("AC AD 2C 2C 2D")).cost == 2
 
 
 ROUND_PLAY = """\
@@ -394,10 +394,10 @@ def test_a_round_may_change_lay_offs_and_going_out(library: Library) -> None:
     assert ruleset.rummy is not None and ruleset.rummy.round(7).lay_off.allowed == "never"
     assert ruleset.rummy.round(6).lay_off.allowed == "after_first_meld"
     assert ruleset.rummy.round(7).lay_off.wilds_unlimited  # merged, not replaced
-    assert _codes(check_lay_off(ruleset, cards("8H 8S 8D"), cards("8C"), round_number=7)) == ["lay_off_not_allowed"]
-    assert check_lay_off(ruleset, cards("8H 8S 8D"), cards("8C"), round_number=6).valid
-    assert not check_going_out(ruleset, cards("8C 9D"), [cards("8H 8S 8D")], True, 7).valid
-    assert check_going_out(ruleset, cards("8C 9D"), [cards("8H 8S 8D")], True, 6).valid
+    assert _codes(check_lay_off(situate(ruleset, first_meld_done=True, round=7), cards("8H 8S 8D"), cards("8C"))) == ["lay_off_not_allowed"]
+    assert check_lay_off(situate(ruleset, first_meld_done=True, round=6), cards("8H 8S 8D"), cards("8C")).valid
+    assert not check_going_out(situate(ruleset, first_meld_done=True, round=7), cards("8C 9D"), [cards("8H 8S 8D")]).valid
+    assert check_going_out(situate(ruleset, first_meld_done=True, round=6), cards("8C 9D"), [cards("8H 8S 8D")]).valid
 
 
 def test_a_refusal_worded_past_the_budget_is_still_a_refusal(library: Library) -> None:
@@ -409,8 +409,8 @@ def test_a_refusal_worded_past_the_budget_is_still_a_refusal(library: Library) -
     hand = cards("2S 2H 2D 3C 4C 5C KS")  # a set and a run, worth 15: short of the 51
     first = Budget()
     rule = kalooki.rummy.round(1).final_discard if kalooki.rummy else "optional"
-    arrange(kalooki, hand, (), False, objective="cards", discard=None if rule == "forbidden" else rule, budget=first)
-    ample = check_going_out(kalooki, hand, (), False)
+    arrange(situate(kalooki, first_meld_done=False, budget=first), hand, (), Goal(objective="cards", discard=None if rule == "forbidden" else rule))
+    ample = check_going_out(situate(kalooki, first_meld_done=False), hand, ())
     assert _codes(ample) == ["cannot_go_out"] and "51" in ample.violations[0].message
-    tight = check_going_out(kalooki, hand, (), False, budget=Budget(first.spent))
+    tight = check_going_out(situate(kalooki, first_meld_done=False, budget=Budget(first.spent)), hand, ())
     assert _codes(tight) == ["cannot_go_out"] and "51" not in tight.violations[0].message

@@ -1,7 +1,7 @@
 """A round's `entry` (what the round form asks) against the resolved ruleset it is read from.
 
 The page once read these from the ruleset itself; the expectations here are that reading,
-written independently of `referee.roundentry`, for every shipped ruleset and round."""
+written independently of `referee.scoring.entry`, for every shipped ruleset and round."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from referee.loader import default_library
+from referee.loading.loader import default_library
 
 SHIPPED_IDS = sorted(r.id for r in default_library().all())
 

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import parse_named
-from referee.errors import InvalidPlayError
-from referee.loader import Library
-from referee.ruleset import Ruleset
-from referee.scoring import score_round
+from referee.loading.loader import Library
+from referee.rules.ruleset import Ruleset
+from referee.scoring.round import score_round
+from referee.values.cards import parse_named
+from referee.values.errors import InvalidPlayError
 
 ROOT = Path(__file__).resolve().parent.parent
 GAINS_ID = "rummikub-penalties"

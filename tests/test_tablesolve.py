@@ -13,14 +13,16 @@ import pytest
 from hypothesis import HealthCheck, event, given, reject, settings
 from hypothesis import strategies as st
 
-from referee.cards import JOKER, Card, parse_cards
-from referee.errors import InvalidPlayError
-from referee.kinds import meld_points
-from referee.loader import default_library
-from referee.melds import check_meld, judge_for
-from referee.planner.budget import Budget, OverBudget
-from referee.ruleset import Ruleset
+from referee.checks.judge import judge_for
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
+from referee.kinds.table import meld_points
+from referee.loading.loader import default_library
+from referee.rules.ruleset import Ruleset
 from referee.tablesolve import MOST_IN_HAND, MOST_ON_TABLE, BestTurn, best_turn
+from referee.values.budget import Budget, OverBudget
+from referee.values.cards import JOKER, Card, parse_cards
+from referee.values.errors import InvalidPlayError
 from tests.tilesolve_reference import TileRules, brute_force
 
 
@@ -41,7 +43,7 @@ def assert_legal(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequen
                  first_meld_done: bool, answer: BestTurn) -> None:
     """The answer's table is legal, keeps the table, and adds exactly the played tiles."""
     for meld in answer.table:
-        assert check_meld(ruleset, meld, first_meld_done=first_meld_done).valid, meld
+        assert check_meld(situate(ruleset, first_meld_done=first_meld_done), meld).valid, meld
     before = Counter(c for m in table for c in m)
     after = Counter(c for m in answer.table for c in m)
     assert after == before + Counter(answer.played)
@@ -82,7 +84,7 @@ def rack_points(ruleset: Ruleset, cards: Sequence[Card]) -> int:
 ])
 def test_best_turn_after_the_first_meld(rk: Ruleset, table: list[str], hand: str, played: str) -> None:
     before, rack = melds(rk, *table), tiles(rk, hand)
-    answer = best_turn(rk, before, rack, True)
+    answer = best_turn(situate(rk, first_meld_done=True), before, rack)
     assert Counter(answer.played) == Counter(tiles(rk, played))
     assert_legal(rk, before, rack, True, answer)
     assert answer.points == rack_points(rk, answer.played)
@@ -91,43 +93,43 @@ def test_best_turn_after_the_first_meld(rk: Ruleset, table: list[str], hand: str
 def test_the_tie_goes_to_the_most_points(rk: Ruleset) -> None:
     """Equal counts: the tens outweigh the twos."""
     rack = tiles(rk, "2K 2B 2R 10K 10B 10R")
-    answer = best_turn(rk, [], rack, True)
+    answer = best_turn(situate(rk, first_meld_done=True), [], rack)
     assert len(answer.played) == 6
-    answer = best_turn(rk, melds(rk, "2O 3O 4O"), tiles(rk, "2K 2B 10K 10B 10R"), True)
+    answer = best_turn(situate(rk, first_meld_done=True), melds(rk, "2O 3O 4O"), tiles(rk, "2K 2B 10K 10B 10R"))
     assert Counter(answer.played) == Counter(tiles(rk, "10K 10B 10R"))  # the 2O holds its run together
-    answer = best_turn(rk, melds(rk, "2O 3O 4O 5O"), tiles(rk, "2K 2B 10K 10B 10R"), True)
+    answer = best_turn(situate(rk, first_meld_done=True), melds(rk, "2O 3O 4O 5O"), tiles(rk, "2K 2B 10K 10B 10R"))
     assert Counter(answer.played) == Counter(tiles(rk, "10K 10B 10R 2K 2B"))
-    answer = best_turn(rk, [], tiles(rk, "2K 2B 2R 10K 10B 11K"), True)
+    answer = best_turn(situate(rk, first_meld_done=True), [], tiles(rk, "2K 2B 2R 10K 10B 11K"))
     assert Counter(answer.played) == Counter(tiles(rk, "2K 2B 2R"))
 
 
 def test_the_first_meld_comes_from_the_hand_and_reaches_thirty(rk: Ruleset) -> None:
     table = melds(rk, "1K 2K 3K")
     rack = tiles(rk, "4K 5K 6K 9B 10B 11B")  # 15 alone is short; with 30 from the blues, 45
-    answer = best_turn(rk, table, rack, False)
+    answer = best_turn(situate(rk, first_meld_done=False), table, rack)
     assert Counter(answer.played) == Counter(rack)
     assert_legal(rk, table, rack, False, answer)
     short = tiles(rk, "4K 5K 6K 1B 2B 3B 4K")
-    answer = best_turn(rk, table, short, False)  # 21: no first meld, though the 4K would fit on the table
+    answer = best_turn(situate(rk, first_meld_done=False), table, short)  # 21: no first meld, though the 4K would fit on the table
     assert answer.played == () and answer.left == short and answer.table == tuple(table)
 
 
 def test_a_joker_in_the_first_meld_counts_as_the_tile_it_stands_for(rk: Ruleset) -> None:
     rack = tiles(rk, "12K 13K JK")  # 11 + 12 + 13 = 36
-    answer = best_turn(rk, [], rack, False)
+    answer = best_turn(situate(rk, first_meld_done=False), [], rack)
     assert Counter(answer.played) == Counter(rack)
-    assert best_turn(rk, [], tiles(rk, "2K 3K JK"), False).played == ()  # at most 2 + 3 + 4
+    assert best_turn(situate(rk, first_meld_done=False), [], tiles(rk, "2K 3K JK")).played == ()  # at most 2 + 3 + 4
 
 
 def test_one_natural_tile_and_two_jokers_count_as_a_group(rk: Ruleset) -> None:
     """The judge reads 9B JK JK as a group (27), not as the run 9-10-11 (30): short of 30."""
-    assert best_turn(rk, [], tiles(rk, "9B JK JK"), False).played == ()
-    assert len(best_turn(rk, [], tiles(rk, "11B JK JK"), False).played) == 3  # 33 as a group
-    assert len(best_turn(rk, [], tiles(rk, "9B JK JK"), True).played) == 3
+    assert best_turn(situate(rk, first_meld_done=False), [], tiles(rk, "9B JK JK")).played == ()
+    assert len(best_turn(situate(rk, first_meld_done=False), [], tiles(rk, "11B JK JK")).played) == 3  # 33 as a group
+    assert len(best_turn(situate(rk, first_meld_done=True), [], tiles(rk, "9B JK JK")).played) == 3
 
 
 def test_the_answer_in_the_spec_shape(rk: Ruleset) -> None:
-    answer = best_turn(rk, melds(rk, "1K 2K 3K"), tiles(rk, "4K 9R"), True)
+    answer = best_turn(situate(rk, first_meld_done=True), melds(rk, "1K 2K 3K"), tiles(rk, "4K 9R"))
     body = answer.as_dict()
     assert body == {"played": ["4K"], "table": [["1K", "2K", "3K", "4K"]], "left": ["9R"]}
 
@@ -138,17 +140,17 @@ def test_a_position_too_large_is_refused(rk: Ruleset) -> None:
     every = [c for c in rk.deck.full(4) if c.rank != JOKER]
     runs = [tuple(every[i:i + 13]) for i in range(0, 65, 13)]  # 65 tiles in 5 runs
     with pytest.raises(InvalidPlayError) as info:
-        best_turn(rk, runs, (), True)
+        best_turn(situate(rk, first_meld_done=True), runs, ())
     assert info.value.problems[0].code == "table_too_large" and info.value.problems[0].path == "table"
     assert MOST_ON_TABLE < 65
     with pytest.raises(InvalidPlayError) as info:
-        best_turn(rk, [], every[:MOST_IN_HAND + 1], True)
+        best_turn(situate(rk, first_meld_done=True), [], every[:MOST_IN_HAND + 1])
     assert info.value.problems[0].code == "hand_too_large"
 
 
 def test_the_budget_refuses_rather_than_runs_on(rk: Ruleset) -> None:
     with pytest.raises(InvalidPlayError) as info:
-        best_turn(rk, melds(rk, "1K 2K 3K"), tiles(rk, "4K 5K 6R"), True, budget=Budget(10))
+        best_turn(situate(rk, first_meld_done=True, budget=Budget(10)), melds(rk, "1K 2K 3K"), tiles(rk, "4K 5K 6R"))
     assert info.value.problems[0].code == "hand_too_large"
 
 
@@ -163,7 +165,7 @@ def test_a_refusal_names_the_field_that_makes_the_position_large(rk: Ruleset, ta
     """Past the budget, the table is named where the search places more of its tiles than of the
     hand's, else the hand."""
     with pytest.raises(InvalidPlayError) as info:
-        best_turn(rk, melds(rk, *table), tiles(rk, hand), first_meld_done, budget=Budget(50))
+        best_turn(situate(rk, first_meld_done=first_meld_done, budget=Budget(50)), melds(rk, *table), tiles(rk, hand))
     assert [(p.code, p.path) for p in info.value.problems] == [(code, path)]
     assert str(len(tiles(rk, " ".join(table)) if path == "table" else tiles(rk, hand))) in info.value.problems[0].message
 
@@ -183,9 +185,9 @@ def test_a_search_keeps_no_memo_past_its_turn(rk: Ruleset, monkeypatch: pytest.M
 
     monkeypatch.setattr(solving, "TileSearch", Kept)
     table, hand = melds(rk, *SLOW_TAIL[0][0]), tiles(rk, SLOW_TAIL[0][1])
-    assert best_turn(rk, table, hand, True).played
+    assert best_turn(situate(rk, first_meld_done=True), table, hand).played
     with pytest.raises(InvalidPlayError):
-        best_turn(rk, table, hand, True, budget=Budget(200))
+        best_turn(situate(rk, first_meld_done=True, budget=Budget(200)), table, hand)
     assert len(made) == 2 and all(not search.memo for search in made)
 
 
@@ -208,7 +210,7 @@ def test_the_largest_position_is_refused_quickly_naming_the_table(rk: Ruleset) -
     budget = Budget()
     started = time.thread_time()
     with pytest.raises(InvalidPlayError) as info:
-        best_turn(rk, table, hand, True, budget=budget)
+        best_turn(situate(rk, first_meld_done=True, budget=budget), table, hand)
     spent = time.thread_time() - started
     assert [(p.code, p.path) for p in info.value.problems] == [("table_too_large", "table")]
     assert budget.spent > budget.steps and spent < 0.6, spent  # the bound costs about a quarter of a second
@@ -223,7 +225,7 @@ def test_the_largest_position_is_refused_quickly_naming_the_table(rk: Ruleset) -
 def test_tiles_the_set_cannot_hold_and_illegal_melds_are_refused(
         rk: Ruleset, table: list[str], hand: str, code: str, path: str) -> None:
     with pytest.raises(InvalidPlayError) as info:
-        best_turn(rk, melds(rk, *table), tiles(rk, hand), True)
+        best_turn(situate(rk, first_meld_done=True), melds(rk, *table), tiles(rk, hand))
     assert (info.value.problems[0].code, info.value.problems[0].path) == (code, path)
 
 
@@ -234,14 +236,14 @@ def test_a_first_meld_the_search_cannot_read_is_refused() -> None:
                            "first_meld: {points: 30, from_hand_only: false}\n")
     hand = tiles(variant, "10K 11K 12K")
     with pytest.raises(InvalidPlayError) as info:
-        best_turn(variant, [], hand, False)
+        best_turn(situate(variant, first_meld_done=False), [], hand)
     assert info.value.problems[0].code == "best_turn_unsupported"
-    assert len(best_turn(variant, [], hand, True).played) == 3
+    assert len(best_turn(situate(variant, first_meld_done=True), [], hand).played) == 3
 
 
 def test_a_game_without_a_rearranged_table_is_refused() -> None:
     with pytest.raises(InvalidPlayError) as info:
-        best_turn(default_library().get("bing-rummy"), [], parse_cards(["3H", "4H", "5H"]), True)
+        best_turn(situate(default_library().get("bing-rummy"), first_meld_done=True), [], parse_cards(["3H", "4H", "5H"]))
     assert info.value.problems[0].code == "table_not_rearranged"  # as the turn check refuses it
 
 
@@ -289,7 +291,7 @@ def positions(draw: st.DrawFn) -> tuple[list[tuple[Card, ...]], tuple[Card, ...]
 def test_the_best_turn_equals_the_brute_force(rk: Ruleset, position: tuple[list[tuple[Card, ...]],
                                               tuple[Card, ...], int], first_meld_done: bool) -> None:
     table, hand, _ = position
-    answer = best_turn(rk, table, hand, first_meld_done)
+    answer = best_turn(situate(rk, first_meld_done=first_meld_done), table, hand)
     assert (len(answer.played), answer.points) == brute_force(rk, table, hand, first_meld_done), (table, hand)
     assert answer.points == rack_points(rk, answer.played)
     assert_legal(rk, table, hand, first_meld_done, answer)
@@ -326,17 +328,17 @@ def test_the_references_read_the_option_from_the_rules() -> None:
 
 def test_a_best_turn_plays_the_1_after_the_13() -> None:
     remi = HIGH_FIRST["remi-no-throw"]
-    answer = best_turn(remi, melds(remi, "11B 12B 13B"), tiles(remi, "1B 9K"), True)
+    answer = best_turn(situate(remi, first_meld_done=True), melds(remi, "11B 12B 13B"), tiles(remi, "1B 9K"))
     assert answer.played == tiles(remi, "1B") and answer.left == tiles(remi, "9K")
     assert answer.table == (tiles(remi, "11B 12B 13B 1B"),)
     rk = default_library().get("rummikub")
-    assert best_turn(rk, melds(rk, "11B 12B 13B"), tiles(rk, "1B 9K"), True).played == ()
+    assert best_turn(situate(rk, first_meld_done=True), melds(rk, "11B 12B 13B"), tiles(rk, "1B 9K")).played == ()
     # the etalare: 13K 13B 13R (39) and 12O 13O 1O (26) open at 45
     rack = tiles(remi, "12O 13O 1O 13K 13B 13R 5K")
-    answer = best_turn(remi, [], rack, False)
+    answer = best_turn(situate(remi, first_meld_done=False), [], rack)
     assert answer.left == tiles(remi, "5K")
     assert_legal(remi, [], rack, False, answer)
-    assert Counter(best_turn(rk, [], rack, False).played) == Counter(tiles(rk, "13K 13B 13R 13O"))  # 52 alone
+    assert Counter(best_turn(situate(rk, first_meld_done=False), [], rack).played) == Counter(tiles(rk, "13K 13B 13R 13O"))  # 52 alone
 
 
 def test_a_run_from_the_1_low_to_the_1_high_is_cut_in_two() -> None:
@@ -344,7 +346,7 @@ def test_a_run_from_the_1_low_to_the_1_high_is_cut_in_two() -> None:
     remi = HIGH_FIRST["remi-no-throw"]
     rack = tiles(remi, "1R 2R 3R 4R 5R 6R 7R 8R 9R 10R 11R 12R 13R 1R")
     for done in (True, False):
-        answer = best_turn(remi, [], rack, done)
+        answer = best_turn(situate(remi, first_meld_done=done), [], rack)
         assert len(answer.played) == 14 and all(len(m) <= 13 for m in answer.table)
         assert_legal(remi, [], rack, done, answer)
 
@@ -353,9 +355,9 @@ def test_a_joker_above_the_13_counts_as_the_1() -> None:
     """The judge reads 12O 13O JK as 12-13-1 (26, the joker above the tiles), not 11-12-13 (36):
     with 3K 3B 3R (9) it is 35, short of Remi's 45; 11O 12O 13O JK is 11-12-13-1, 37, and 46."""
     remi = HIGH_FIRST["remi-no-throw"]
-    assert best_turn(remi, [], tiles(remi, "12O 13O JK 3K 3B 3R 9R"), False).played == ()
+    assert best_turn(situate(remi, first_meld_done=False), [], tiles(remi, "12O 13O JK 3K 3B 3R 9R")).played == ()
     rack = tiles(remi, "11O 12O 13O JK 3K 3B 3R 9R")
-    answer = best_turn(remi, [], rack, False)
+    answer = best_turn(situate(remi, first_meld_done=False), [], rack)
     assert answer.left == tiles(remi, "9R")
     assert_legal(remi, [], rack, False, answer)
 
@@ -403,7 +405,7 @@ def test_the_best_turn_at_the_top_equals_the_brute_force(rid: str, data: st.Data
                                                           first_meld_done: bool) -> None:
     ruleset = HIGH_FIRST[rid]
     table, hand = data.draw(positions_at_the_top(TileRules.of(ruleset)))
-    answer = best_turn(ruleset, table, hand, first_meld_done)
+    answer = best_turn(situate(ruleset, first_meld_done=first_meld_done), table, hand)
     assert (len(answer.played), answer.points) == brute_force(ruleset, table, hand, first_meld_done), (table, hand)
     assert answer.points == rack_points(ruleset, answer.played)
     assert_legal(ruleset, table, hand, first_meld_done, answer)
@@ -452,7 +454,7 @@ def test_the_best_turn_equals_the_integer_programme(rk: Ruleset, position: tuple
 
     programme = _programme(rk, IntegerProgramme)
     table, hand = position
-    answer = best_turn(rk, table, hand, first_meld_done)
+    answer = best_turn(situate(rk, first_meld_done=first_meld_done), table, hand)
     assert (len(answer.played), answer.points) == programme.solve(table, hand, first_meld_done)
     assert_legal(rk, table, hand, first_meld_done, answer)
 
@@ -469,7 +471,7 @@ def test_the_best_turn_with_the_1_after_the_13_equals_the_integer_programme(
     ruleset = HIGH_FIRST[rid]
     table, hand = data.draw(larger_positions(TileRules.of(ruleset)))
     try:
-        answer = best_turn(ruleset, table, hand, first_meld_done)
+        answer = best_turn(situate(ruleset, first_meld_done=first_meld_done), table, hand)
     except OverBudget:
         # A table of eight melds whose runs turn the corner, rebuilt around a few tiles, may
         # outgrow the search's bound: the service then answers so (a 422, never a stall), and
@@ -493,11 +495,11 @@ def _programme(ruleset: Ruleset, build: type) -> Any:
 def test_a_game_that_ends_every_turn_with_a_discard_keeps_one_tile_back() -> None:
     remi = default_library().get("remi")
     table = [tiles(remi, "1R 2R 3R")]
-    best = best_turn(remi, table, tiles(remi, "4R 5R"), True)
+    best = best_turn(situate(remi, first_meld_done=True), table, tiles(remi, "4R 5R"))
     assert best.played == tuple(tiles(remi, "4R")) and best.left == tuple(tiles(remi, "5R"))
     rummikub = default_library().get("rummikub")  # no discard: both go
-    assert len(best_turn(rummikub, [tiles(rummikub, "1R 2R 3R")], tiles(rummikub, "4R 5R"), True).played) == 2
-    best = best_turn(remi, table, tiles(remi, "4R 5R 13K"), True)  # the tile that fits nothing is kept
+    assert len(best_turn(situate(rummikub, first_meld_done=True), [tiles(rummikub, "1R 2R 3R")], tiles(rummikub, "4R 5R")).played) == 2
+    best = best_turn(situate(remi, first_meld_done=True), table, tiles(remi, "4R 5R 13K"))  # the tile that fits nothing is kept
     assert best.left == tuple(tiles(remi, "13K"))
 
 
@@ -518,7 +520,7 @@ def test_the_slow_tail_agrees_with_the_integer_programme(rk: Ruleset, table: lis
     from tests.tilesolve_reference import IntegerProgramme
 
     position, rack = melds(rk, *table), tiles(rk, hand)
-    answer = best_turn(rk, position, rack, True)
+    answer = best_turn(situate(rk, first_meld_done=True), position, rack)
     assert (len(answer.played), answer.points) == _programme(rk, IntegerProgramme).solve(position, rack, True)
     assert_legal(rk, position, rack, True, answer)
 
@@ -526,14 +528,14 @@ def test_the_slow_tail_agrees_with_the_integer_programme(rk: Ruleset, table: lis
 def test_the_collector_is_held_back_only_while_a_turn_is_searched(rk: Ruleset) -> None:
     table, hand = melds(rk, *SLOW_TAIL[0][0]), tiles(rk, SLOW_TAIL[0][1])
     assert gc.isenabled()
-    best_turn(rk, table, hand, True)
+    best_turn(situate(rk, first_meld_done=True), table, hand)
     assert gc.isenabled()
     with pytest.raises(InvalidPlayError):
-        best_turn(rk, table, hand, True, budget=Budget(10))
+        best_turn(situate(rk, first_meld_done=True, budget=Budget(10)), table, hand)
     assert gc.isenabled()  # a refusal in the middle of the search turns it back on too
     gc.disable()
     try:
-        best_turn(rk, table, hand, True)
+        best_turn(situate(rk, first_meld_done=True), table, hand)
         assert not gc.isenabled()  # a caller that turned it off keeps it off
     finally:
         gc.enable()

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from referee import teamsheet
-from referee.errors import InvalidPlayError
-from referee.loader import Library
-from referee.records import round_record
-from referee.ruleset import Ruleset
-from referee.standings import Sheet, replay, start
-from referee.undo import check_undo
+from referee.loading.loader import Library
+from referee.rules.ruleset import Ruleset
+from referee.sheet import teams as sheet_teams
+from referee.sheet.records import round_record
+from referee.sheet.standings import Seats, Sheet, replay, start
+from referee.sheet.undo import check_undo
+from referee.values.errors import InvalidPlayError
 from tests.test_phase10_games import post_round
 
 PAIRS = ("format: 1\nid: rummy-500-pairs\nextends: rummy-500\nname: Rummy 500 in pairs\nfamily: rummy\n"
@@ -113,10 +113,10 @@ def test_a_game_by_rounds_and_a_game_stopped_early_go_to_the_best_team(teams_lib
     tp = teams_library.get("ten-pennies-pairs")
     rounds = [round_record(tp, {"went_out": "ann", "points": {"bob": 10, "cy": 30, "dee": 5},
                                 "cards": {"bob": 1, "cy": 3, "dee": 1}}, 4, n) for n in range(1, 8)]
-    sheet = replay(tp, PLAYERS, None, rounds, teams=TEAMS)
+    sheet = replay(tp, Seats(PLAYERS, teams=TEAMS), rounds)
     assert team_scores(sheet) == [210, 105]
     assert (sheet.status, sheet.winner, sheet.winning_team) == ("finished", ["bob", "dee"], 1)
-    stopped = replay(tp, PLAYERS, None, [*rounds[:2], {"type": "finish"}], teams=TEAMS)
+    stopped = replay(tp, Seats(PLAYERS, teams=TEAMS), [*rounds[:2], {"type": "finish"}])
     assert (stopped.status, stopped.winner, stopped.winning_team) == ("finished", ["bob", "dee"], 1)
 
 
@@ -133,11 +133,11 @@ def test_where_the_rule_picks_a_player_their_team_wins(teams_library: Library) -
 def test_undo_gives_team_totals_back_and_reopens_the_game(pairs: Ruleset) -> None:
     first = points(pairs, "ann", {"ann": 200, "bob": 0, "cy": 100, "dee": 0})
     ledger = [first, first]
-    assert replay(pairs, PLAYERS, None, ledger, teams=TEAMS).status == "finished"
+    assert replay(pairs, Seats(PLAYERS, teams=TEAMS), ledger).status == "finished"
     check_undo(ledger, {"type": "undo"})
-    sheet = replay(pairs, PLAYERS, None, [*ledger, {"type": "undo"}], teams=TEAMS)
+    sheet = replay(pairs, Seats(PLAYERS, teams=TEAMS), [*ledger, {"type": "undo"}])
     assert team_scores(sheet) == [300, 0] and sheet.status == "in_progress" and sheet.winning_team is None
-    sheet = replay(pairs, PLAYERS, None, [*ledger, {"type": "undo_entry"}, {"type": "undo_entry"}], teams=TEAMS)
+    sheet = replay(pairs, Seats(PLAYERS, teams=TEAMS), [*ledger, {"type": "undo_entry"}, {"type": "undo_entry"}])
     assert team_scores(sheet) == [0, 0] and sheet.rounds == []
 
 
@@ -196,8 +196,8 @@ def test_teams_of_three(teams_library: Library) -> None:
 
 
 def test_winner_of_players_maps_a_tie_of_players_to_their_teams() -> None:
-    assert teamsheet.of_players(TEAMS, "cy") == [0]
-    assert teamsheet.of_players(TEAMS, ["dee", "ann"]) == [0, 1]
+    assert sheet_teams.of_players(TEAMS, "cy") == [0]
+    assert sheet_teams.of_players(TEAMS, ["dee", "ann"]) == [0, 1]
 
 
 # ---------------------------------------------------------------- the service

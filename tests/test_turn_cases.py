@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
-from referee.cards import parse_cards
-from referee.errors import InvalidPlayError
-from referee.loader import Library
+from referee.checks.situation import situate
+from referee.checks.turns import check_turn
+from referee.loading.loader import Library
 from referee.tablesolve import best_turn
-from referee.turns import check_turn
+from referee.values.cards import parse_cards
+from referee.values.errors import InvalidPlayError
 from tests.conftest import load_cases
 
 ROWS = load_cases("rummikub-turns.yaml")
@@ -34,8 +35,7 @@ def test_both_kinds_of_row_are_there() -> None:
 def test_a_turn_of_the_rules_texts(case: dict[str, Any], library: Library) -> None:
     ruleset = library.get(case["ruleset"])
     try:
-        verdict = check_turn(ruleset, _melds(ruleset, case["before"]), _melds(ruleset, case["after"]),
-                             parse_cards(case["hand"], deck=ruleset.deck), case.get("first_meld_done", True))
+        verdict = check_turn(situate(ruleset, first_meld_done=case.get("first_meld_done", True)), _melds(ruleset, case["before"]), _melds(ruleset, case["after"]), parse_cards(case["hand"], deck=ruleset.deck))
     except InvalidPlayError as exc:  # a question the game does not ask: its problems, by code
         assert sorted(p.code for p in exc.problems) == sorted(case.get("problems", [])), exc.problems
         return
@@ -50,13 +50,13 @@ def test_a_best_turn_of_the_rules_texts(case: dict[str, Any], library: Library) 
     ruleset = library.get(case["ruleset"])
     table, hand = _melds(ruleset, case["table"]), parse_cards(case["hand"], deck=ruleset.deck)
     done = case.get("first_meld_done", True)
-    best = best_turn(ruleset, table, hand, done)
+    best = best_turn(situate(ruleset, first_meld_done=done), table, hand)
     assert len(best.played) == case["played_count"], best.as_dict()
     if "played_points" in case:
         assert sum(ruleset.scoring.value(c) for c in best.played) == case["played_points"], best.as_dict()
     assert Counter(best.played) + Counter(best.left) == Counter(hand)
     if best.played:  # the answer's table is a legal turn, by the other check
-        verdict = check_turn(ruleset, table, best.table, hand, done)
+        verdict = check_turn(situate(ruleset, first_meld_done=done), table, best.table, hand)
         assert verdict.valid, verdict.as_dict()
         assert Counter(verdict.extra["played"]) == Counter(str(c) for c in best.played)
     else:

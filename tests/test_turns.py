@@ -10,13 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.cards import Card, parse_cards, parse_groups
-from referee.errors import InvalidPlayError
-from referee.loader import Library
-from referee.melds import check_meld
-from referee.ruleset import Ruleset
-from referee.turns import check_turn
-from referee.violations import Verdict
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
+from referee.checks.turns import check_turn
+from referee.loading.loader import Library
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import Card, parse_cards, parse_groups
+from referee.values.errors import InvalidPlayError
+from referee.values.violations import Verdict
 
 URL = "/v1/rulesets/rummikub/turns/check"
 COLOURS = "KBOR"
@@ -30,8 +31,7 @@ def rk(library: Library) -> Ruleset:
 def _turn(ruleset: Ruleset, before: list[list[str]], after: list[list[str]], hand: list[str],
           first_meld_done: bool = True) -> Verdict:
     deck = ruleset.deck
-    return check_turn(ruleset, parse_groups(before, "before", deck), parse_groups(after, "after", deck),
-                      parse_cards(hand, "hand", deck), first_meld_done)
+    return check_turn(situate(ruleset, first_meld_done=first_meld_done), parse_groups(before, "before", deck), parse_groups(after, "after", deck), parse_cards(hand, "hand", deck))
 
 
 def _codes(verdict: Verdict) -> list[str]:
@@ -125,7 +125,7 @@ def test_a_bad_meld_is_named_by_its_place_in_after(rk: Ruleset) -> None:
 
 
 def test_a_violation_elsewhere_has_no_path(rk: Ruleset) -> None:
-    answer = check_meld(rk, parse_cards(["8O", "9O"], deck=rk.deck)).as_dict()
+    answer = check_meld(situate(rk), parse_cards(["8O", "9O"], deck=rk.deck)).as_dict()
     assert answer["violations"] and all("path" not in v for v in answer["violations"])  # type: ignore[union-attr]
 
 
@@ -168,7 +168,7 @@ def test_a_joker_may_not_be_freed_before_the_first_meld(rk: Ruleset) -> None:
 
 def test_a_game_whose_table_is_fixed_cannot_be_judged(tp: Ruleset) -> None:
     with pytest.raises(InvalidPlayError) as caught:
-        check_turn(tp, [], [], (), True)
+        check_turn(situate(tp, first_meld_done=True), [], [], ())
     assert [p.code for p in caught.value.problems] == ["table_not_rearranged"]
     assert "Ten Pennies" in caught.value.problems[0].message
 

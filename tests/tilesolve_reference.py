@@ -3,7 +3,7 @@
 `brute_force`: every way of cutting the tiles into melds, each judged by `TileRules`, the rules
 of a tile meld written out here from the game's rules (groups, runs, where a 1 may stand, where
 a joker stands and what the meld is worth), for small positions; the single-meld check
-(`referee.melds.check_meld`) must answer the same of every group of tiles judged. `ilp` (with
+(`referee.checks.judge.check_meld`) must answer the same of every group of tiles judged. `ilp` (with
 `highspy`, from the test extra): the integer programme of Den Hertog & Hulshof (2006) over
 every legal meld of the tiles in play, for the larger positions of the bench.
 """
@@ -16,10 +16,12 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from referee.cards import JOKER, Card
-from referee.kinds import meld_points
-from referee.melds import check_meld, judge_for
-from referee.ruleset import Ruleset
+from referee.checks.judge import judge_for
+from referee.checks.plays import check_meld
+from referee.checks.situation import situate
+from referee.kinds.table import meld_points
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import JOKER, Card
 
 Tagged = tuple[Card, bool]  # a tile, and whether it is on the table (it must stay there)
 
@@ -97,7 +99,7 @@ def brute_force(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequenc
     def legal(cards: tuple[Card, ...]) -> int | None:
         """The meld's points where these cards are one legal meld, else None (the judge agreeing)."""
         points = tile_rules.worth(cards)
-        valid = check_meld(ruleset, cards, players=players, first_meld_done=first_meld_done).valid
+        valid = check_meld(situate(ruleset, players=players, first_meld_done=first_meld_done), cards).valid
         assert valid is (points is not None), (cards, valid, points)
         if points is not None and need:
             meld, _ = judge.judge(cards)
@@ -216,7 +218,7 @@ class IntegerProgramme:
         if key in found:
             return
         points = tile_rules.worth(key)
-        valid = check_meld(self.ruleset, key, first_meld_done=True).valid
+        valid = check_meld(situate(self.ruleset, first_meld_done=True), key).valid
         assert valid is (points is not None), (key, valid, points)
         if points is None:
             return

@@ -24,8 +24,8 @@ from referee.cli.rulesets import _rulesets
 from referee.cli.schema import _schema
 from referee.cli.score import _score
 from referee.cli.serve import _serve
-from referee.errors import Problem, RefereeError
-from referee.i18n import LANGUAGES, choose, set_language
+from referee.values.errors import Problem, RefereeError
+from referee.values.i18n import LANGUAGES, choose, set_language
 
 __all__ = ["main", "parser"]
 

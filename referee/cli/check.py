@@ -6,8 +6,9 @@ import argparse
 from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
-from referee.byscore import with_score
-from referee.cards import Card, DeckSpec, read_card
+from referee.checks.layout import DOWN, check_placement
+from referee.checks.plays import check_first_meld, check_meld
+from referee.checks.situation import Situation
 from referee.cli.common import (
     _OPTIONS,
     NO,
@@ -18,23 +19,19 @@ from referee.cli.common import (
     _faced,
     _groups,
     _labelled,
-    _players,
     _points_noun,
-    _round,
     _ruleset,
     _shown,
+    _situation,
 )
-from referee.errors import InvalidPlayError, Problem
-from referee.i18n import N_, suit_name, t, tn, tp
-from referee.kinds import KINDS
-from referee.layout import DOWN, check_placement
-from referee.melds import check_meld
-from referee.needwords import requirement_words
-from referee.phases import with_phase
+from referee.kinds.needwords import requirement_words
+from referee.kinds.table import KINDS
 from referee.planner import check_going_out
-from referee.plays import check_first_meld
-from referee.ruleset import LayoutRules, Ruleset
-from referee.violations import Verdict
+from referee.rules.ruleset import LayoutRules, Ruleset
+from referee.values.cards import Card, DeckSpec, read_card
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import N_, suit_name, t, tn, tp
+from referee.values.violations import Verdict
 
 # What a layout game, whose turns have no melds, is told when asked a rummy question.
 NO_FIRST_MELD = N_("{game} is a {family} game: it has no melds, so there is no first meld to judge (first meld "
@@ -53,8 +50,7 @@ def _rummy_only(ruleset: Ruleset, refusal: str) -> None:
 def _check(args: argparse.Namespace) -> int:
     """One meld in a rummy game, one placement in a layout game."""
     ruleset = _ruleset(args.ruleset)
-    _round(ruleset, args.round)
-    players = _players(ruleset, args.players)
+    situation = _situation(ruleset, args)
     if ruleset.layout is not None:
         return _check_placement(ruleset, ruleset.layout, args)
     if args.layout is not None:
@@ -62,7 +58,7 @@ def _check(args: argparse.Namespace) -> int:
             "{game} is a {family} game: --layout is for layout games; give the cards of one meld",
             game=ruleset.local_name, family=ruleset.family)))
     cards = _cards(_card_tokens(args.cards), ruleset.deck)
-    verdict = check_meld(ruleset, cards, args.round, players, wild_rank=args.wild_rank)
+    verdict = check_meld(situation, cards)
     shown = _shown(cards, ruleset.deck)
     if verdict.valid:
         print(KINDS[str(verdict.extra["kind"])].words.legal(shown)
@@ -129,26 +125,24 @@ def _placement_answer(card: Card, verdict: Verdict, deck: DeckSpec) -> int:
 # ---------------------------------------------------------------- first-meld, going-out
 
 
-def _rummy_table(args: argparse.Namespace, refusal: str) -> tuple[Ruleset, int | None]:
-    """The rummy ruleset a question names, its round checked, and the players at the table."""
+def _rummy_table(args: argparse.Namespace, refusal: str, check: str) -> tuple[Ruleset, Situation]:
+    """The rummy ruleset a question names, and the situation its options describe for `check`."""
     ruleset = _ruleset(args.ruleset)
     _rummy_only(ruleset, refusal)
-    _round(ruleset, args.round)
-    return ruleset, _players(ruleset, args.players)
+    return ruleset, _situation(ruleset, args, check)
 
 
 def _first_meld(args: argparse.Namespace) -> int:
     """The melds laid down together as a player's first meld, and the hand left after them."""
-    ruleset, players = _rummy_table(args, NO_FIRST_MELD)
+    ruleset, situation = _rummy_table(args, NO_FIRST_MELD, "first-meld")
     melds = _groups(args.melds, "meld", ruleset.deck)
     hand = _cards([c for c in args.hand.split(",") if c.strip()], ruleset.deck, "--hand")
-    ruleset = with_phase(ruleset, args.phase)
-    verdict = check_first_meld(ruleset, melds, hand, args.score, args.round, players, wild_rank=args.wild_rank)
+    with _labelled(lambda path: _OPTIONS.get(path, path)):
+        verdict = check_first_meld(situation, melds, hand)
     shown = t("first meld {melds}", melds=" + ".join(_shown(m, ruleset.deck) for m in melds))
     if not verdict.valid:
         return _not_legal(shown, verdict)
-    assert ruleset.rummy is not None
-    rules = with_score(ruleset, args.score).rummy.round(args.round)  # type: ignore[union-attr]
+    rules = situation.rules
     game = t("{game} round {n}", game=ruleset.local_name, n=rules.number) if rules.number else ruleset.local_name
     if args.phase is not None:
         game = t("{game}, phase {n}", game=ruleset.local_name, n=args.phase)
@@ -163,14 +157,12 @@ def _first_meld(args: argparse.Namespace) -> int:
 
 def _going_out(args: argparse.Namespace) -> int:
     """Whether the whole hand can be melded or laid off; a yes comes with the steps that do it."""
-    ruleset, players = _rummy_table(args, NO_GOING_OUT)
+    ruleset, situation = _rummy_table(args, NO_GOING_OUT, "going-out")
     table = _groups(args.table, "--table", ruleset.deck)
     hand = _cards(_card_tokens(args.cards), ruleset.deck)
     named = {**_OPTIONS, "morto_taken": "--morto-not-taken"}
     with _labelled(lambda path: "--table" if path.startswith("table") else named.get(path, "")):
-        verdict = check_going_out(ruleset, hand, table, args.first_meld_done, args.round, players,
-                                  wild_rank=args.wild_rank, phase=args.phase, score=args.score,
-                                  foot_taken=args.foot_taken, morto_taken=args.morto_taken)
+        verdict = check_going_out(situation, hand, table)
     knock = ruleset.scoring.knock is not None  # a hand ends by knocking, deadwood and all
     shown = t("knocking with {cards}", cards=_shown(hand, ruleset.deck)) if knock else \
         t("going out with {cards}", cards=_shown(hand, ruleset.deck))

@@ -4,23 +4,23 @@ command line (errors labelled by the option they came from), and the words for c
 
 from __future__ import annotations
 
+import argparse
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from referee.cards import Card, DeckSpec, parse_card, parse_cards, parse_groups
-from referee.errors import (
-    InvalidPlayError,
-    Problem,
+from referee.checks.situation import FIELDS, Situation, situate
+from referee.loading.loader import default_library
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import Card, DeckSpec, parse_card, parse_cards, parse_groups
+from referee.values.errors import (
     RefereeError,
     RulesetError,
     UnknownRulesetError,
 )
-from referee.i18n import did_you_mean, t, tn
-from referee.loader import default_library
-from referee.ruleset import Ruleset
+from referee.values.i18n import did_you_mean, t, tn
 
 YES, NO, UNUSABLE = 0, 1, 2
 BROKEN_PIPE = 128 + 13  # what a shell reports for a command stopped by SIGPIPE
@@ -90,24 +90,12 @@ def _numbered(path: str, name: str) -> str:
     return f"{name} {int(found[1]) + 1}" if found else name
 
 
-def _players(ruleset: Ruleset, players: int | None) -> int | None:
-    """The `--players` count, refused when the game is not for that many."""
-    if players is not None and not ruleset.players_min <= players <= ruleset.players_max:
-        raise InvalidPlayError(Problem("--players", "player_count", t(
-            "{game} is for {players}, not {count}", game=ruleset.local_name, players=ruleset.players_words,
-            count=players)))
-    return players
-
-
-def _round(ruleset: Ruleset, number: int) -> int:
-    """The `--round` number, refused when the game has numbered rounds and not this one.
-
-    Games whose rules are the same every deal (Bing Rummy, layout games) take any round.
-    """
-    if ruleset.rummy is not None:
-        with _labelled("--round"):
-            ruleset.rummy.round(number)
-    return number
+def _situation(ruleset: Ruleset, args: argparse.Namespace, check: str = "") -> Situation:
+    """The situation a question's options describe, built and checked by the engine; a problem
+    is named by the option it came from (`--round`, `--players`, `--wild-rank`, `--phase`)."""
+    given = {name: getattr(args, name) for name in FIELDS if getattr(args, name, None) is not None}
+    with _labelled(lambda path: _OPTIONS.get(path, path)):
+        return situate(ruleset, check, **given)
 
 
 def _shown(cards: Sequence[Card], deck: DeckSpec) -> str:

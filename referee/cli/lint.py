@@ -6,13 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from referee import yamlread
 from referee.cli.common import NO, UNUSABLE, YES
-from referee.errors import RefereeError
-from referee.i18n import t
-from referee.loader import Library, default_library, extends_cycles, order_for_loading
-from referee.overrides import overridden_findings
-from referee.yamlread import Document
+from referee.loading import yamlread
+from referee.loading.loader import Library, default_library, extends_cycles, order_for_loading
+from referee.loading.overrides import overridden_findings
+from referee.loading.yamlread import Document
+from referee.values.errors import RefereeError
+from referee.values.i18n import t
 
 
 def _lint(args: argparse.Namespace) -> int:

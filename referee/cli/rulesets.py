@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from referee.cli.common import YES
-from referee.i18n import t
-from referee.loader import default_library
+from referee.loading.loader import default_library
+from referee.values.i18n import t
 
 
 def _rulesets(args: argparse.Namespace) -> int:

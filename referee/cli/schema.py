@@ -6,7 +6,7 @@ import argparse
 import json
 
 from referee.cli.common import YES
-from referee.shipped import schema
+from referee.loading.shipped import schema
 
 
 def _schema(args: argparse.Namespace) -> int:

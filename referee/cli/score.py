@@ -6,7 +6,7 @@ import argparse
 import re
 from collections.abc import Iterator, Sequence
 
-from referee.cards import Card, DeckSpec
+from referee.checks.situation import round_number
 from referee.cli.common import (
     _OPTIONS,
     PIECES_NOUNS,
@@ -16,14 +16,14 @@ from referee.cli.common import (
     _labelled,
     _pennies_noun,
     _points_noun,
-    _round,
     _ruleset,
 )
-from referee.errors import InvalidPlayError, Problem
-from referee.handscore import Deal
-from referee.i18n import t
-from referee.scoring import score_round
-from referee.teamscore import check_teams
+from referee.scoring.bonuses import check_teams
+from referee.scoring.hand import Deal
+from referee.scoring.round import score_round
+from referee.values.cards import Card, DeckSpec
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import t
 
 
 def _score(args: argparse.Namespace) -> int:
@@ -33,7 +33,8 @@ def _score(args: argparse.Namespace) -> int:
         raise InvalidPlayError(Problem("", "wrong_family", t(
             "{game} is a {family} game: it is won by the layout, not by points, so there is nothing to score "
             "(score is for rummy games)", game=ruleset.local_name, family=ruleset.family)))
-    _round(ruleset, args.round)
+    with _labelled("--round"):
+        round_number(ruleset, args.round)
     hands = _hands(args.hands, ruleset.deck)
     melded: dict[str, list[tuple[Card, ...]]] | None = None
     if args.melded:

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import cast
 
-from referee.errors import Problem, RefereeError
-from referee.i18n import t
+from referee.values.errors import Problem, RefereeError
+from referee.values.i18n import t
 
 SERVICE_GROUP = "referee.serve"
 

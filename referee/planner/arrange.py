@@ -10,23 +10,26 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
+from typing import NamedTuple
 
-from referee.cards import Card
-from referee.errors import InvalidPlayError, Problem
-from referee.geometry import Geometry
-from referee.i18n import t
-from referee.kinds import ordered_kind
-from referee.melds import Judge, judge_for
-from referee.planner.budget import SEARCH_STEPS, TABLE_CARD_STEPS, Budget, shared_budget
+from referee.checks.judge import Judge, judge_for
+from referee.checks.situation import Situation
+from referee.kinds.geometry import Geometry
+from referee.kinds.searching import Table
+from referee.kinds.table import ordered_kind
 from referee.planner.deadwood import direct_cost
 from referee.planner.direct import direct
-from referee.planner.kinds import planner_of, spare_kind
-from referee.planner.plan import Arrangement, limited, replay
+from referee.planner.halves import planner_of, spare_kind
+from referee.planner.plan import PLAIN, Arrangement, Goal, limited, replay
 from referee.planner.prepared import judge_geometry
 from referee.planner.search import HandSearch
 from referee.planner.tables import _dead_points, _judge_masks, _mask_points, _masks, _place_values
-from referee.ruleset import Progress, Ruleset
-from referee.searching import Table
+from referee.rules.ruleset import Progress, Ruleset
+from referee.values.budget import SEARCH_STEPS, TABLE_CARD_STEPS
+from referee.values.cards import Card
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import t
 
 
 def _tables(judge: Judge, geometry: Geometry, table: Sequence[Sequence[Card]]) -> list[Table]:
@@ -34,43 +37,44 @@ def _tables(judge: Judge, geometry: Geometry, table: Sequence[Sequence[Card]]) -
             for cards, meld in zip(table, judge.table_melds(table), strict=True)]
 
 
-def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
-            first_meld_done: bool = True, round_number: int = 1, players: int | None = None,
-            objective: str = "points", score: int | None = None, discard: str | None = None,
-            budget: Budget | None = None, wild_rank: str | None = None,
-            pure_runs_only: bool = False) -> Arrangement:
-    """The arrangement of `hand` that leaves the fewest points (or cards) in hand.
 
-    `pure_runs_only`: the melds are runs without a wild card (a wild card in its own place
-    natural, where the game says so), and nothing else is played.
 
-    `discard` ("optional" or "required", going out only): one card left over may be set aside
-    as the final discard, and is not counted; "required" insists on one. `budget` is the
-    request's, shared by every search it makes. Where a wild card standing for itself counts
-    as natural (`wilds.natural_in_place`), each way of counting such cards natural is searched."""
-    judge = judge_for(ruleset, round_number, players, False, wild_rank)  # positional: the cache's quickest key
-    if not pure_runs_only and discard != "required":
-        found = direct(ruleset, judge, hand, table, first_meld_done, objective, score, discard)
+class _Asked(NamedTuple):
+    """One search's question: the situation, the goal, and the round's judges of melds made
+    as (or before) the first meld and after it."""
+
+    situation: Situation
+    goal: Goal
+    judge: Judge
+    later: Judge
+
+
+def arrange(situation: Situation, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
+            goal: Goal = PLAIN) -> Arrangement:
+    """The arrangement of `hand` that leaves the fewest points (or cards) in hand, as `goal`
+    asks; the situation's budget is the request's, shared by every search it makes. Where a
+    wild card standing for itself counts as natural (`wilds.natural_in_place`), each way of
+    counting such cards natural is searched."""
+    judge = situation.judge(False)
+    if not goal.pure_runs_only and goal.discard != "required":
+        found = direct(situation, judge, hand, table, goal)
         if found is not None:
             return found
-    later = judge_for(ruleset, round_number, players, True, wild_rank)
-    budget = budget or shared_budget(ruleset.deck.pieces)
-    if pure_runs_only:
+    later = situation.judge(True)
+    if goal.pure_runs_only:
         natural = Counter(c for c in hand if c.rank in judge.in_place)
-        return _arrange(ruleset, judge, later, hand, (), True, objective, score, None, budget,
-                        frozenset(natural.items()), pure=True)
+        asked = _Asked(situation.but(first_meld_done=True), replace(goal, discard=None), judge, later)
+        return _arrange(asked, hand, (), frozenset(natural.items()))
+    asked = _Asked(situation, goal, judge, later)
     if not judge.in_place:
-        return _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
-                        budget, frozenset())
+        return _arrange(asked, hand, table, frozenset())
     in_place = [c for c in hand if c.rank in judge.in_place]
-    if objective == "cards" or ruleset.scoring.wild_value is not None:
+    if goal.objective == "cards" or situation.ruleset.scoring.wild_value is not None:
         # Every wild card costs the same: one search, where each such card is natural or wild.
-        return _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
-                        budget, frozenset(Counter(in_place).items()), either=True)
+        return _arrange(asked, hand, table, frozenset(Counter(in_place).items()), either=True)
     best: Arrangement | None = None
     for group in _sub_multisets(sorted(Counter(in_place).items(), key=lambda item: str(item[0]))):
-        found = _arrange(ruleset, judge, later, hand, table, first_meld_done, objective, score, discard,
-                         budget, frozenset(Counter(group).items()))
+        found = _arrange(asked, hand, table, frozenset(Counter(group).items()))
         if best is None or found.cost < best.cost:
             best = found
         if best.cost == 0:
@@ -79,17 +83,14 @@ def arrange(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Car
     return best
 
 
-def least_cost(ruleset: Ruleset, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
-               first_meld_done: bool = True, round_number: int = 1, players: int | None = None,
-               objective: str = "points", budget: Budget | None = None, wild_rank: str | None = None) -> int:
+def least_cost(situation: Situation, hand: Sequence[Card], table: Sequence[Sequence[Card]] = (),
+               objective: str = "points") -> int:
     """What the best arrangement of `hand` keeps, `arrange(...).cost`: the fewest points (a
     gin hand's deadwood) or cards, read without a plan where the direct path holds."""
-    judge = judge_for(ruleset, round_number, players, False, wild_rank)
-    found = direct_cost(judge, hand, table, first_meld_done, objective)
+    found = direct_cost(situation.judge(False), hand, table, situation.first_meld_done, objective)
     if found is not None:
         return found
-    return arrange(ruleset, hand, table, first_meld_done, round_number, players, objective,
-                   budget=budget, wild_rank=wild_rank).cost
+    return arrange(situation, hand, table, Goal(objective)).cost
 
 
 def _sub_multisets(counts: Sequence[tuple[Card, int]]) -> Iterator[tuple[Card, ...]]:
@@ -111,13 +112,13 @@ def of_size(counts: Sequence[tuple[Card, int]], size: int) -> Iterator[tuple[Car
             yield (card,) * k + tail
 
 
-def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
-             table: Sequence[Sequence[Card]],
-             first_meld_done: bool, objective: str, score: int | None, discard: str | None,
-             budget: Budget, as_natural: frozenset[tuple[Card, int]], either: bool = False,
-             pure: bool = False) -> Arrangement:
+def _arrange(asked: _Asked, hand: Sequence[Card], table: Sequence[Sequence[Card]],
+             as_natural: frozenset[tuple[Card, int]], either: bool = False) -> Arrangement:
     """One search; `as_natural`: wild cards (and how many of each) counted as natural cards;
     `either`: each of those may still serve as a wild card (every wild card costs the same)."""
+    situation, goal, judge, later = asked
+    ruleset, objective, discard, pure = situation.ruleset, goal.objective, goal.discard, goal.pure_runs_only
+    first_meld_done, budget = situation.first_meld_done, situation.budget
     rummy = ruleset.rummy
     assert rummy is not None
     natural_count = dict(as_natural)
@@ -199,10 +200,10 @@ def _arrange(ruleset: Ruleset, judge: Judge, later: Judge, hand: Sequence[Card],
         stuck.remove(thrown)
     search.discard = discard
     start = (rest, len(wild_cards), tstate, progress, 0, 1 if thrown else 0)
-    total = search.best(*start)
+    total = search.best(start)
     plan = replay(search, start, list(wild_cards))
     plan = plan._replace(left=tuple(stuck) + plan.left, discard=thrown or plan.discard)
-    return limited(ruleset, hand, Arrangement(total + sum(cost(c) for c in stuck), plan), cost, score)
+    return limited(ruleset, hand, Arrangement(total + sum(cost(c) for c in stuck), plan), cost, situation.score)
 
 
 def warm_up(rulesets: Iterable[Ruleset]) -> None:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.cards import Card
-from referee.melds import Judge
+from referee.checks.judge import Judge
 from referee.planner.direct import _best_way, _in_runs
 from referee.planner.tables import _READY, _choices_made, _ready
+from referee.values.cards import Card
 
 
 def direct_cost(judge: Judge, hand: Sequence[Card], table: Sequence[object], first_meld_done: bool,

@@ -9,12 +9,15 @@ lookup a card and one a suit."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from referee.cards import Card
-from referee.melds import Judge
-from referee.planner.plan import Arrangement, Plan, limited
+from referee.checks.judge import Judge
+from referee.planner.plan import Arrangement, Goal, Plan, limited
 from referee.planner.tables import _READY, INF, _choices_made, _Ready, _ready
-from referee.ruleset import Ruleset
+from referee.values.cards import Card
+
+if TYPE_CHECKING:
+    from referee.checks.situation import Situation
 
 _new = tuple.__new__  # a named tuple made from its fields at once, without its Python `__new__`
 # The most ways of choosing sets read here, one after another; a hand with more (many ranks each
@@ -26,18 +29,19 @@ MOST_WAYS = 4096
 assert Plan()[3:] == (None, (), None, None, False), Plan()
 
 
-def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence[object],
-           first_meld_done: bool, objective: str, score: int | None, discard: str | None) -> Arrangement | None:
+def direct(situation: Situation, judge: Judge, hand: Sequence[Card], table: Sequence[object],
+           goal: Goal) -> Arrangement | None:
     """The best arrangement of a hand with no wild card and no repeated card, read off the
     round's tables, with the final discard (`discard` "optional") and the hand limit; None
     when the hand or the rules are outside this case (the search answers then).
 
     The sets: at most one a rank, every way (`_with_sets`); then in each suit the cards left
     meld exactly when they make a stretch of at least the run minimum."""
+    objective, discard, score = goal.objective, goal.discard, situation.score
     ready = _READY.get((judge, objective))
     if ready is None:
         ready = _ready(judge, objective)
-    if not ready.holds or (table and not ready.without_table) or (not first_meld_done and ready.first_meld):
+    if not ready.holds or (table and not ready.without_table) or (not situation.first_meld_done and ready.first_meld):
         return None
     try:
         counted: int = sum(map(ready.bit_of, hand))  # the hand mask, each rank's cards above it
@@ -65,14 +69,16 @@ def direct(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], table: Sequence
         kept += cards
         melds += runs
     if discard and kept or score is not None:
-        return _finished(ruleset, ready, hand, total, melds, kept, score, discard)
+        return _finished(situation, ready, hand, (total, melds, kept), discard)
     return _new(Arrangement, (total, _new(Plan, (melds, (), kept, None, (), None, None, False))))
 
 
-def _finished(ruleset: Ruleset, ready: _Ready, hand: Sequence[Card], total: int,
-              melds: tuple[tuple[Card, ...], ...], kept: tuple[Card, ...], score: int | None,
-              discard: str | None) -> Arrangement:
-    """The answer with the final discard (the costliest card left) and the hand limit."""
+def _finished(situation: Situation, ready: _Ready, hand: Sequence[Card],
+              read: tuple[int, tuple[tuple[Card, ...], ...], tuple[Card, ...]], discard: str | None) -> Arrangement:
+    """The answer with the final discard (the costliest card left) and the hand limit: `read`
+    is what the tables gave, the points kept, the melds and the cards kept."""
+    ruleset, score = situation.ruleset, situation.score
+    total, melds, kept = read
     cost = ready.cost
     plan = Plan(melds, (), kept)
     if discard and kept:

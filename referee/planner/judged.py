@@ -7,16 +7,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from referee.cards import Card
-from referee.kinds import meld_points, most_of
-from referee.meld import Meld
-from referee.planner.budget import judging_steps
-from referee.planner.kindbase import KindPlanner, _stand_ins
-from referee.searching import FIRST, Move, Option, Table
+from referee.kinds.base import KindPlanner
+from referee.kinds.base import stand_ins as _stand_ins
+from referee.kinds.meld import Meld
+from referee.kinds.searching import FIRST, At, Move, Option, Table
+from referee.kinds.table import meld_points, most_of
+from referee.values.budget import judging_steps
+from referee.values.cards import Card
 
 if TYPE_CHECKING:
-    from referee.geometry import Geometry
-    from referee.searching import KindJudge, Search
+    from referee.kinds.geometry import Geometry
+    from referee.kinds.searching import KindJudge, Search
 
 
 class JudgedPlanner(KindPlanner):
@@ -60,8 +61,8 @@ class JudgedPlanner(KindPlanner):
     def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
         return False
 
-    def lay_offs(self, search: Search, i: int, k: int, table: Table, rest: int, w: int,
-                 tstate: tuple[object, ...]) -> Iterator[Move]:
+    def lay_offs(self, search: Search, at: At, k: int, table: Table) -> Iterator[Move]:
+        """Nothing is laid off on a meld of a kind planned by its judge."""
         return iter(())
 
     def wild_room(self, search: Search, table: Table, state: object) -> int:

@@ -4,13 +4,14 @@ writes a finished search's choices down as real cards, each step one the checks 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from referee.cards import Card
-from referee.geometry import Geometry
+from referee.kinds.geometry import Geometry
+from referee.kinds.searching import FIRST, Option
 from referee.planner.search import AS_WILD, DISCARD, HandSearch
-from referee.ruleset import Progress, Ruleset
-from referee.searching import FIRST, Option
+from referee.rules.ruleset import Progress, Ruleset
+from referee.values.cards import Card
 
 
 class Plan(NamedTuple):
@@ -153,3 +154,18 @@ def replay(search: HandSearch, state: tuple[object, ...], wilds: list[Card]) -> 
                 tuple(sorted((k, tuple(v)) for k, v in own.items())),
                 tuple(first) if search.need_first_meld and melds else None)
 
+
+@dataclass(frozen=True)
+class Goal:
+    """What a search is asked for: the fewest points or cards (`objective`), a final discard
+    set aside (`discard`: "optional", "required" insists on one, going out only), or runs
+    without a wild card alone (`pure_runs_only`: a wild card in its own place natural, where
+    the game says so, and nothing else played)."""
+
+    objective: str = "points"
+    discard: str | None = None
+    pure_runs_only: bool = False
+
+
+PLAIN = Goal()
+PURE_RUNS = Goal(pure_runs_only=True)

@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from referee.geometry import Geometry, geometry_for
-from referee.kinds import most_of
-from referee.melds import Judge
-from referee.planner.budget import Budget
-from referee.planner.kinds import planner_of, spare_kind
-from referee.ruleset import Progress
-from referee.searching import FIRST, LATER, Option, Table
+from referee.checks.judge import Judge
+from referee.kinds.geometry import Geometry, geometry_for
+from referee.kinds.searching import FIRST, LATER, Option, Table
+from referee.kinds.table import most_of
+from referee.planner.halves import planner_of, spare_kind
+from referee.rules.ruleset import Progress
+from referee.values.budget import Budget
 
 INF = 10**9
 

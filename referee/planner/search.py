@@ -13,15 +13,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from referee.kinds import most_of
-from referee.planner.budget import OPTIONS_A_STEP, STATE_STEPS
-from referee.planner.kinds import planner_of
+from referee.kinds.searching import FIRST, LATER, Option, RunLength, RunState
+from referee.kinds.table import most_of
+from referee.planner.halves import planner_of
 from referee.planner.prepared import INF, Prepared
-from referee.ruleset import Progress
-from referee.searching import FIRST, LATER, Option, RunLength, RunState
+from referee.rules.ruleset import Progress
+from referee.values.budget import OPTIONS_A_STEP, STATE_STEPS
 
 DISCARD = object()     # a choice in the memo: this card is the final discard
 AS_WILD = object()     # a choice in the memo: this card, natural in its own place, serves as a wild
+
+
+# A state of the search: the cards left (packed), the wild cards left, the table melds' states,
+# the first meld's progress, what is melded, and whether the final discard is set aside.
+State = tuple[int, int, tuple[object, ...], Progress, int, int]
 
 
 @dataclass
@@ -51,15 +56,16 @@ class HandSearch(Prepared):
         if self.lay_offs_ok:
             for k in self.tables_for[i]:
                 table = self.tables[k]
-                yield from planner_of(table.kind).lay_offs(self, i, k, table, rest, w, tstate)
+                yield from planner_of(table.kind).lay_offs(self, (i, rest, w, tstate), k, table)
 
     # ---------------------------------------------------------------- search
-    def best(self, rest: int, w: int, tstate: tuple[object, ...], progress: Progress,
-             melded: int, d: int) -> int:
-        """Fewest points (or cards) the remaining cards can leave. `melded`: 0 nothing played
-        yet, 1 something played, 2 a set is among the plan's new melds; `d`: 1 once a card is
-        set aside as the final discard (going out only)."""
-        key = (rest, w, tstate, progress, melded, d)
+    def best(self, key: State) -> int:
+        """Fewest points (or cards) the remaining cards can leave, from the state `key`: the
+        cards left (`rest`, packed), the wild cards left (`w`), the table melds' states, the
+        first meld's progress, `melded` (0 nothing played yet, 1 something played, 2 a meld of
+        the kind spare wild cards go on is among the plan's new melds) and `d` (1 once a card
+        is set aside as the final discard, going out only)."""
+        rest, w, tstate, progress, melded, d = key
         tstate_in = tstate
         hit = self.memo.get(key)
         if hit is not None:
@@ -68,7 +74,7 @@ class HandSearch(Prepared):
         if not rest:
             result = self._finish(w, progress, melded, tstate, d)
             if w and self.discard and not d and self.wild_discard:  # a wild card as the final discard
-                cost = self.best(0, w - 1, tstate, progress, melded, 1)
+                cost = self.best((0, w - 1, tstate, progress, melded, 1))
                 if cost < result[0]:
                     result = (cost, (DISCARD, -1, (0, w - 1, tstate, progress, melded, 1)))
             self.memo[key] = result
@@ -107,8 +113,8 @@ class HandSearch(Prepared):
                     continue  # fills nothing, and the first meld takes no extra meld
                 new_p = added or progress
             new_m = 2 if opt.kind == self.spare_kind or melded == 2 else 1
-            state = (rest - opt.packed, w - opt.wilds, new_t, new_p, new_m, d)
-            cost = self.best(*state)
+            state: State = (rest - opt.packed, w - opt.wilds, new_t, new_p, new_m, d)
+            cost = self.best(state)
             if cost < best_cost:
                 best_cost = cost
                 best_choice = (opt, i, state)
@@ -119,7 +125,7 @@ class HandSearch(Prepared):
         nxt = rest - (1 << (self.bits * i))
         convertible = bool(self.as_wild) and self.as_wild[i]
         if convertible and best_cost:  # natural in its own place, or a wild
-            cost = self.best(nxt, w + 1, tstate, progress, melded, d)
+            cost = self.best((nxt, w + 1, tstate, progress, melded, d))
             if cost < best_cost:
                 best_cost, best_choice = cost, (AS_WILD, i, (nxt, w + 1, tstate, progress, melded, d))
             # Kept or thrown, it does as well as a wild card (they cost the same): no more to try.
@@ -128,11 +134,11 @@ class HandSearch(Prepared):
                 self.memo[(rest, w, tstate_in, progress, melded, d)] = (best_cost, best_choice)
             return best_cost
         if self.discard and not d and best_cost and self.may_discard[i]:  # this card as the final discard
-            cost = self.best(nxt, w, tstate, progress, melded, 1)
+            cost = self.best((nxt, w, tstate, progress, melded, 1))
             if cost < best_cost:
                 best_cost, best_choice = cost, (DISCARD, i, (nxt, w, tstate, progress, melded, 1))
         if not self.free[i] and best_cost > self.cost_of[i]:
-            cost = self.cost_of[i] + self.best(nxt, w, tstate, progress, melded, d)
+            cost = self.cost_of[i] + self.best((nxt, w, tstate, progress, melded, d))
             if cost < best_cost:
                 best_cost, best_choice = cost, (None, i, (nxt, w, tstate, progress, melded, d))
         self.memo[key] = (best_cost, best_choice)

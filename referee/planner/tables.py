@@ -1,7 +1,7 @@
 """The direct path's tables for one round's judge and one way of counting (`_Ready`, built
 once by `_ready`): each natural card's bit, each suit's answers by suit mask, the points a
 suit mask leaves, and each rank's ways to make a set. The masks are the deck's
-(`referee.geometry.Geometry`): a place a rank, and one more for the first rank played high. Entries are made on first use and kept in plain dicts, which the readers
+(`referee.kinds.geometry.Geometry`): a place a rank, and one more for the first rank played high. Entries are made on first use and kept in plain dicts, which the readers
 (`referee.planner.direct`, `referee.planner.deadwood`) read by subscript."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 
-from referee.cards import Card
-from referee.geometry import (
+from referee.checks.judge import Judge
+from referee.kinds.geometry import (
     SuitMasks,
     dead_points,
     geometry_for,
@@ -21,11 +21,11 @@ from referee.geometry import (
     suit_masks,
     suit_tables,
 )
-from referee.kinds import one_rank_kind, ordered_kind
-from referee.melds import Judge
-from referee.planner.kinds import by_masks
+from referee.kinds.table import one_rank_kind, ordered_kind
+from referee.planner.halves import by_masks
 from referee.planner.prepared import judge_geometry
-from referee.ruleset import Ruleset
+from referee.rules.ruleset import Ruleset
+from referee.values.cards import Card
 
 INF = 10**9
 CARDS_KEPT = 4096  # hand masks' cards kept for each round's judge

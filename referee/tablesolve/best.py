@@ -13,13 +13,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from referee.cards import JOKER, Card, texts
-from referee.errors import InvalidPlayError, Problem
-from referee.i18n import tn
-from referee.melds import check_meld, judge_for
-from referee.planner.budget import Budget, OverBudget, shared_budget
-from referee.ruleset import Ruleset
+from referee.checks.plays import check_meld
+from referee.checks.situation import Situation
+from referee.checks.turns import refuse_fixed_table
+from referee.rules.ruleset import Ruleset
 from referee.tablesolve.rebuild import rebuilt
 from referee.tablesolve.search import (
     NONE,
@@ -30,7 +29,10 @@ from referee.tablesolve.search import (
     type_counts,
 )
 from referee.tablesolve.shape import TileShape, shape_of, unsupported
-from referee.turns import refuse_fixed_table
+from referee.values.budget import Budget, OverBudget
+from referee.values.cards import JOKER, Card, texts
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import tn
 
 MOST_ON_TABLE = 60  # tiles on the table the search takes
 MOST_IN_HAND = 40   # tiles in the hand
@@ -49,36 +51,49 @@ class BestTurn:
         return {"played": texts(self.played), "table": [texts(m) for m in self.table], "left": texts(self.left)}
 
 
-def best_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[Card], first_meld_done: bool,
-              players: int | None = None, budget: Budget | None = None) -> BestTurn:
+class _Position(NamedTuple):
+    """What every search of one request's position shares: the set's shape, the table (its
+    melds and its tiles), whether the first meld is made and the points it needs, the budget,
+    and the request's hand size (as a refusal names it)."""
+
+    shape: TileShape
+    table: Sequence[Sequence[Card]]
+    on_table: Sequence[Card]
+    first_meld_done: bool
+    points_needed: int
+    budget: Budget
+    hand_size: int
+
+
+def best_turn(situation: Situation, table: Sequence[Sequence[Card]], hand: Sequence[Card]) -> BestTurn:
     """The best turn for `hand` at `table` (see the module); a 422 for a position too large,
     tiles the set cannot hold, a table meld that is not legal, or past the request's budget."""
+    ruleset, players, first_meld_done, budget = (situation.ruleset, situation.players, situation.first_meld_done,
+                                                  situation.budget)
     refuse_fixed_table(ruleset)
     assert ruleset.rummy is not None
     rules = ruleset.rummy.round(1)
     shape = shape_of(ruleset, rules, players)
     on_table = [c for meld in table for c in meld]
     _bounded(on_table, hand, ruleset.deck.pieces)
-    budget = budget or shared_budget(ruleset.deck.pieces)
-    check_tiles(ruleset, table, hand, players)
+    check_tiles(situation, table, hand)
     requirement = rules.first_meld
     if not first_meld_done and (requirement.sized or requirement.melds or requirement.pure
                                 or not requirement.extra_melds or not requirement.from_hand_only):
         raise unsupported(ruleset)
     try:
         with collector_paused():
-            found = _solved(shape, table, on_table, hand, first_meld_done, requirement.points, budget, len(hand))
+            position = _Position(shape, table, on_table, first_meld_done, requirement.points, budget, len(hand))
+            found = _solved(position, hand)
             if rules.final_discard == "required" and hand and not found.left:
-                found = _keeping_one_back(ruleset, shape, table, on_table, hand, first_meld_done,
-                                          requirement.points, budget)
+                found = _keeping_one_back(ruleset, position, hand)
     except OverBudget as spent:
         raise _too_large(spent, len(on_table) if first_meld_done else 0, len(hand)) from None
     return found
 
 
-def going_out_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[Card],
-                   discards: Sequence[Card | None], players: int | None = None,
-                   budget: Budget | None = None) -> BestTurn | None:
+def going_out_turn(situation: Situation, table: Sequence[Sequence[Card]], hand: Sequence[Card],
+                   discards: Sequence[Card | None]) -> BestTurn | None:
     """A turn after the first meld that rebuilds the table and plays every tile of `hand` but
     one of `discards` (None: no discard): that turn, its `left` the discard, or None where no
     such turn exists.
@@ -87,15 +102,16 @@ def going_out_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequ
     it leaves two tiles or more none exists, and where it leaves one of `discards` (or none, and
     None is one) that is the way. Only where it plays them all but a discard is needed are the
     discards tried, in the order given, each a search of the hand without it."""
+    ruleset, budget = situation.ruleset, situation.budget
     refuse_fixed_table(ruleset)
     assert ruleset.rummy is not None
-    shape = shape_of(ruleset, ruleset.rummy.round(1), players)
+    shape = shape_of(ruleset, ruleset.rummy.round(1), situation.players)
     on_table = [c for meld in table for c in meld]
     _bounded(on_table, hand, ruleset.deck.pieces)
-    budget = budget or shared_budget(ruleset.deck.pieces)
     try:
         with collector_paused():
-            whole = _solved(shape, table, on_table, hand, True, 0, budget, len(hand))
+            position = _Position(shape, table, on_table, True, 0, budget, len(hand))
+            whole = _solved(position, hand)
             if len(whole.left) > 1:
                 return None
             if whole.played and (whole.left[0] if whole.left else None) in discards:
@@ -105,7 +121,7 @@ def going_out_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequ
                     continue  # the whole hand's search answered these
                 rest = list(hand)
                 rest.remove(discard)
-                turn = _solved(shape, table, on_table, rest, True, 0, budget, len(hand))
+                turn = _solved(position, rest)
                 if not turn.left and turn.played:
                     return BestTurn(turn.played, turn.table, (discard,), turn.points)
     except OverBudget as spent:
@@ -113,8 +129,7 @@ def going_out_turn(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequ
     return None
 
 
-def _keeping_one_back(ruleset: Ruleset, shape: TileShape, table: Sequence[Sequence[Card]], on_table: Sequence[Card],
-                      hand: Sequence[Card], first_meld_done: bool, points_needed: int, budget: Budget) -> BestTurn:
+def _keeping_one_back(ruleset: Ruleset, position: _Position, hand: Sequence[Card]) -> BestTurn:
     """Every turn ends with a discard, and the best turn played the whole hand: the best turn
     that keeps one tile back. Keeping back tile t plays at most the others, worth the whole
     hand less t; so the tiles are tried cheapest first, and the first that lets all the others
@@ -126,18 +141,17 @@ def _keeping_one_back(ruleset: Ruleset, shape: TileShape, table: Sequence[Sequen
             break  # the most a kept tile allows, and no cheaper tile is left
         rest = list(hand)
         rest.remove(card)
-        turn = _solved(shape, table, on_table, rest, first_meld_done, points_needed, budget, len(hand))
+        turn = _solved(position, rest)
         turn = BestTurn(turn.played, turn.table, (*turn.left, card), turn.points)
         if best is None or (len(turn.played), turn.points) > (len(best.played), best.points):
             best = turn
     assert best is not None
-    return best if best.played else BestTurn((), tuple(tuple(m) for m in table), tuple(hand))
+    return best if best.played else BestTurn((), tuple(tuple(m) for m in position.table), tuple(hand))
 
 
-def _solved(shape: TileShape, table: Sequence[Sequence[Card]], on_table: Sequence[Card], hand: Sequence[Card],
-            first_meld_done: bool, points_needed: int, budget: Budget, hand_size: int) -> BestTurn:
-    """The best turn with every hand tile free to play (`hand_size`: the request's hand, as a
-    refusal names it)."""
+def _solved(position: _Position, hand: Sequence[Card]) -> BestTurn:
+    """The best turn with every hand tile free to play."""
+    shape, table, on_table, first_meld_done, points_needed, budget, hand_size = position
     counts = _counts(shape, on_table if first_meld_done else [], hand)
     need = 0 if first_meld_done else points_needed
     if need and shape.run_min is not None and shape.group_min is not None and shape.jokers >= shape.run_min - 1:
@@ -190,16 +204,17 @@ def _too_large(spent: OverBudget, table_tiles: int, hand_tiles: int) -> OverBudg
         "the referee settles the positions met in play", table_tiles)))
 
 
-def check_tiles(ruleset: Ruleset, table: Sequence[Sequence[Card]], hand: Sequence[Card], players: int | None) -> None:
+def check_tiles(situation: Situation, table: Sequence[Sequence[Card]], hand: Sequence[Card]) -> None:
     """Tiles the set cannot hold (or holds fewer of), then each table meld, as 422s."""
-    judge = judge_for(ruleset, 1, players, True)
+    on_table = situation.but(round_number=1, wild_rank=None, first_meld_done=True)
+    judge = on_table.judge()
     found = judge.card_violations([*(c for meld in table for c in meld), *hand])
     if found:
         in_hand = set(hand)
         raise InvalidPlayError([Problem("hand" if in_hand.intersection(v.cards) else "table", v.code, v.message)
                                 for v in found])
     for i, meld in enumerate(table):
-        verdict = check_meld(ruleset, meld, players=players, first_meld_done=True)
+        verdict = check_meld(on_table, meld)
         if not verdict.valid:
             raise InvalidPlayError([Problem(f"table[{i}]", v.code, v.message) for v in verdict.violations])
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from referee.cards import JOKER, Card
 from referee.tablesolve.search import TileSearch, colour_choice
 from referee.tablesolve.shape import Mark, TileShape
+from referee.values.cards import JOKER, Card
 
 _JOKER = Card(JOKER)
 

@@ -26,8 +26,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
-from referee.planner.budget import SEARCH_STEPS, Budget
 from referee.tablesolve.shape import TileShape
+from referee.values.budget import SEARCH_STEPS, Budget
 
 NONE = -(1 << 62)   # no legal table from this state
 WEIGHT = 1 << 24    # one tile played outweighs any points
@@ -143,9 +143,11 @@ class TileSearch:
                 complete[key] = got
             return got
 
-        def choices(code: int, on_table: int, in_hand: int, left: int, near: tuple[int, ...], high: int,
-                    wilds: int) -> tuple[ColourChoice, ...]:
-            key = (code, on_table, in_hand, left, near, high, wilds)
+        def choices(key: tuple[int, int, int, int, tuple[int, ...], int, int]) -> tuple[ColourChoice, ...]:
+            """A colour's choices at a number, by its slots' code, its tiles on the table and in the
+            hand, the jokers left, the tiles of the numbers ahead, how many it may set aside and
+            how many jokers may stand in it."""
+            code, on_table, in_hand, left, near, high, wilds = key
             got = options.get(key)
             if got is None:
                 out = []
@@ -175,7 +177,10 @@ class TileSearch:
                     if all(not n or n <= have + left - wild for n, have in zip(needs[after], near)))
             return got
 
-        def value(v: int, c: int, profile: int, g: int, used: int, points: int) -> int:
+        def value(v: int, c: int, profile: int, g: int, counted: tuple[int, int]) -> int:
+            """The best value from number `v`, colour `c`, with the slots' `profile`, the group
+            key `g`, and `counted`: the jokers used and the first meld's points made so far."""
+            used, points = counted
             key = ((((v * (suits + 1) + c) * n_profile + profile) * n_groups + g) * n_used + used) * n_points + points
             got = memo.get(key)
             if got is not None:
@@ -205,8 +210,8 @@ class TileSearch:
                     at = ((v * suits + c) * n_slots + code) * n_used + left
                     here = chosen.get(at)
                     if here is None:
-                        here = chosen[at] = choices(code, on_table, in_hands[v][c], left, ahead[v][c],
-                                                    aside_most[c] if v == 0 else 0, first_jokers if v == 0 else copies)
+                        here = chosen[at] = choices((code, on_table, in_hands[v][c], left, ahead[v][c],
+                                                     aside_most[c] if v == 0 else 0, first_jokers if v == 0 else copies))
                     if v == 0 and places > ranks:  # the jokers the colours' tiles set aside owe, within those left
                         owed = sum(owing[s][(profile // high_place[s]) % kept] for s in range(c))
                         here = tuple(o for o in here if owed + owing[c][o[4]] <= left - o[3])
@@ -224,7 +229,7 @@ class TileSearch:
                                 break
                             closed_made = min(need, made + extra * joker_points) if need else 0
                             got = memo.get((((row + child) * n_groups * n_used) + now + extra) * n_points + closed_made)
-                            found = got[0] if got is not None else value(v + 1, 0, child, 0, now + extra, closed_made)
+                            found = got[0] if got is not None else value(v + 1, 0, child, 0, (now + extra, closed_made))
                             if found > NONE:
                                 found += played * worth
                                 if found > best:
@@ -234,7 +239,7 @@ class TileSearch:
                     if shared and not completable(v, c + 1, shared, left - wild):
                         continue
                     got = memo.get((((row + child) * n_groups + shared) * n_used + now) * n_points + made)
-                    found = got[0] if got is not None else value(v, c + 1, child, shared, now, made)
+                    found = got[0] if got is not None else value(v, c + 1, child, shared, (now, made))
                     if found > NONE:
                         found += played * worth
                         if found > best:
@@ -244,7 +249,7 @@ class TileSearch:
 
         self._walk = (suits, n_profile, n_groups, n_used, n_points, place, n_slots, joined, melded, own, high_place)
         try:
-            found = value(0, 0, 0, 0, 0, 0)
+            found = value(0, 0, 0, 0, (0, 0))
             if spent[0]:  # the states not yet counted
                 budget.spend(hand_size, spent[0] * _STEPS // _SPEND)
         except BaseException:

@@ -2,7 +2,7 @@
 colours and numbers from the deck, the copies of each tile, the jokers, and the two meld kinds
 the search knows (one number in several colours, and one colour in consecutive numbers) with
 their sizes and whether the first number may also follow the last (Remi's 12-13-1), read
-through each kind's entry in `referee.kinds`, never by its name.
+through each kind's entry in `referee.kinds.table`, never by its name.
 
 Nothing here is the French deck's: a five-colour or 1-20 set is the same code with other tables.
 """
@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from referee.cards import JOKER, Card
-from referee.errors import InvalidPlayError, Problem
-from referee.geometry import Geometry, geometry_for
-from referee.i18n import t
-from referee.kinds import KINDS
-from referee.meld import run_windows
-from referee.ruleset import MeldRule, RoundRules, Ruleset
+from referee.kinds.geometry import Geometry, geometry_for
+from referee.kinds.meld import run_windows
+from referee.kinds.table import KINDS
+from referee.rules.ruleset import MeldRule, RoundRules, Ruleset
+from referee.values.cards import JOKER, Card
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import t
 
 # A group: the count of natural tiles of each colour in it, and its jokers.
 Group = tuple[tuple[int, ...], int]
@@ -76,7 +76,7 @@ class TileShape:
 
     def tracking(self) -> TileShape:
         """This shape with slots that count their natural tiles, so that no run is made of one
-        natural tile and jokers: the judge reads such a meld as a group (`referee.melds`: the
+        natural tile and jokers: the judge reads such a meld as a group (`referee.checks.judge`: the
         set is reported when either kind fits), and before the first meld its points are the
         group's. A meld of those tiles is a legal group too, so nothing else changes."""
         return _tracking(self)
@@ -248,7 +248,7 @@ def _read_kinds(ruleset: Ruleset, rules: RoundRules) -> tuple[MeldRule | None, M
 def _high_first(ruleset: Ruleset, rule: MeldRule) -> bool:
     """Whether the run's first number may also follow its last: the windows the search reads
     are the plain slices of the deck's order, with or without one more that ends with the first
-    number (the run option's windows, `referee.meld.run_windows`); any other (runs that turn the
+    number (the run option's windows, `referee.kinds.meld.run_windows`); any other (runs that turn the
     corner, or a first number only ever high) is a 422."""
     order = tuple(ruleset.deck.ranks)
     plain = [tuple(order[s:s + n] for s in range(len(order) - n + 1)) for n in range(rule.min, len(order) + 1)]

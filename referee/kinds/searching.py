@@ -1,0 +1,204 @@
+"""What the meld kinds (`referee.kinds.table`) share with the judge and the planner's search: the
+values the search is made of (`Option`, `Table` and the states of table melds, which the kinds
+build), and two small Protocols, `KindJudge` (what a kind asks of `referee.checks.judge.Judge`) and
+`Search` (what a kind asks of the planner's search). The kinds sit below the judge and the
+planner and meet them through these shapes alone; how a hand is packed is the deck's
+`referee.kinds.geometry.Geometry`, which the search hands the kinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+if TYPE_CHECKING:
+    from referee.kinds.geometry import Geometry
+    from referee.kinds.meld import Meld
+    from referee.rules.ruleset import MeldRule, RoundRules, Ruleset
+    from referee.values.cards import Card, DeckSpec
+    from referee.values.violations import Violation
+
+FIRST, LATER = 1, 2   # a new meld's wild cards fit the first meld's limit / the later limit
+
+Move = tuple["Option", tuple[object, ...]]
+# Where the search stands when it asks a kind for lay-offs: the field of the card to place, the
+# cards left (packed), the wild cards left, and the table melds' states.
+At = tuple[int, int, int, tuple[object, ...]]
+
+
+# ---------------------------------------------------------------- the search's values
+
+class Split(NamedTuple):
+    """Cards as a kind judges them: all of them in the order given, and among them the natural
+    cards and the wild cards."""
+
+    cards: Sequence[Card]
+    naturals: Sequence[Card]
+    wilds: Sequence[Card]
+
+
+class RunState(NamedTuple):
+    """A table run as the search grows it: the ranks its natural cards hold, and its length.
+    Its wild cards fill the other places of any window that fits, so they may move."""
+
+    naturals: frozenset[str]
+    length: int
+    suit: str | None = None  # a run of wild cards only takes the suit of its first natural
+    held: frozenset[str] = frozenset()  # ranks its wild cards keep (`wilds.fixed_when_melded`)
+
+
+class SetState(NamedTuple):
+    """A table set that lay-offs change: one of wild cards only takes the rank of the first
+    natural laid on it; one of distinct suits counts its suits and cards."""
+
+    rank: str | None
+    suits: frozenset[str]
+    size: int
+
+
+class RunLength(NamedTuple):
+    """A table run whose suit is finished: only its length and wild cards still matter."""
+
+    length: int
+    wilds: int
+
+
+@dataclass
+class Table:
+    """A meld on the table as the search sees it."""
+
+    kind: str
+    rank: str | None = None               # sets
+    suit: str | None = None               # runs
+    window: tuple[str, ...] = ()          # runs: the ranks it covers, in order
+    wilds: int = 0
+    suits: frozenset[str] = frozenset()   # sets with distinct suits
+    size: int = 0
+    naturals: frozenset[str] = frozenset()  # runs: the ranks of its natural cards
+    held: frozenset[str] = frozenset()      # runs: the ranks its wild cards keep where they were melded
+    distinct: bool = False                # sets: one card a suit
+    most: int = 10**6                     # the most cards it may hold
+    counted: bool = False                 # sets: its size matters (distinct suits, or a maximum)
+    first_state: RunState | None = None   # runs: its state before anything is laid on it
+
+    def set_state(self, state: object) -> SetState:
+        return state if isinstance(state, SetState) else SetState(self.rank, self.suits, self.size)
+
+    def run_state(self, state: object) -> RunState:
+        """A table run's state in the search (`None` until something is laid on it)."""
+        if type(state) is RunState:
+            return state
+        if self.first_state is None:
+            self.first_state = RunState(self.naturals, self.size, self.suit, self.held)
+        return self.first_state
+
+
+class Option(NamedTuple):
+    """One way to place the lowest remaining card: a new meld, or a lay-off on table meld `table`."""
+
+    packed: int                     # the natural cards it uses, packed like the hand
+    wilds: int
+    kind: str | None                # the kind's name for a new meld, None for a lay-off or keeping
+    size: int
+    table: int = -1
+    grows_to: RunState | None = None  # a table run's new state
+    phases: int = FIRST | LATER     # new melds: legal as part of the first meld, after it, or both
+    core: int = 0                   # the size it counts as toward a first meld (0: its size)
+    points: int = 0                 # what it is worth toward a first meld's points
+    opening: frozenset[str] | None = None  # runs: the natural ranks laid down first, the rest laid off
+    opening_wilds: int = 0          # and the wild cards laid down with them
+
+
+# ---------------------------------------------------------------- what the kinds ask
+
+class KindJudge(Protocol):
+    """What a kind asks of the judge of melds (`referee.checks.judge.Judge`). Hashable: a kind
+    caches what it reads of a judge."""
+
+    def __hash__(self) -> int: ...
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+    @property
+    def rules(self) -> RoundRules: ...
+    @property
+    def deck(self) -> DeckSpec: ...
+    @property
+    def decks(self) -> int: ...
+    @property
+    def all_wild(self) -> bool: ...
+    @property
+    def kinds(self) -> dict[str, MeldRule]: ...
+    @property
+    def kind_order(self) -> list[str]: ...
+    @property
+    def going_out_only(self) -> frozenset[str]: ...   # ranks melded only going out, naturals alone
+    @property
+    def min_naturals(self) -> int: ...                # fewest naturals beside a meld's wild cards
+    @property
+    def no_more_than_naturals(self) -> bool: ...      # never more wild cards than natural ones
+    @property
+    def in_place(self) -> frozenset[str]: ...         # wild ranks that may stand for themselves, natural
+
+    def common(self, rule: MeldRule, cards: Sequence[Card], naturals: Sequence[Card],
+               wilds: Sequence[Card], wild_limit: bool) -> list[Violation]: ...
+
+    def wild_limit(self, size: int) -> int | None: ...
+
+    def wilds_fit(self, wilds: int, size: int) -> bool: ...
+
+    def judge(self, cards: Sequence[Card], *, kind: str | None = None, wild_limit: bool = True,
+              fast_tried: bool = False) -> tuple[Meld | None, list[Violation]]: ...
+
+    def judge_as(self, kind: str, split: Split) -> Meld | None: ...  # the meld `kind` alone reads, within the limits
+
+
+class Search(Protocol):
+    """What a kind asks of the planner's search while it enumerates new melds and lay-offs."""
+
+    @property
+    def judge(self) -> KindJudge: ...
+    @property
+    def later(self) -> KindJudge: ...          # judges melds made after the first meld
+    @property
+    def geometry(self) -> Geometry: ...        # the deck's card types and packed fields
+    @property
+    def types(self) -> list[int]: ...          # the card type (`Geometry.index`) of each packed field
+    @property
+    def field_of(self) -> dict[int, int]: ...  # the packed field of each card type
+    @property
+    def guard(self) -> int: ...
+    @property
+    def size_cap(self) -> dict[str, int]: ...
+    @property
+    def total_wilds(self) -> int: ...
+    @property
+    def tables(self) -> list[Table]: ...       # the melds on the table, as the search sees them
+    @property
+    def set_min_open(self) -> int: ...
+    @property
+    def need_first_meld(self) -> bool: ...
+    @property
+    def openings(self) -> bool: ...
+    @property
+    def wilds_unlimited(self) -> bool: ...
+    @property
+    def spare_wilds_go_on_sets(self) -> bool: ...
+    @property
+    def later_bit(self) -> int: ...
+    @property
+    def extension_cache(self) -> dict[tuple[object, ...], list[Option]]: ...
+
+    @property
+    def want_points(self) -> bool: ...         # does the first meld ask for points
+    @property
+    def hand_size(self) -> int: ...
+
+    def phases(self, wilds: int, size: int) -> int: ...
+
+    def spend(self, steps: int = 1) -> None: ...  # steps more against the request's budget
+
+    def set_points(self, rank: str, size: int) -> int: ...
+
+    def run_points(self, window: tuple[str, ...]) -> int: ...

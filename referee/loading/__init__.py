@@ -1,0 +1,1 @@
+"""Rulesets read from files: YAML with positions, extends, the checks a document needs, the build."""

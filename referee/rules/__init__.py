@@ -1,0 +1,1 @@
+"""The ruleset as the engine reads it: frozen values, contracts, phases, teams."""

@@ -1,0 +1,1 @@
+"""A round's points: hands, bonuses, knocks, counts as the table enters them."""

@@ -1,0 +1,1 @@
+"""The score sheet: a game's ledger of records, replayed into standings."""

@@ -1,0 +1,1 @@
+"""Values every layer reads: cards and decks, errors, words, the search budget."""
