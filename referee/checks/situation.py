@@ -119,9 +119,14 @@ def player_count(ruleset: Ruleset, players: int | None) -> int | None:
     return players
 
 
-def players_problem(ruleset: Ruleset, players: int | None, path: str = "players") -> Problem | None:
-    """Why a table of `players` cannot play this game, or None."""
+def players_problem(ruleset: Ruleset, players: int | None, *, seated: bool = False) -> Problem | None:
+    """Why a table of `players` cannot play this game, or None (the one check of a player
+    count); `seated`: the players are a game's, named, and the sentence counts them."""
     if players is None or ruleset.players_min <= players <= ruleset.players_max:
         return None
-    return Problem(path, "player_count", t("{game} is for {players}", game=ruleset.local_name,
-                                           players=ruleset.players_words))
+    if seated:
+        return Problem("players", "player_count", t("{game} is for {players}; this game has {count}",
+                                                    game=ruleset.local_name, players=ruleset.players_words,
+                                                    count=players))
+    return Problem("players", "player_count", t("{game} is for {players}", game=ruleset.local_name,
+                                                players=ruleset.players_words))
