@@ -17,6 +17,7 @@ from typing import Any
 
 from flask import current_app, has_request_context, request
 
+from referee.checks.situation import players_problem
 from referee.loading.shipped import schema
 from referee.rules.ruleset import Ruleset
 from referee.scoring.round import seat_problem
@@ -76,7 +77,7 @@ def count(data: object, card_fields: Iterable[tuple[str, int]], by_player: Itera
     ruleset = _ruleset()
     players = data.get("players")
     players = players if type(players) is int and ruleset is not None \
-        and ruleset.players_min <= players <= ruleset.players_max else None
+        and players_problem(ruleset, players) is None else None
     if ruleset is not None:
         for name in seated:
             value = data.get(name)

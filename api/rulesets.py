@@ -122,6 +122,14 @@ ROUND_SCHEMA = {
                                       "description": "A player's first meld must meet something this round "
                                                      "(a contract, melds, points, or the player's own phase); "
                                                      "rummy games"},
+                   "meld_words": {"type": "object", "additionalProperties": {
+                                      "type": "object", "properties": {"yes": {"type": "string"},
+                                                                       "yes_with": {"type": "string"}}},
+                                  "description": "The answer to a legal meld of each kind of the round (and "
+                                                 "of any meld, key \"\"), in the kind's own words: `yes`, and "
+                                                 "`yes_with` naming the wild cards at `{wilds}`; rummy games",
+                                  "example": {"run": {"yes": "Yes: a legal run.",
+                                                      "yes_with": "Yes: a legal run ({wilds})."}}},
                    "phase_words": {"type": "array", "items": {"type": "string"},
                                    "description": "Each phase in words, in order, where each player holds a "
                                                   "phase (Phase 10)",

@@ -11,7 +11,7 @@ from typing import Any
 from referee.checks.canastas import canastas_words
 from referee.kinds.table import any_of, table_order, words_of
 from referee.loading.rulebuild import round_document
-from referee.rules.ruleset import Requirement, Ruleset, WildRule
+from referee.rules.ruleset import Requirement, RoundRules, Ruleset, WildRule
 from referee.scoring.counts import counts_taken
 from referee.scoring.entry import round_entry
 from referee.values.cards import JOKER
@@ -244,6 +244,13 @@ def round_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
     return {**resolved, **filled_rules(ruleset, number_), "round": number_, "summary": round_summary(ruleset, number_)}
 
 
+def _meld_words(rules: RoundRules) -> dict[str, dict[str, str]]:
+    """The referee panel's answer to a legal meld of each kind of the round (its `kind`), and
+    of any meld (""), in the kind's own words: `yes`, and `yes_with`, naming the wild cards."""
+    words = {m.kind: words_of(m.kind) for m in rules.melds} | {"": KindWords()}
+    return {kind: {"yes": said.yes(), "yes_with": said.yes_with()} for kind, said in words.items()}
+
+
 def filled_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
     """The round's rules a client acts on, every default filled in as the engine reads them:
     `lay_off` (when and on whose melds), `pile` (how it is taken, where the game takes one) and
@@ -251,14 +258,15 @@ def filled_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
     melds, points, or each player's own phase); where each player holds a phase, `phase_words`,
     each phase in words (`Phase 2: one set of three and one run of four, no other meld`);
     where a round may be entered by counts, `counts`, the counts it takes for each player
-    (`natural_canastas`, ..., `hand_points`); and `entry`, what a round's entry asks
-    (`referee.scoring.entry`). Layout games have only `entry`."""
+    (`natural_canastas`, ..., `hand_points`); `entry`, what a round's entry asks
+    (`referee.scoring.entry`); and `meld_words`, the answer to a legal meld of each kind, in its
+    words. Layout games have only `entry`."""
     if ruleset.rummy is None:
         return {"entry": round_entry(ruleset, number_)}
     rules = ruleset.rummy.round(number_)
     filled: dict[str, Any] = {"lay_off": asdict(rules.lay_off),
                               "has_first_meld": ruleset.rummy.per_player or not rules.first_meld.empty,
-                              "entry": round_entry(ruleset, number_)}
+                              "entry": round_entry(ruleset, number_), "meld_words": _meld_words(rules)}
     if ruleset.rummy.pile is not None:
         filled["pile"] = asdict(ruleset.rummy.pile)
     if ruleset.rummy.per_player:

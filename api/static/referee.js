@@ -10,11 +10,12 @@ import { wildRankSelect } from "./roundform.js";
 import { renderTableReferee } from "./rebuild.js";
 
 /* What the panel is built from: the round's rules as the service fills them in (`GET
-   /v1/rulesets/{id}/rounds/{n}`: lay_off, pile, has_first_meld). */
+   /v1/rulesets/{id}/rounds/{n}`: lay_off, pile, has_first_meld, meld_words). */
 const panelRules = () => {
   const round = game.round || {};
   return { layOff: round.lay_off || null, pile: round.pile || null, firstMeld: Boolean(round.has_first_meld),
-    byScore: ((round.first_meld || {}).points_by_score || []).length > 0 };
+    byScore: ((round.first_meld || {}).points_by_score || []).length > 0,
+    meldWords: round.meld_words || { "": { yes: w("Yes: a legal meld."), yes_with: w("Yes: a legal meld ({wilds}).") } } };
 };
 
 /* The referee panel, built anew only when the rules it is built from change with the round: the
@@ -98,12 +99,8 @@ function buildReferee() {
         const wilds = a.wilds.map((x) => w("{card} as {as}", {
           card: cardFace(x.card, deck), as: suitOf(x.as) ? (suitOf(x.as).symbol || x.as) : x.as,
         })).join(", ");
-        if (a.kind === "run") return [wilds ? w("Yes: a legal run ({wilds}).", { wilds }) : w("Yes: a legal run.")];
-        if (a.kind === "set") return [wilds ? w("Yes: a legal set ({wilds}).", { wilds }) : w("Yes: a legal set.")];
-        if (a.kind === "color") {
-          return [wilds ? w("Yes: a legal meld of one suit ({wilds}).", { wilds }) : w("Yes: a legal meld of one suit.")];
-        }
-        return [wilds ? w("Yes: a legal meld ({wilds}).", { wilds }) : w("Yes: a legal meld.")];
+        const said = rules.meldWords[a.kind] || rules.meldWords[""];  // the kind's own words, from the service
+        return [wilds ? w(said.yes_with, { wilds }) : w(said.yes)];
       }) }, w("Is it a meld?")),
     phased ? el("button", { type: "button", onclick: () => ask("first-meld/check", { melds: picker.groups(), phase: phase.value() },
       () => [w("Yes: these melds make phase {n}.", { n: phase.value() })]) }, w("Does it make my phase?"))

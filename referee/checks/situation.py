@@ -9,8 +9,7 @@ line). Every check, the planner and scoring read the one value it returns.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.checks.judge import Judge, judge_for
 from referee.rules.byscore import with_score
@@ -21,9 +20,9 @@ from referee.values.errors import InvalidPlayError, Problem
 from referee.values.i18n import t
 
 
-@dataclass(frozen=True)
-class Situation:
-    """What one check judges, besides the cards: see the module."""
+class Situation(NamedTuple):
+    """What one check judges, besides the cards: see the module. (A named tuple: made for every
+    request, it costs a tenth of a frozen dataclass.)"""
 
     ruleset: Ruleset  # as it binds: the player's phase and the side's score applied
     round_number: int = 1
@@ -35,7 +34,12 @@ class Situation:
     others_meld: bool = False  # another player has melded (lay-offs that wait for it)
     foot_taken: bool = True
     morto_taken: bool = True
-    budget: Budget = field(default_factory=Budget, compare=False, repr=False)  # the request's search steps
+    spent: Budget | None = None  # the request's search steps; None: the budget open in this context
+
+    @property
+    def budget(self) -> Budget:
+        """The request's budget, shared by every search the check makes."""
+        return self.spent if self.spent is not None else shared_budget(self.ruleset.deck.pieces)
 
     @property
     def rules(self) -> RoundRules:
@@ -48,8 +52,8 @@ class Situation:
         return judge_for(self.ruleset, self.round_number, self.players, later, self.wild_rank)
 
     def but(self, **changes: Any) -> Situation:
-        """The same situation with some of the player's state changed (never the ruleset's binding)."""
-        return replace(self, **changes)
+        """The same situation with some of its fields changed."""
+        return self._replace(**changes)
 
     def contract(self) -> None:
         """Refuse a situation that turns on the player's contract (a first meld still to make)
@@ -72,6 +76,9 @@ FIELDS = frozenset({"round", "players", "wild_rank", "phase", "score", "first_me
 CONTRACT_CHECKS = frozenset({"first-meld", "going-out"})
 
 
+_GIVEN = FIELDS | {"budget"}  # what `situate` is told: the request's fields, and a budget of its own
+
+
 def situate(ruleset: Ruleset, check: str = "", /, **fields: Any) -> Situation:
     """The situation of a request's fields (each named as the HTTP API names it; `round` is 1,
     `first_meld_done` false, the foot and the morto taken where not given; `budget`, the request's
@@ -80,22 +87,27 @@ def situate(ruleset: Ruleset, check: str = "", /, **fields: Any) -> Situation:
     rank is checked with the round's judge, the first time the check judges a card. `check` names
     the check asked (`going-out`): one of `CONTRACT_CHECKS` refuses a missing phase here, before
     any card is read, as the check itself would."""
-    unknown = set(fields) - FIELDS - {"budget"}
-    assert not unknown, f"not a field of a situation: {sorted(unknown)}"
-    number = round_number(ruleset, fields.get("round", 1))
-    players = player_count(ruleset, fields.get("players"))
-    phase, score = fields.get("phase"), fields.get("score")
-    problem = phase_problem(ruleset, phase, needed=False)
-    if problem is not None:
-        raise InvalidPlayError(problem)
+    if not fields.keys() <= _GIVEN:
+        raise TypeError(f"not a field of a situation: {sorted(fields.keys() - _GIVEN)}")
+    get = fields.get
+    number = get("round", 1)
+    if number != 1 or ruleset.rummy is None:
+        round_number(ruleset, number)
+    players, phase, score = get("players"), get("phase"), get("score")
+    if players is not None:
+        player_count(ruleset, players)
+    if phase is not None or (ruleset.rummy is not None and ruleset.rummy.per_player):
+        problem = phase_problem(ruleset, phase, needed=False)
+        if problem is not None:
+            raise InvalidPlayError(problem)
     if ruleset.rummy is not None:
         if phase is not None:
             ruleset = with_phase(ruleset, phase)
         ruleset = with_score(ruleset, score)
-    situation = Situation(ruleset, number, players, fields.get("wild_rank"), phase, score,
-                          bool(fields.get("first_meld_done", False)), bool(fields.get("others_meld", False)),
-                          bool(fields.get("foot_taken", True)), bool(fields.get("morto_taken", True)),
-                          fields.get("budget") or shared_budget(ruleset.deck.pieces))
+    situation = Situation(ruleset, number, players, get("wild_rank"), phase, score,
+                          bool(get("first_meld_done", False)), bool(get("others_meld", False)),
+                          bool(get("foot_taken", True)), bool(get("morto_taken", True)),
+                          get("budget") or shared_budget(ruleset.deck.pieces))
     if check in CONTRACT_CHECKS and not situation.first_meld_done:
         situation.contract()
     return situation
@@ -119,9 +131,14 @@ def player_count(ruleset: Ruleset, players: int | None) -> int | None:
     return players
 
 
-def players_problem(ruleset: Ruleset, players: int | None, path: str = "players") -> Problem | None:
-    """Why a table of `players` cannot play this game, or None."""
+def players_problem(ruleset: Ruleset, players: int | None, *, seated: bool = False) -> Problem | None:
+    """Why a table of `players` cannot play this game, or None (the one check of a player
+    count); `seated`: the players are a game's, named, and the sentence counts them."""
     if players is None or ruleset.players_min <= players <= ruleset.players_max:
         return None
-    return Problem(path, "player_count", t("{game} is for {players}", game=ruleset.local_name,
-                                           players=ruleset.players_words))
+    if seated:
+        return Problem("players", "player_count", t("{game} is for {players}; this game has {count}",
+                                                    game=ruleset.local_name, players=ruleset.players_words,
+                                                    count=players))
+    return Problem("players", "player_count", t("{game} is for {players}", game=ruleset.local_name,
+                                                players=ruleset.players_words))

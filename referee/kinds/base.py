@@ -68,6 +68,11 @@ class KindPlanner:
         off on table meld `k`, with the table's new states."""
         raise NotImplementedError
 
+    def forget(self, state: object, w: int) -> object:
+        """A table meld's state once every card of its suit is placed (`by_suit` kinds): what
+        still matters for the `w` wild cards left; with none left, nothing."""
+        return state if w else None
+
     def wild_room(self, search: Search, table: Table, state: object) -> int:
         """How many more wild cards the table meld takes in this state."""
         raise NotImplementedError

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.kinds.base import INF, Judged, KindPlanner, MeldKind, capped, commonest_suit
 from referee.kinds.meld import Meld
-from referee.kinds.searching import At, Move, Option, SetState, Split, Table
+from referee.kinds.searching import At, Move, Option, Split, Table
 from referee.rules.ruleset import MeldRule
 from referee.values.cards import FRENCH, Card, DeckSpec
 from referee.values.i18n import suit_name, t, tn
@@ -42,6 +42,14 @@ class ColorWords(KindWords):
     def made(self, size: int) -> str:
         return t("{size} cards of one colour", size=size)
 
+    def yes(self) -> str:
+        """The referee panel's answer to a legal meld of this kind."""
+        return t("Yes: a legal meld of one suit.")
+
+    def yes_with(self) -> str:
+        """The same, naming what the wild cards stand for (`{wilds}`, filled in by the page)."""
+        return t("Yes: a legal meld of one suit ({wilds}).", wilds="{wilds}")
+
     def legal(self, cards: str) -> str:
         return t("legal: {cards} is a meld of one colour", cards=cards)
 
@@ -59,6 +67,20 @@ class ColorWords(KindWords):
         return t("any cards of one colour")
 
 
+
+class ColorState(NamedTuple):
+    """A table meld of one suit that lay-offs change: one of wild cards only takes the suit of
+    the first natural laid on it; it counts its cards."""
+
+    suits: frozenset[str]
+    size: int
+
+
+def _state(table: Table, state: object) -> ColorState:
+    """A table meld's state in the search (None until something is laid on it)."""
+    return state if isinstance(state, ColorState) else ColorState(table.suits, table.size)
+
+
 class ColorPlanner(KindPlanner):
     """Cards of one suit (`color`): the card, any of its suit's cards still to place, and wild cards."""
 
@@ -73,9 +95,9 @@ class ColorPlanner(KindPlanner):
         most = min(capped(_KIND, rule), search.size_cap.get("color", INF))
         fields = sorted(f for u, f in search.field_of.items() if u // ranks == suit and f >= i)
         # (packed, cards, worth toward a first meld's points: its natural cards')
-        combos = [(1 << (bits * i), 1, search.set_points(geometry.type_ranks[t], 1))]
+        combos = [(1 << (bits * i), 1, _worth(search, geometry.type_ranks[t], 1))]
         for f in fields:
-            worth = search.set_points(geometry.type_ranks[search.types[f]], 1)
+            worth = _worth(search, geometry.type_ranks[search.types[f]], 1)
             have = counts[f] - (1 if f == i else 0)
             combos = [(p + (k << (bits * f)), n + k, w + k * worth)
                       for p, n, w in combos for k in range(have + 1) if n + k <= most]
@@ -101,7 +123,7 @@ class ColorPlanner(KindPlanner):
         i, _, _, tstate = at
         one = 1 << (search.geometry.bits * i)
         suit = search.geometry.type_suits[search.types[i]]
-        now = table.set_state(tstate[k])  # its suit (none yet: wild cards only) and its size
+        now = _state(table, tstate[k])  # its suit (none yet: wild cards only) and its size
         if (now.suits and suit not in now.suits) or now.size >= table.most:
             return
         if not now.suits and not search.later.wilds_fit(table.wilds, now.size + 1):
@@ -109,11 +131,11 @@ class ColorPlanner(KindPlanner):
         if now.suits and not table.counted:
             yield Option(one, 0, None, 0, k), tstate  # a card of its suit, as it is
             return
-        laid = SetState(None, frozenset({suit}), now.size + 1)
+        laid = ColorState(frozenset({suit}), now.size + 1)
         yield Option(one, 0, None, 0, k), tstate[:k] + (laid,) + tstate[k + 1:]
 
     def wild_room(self, search: Search, table: Table, state: object) -> int:
-        size = table.set_state(state).size
+        size = _state(table, state).size
         room = 0
         while room < search.total_wilds and size + room < table.most and \
                 search.later.wilds_fit(table.wilds + room + 1, size + room + 1):
@@ -170,3 +192,9 @@ class ColorKind(MeldKind):
 
 
 _KIND = ColorKind()  # the entry, for its planner's half: how many cards a meld of it holds
+
+
+def _worth(search: Search, rank: str, size: int) -> int:
+    """A new meld's worth toward a first meld's points, where it asks for points: each card
+    (its wild cards standing for its rank) its melded value."""
+    return search.judge.ruleset.scoring.melded_value(rank) * size if search.want_points else 0

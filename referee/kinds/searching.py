@@ -38,32 +38,6 @@ class Split(NamedTuple):
     wilds: Sequence[Card]
 
 
-class RunState(NamedTuple):
-    """A table run as the search grows it: the ranks its natural cards hold, and its length.
-    Its wild cards fill the other places of any window that fits, so they may move."""
-
-    naturals: frozenset[str]
-    length: int
-    suit: str | None = None  # a run of wild cards only takes the suit of its first natural
-    held: frozenset[str] = frozenset()  # ranks its wild cards keep (`wilds.fixed_when_melded`)
-
-
-class SetState(NamedTuple):
-    """A table set that lay-offs change: one of wild cards only takes the rank of the first
-    natural laid on it; one of distinct suits counts its suits and cards."""
-
-    rank: str | None
-    suits: frozenset[str]
-    size: int
-
-
-class RunLength(NamedTuple):
-    """A table run whose suit is finished: only its length and wild cards still matter."""
-
-    length: int
-    wilds: int
-
-
 @dataclass
 class Table:
     """A meld on the table as the search sees it."""
@@ -80,18 +54,7 @@ class Table:
     distinct: bool = False                # sets: one card a suit
     most: int = 10**6                     # the most cards it may hold
     counted: bool = False                 # sets: its size matters (distinct suits, or a maximum)
-    first_state: RunState | None = None   # runs: its state before anything is laid on it
-
-    def set_state(self, state: object) -> SetState:
-        return state if isinstance(state, SetState) else SetState(self.rank, self.suits, self.size)
-
-    def run_state(self, state: object) -> RunState:
-        """A table run's state in the search (`None` until something is laid on it)."""
-        if type(state) is RunState:
-            return state
-        if self.first_state is None:
-            self.first_state = RunState(self.naturals, self.size, self.suit, self.held)
-        return self.first_state
+    first_state: object = None            # its kind's state of it before anything is laid on it (kept)
 
 
 class Option(NamedTuple):
@@ -102,7 +65,7 @@ class Option(NamedTuple):
     kind: str | None                # the kind's name for a new meld, None for a lay-off or keeping
     size: int
     table: int = -1
-    grows_to: RunState | None = None  # a table run's new state
+    grows_to: object = None         # a table meld's new state, of its kind's own type
     phases: int = FIRST | LATER     # new melds: legal as part of the first meld, after it, or both
     core: int = 0                   # the size it counts as toward a first meld (0: its size)
     points: int = 0                 # what it is worth toward a first meld's points
@@ -176,7 +139,7 @@ class Search(Protocol):
     @property
     def tables(self) -> list[Table]: ...       # the melds on the table, as the search sees them
     @property
-    def set_min_open(self) -> int: ...
+    def spare_min_open(self) -> int: ...
     @property
     def need_first_meld(self) -> bool: ...
     @property
@@ -184,7 +147,7 @@ class Search(Protocol):
     @property
     def wilds_unlimited(self) -> bool: ...
     @property
-    def spare_wilds_go_on_sets(self) -> bool: ...
+    def spare_wilds_later(self) -> bool: ...
     @property
     def later_bit(self) -> int: ...
     @property
@@ -199,6 +162,3 @@ class Search(Protocol):
 
     def spend(self, steps: int = 1) -> None: ...  # steps more against the request's budget
 
-    def set_points(self, rank: str, size: int) -> int: ...
-
-    def run_points(self, window: tuple[str, ...]) -> int: ...

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.kinds.base import INF, Judged, KindPlanner, MeldKind, capped
 from referee.kinds.meld import RUN_ORDER, Meld
-from referee.kinds.searching import FIRST, At, Move, Option, SetState, Split, Table
+from referee.kinds.searching import FIRST, At, Move, Option, Split, Table
 from referee.rules.ruleset import MeldRule
 from referee.values.cards import FRENCH, Card, DeckSpec
 from referee.values.i18n import N_, Nn_, rank_plural, t, tn, tp, tpn
@@ -82,6 +82,14 @@ class SetWords(KindWords):
     def made(self, size: int) -> str:
         return t("a set of {size}", size=size)
 
+    def yes(self) -> str:
+        """The referee panel's answer to a legal meld of this kind."""
+        return t("Yes: a legal set.")
+
+    def yes_with(self) -> str:
+        """The same, naming what the wild cards stand for (`{wilds}`, filled in by the page)."""
+        return t("Yes: a legal set ({wilds}).", wilds="{wilds}")
+
     def legal(self, cards: str) -> str:
         return t("legal: {cards} is a set", cards=cards)
 
@@ -130,6 +138,20 @@ class SetWords(KindWords):
                        "this one has {count}."), n, count=count)
 
 
+class SetState(NamedTuple):
+    """A table set that lay-offs change: one of wild cards only takes the rank of the first
+    natural laid on it; one of distinct suits counts its suits and cards."""
+
+    rank: str | None
+    suits: frozenset[str]
+    size: int
+
+
+def _state(table: Table, state: object) -> SetState:
+    """A table set's state in the search (None until something is laid on it)."""
+    return state if isinstance(state, SetState) else SetState(table.rank, table.suits, table.size)
+
+
 class SetPlanner(KindPlanner):
     name = "set"
     spare_wilds = True
@@ -165,15 +187,15 @@ class SetPlanner(KindPlanner):
                 continue
             top = min(cap, most - n, capped(_KIND, rule) - n)
             counts_j = range(max(0, rule.min - n), top + 1)
-            cores = search.spare_wilds_go_on_sets and search.judge.all_wild
-            if search.spare_wilds_go_on_sets:  # see moves(): spare wilds go on a set later
-                top_spare = min(top, max(0, search.set_min_open - n))
-                last = max(top_spare, search.set_min_open) if cores else top_spare
+            cores = search.spare_wilds_later and search.judge.all_wild
+            if search.spare_wilds_later:  # see moves(): spare wilds go on a set later
+                top_spare = min(top, max(0, search.spare_min_open - n))
+                last = max(top_spare, search.spare_min_open) if cores else top_spare
                 counts_j = range(max(0, rule.min - n), min(last, search.total_wilds) + 1)
             natural_only = rank in search.judge.going_out_only  # Canasta's black threes
             for j in counts_j:
                 phases = search.phases(j, n + j) if j <= top and not (j and natural_only) else 0
-                worth = search.set_points(rank, n + j)
+                worth = _worth(search, rank, n + j)
                 if phases:
                     yield Option(packed, j, "set", n + j, phases=phases, points=worth)
                 if cores and j >= rule.min:
@@ -182,7 +204,7 @@ class SetPlanner(KindPlanner):
                     extra = ((FIRST if search.need_first_meld else 0) | search.later_bit) & ~phases
                     if extra:
                         yield Option(packed, j, "set", n + j, phases=extra, core=j,
-                                     points=search.set_points(rank, j))
+                                     points=_worth(search, rank, j))
 
     def read_table(self, judge: KindJudge, geometry: Geometry, cards: Sequence[Card], meld: Meld) -> Table:
         naturals = meld.naturals()
@@ -207,7 +229,7 @@ class SetPlanner(KindPlanner):
         if table.rank is not None and not table.counted:
             yield Option(one, 0, None, 0, k), tstate  # a card of its rank, as it is
             return
-        now = table.set_state(tstate[k])
+        now = _state(table, tstate[k])
         if now.rank not in (None, rank) or (table.distinct and suit in now.suits) or now.size >= table.most:
             return
         if now.rank is None and not search.wilds_unlimited and \
@@ -218,7 +240,7 @@ class SetPlanner(KindPlanner):
 
     def wild_room(self, search: Search, table: Table, state: object) -> int:
         later = search.later
-        size = table.set_state(state).size
+        size = _state(table, state).size
         rummy = search.judge.ruleset.rummy
         if rummy is not None and rummy.canasta_closed_to_wilds and rummy.canasta_min is not None \
                 and size >= rummy.canasta_min:
@@ -333,3 +355,9 @@ def _commonest_rank(cards: Sequence[Card], deck: DeckSpec = FRENCH) -> str | Non
 
 
 _KIND = SetKind()  # the entry, for its planner's half: how many cards a meld of it holds
+
+
+def _worth(search: Search, rank: str, size: int) -> int:
+    """A new meld's worth toward a first meld's points, where it asks for points: each card
+    (its wild cards standing for its rank) its melded value."""
+    return search.judge.ruleset.scoring.melded_value(rank) * size if search.want_points else 0

@@ -183,7 +183,7 @@ def _arrange(asked: _Asked, hand: Sequence[Card], table: Sequence[Sequence[Card]
     )
     spare = judge.kinds.get(spare_kind(judge))
     # Spare wild cards go on a set of this plan; not where a set holds at most one card a suit.
-    search.spare_wilds_go_on_sets = search.lay_offs_allowed and judge.rules.lay_off.wilds_unlimited \
+    search.spare_wilds_later = search.lay_offs_allowed and judge.rules.lay_off.wilds_unlimited \
         and spare is not None and not spare.distinct_suits
     progress = Progress.of(judge.rules.first_meld) if need else Progress((), (), 0)
     convertible = sum(natural_count.values()) if either else 0

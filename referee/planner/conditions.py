@@ -262,7 +262,7 @@ def _wild_discard_after(attempt: Attempt) -> None:
     if attempt.plan is not None or situation.rules.final_discard == "forbidden":
         return
     try:
-        out = search(replace(situation, ruleset=_wild_discard_allowed(situation.ruleset)), attempt.hand,
+        out = search(situation.but(ruleset=_wild_discard_allowed(situation.ruleset)), attempt.hand,
                      attempt.table).cost == 0
     except InvalidPlayError:
         out = False  # past the request's budget

@@ -78,7 +78,7 @@ def _made(making: _Making, situation: Situation, hand: tuple[Card, ...], table: 
         # The rest may not spoil what was counted: a wild card laid on a natural canasta makes it
         # mixed. Where the plain plan does, the same rules with canastas closed to wild cards.
         for rules in (ruleset, _closed(ruleset)):
-            out = plan_out(replace(situation, ruleset=rules), hand, table)
+            out = plan_out(situation.but(ruleset=rules), hand, table)
             if out.cost == 0 and requires_met(judge, final_melds(out.plan, table)):
                 return out
         return None
@@ -112,7 +112,7 @@ def _made(making: _Making, situation: Situation, hand: tuple[Card, ...], table: 
             else:
                 after, done = ruleset, first_meld_done
                 table2 = table[:base] + (cards,) + table[base + 1:]
-            found = _made(making, replace(situation, ruleset=after, first_meld_done=done), tuple(rest), table2,
+            found = _made(making, situation.but(ruleset=after, first_meld_done=done), tuple(rest), table2,
                           depth + 1)
             if found is not None:
                 return _joined(found, base, chosen, len(table))

@@ -3,6 +3,7 @@ as the walk reads them, and the new melds each field may start (made when first 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -49,12 +50,12 @@ class Prepared:
     cap: int = 0
     free: list[bool] = field(default_factory=list)   # a table set takes this card as it is
     memo: dict[tuple[object, ...], tuple[int, tuple[object, ...] | None]] = field(default_factory=dict)
-    spare_wilds_go_on_sets: bool = False  # any number of wilds may be laid off on a set
+    spare_wilds_later: bool = False  # any number of wilds may be laid off on a set
     size_cap: dict[str, int] = field(default_factory=dict)
     total_wilds: int = 0
     spare_kind: str = ""                  # the kind spare wild cards go on later (`spare_wilds`), if any
-    set_min: int = 0                      # its minimum, and the most an open first meld asks of it
-    set_min_open: int = 0
+    spare_min: int = 0                      # its minimum, and the most an open first meld asks of it
+    spare_min_open: int = 0
     hand_size: int = 0
     budget: Budget = field(default_factory=Budget)
     discard: str | None = None            # going out: "optional" or "required" final discard
@@ -66,6 +67,7 @@ class Prepared:
     tables_for: list[list[int]] = field(default_factory=list)   # table melds each field may join
     run_suit: list[int] = field(default_factory=list)           # suit of each table meld `by_suit`, else -1
     runs_below: list[tuple[int, ...]] = field(default_factory=list)  # per field: table runs of lower suits
+    forgets: list[Callable[[object, int], object]] = field(default_factory=list)  # per table meld: its kind's `forget`
     extension_cache: dict[tuple[object, ...], list[Option]] = field(default_factory=dict)
     room_cache: dict[tuple[int, object], int] = field(default_factory=dict)  # wild cards a table meld takes, by state
     pure_windows: tuple[int, ...] = ()    # the smallest runs without a wild card the hand holds
@@ -96,11 +98,12 @@ class Prepared:
         below = [tuple(k for k, s in enumerate(self.run_suit) if 0 <= s < suit)
                  for suit in range(len(geometry.suits))]
         self.runs_below = [below[geometry.suit_of(t)] for t in self.types]
+        self.forgets = [planner_of(tb.kind).forget for tb in self.tables]
         self.total_wilds = total_wilds
         self.spare_kind = spare_kind(self.judge)
         spare_rule = rules.meld_rule(self.spare_kind) if self.spare_kind else None
-        self.set_min = spare_rule.min if spare_rule is not None else 0
-        self.set_min_open = max(self.set_min, *requirement.sizes(self.spare_kind), 0)
+        self.spare_min = spare_rule.min if spare_rule is not None else 0
+        self.spare_min_open = max(self.spare_min, *requirement.sizes(self.spare_kind), 0)
         for kind in self.judge.kind_order:
             rule = rules.meld_rule(kind)
             if rule is not None:
@@ -161,14 +164,6 @@ class Prepared:
     def spend(self, steps: int = 1) -> None:
         """Count steps of enumerating melds against the request's budget."""
         self.budget.spend(self.hand_size, steps)
-
-    def set_points(self, rank: str, size: int) -> int:
-        """A new set's worth toward a first meld's points (its wild cards stand for its rank)."""
-        return self.judge.ruleset.scoring.melded_value(rank) * size if self.want_points else 0
-
-    def run_points(self, window: tuple[str, ...]) -> int:
-        """A new run's worth toward a first meld's points."""
-        return self.judge.ruleset.scoring.run_value(window) if self.want_points else 0
 
     def _longest(self, least: int, open_sizes: tuple[int, ...]) -> int:
         """The longest meld worth trying: one of twice the minimum splits into two legal melds

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from referee.kinds.searching import FIRST, LATER, Option, RunLength, RunState
+from referee.kinds.searching import FIRST, LATER, Option
 from referee.kinds.table import most_of
 from referee.planner.halves import planner_of
 from referee.planner.prepared import INF, Prepared
@@ -40,8 +40,8 @@ class HandSearch(Prepared):
         met = progress.met
         # Spare wild cards can be laid off on a set later, so a set takes only the wild cards
         # it needs: to reach the meld minimum, or an open first-meld size.
-        spare = self.spare_wilds_go_on_sets
-        set_min = self.set_min if met else max(self.set_min, *progress.sizes(self.spare_kind), 0)
+        spare = self.spare_wilds_later
+        spare_least = self.spare_min if met else max(self.spare_min, *progress.sizes(self.spare_kind), 0)
         for opt in self.options_of(i):
             if opt.wilds > w or ((rest | guard) - opt.packed) & guard != guard:
                 continue
@@ -50,7 +50,7 @@ class HandSearch(Prepared):
             if opt.kind == self.whole_rank_kind and opt.size < self.whole_rank_max \
                     and (rest - opt.packed) & self.rank_fields[i]:
                 continue  # one open meld a rank: no card of it left for a second one
-            if spare and opt.kind == self.spare_kind and opt.wilds and opt.size > set_min and not opt.core:
+            if spare and opt.kind == self.spare_kind and opt.wilds and opt.size > spare_least and not opt.core:
                 continue
             yield opt, tstate
         if self.lay_offs_ok:
@@ -146,18 +146,20 @@ class HandSearch(Prepared):
             self.memo[(rest, w, tstate_in, progress, melded, d)] = (best_cost, best_choice)
         return best_cost
 
-    @staticmethod
-    def _forget(tstate: tuple[object, ...], below: tuple[int, ...], w: int) -> tuple[object, ...]:
-        """Table runs `below`, of suits whose cards are all placed: only the length of a grown
-        window still matters (for the `w` wild cards left), and with none left, nothing."""
+    def _forget(self, tstate: tuple[object, ...], below: tuple[int, ...], w: int) -> tuple[object, ...]:
+        """Table melds `below`, of suits whose cards are all placed: what each kind still needs
+        of their states for the `w` wild cards left (`KindPlanner.forget`)."""
+        out: list[object] | None = None
+        forgets = self.forgets
         for k in below:
             v = tstate[k]
-            if v is not None and (not w or type(v) is RunState):
-                out = list(tstate)
-                for j in below:
-                    out[j] = _forgotten(out[j], w)
-                return tuple(out)
-        return tstate
+            if v is not None:
+                kept = forgets[k](v, w)
+                if kept is not v:
+                    if out is None:
+                        out = list(tstate)
+                    out[k] = kept
+        return tstate if out is None else tuple(out)
 
     def _finish(self, w: int, progress: Progress, melded: int, tstate: tuple[object, ...], d: int
                 ) -> tuple[int, tuple[object, ...] | None]:
@@ -233,7 +235,7 @@ class HandSearch(Prepared):
                 if room is None:
                     room = cache[(k, tstate[k])] = planner_of(table.kind).wild_room(self, table, tstate[k])
                 rooms.append((k, room))
-        if melded == 2 and self.spare_wilds_go_on_sets:
+        if melded == 2 and self.spare_wilds_later:
             rooms.append((-1, INF))
         return rooms
 
@@ -242,12 +244,3 @@ class HandSearch(Prepared):
 def _added(progress: Progress, kind: str, size: int, points: int, pure: bool) -> Progress | None:
     """`progress.add(...)`, remembered: the search asks the same few questions many times."""
     return progress.add(kind, size, points, pure)
-
-
-def _forgotten(state: object, w: int) -> object:
-    """What a finished suit's table run keeps in the search state: its length and wild cards
-    while wild cards are left to lay off, else nothing."""
-    if not w or not isinstance(state, RunState):
-        return state if w else None
-    return RunLength(state.length, state.length - len(state.naturals))
-

@@ -12,6 +12,7 @@ from functools import lru_cache
 from referee.rules.ruleset import RoundRules, Ruleset
 
 
+@lru_cache(maxsize=256)
 def scored(ruleset: Ruleset) -> bool:
     """Does the first meld's minimum depend on the score?"""
     rummy = ruleset.rummy

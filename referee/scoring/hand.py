@@ -125,4 +125,4 @@ class Deal:
     def situation(self, ruleset: Ruleset, first_meld_done: bool = True) -> Situation:
         """The situation a hand of this deal is planned in, with the request's budget."""
         return Situation(ruleset, self.round_number, self.players, self.wild_rank, first_meld_done=first_meld_done,
-                         budget=shared_budget(ruleset.deck.pieces))
+                         spent=shared_budget(ruleset.deck.pieces))

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -73,7 +72,7 @@ def score_knock(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], knocker: 
         shared_budget,
     )
     budget = shared_budget()  # the request's: the knocker's arrangements and the defender's
-    situation = replace(deal.situation(ruleset), budget=budget, wild_rank=None)
+    situation = deal.situation(ruleset).but(spent=budget, wild_rank=None)
     knock = ruleset.scoring.knock
     assert knock is not None
     defender = next(n for n in hands if n != knocker)

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from referee.checks.situation import players_problem
 from referee.rules.ruleset import Ruleset
 from referee.rules.teams import team_problems
 from referee.scoring.hand import worded
@@ -161,10 +162,9 @@ def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | No
     `dealer` deals round 1 (default the first player).
     """
     problems = _same_names(names)
-    if not ruleset.players_min <= len(names) <= ruleset.players_max:
-        problems.append(Problem("players", "player_count",
-                                t("{game} is for {players}; this game has {count}", game=ruleset.local_name,
-                                  players=ruleset.players_words, count=len(names))))
+    seats = players_problem(ruleset, len(names), seated=True)
+    if seats is not None:
+        problems.append(seats)
     limit = ruleset.game.elimination
     for name, score in (scores or {}).items():
         if name not in names:

@@ -102,6 +102,14 @@ class KindWords:
         """`a set of 4`: one meld a play made."""
         return t("a meld of {size}", size=size)
 
+    def yes(self) -> str:
+        """The referee panel's answer to a legal meld of this kind."""
+        return t("Yes: a legal meld.")
+
+    def yes_with(self) -> str:
+        """The same, naming what the wild cards stand for (`{wilds}`, filled in by the page)."""
+        return t("Yes: a legal meld ({wilds}).", wilds="{wilds}")
+
     def legal(self, cards: str) -> str:
         return t("legal: {cards} is a meld", cards=cards)
 

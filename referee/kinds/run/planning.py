@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from referee.kinds.base import KindPlanner
 from referee.kinds.meld import Meld, stood_rank
 from referee.kinds.run.placing import place
 from referee.kinds.run.placing import worth as run_worth
-from referee.kinds.searching import FIRST, At, Move, Option, RunLength, RunState, Split, Table
+from referee.kinds.searching import FIRST, At, Move, Option, Split, Table
 from referee.rules.ruleset import MeldRule
 from referee.values.budget import WINDOW_STEPS
 from referee.values.cards import JOKER, Card
@@ -21,6 +21,32 @@ from referee.values.cards import JOKER, Card
 if TYPE_CHECKING:
     from referee.kinds.geometry import Geometry
     from referee.kinds.searching import KindJudge, Search
+
+
+class RunState(NamedTuple):
+    """A table run as the search grows it: the ranks its natural cards hold, and its length.
+    Its wild cards fill the other places of any window that fits, so they may move."""
+
+    naturals: frozenset[str]
+    length: int
+    suit: str | None = None  # a run of wild cards only takes the suit of its first natural
+    held: frozenset[str] = frozenset()  # ranks its wild cards keep (`wilds.fixed_when_melded`)
+
+
+class RunLength(NamedTuple):
+    """A table run whose suit is finished: only its length and wild cards still matter."""
+
+    length: int
+    wilds: int
+
+
+def _state(table: Table, state: object) -> RunState:
+    """A table run's state in the search (None until something is laid on it)."""
+    if type(state) is RunState:
+        return state
+    if table.first_state is None:
+        table.first_state = RunState(table.naturals, table.size, table.suit, table.held)
+    return table.first_state  # type: ignore[return-value]
 
 
 class RunPlanner(KindPlanner):
@@ -61,7 +87,7 @@ class RunPlanner(KindPlanner):
         windows = _windows_with(geometry, rule.ace, geometry.type_ranks[t], rule.min,
                                 min(search.size_cap["run"], reach))
         for window in windows:
-            worth = search.run_points(window)
+            worth = _worth(search, window)
             for packed, wild_n in _fill(search, window, t, i, cap):
                 search.spend()
                 phases = search.phases(wild_n, len(window))
@@ -96,7 +122,7 @@ class RunPlanner(KindPlanner):
                 by_rank.setdefault(geometry.type_ranks[u], []).append(f)
         reach = len(by_rank.keys() - {own}) + 1 + cap
         for window in _windows_with(geometry, rule.ace, own, rule.min, min(search.size_cap["run"], reach)):
-            worth = search.run_points(window)
+            worth = _worth(search, window)
             places = [sorted(by_rank.get(r, ())) for r in window if r != own]
             for packed, wild_n in _fill_any(places, 1 << (geometry.bits * i), geometry.bits, cap):
                 search.spend(2)  # each way of filling a window (they multiply with the suits), and its making
@@ -123,14 +149,13 @@ class RunPlanner(KindPlanner):
 
     def lay_offs(self, search: Search, at: At, k: int, table: Table) -> Iterator[Move]:
         i, rest, w, tstate = at
-        run = table.run_state(tstate[k])
+        run = _state(table, tstate[k])
         if run.suit not in (None, search.geometry.type_suits[search.types[i]]):
             return
         guard, later = search.guard, search.later
         grown_by = search.extension_cache.get((i, k, run))
         for opt in self._extensions(search, i, k, run) if grown_by is None else grown_by:
-            grown = opt.grows_to
-            assert grown is not None
+            grown = cast(RunState, opt.grows_to)  # a run's option grows it to a run's state
             if opt.wilds <= w and ((rest | guard) - opt.packed) & guard == guard and (
                     later.wilds_fit(grown.length - len(grown.naturals), grown.length)):
                 yield opt, tstate[:k] + (grown,) + tstate[k + 1:]
@@ -184,11 +209,18 @@ class RunPlanner(KindPlanner):
         search.extension_cache[key] = out
         return out
 
+    def forget(self, state: object, w: int) -> object:
+        """A grown run of a suit whose cards are all placed: only its length and wild cards
+        still matter while wild cards are left to lay off."""
+        if not w or not isinstance(state, RunState):
+            return state if w else None
+        return RunLength(state.length, state.length - len(state.naturals))
+
     def wild_room(self, search: Search, table: Table, state: object) -> int:
         if isinstance(state, RunLength):
             length, wilds = state
         else:
-            run = table.run_state(state)
+            run = _state(table, state)
             length, wilds = run.length, run.length - len(run.naturals)
         room = 0
         while length + room < min(search.geometry.longest_run, table.most) and search.later.wilds_fit(wilds + room + 1, length + room + 1):
@@ -318,3 +350,8 @@ def _fill(search: Search, positions: tuple[str, ...], t: int, i: int, cap: int) 
 def _longest(rule: MeldRule) -> int:
     """The most cards a run can hold: each rank of the deck once, within its `max`."""
     return min(rule.deck_ranks, rule.max) if rule.max is not None else rule.deck_ranks
+
+
+def _worth(search: Search, window: tuple[str, ...]) -> int:
+    """A new run's worth toward a first meld's points, where it asks for points."""
+    return search.judge.ruleset.scoring.run_value(window) if search.want_points else 0

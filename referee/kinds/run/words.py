@@ -72,6 +72,14 @@ class RunWords(KindWords):
     def made(self, size: int) -> str:
         return t("a run of {size}", size=size)
 
+    def yes(self) -> str:
+        """The referee panel's answer to a legal meld of this kind."""
+        return t("Yes: a legal run.")
+
+    def yes_with(self) -> str:
+        """The same, naming what the wild cards stand for (`{wilds}`, filled in by the page)."""
+        return t("Yes: a legal run ({wilds}).", wilds="{wilds}")
+
     def legal(self, cards: str) -> str:
         return t("legal: {cards} is a run", cards=cards)
 
