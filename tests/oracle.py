@@ -13,7 +13,8 @@ cannot be part of it); `check_first_meld` then judges the groups together. A mel
 lay-offs is judged again from its plain cards: where wild cards stay the card they were melded
 as (`wilds.fixed_when_melded`), that reading (each wild card where it must stand, else above the
 natural cards) keeps every wild card of the meld where it stood before, so a chain of lay-offs
-is judged as the table sees it. Every check is
+is judged as the table sees it. A first meld's group keeps the kind it was counted as (2B JK JK
+counted as the run 2-3-4 takes no 2 laid off as on a set; docs/rule-decisions.md). Every check is
 asked with its arguments in one canonical order and its answer cached, so a hand of nine
 cards and three table melds takes milliseconds, rarely a second; the turns of one hand are
 found once for every answer asked of it. Where the round allows no lay-off at all
@@ -26,6 +27,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from typing import cast
 
 from referee.checks.plays import check_first_meld, check_lay_off, check_meld
 from referee.checks.situation import situate
@@ -33,7 +35,9 @@ from referee.rules.ruleset import Ruleset
 from referee.values.cards import Card
 
 Cards = tuple[Card, ...]
-TableMeld = tuple[Cards, bool]  # the meld's cards, and whether it is another player's
+# A meld on the table: its cards, whether it is another player's, and the kind it keeps (the kind
+# a first meld counted it as: "run" for 2B JK JK counted as 2-3-4; None: any reading of its cards).
+TableMeld = tuple[Cards, bool, str | None]
 
 
 def _order(card: Card) -> tuple[str, str]:
@@ -90,9 +94,9 @@ class Oracle:
         self.lay_offs = rules.lay_off.allowed != "never"
         self.lay_offs_with_first_meld = rules.lay_off.allowed != "next_turn"
         self._melds: dict[tuple[Cards, bool], bool] = {}
-        self._first: dict[tuple[Cards, ...], bool] = {}
-        self._lay_off_checks: dict[tuple[Cards, Cards, bool], bool] = {}
-        self._growths: dict[tuple[Cards, bool, Cards], frozenset[Cards]] = {}
+        self._first: dict[tuple[Cards, ...], dict[Cards, str] | None] = {}
+        self._lay_off_checks: dict[tuple[Cards, Cards, bool, str | None], bool] = {}
+        self._growths: dict[tuple[Cards, bool, Cards, str | None], frozenset[Cards]] = {}
         self._groupings: dict[tuple[Cards, bool], frozenset[tuple[Cards, ...]]] = {}
         self._laid_off: dict[tuple[Cards, tuple[TableMeld, ...]], frozenset[Cards]] = {}
         self._leftovers: dict[tuple[Cards, tuple[Cards, ...], bool], frozenset[Cards]] = {}
@@ -108,25 +112,38 @@ class Oracle:
 
     def first_meld_ok(self, groups: Sequence[Sequence[Card]]) -> bool:
         """These groups, laid together, are a legal first meld."""
+        return self.first_meld_kinds(groups) is not None
+
+    def first_meld_kinds(self, groups: Sequence[Sequence[Card]]) -> dict[Cards, str] | None:
+        """The kind each group was counted as, where these groups laid together are a legal first
+        meld (a group that reads as either kind counts as the one the requirement needs); None
+        where they are not."""
         key = tuple(sorted(norm(g) for g in groups))
         if key not in self._first:
-            self._first[key] = check_first_meld(situate(self.ruleset, score=0, round=self.round_number, players=self.players, wild_rank=self.wild_rank), [list(g) for g in key]).valid
+            verdict = check_first_meld(situate(self.ruleset, score=0, round=self.round_number, players=self.players, wild_rank=self.wild_rank), [list(g) for g in key])
+            answers = cast("list[dict[str, object]]", verdict.extra.get("melds", []))
+            self._first[key] = {g: str(a["kind"]) for g, a in zip(key, answers, strict=True)} \
+                if verdict.valid else None
         return self._first[key]
 
-    def lay_off_ok(self, meld: Sequence[Card], batch: Sequence[Card], others: bool) -> bool:
-        """`batch` may be laid off on `meld` by a player whose first meld is down."""
-        key = (norm(meld), norm(batch), others)
+    def lay_off_ok(self, meld: Sequence[Card], batch: Sequence[Card], others: bool, kind: str | None = None) -> bool:
+        """`batch` may be laid off on `meld` by a player whose first meld is down; `kind`: the
+        meld stays of that kind (a first meld counted it so)."""
+        key = (norm(meld), norm(batch), others, kind)
         if key not in self._lay_off_checks:
-            self._lay_off_checks[key] = check_lay_off(situate(self.ruleset, first_meld_done=True, others_meld=others, round=self.round_number, players=self.players, wild_rank=self.wild_rank), key[0], key[1]).valid
+            verdict = check_lay_off(situate(self.ruleset, first_meld_done=True, others_meld=others, round=self.round_number, players=self.players, wild_rank=self.wild_rank), key[0], key[1])
+            grown = verdict.extra.get("meld") if verdict.valid else None
+            self._lay_off_checks[key] = verdict.valid and (kind is None or (
+                isinstance(grown, dict) and grown.get("kind") == kind))
         return self._lay_off_checks[key]
 
     # ------------------------------------------------------------ building blocks of a turn
 
-    def growths(self, meld: Cards, others: bool, available: Cards) -> frozenset[Cards]:
+    def growths(self, meld: Cards, others: bool, available: Cards, kind: str | None = None) -> frozenset[Cards]:
         """Every multiset of `available` cards that can be laid off on `meld`, in one batch or
         several batches one after another (each judged on the meld as it is by then); the
         empty multiset included. All canonical (`norm`)."""
-        key = (meld, others, available)
+        key = (meld, others, available, kind)
         if key not in self._growths:
             reached: set[Cards] = {()}
             todo: list[Cards] = [()]
@@ -136,7 +153,7 @@ class Oracle:
                 for batch in sub_multisets(minus(available, added)):
                     grown = norm((*added, *batch))
                     # A multiset already reached needs no second way to reach it.
-                    if grown not in reached and self.lay_off_ok(now, batch, others):
+                    if grown not in reached and self.lay_off_ok(now, batch, others, kind):
                         reached.add(grown)
                         todo.append(grown)
             self._growths[key] = frozenset(reached)
@@ -173,10 +190,10 @@ class Oracle:
             return frozenset({held})
         key = (held, melds)
         if key not in self._laid_off:
-            meld, others = melds[0]
+            meld, others, kind = melds[0]
             kept: set[Cards] = set()
             available = everything if others else minus(everything, meld)
-            for added in self.growths(meld, others, available):
+            for added in self.growths(meld, others, available, kind):
                 if contains(held, added):
                     kept |= self.laid_off(minus(held, added), melds[1:], everything)
             self._laid_off[key] = frozenset(kept)
@@ -194,7 +211,7 @@ class Oracle:
                 kept.add(rest)
                 continue
             # The new melds first: the table's melds then end every key the same way.
-            kept |= self.laid_off(rest, (*((g, False) for g in groups), *melds), everything)
+            kept |= self.laid_off(rest, (*((g, False, None) for g in groups), *melds), everything)
         return frozenset(kept)
 
     # ------------------------------------------------------------ answers
@@ -209,15 +226,16 @@ class Oracle:
         return self._leftovers[key]
 
     def _turns(self, everything: Cards, table: tuple[Cards, ...], first_meld_done: bool) -> frozenset[Cards]:
-        on_table = tuple((m, True) for m in table)
+        on_table = tuple((m, True, None) for m in table)
         if first_meld_done:
             return self.after_first_meld(everything, on_table, everything)
         kept: set[Cards] = {everything}
         for groups in self.groupings(everything, later=False):
-            if self.first_meld_ok(groups):
+            kinds = self.first_meld_kinds(groups)
+            if kinds is not None:
                 rest = minus(everything, norm(c for g in groups for c in g))
-                kept |= self.after_first_meld(rest, (*((g, False) for g in groups), *on_table),
-                                              everything, self.lay_offs_with_first_meld)
+                first = tuple((g, False, kinds.get(norm(g))) for g in groups)
+                kept |= self.after_first_meld(rest, (*first, *on_table), everything, self.lay_offs_with_first_meld)
         return frozenset(kept)
 
     def points(self, cards: Iterable[Card]) -> int:
