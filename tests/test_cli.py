@@ -10,8 +10,8 @@ from typing import NamedTuple
 
 import pytest
 
+from referee.checks.needwords import requirement_words
 from referee.cli import main, serve
-from referee.kinds.needwords import requirement_words
 from referee.loading.loader import default_library
 from referee.loading.shipped import schema
 from referee.rules.ruleset import Ruleset

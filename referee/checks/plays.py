@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from referee.checks.handlimit import hand_limit_violation
 from referee.checks.judge import Judge, Meld, meld_points
-from referee.kinds.needwords import requirement_words
+from referee.checks.needwords import requirement_words
 from referee.kinds.table import KINDS
 from referee.rules.ruleset import Progress, Requirement, Ruleset
 from referee.values.cards import Card

@@ -7,6 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, cast
 
 from referee.checks.layout import DOWN, check_placement
+from referee.checks.needwords import requirement_words
 from referee.checks.plays import check_first_meld, check_meld
 from referee.checks.situation import Situation
 from referee.cli.common import (
@@ -24,7 +25,6 @@ from referee.cli.common import (
     _shown,
     _situation,
 )
-from referee.kinds.needwords import requirement_words
 from referee.kinds.table import KINDS
 from referee.planner import check_going_out
 from referee.rules.ruleset import LayoutRules, Ruleset

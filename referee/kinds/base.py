@@ -14,8 +14,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.kinds.meld import RUN_ORDER, Meld, counted_points
+from referee.kinds.rule import MeldRule
 from referee.kinds.searching import At, Move, Option, Split, Table
-from referee.rules.ruleset import MeldRule, Scoring
+from referee.kinds.views import MeldValues
 from referee.values.cards import FRENCH, JOKER, Card, DeckSpec
 from referee.values.i18n import continued
 from referee.values.meldwords import KindWords
@@ -140,7 +141,7 @@ class MeldKind:
         here its natural cards' ranks, and None for each wild card (it stands for no rank)."""
         return (*(c.rank for c in meld.naturals()), *(None for _ in meld.wilds))
 
-    def points(self, scoring: Scoring, meld: Meld) -> int:
+    def points(self, scoring: MeldValues, meld: Meld) -> int:
         """What a meld of this kind is worth melded: each card its `meld_values` worth; a wild
         card the card it stands for (`wilds_count: stands_for`) or its own worth."""
         ranks = self.ranks_of(meld, scoring.run_order)

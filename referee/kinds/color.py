@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.kinds.base import INF, Judged, KindPlanner, MeldKind, capped, commonest_suit
 from referee.kinds.meld import Meld
+from referee.kinds.rule import MeldRule
 from referee.kinds.searching import At, Move, Option, Split, Table
-from referee.rules.ruleset import MeldRule
 from referee.values.cards import FRENCH, Card, DeckSpec
 from referee.values.i18n import suit_name, t, tn
 from referee.values.meldwords import KindWords

@@ -10,7 +10,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import NamedTuple
 
-from referee.rules.ruleset import Scoring
+from referee.kinds.views import MeldValues
 from referee.values.cards import RANKS, Card
 
 RUN_ORDER = RANKS  # the French deck's; a ruleset's deck gives its own (`DeckSpec.ranks`)
@@ -81,7 +81,7 @@ def stood_rank(stands: str | None, order: tuple[str, ...] = RUN_ORDER) -> str:
     return stands if stands in order else stands[:-1]
 
 
-def counted_points(scoring: Scoring, meld: Meld, low_ace: bool) -> int:
+def counted_points(scoring: MeldValues, meld: Meld, low_ace: bool) -> int:
     """What a meld is worth counting its cards one by one: each natural card its `meld_values`
     worth (an ace `low_ace` where `low_ace` is asked and the scoring has one), each wild card
     its own worth."""

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 if TYPE_CHECKING:
     from referee.kinds.geometry import Geometry
     from referee.kinds.meld import Meld
-    from referee.rules.ruleset import MeldRule, RoundRules, Ruleset
+    from referee.kinds.rule import MeldRule
+    from referee.kinds.views import RoundView, RulesetView
     from referee.values.cards import Card, DeckSpec
     from referee.values.violations import Violation
 
@@ -82,9 +83,9 @@ class KindJudge(Protocol):
     def __hash__(self) -> int: ...
 
     @property
-    def ruleset(self) -> Ruleset: ...
+    def ruleset(self) -> RulesetView: ...
     @property
-    def rules(self) -> RoundRules: ...
+    def rules(self) -> RoundView: ...
     @property
     def deck(self) -> DeckSpec: ...
     @property

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.kinds.base import INF, Judged, KindPlanner, MeldKind, capped
 from referee.kinds.meld import RUN_ORDER, Meld
+from referee.kinds.rule import MeldRule
 from referee.kinds.searching import FIRST, At, Move, Option, Split, Table
-from referee.rules.ruleset import MeldRule
 from referee.values.cards import FRENCH, Card, DeckSpec
 from referee.values.i18n import N_, Nn_, rank_plural, t, tn, tp, tpn
 from referee.values.meldwords import KindWords

@@ -14,9 +14,10 @@ from typing import Any
 from referee.kinds.base import MeldKind, capped
 from referee.kinds.color import ColorKind
 from referee.kinds.meld import RUN_ORDER, Meld
+from referee.kinds.rule import MeldRule
 from referee.kinds.run import RunKind
 from referee.kinds.set import SetKind
-from referee.rules.ruleset import MeldRule, Scoring
+from referee.kinds.views import MeldValues
 from referee.values.i18n import t
 from referee.values.meldwords import KindWords
 
@@ -53,7 +54,7 @@ def meld_ranks(meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[str | No
     return KINDS[meld.kind].ranks_of(meld, order)
 
 
-def meld_points(scoring: Scoring, meld: Meld) -> int:
+def meld_points(scoring: MeldValues, meld: Meld) -> int:
     """What a meld is worth melded (a first meld's points threshold, melded scores), as its
     kind counts it (`MeldKind.points`). A meld of wild cards only stands for no card: its
     wild cards count their own worth."""

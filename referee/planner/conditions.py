@@ -197,7 +197,7 @@ def _canastas_after(attempt: Attempt) -> None:
 
 def _first_meld_after(attempt: Attempt) -> None:
     """Only a discard: a player who has not made the first meld cannot go out by it."""
-    from referee.kinds.needwords import requirement_words
+    from referee.checks.needwords import requirement_words
     plan, situation = attempt.plan, attempt.situation
     if plan is not None and not situation.first_meld_done and not plan.melds:
         attempt.refusal = Violation("cannot_go_out", t(

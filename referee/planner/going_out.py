@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.checks.judge import Judge
+from referee.checks.needwords import requirement_words
 from referee.checks.situation import Situation
-from referee.kinds.needwords import requirement_words
 from referee.planner.arrange import arrange
 from referee.planner.conditions import CONDITIONS, Attempt, Melds, laid_down, search
 from referee.planner.plan import Arrangement, Goal

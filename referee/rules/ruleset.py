@@ -13,31 +13,17 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from referee.kinds.rule import MeldRule
 from referee.rules.contract import Counted, Progress, Requirement, Sized, kind_asked
-from referee.values.cards import RANKS, SUITS, Card, DeckSpec
+from referee.values.cards import RANKS, Card, DeckSpec
 from referee.values.errors import InvalidPlayError, Problem
 from referee.values.i18n import N_, PIECES, local, t, tn, tp
 
-# The first-meld requirement lives in `referee.rules.contract` and is read from here too.
+# The first-meld requirement lives in `referee.rules.contract`, a kind's options (`MeldRule`) with
+# the kinds (`referee.kinds.rule`); both are read from here too.
 __all__ = ["Buying", "Canastas", "Counted", "GameEnd", "Knock", "LayOffRule", "LayoutRules", "MeldRule", "PileRule", "Progress",
            "Requirement", "RoundRules", "Ruleset", "RummyRules", "Scoring", "Sized", "WildRule", "kind_asked",
            "requirement_key"]
-
-
-@dataclass(frozen=True)
-class MeldRule:
-    """One meld kind that exists in a game (a name of `referee.kinds.table.KINDS`) and its options;
-    each kind reads the options it has (`ace` and `suits` a run's, `distinct_suits` a set's)."""
-
-    kind: str
-    min: int = 3
-    ace: str = "low"        # where the deck's first rank stands in a run (`referee.kinds.meld.run_windows`)
-    distinct_suits: bool = False
-    max: int | None = None  # the most cards a meld of this kind may hold; None: no limit
-    deck_ranks: int = len(RANKS)  # ranks and suits in the game's deck, which bound a meld of a
-    deck_suits: int = len(SUITS)  # kind (`referee.kinds.table.most_of`)
-    suits: str = "same"     # `same`: the meld's cards are of one suit; `any`: of any suits
-    one_per_rank: bool = False  # a side holds one set of a rank; more cards of it go onto that set
 
 
 @dataclass(frozen=True)

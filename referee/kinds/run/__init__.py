@@ -17,11 +17,12 @@ from referee.kinds.meld import (
     run_ranks,
     stood_rank,
 )
+from referee.kinds.rule import MeldRule
 from referee.kinds.run.placing import place, worth
 from referee.kinds.run.planning import RunPlanner
 from referee.kinds.run.words import RunWords
 from referee.kinds.searching import Split
-from referee.rules.ruleset import MeldRule, Scoring
+from referee.kinds.views import MeldValues
 from referee.values.cards import FRENCH, Card, DeckSpec, parse_card
 from referee.values.i18n import N_, suit_name, t
 from referee.values.violations import Violation, listed
@@ -122,7 +123,7 @@ class RunKind(MeldKind):
     def in_order(self, meld: Meld, order: tuple[str, ...] = RUN_ORDER) -> tuple[Card, ...]:
         return run_in_order(meld, order)
 
-    def points(self, scoring: Scoring, meld: Meld) -> int:
+    def points(self, scoring: MeldValues, meld: Meld) -> int:
         return worth(scoring, meld)
 
     def grow(self, judge: KindJudge, table: Meld, cards: Sequence[Card]) -> Judged:

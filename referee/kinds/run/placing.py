@@ -4,8 +4,9 @@ planner's half alike."""
 from __future__ import annotations
 
 from referee.kinds.meld import Meld, counted_points, run_ranks, run_windows, stood_rank
+from referee.kinds.rule import MeldRule
 from referee.kinds.searching import Split
-from referee.rules.ruleset import MeldRule, Scoring
+from referee.kinds.views import MeldValues
 from referee.values.cards import FRENCH, Card, DeckSpec
 
 
@@ -42,7 +43,7 @@ def place(rule: MeldRule, split: Split, suit: str | None, deck: DeckSpec = FRENC
     return best[1] if best else None
 
 
-def worth(scoring: Scoring, meld: Meld) -> int:
+def worth(scoring: MeldValues, meld: Meld) -> int:
     """A run's worth: as `MeldKind.points`, but a run the wild cards stand in whole counts
     by `run_value`, and an ace low in it `low_ace`."""
     ranks = run_ranks(meld, scoring.run_order)

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 
 from referee.kinds.base import KindPlanner
 from referee.kinds.meld import Meld, stood_rank
+from referee.kinds.rule import MeldRule
 from referee.kinds.run.placing import place
 from referee.kinds.run.placing import worth as run_worth
 from referee.kinds.searching import FIRST, At, Move, Option, Split, Table
-from referee.rules.ruleset import MeldRule
 from referee.values.budget import WINDOW_STEPS
 from referee.values.cards import JOKER, Card
 
