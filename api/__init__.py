@@ -9,10 +9,11 @@ from flask import Flask, Response, current_app, jsonify
 from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
 
-from api import checks, cors, games, language, page, problems, quick, rulesets, turns
+from api import checks, cors, games, language, page, problems, rulesets, turns
 from api.bodies import JsonProvider, check_bodies
 from api.catalog import Catalog
 from api.problems import ApiError
+from api.quick import QuickFlask
 from api.storage import Store
 from referee.loading.loader import default_library
 from referee.planner import close_budget, open_budget, warm_up
@@ -33,7 +34,7 @@ BODYLESS = frozenset({"games.finish_game"})  # POST routes that take no body
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Defaults, then `REFEREE_*` environment variables, then `test_config`."""
-    app = Flask(__name__)
+    app = QuickFlask(__name__)
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("REFEREE")
     if test_config:
@@ -65,7 +66,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.before_request(_open_budget)
     app.teardown_request(_close_budget)
     check_bodies(app, BODYLESS, {path: rulesets.YAML_TYPES for path in ("/v1/rulesets", "/v1/rulesets/validate")})
-    quick.speed_up(app)
     # What is made at start lives as long as the process: the garbage collector need not walk
     # it again each time a request makes many objects (a 1 MiB body: 4x less time).
     gc.freeze()

@@ -1,8 +1,9 @@
-"""A per-request cost of Flask that the answers do not need, cut once at start-up.
+"""A per-request cost of Flask that the answers do not need, cut at its extension point.
 
 Each request Flask asks, for every hook and view it calls, whether the function is a
 coroutine function (`ensure_sync`, an `inspect` walk each time); these functions are fixed at
-start-up, so the answer is kept per function.
+start-up, so the app (a `Flask` subclass, as Flask's documentation offers for `ensure_sync`)
+keeps the answer per function.
 """
 
 from __future__ import annotations
@@ -13,18 +14,18 @@ from typing import Any
 from flask import Flask
 
 
-def speed_up(app: Flask) -> None:
-    """Keep `ensure_sync`'s answer per function (the same function back, or its wrapper)."""
-    kept: dict[Callable[..., Any], Callable[..., Any]] = {}
-    ensure_sync = app.ensure_sync
+class QuickFlask(Flask):
+    """Flask, keeping `ensure_sync`'s answer per function (the same function back, or its wrapper)."""
 
-    def ensure_sync_kept(func: Callable[..., Any]) -> Callable[..., Any]:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._synced: dict[Callable[..., Any], Callable[..., Any]] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         try:
-            return kept[func]
+            return self._synced[func]
         except KeyError:
-            kept[func] = made = ensure_sync(func)
+            self._synced[func] = made = super().ensure_sync(func)
             return made
         except TypeError:  # not hashable
-            return ensure_sync(func)
-
-    app.ensure_sync = ensure_sync_kept  # type: ignore[method-assign]
+            return super().ensure_sync(func)

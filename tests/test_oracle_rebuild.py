@@ -49,7 +49,10 @@ def _game(ruleset: Ruleset, rng: random.Random) -> Iterator[Position]:
     player = 0
     while pool and sum(map(len, table)) <= MOST_TABLE and len(racks[player]) <= MOST_RACK:
         rack = racks[player]
-        answer = best_turn(situate(ruleset, first_meld_done=done[player]), table, rack)
+        try:
+            answer = best_turn(situate(ruleset, first_meld_done=done[player]), table, rack)
+        except OverBudget:
+            return  # a table past the tile search's budget (a 422): the game is not played further
         if done[player]:
             yield table, tuple(rack)
             if answer.played:
