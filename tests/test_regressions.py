@@ -414,3 +414,21 @@ def test_a_refusal_worded_past_the_budget_is_still_a_refusal(library: Library) -
     assert _codes(ample) == ["cannot_go_out"] and "51" in ample.violations[0].message
     tight = check_going_out(situate(kalooki, first_meld_done=False, budget=Budget(first.spent)), hand, ())
     assert _codes(tight) == ["cannot_go_out"] and "51" not in tight.violations[0].message
+
+
+def test_the_app_keeps_ensure_syncs_answer_per_function(monkeypatch: pytest.MonkeyPatch) -> None:
+    from flask import Flask
+
+    from api.quick import QuickFlask
+
+    app = QuickFlask(__name__)
+    asked: list[object] = []
+    monkeypatch.setattr(Flask, "ensure_sync", lambda self, func: asked.append(func) or func)
+
+    def plain() -> str:
+        return "plain"
+
+    assert app.ensure_sync(plain) is plain and app.ensure_sync(plain) is plain
+    assert asked == [plain]  # Flask was asked once; the second answer was kept
+    unhashable = {"not": "hashable"}
+    assert app.ensure_sync(unhashable) is unhashable and asked == [plain, unhashable]  # type: ignore[arg-type]
