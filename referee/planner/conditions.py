@@ -20,7 +20,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from referee.checks.canastas import canastas_words, morto_unused
+from referee.checks.needwords import requirement_words
 from referee.checks.situation import Situation
+from referee.kinds.table import KINDS
 from referee.planner.arrange import arrange
 from referee.planner.kept_canastas import with_canastas
 from referee.planner.plan import Arrangement, Goal, Plan
@@ -197,7 +199,6 @@ def _canastas_after(attempt: Attempt) -> None:
 
 def _first_meld_after(attempt: Attempt) -> None:
     """Only a discard: a player who has not made the first meld cannot go out by it."""
-    from referee.checks.needwords import requirement_words
     plan, situation = attempt.plan, attempt.situation
     if plan is not None and not situation.first_meld_done and not plan.melds:
         attempt.refusal = Violation("cannot_go_out", t(
@@ -304,7 +305,6 @@ def laid_down(situation: Situation, plan: Plan) -> Plan:
     """The plan with each new meld's cards (and each meld of the table after it, where it
     carries one) in the order a player lays them down (a run by rank, each wild card in its
     place), as its kind reads the meld."""
-    from referee.kinds.table import KINDS
     judge = situation.judge(False)
 
     def in_order(melds: Melds) -> tuple[tuple[Card, ...], ...]:
