@@ -150,7 +150,8 @@ def read_json(data: bytes) -> object:
         message = t('"{key}" appears twice in one object', key=_shown(key))
         raise ApiError(400, t("The request body is not readable: {reason}.", reason=message),
                        [Problem(_join(where, key), "duplicate_key", message)])
-    if type(parsed) in (list, dict) and _deeper_than(parsed, MAX_JSON_DEPTH):
+    # nesting n levels takes 2n bytes at least: a shorter body needs no walk
+    if len(data) > 2 * MAX_JSON_DEPTH and type(parsed) in (list, dict) and _deeper_than(parsed, MAX_JSON_DEPTH):
         raise _too_deep()
     if _holds_half_pairs(data, parsed):
         path, text = next((path, node) for node, path in _paths(parsed) if isinstance(node, str)

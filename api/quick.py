@@ -11,7 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Request
+from flask.sessions import NullSession, SecureCookieSession, SecureCookieSessionInterface
+
+
+class _NoSessions(SecureCookieSessionInterface):
+    """The service keeps no session (no secret key): every request shares one empty session that
+    refuses writes, rather than a new one made for each request."""
+
+    _none = NullSession()
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        return self._none if not app.secret_key else super().open_session(app, request)
 
 
 class QuickFlask(Flask):
@@ -20,6 +31,7 @@ class QuickFlask(Flask):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._synced: dict[Callable[..., Any], Callable[..., Any]] = {}
+        self.session_interface = _NoSessions()
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         try:

@@ -432,3 +432,21 @@ def test_the_app_keeps_ensure_syncs_answer_per_function(monkeypatch: pytest.Monk
     assert asked == [plain]  # Flask was asked once; the second answer was kept
     unhashable = {"not": "hashable"}
     assert app.ensure_sync(unhashable) is unhashable and asked == [plain, unhashable]  # type: ignore[arg-type]
+
+
+def test_requests_share_one_empty_session_that_refuses_writes() -> None:
+    from flask import session
+
+    from api.quick import QuickFlask
+
+    app = QuickFlask(__name__)
+    seen = []
+    for _ in range(2):
+        with app.test_request_context("/"):
+            seen.append(session._get_current_object())  # type: ignore[attr-defined]
+            with pytest.raises(RuntimeError):
+                session["lang"] = "ru"
+    assert seen[0] is seen[1] and not seen[0]
+    app.secret_key = "kept"
+    with app.test_request_context("/"):
+        session["lang"] = "ru"  # with a secret key, Flask's own sessions again
