@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.checks.canastas import canasta_of, canastas_words, morto_unused
-from referee.checks.judge import Judge, judge_for
+from referee.checks.judge import Judge
 from referee.rules.ruleset import Ruleset
 from referee.rules.teams import team_problems
 from referee.scoring.hand import Deal, Part
@@ -61,7 +61,7 @@ def bonus_problems(ruleset: Ruleset, everyone: Sequence[str], went_out: str | No
             problems.append(Problem("concealed", "missing_field", t(
                 "concealed names how the player who went out did it: give went_out")))
         else:
-            judge = judge_for(ruleset, deal.round_number, deal.players, True, deal.wild_rank)
+            judge = deal.situation(ruleset).judge(True)
             laid = [i for i, group in enumerate((deal.melded or {}).get(went_out, ()))
                     if judge.judge(group, wild_limit=False)[0] is None]
             if laid:
@@ -80,7 +80,7 @@ def bonus_problems(ruleset: Ruleset, everyone: Sequence[str], went_out: str | No
                 '"{name}" is not one of the players in hands', name=name)))
     if not melds:  # cards the decks cannot hold: the melds wait until those are right
         return problems
-    judge = judge_for(ruleset, deal.round_number, deal.players, True, deal.wild_rank)
+    judge = deal.situation(ruleset).judge(True)
     melded = deal.melded or {}
     side_of = sides(everyone, deal)
     for side in dict.fromkeys(side_of.values()):
@@ -100,7 +100,7 @@ def going_out_problems(ruleset: Ruleset, went_out: str | None, tallies: Mapping[
     side_of = sides(list(tallies), deal)
     if went_out is None or went_out not in side_of:
         return []
-    rules = judge_for(ruleset, deal.round_number, deal.players, True, deal.wild_rank).rules
+    rules = deal.situation(ruleset).judge(True).rules
     side = [tallies[p] for p in side_of[went_out] if p in tallies]
     problems = []
     if rules.after_morto and deal.morto_taken is not None \
@@ -158,7 +158,7 @@ class Tally:
 def melded_tallies(ruleset: Ruleset, everyone: Sequence[str], deal: Deal) -> dict[str, Tally]:
     """Each player's `Tally` from the cards melded (`Deal.melded`, a side's melds as
     `side_melds` reads them) and the bonus cards counted (`Deal.red_threes`)."""
-    judge = judge_for(ruleset, deal.round_number, deal.players, True, deal.wild_rank)
+    judge = deal.situation(ruleset).judge(True)
     melded: Mapping[str, Sequence[Sequence[Card]]] = deal.melded or {}
     side_of = sides(everyone, deal)
     canastas: dict[str, Counter[str]] = {name: Counter() for name in everyone}

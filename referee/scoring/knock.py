@@ -202,8 +202,7 @@ def arrangements(ruleset: Ruleset, judge: Judge, hand: Sequence[Card], most: int
 
 
 def _judge(ruleset: Ruleset, deal: Deal) -> Judge:
-    from referee.checks.judge import judge_for
-    return judge_for(ruleset, deal.round_number, deal.players, wild_rank=deal.wild_rank)
+    return deal.situation(ruleset).judge(False)
 
 
 def _deadwood(ruleset: Ruleset, judge: Judge, cards: Sequence[Card]) -> int:

@@ -197,8 +197,8 @@ def _deadwood(ruleset: Ruleset, hands: Mapping[str, Sequence[Card]], went_out: s
 def melded_points(ruleset: Ruleset, groups: Sequence[Sequence[Card]], deal: Deal) -> int:
     """What a player's melded cards are worth: a group that is a meld by itself counts as that
     meld (an ace low in A-2-3 at `low_ace`); other groups (cards laid off) card by card."""
-    from referee.checks.judge import judge_for, meld_points
-    judge = judge_for(ruleset, deal.round_number, deal.players, True, deal.wild_rank)
+    from referee.checks.judge import meld_points
+    judge = deal.situation(ruleset).judge(True)
     total = 0
     for group in groups:
         meld, _ = judge.judge(group, wild_limit=False)
