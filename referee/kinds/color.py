@@ -76,9 +76,17 @@ class ColorState(NamedTuple):
     size: int
 
 
+class ColorTable(NamedTuple):
+    """A table meld of one suit as the search reads it: its suit (none: wild cards only), and
+    whether its size matters (a max)."""
+
+    suits: frozenset[str]
+    counted: bool
+
+
 def _state(table: Table, state: object) -> ColorState:
     """A table meld's state in the search (None until something is laid on it)."""
-    return state if isinstance(state, ColorState) else ColorState(table.suits, table.size)
+    return state if isinstance(state, ColorState) else ColorState(table.shape.suits, table.size)
 
 
 class ColorPlanner(KindPlanner):
@@ -113,8 +121,8 @@ class ColorPlanner(KindPlanner):
         rule = judge.rules.meld_rule("color")
         suit = naturals[0].suit if naturals else None  # None: wild cards only, the first natural's suit
         return Table("color", suit=suit, wilds=len(meld.wilds), size=len(cards),
-                     suits=frozenset({suit}) if suit else frozenset(), most=capped(_KIND, rule) if rule else 10**6,
-                     counted=bool(rule and rule.max is not None))
+                     most=capped(_KIND, rule) if rule else 10**6,
+                     shape=ColorTable(frozenset({suit}) if suit else frozenset(), bool(rule and rule.max is not None)))
 
     def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
         return table.suit in (geometry.suit_letter(t), None)
@@ -128,7 +136,7 @@ class ColorPlanner(KindPlanner):
             return
         if not now.suits and not search.later.wilds_fit(table.wilds, now.size + 1):
             return  # wild cards only, then one natural: the limit binds the meld
-        if now.suits and not table.counted:
+        if now.suits and not table.shape.counted:
             yield Option(one, 0, None, 0, k), tstate  # a card of its suit, as it is
             return
         laid = ColorState(frozenset({suit}), now.size + 1)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from referee.kinds.geometry import Geometry
@@ -41,20 +41,17 @@ class Split(NamedTuple):
 
 @dataclass
 class Table:
-    """A meld on the table as the search sees it."""
+    """A meld on the table as the search sees it: what every kind has (its kind, its wild cards,
+    its size, the most it may hold, the suit it is bound to where its kind binds one: a run of
+    one suit, a colour), and the kind's own description of it (`shape`: a set's rank and suits,
+    a run's natural ranks), which only the kind's planner half reads."""
 
     kind: str
-    rank: str | None = None               # sets
-    suit: str | None = None               # runs
-    window: tuple[str, ...] = ()          # runs: the ranks it covers, in order
     wilds: int = 0
-    suits: frozenset[str] = frozenset()   # sets with distinct suits
     size: int = 0
-    naturals: frozenset[str] = frozenset()  # runs: the ranks of its natural cards
-    held: frozenset[str] = frozenset()      # runs: the ranks its wild cards keep where they were melded
-    distinct: bool = False                # sets: one card a suit
     most: int = 10**6                     # the most cards it may hold
-    counted: bool = False                 # sets: its size matters (distinct suits, or a maximum)
+    suit: str | None = None               # the suit it is bound to (None: none yet, or none)
+    shape: Any = None                     # the kind's own description (its module's type)
     first_state: object = None            # its kind's state of it before anything is laid on it (kept)
 
 

@@ -147,9 +147,19 @@ class SetState(NamedTuple):
     size: int
 
 
+class SetTable(NamedTuple):
+    """A table set as the search reads it: its rank (None: wild cards only), its suits where they
+    must differ, whether they must, and whether its size matters (distinct suits, or a max)."""
+
+    rank: str | None
+    suits: frozenset[str]
+    distinct: bool
+    counted: bool
+
+
 def _state(table: Table, state: object) -> SetState:
     """A table set's state in the search (None until something is laid on it)."""
-    return state if isinstance(state, SetState) else SetState(table.rank, table.suits, table.size)
+    return state if isinstance(state, SetState) else SetState(table.shape.rank, table.shape.suits, table.size)
 
 
 class SetPlanner(KindPlanner):
@@ -167,7 +177,7 @@ class SetPlanner(KindPlanner):
         most = search.size_cap["set"]
         geometry = search.geometry
         bits, ranks, rank = geometry.bits, geometry.ranks, geometry.type_ranks[t]
-        if rule.one_per_rank and any(tb.kind == self.name and tb.rank == rank and tb.size < tb.most for tb in search.tables):
+        if rule.one_per_rank and any(tb.kind == self.name and tb.shape.rank == rank and tb.size < tb.most for tb in search.tables):
             return  # the side's open set of this rank takes these cards as lay-offs
         choices: list[list[tuple[int, int]]] = []   # per suit: (packed, cards)
         for u in range(t % ranks, ranks * len(geometry.suits), ranks):  # this rank in each suit
@@ -210,32 +220,33 @@ class SetPlanner(KindPlanner):
         naturals = meld.naturals()
         rule = judge.rules.meld_rule("set")
         distinct = bool(rule and rule.distinct_suits)
-        return Table("set", rank=naturals[0].rank if naturals else None, wilds=len(meld.wilds),
-                     suits=frozenset(c.suit or "" for c in naturals) if distinct else frozenset(),
-                     size=len(cards), distinct=distinct, most=capped(_KIND, rule) if rule else 10**6,
-                     counted=bool(rule and (rule.distinct_suits or rule.max is not None)))
+        shape = SetTable(naturals[0].rank if naturals else None,
+                         frozenset(c.suit or "" for c in naturals) if distinct else frozenset(), distinct,
+                         bool(rule and (rule.distinct_suits or rule.max is not None)))
+        return Table("set", wilds=len(meld.wilds), size=len(cards), most=capped(_KIND, rule) if rule else 10**6,
+                     shape=shape)
 
     def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
-        return table.rank in (geometry.rank_of(t), None)
+        return table.shape.rank in (geometry.rank_of(t), None)
 
     def takes_as_is(self, table: Table, rank: str) -> bool:
-        return table.rank == rank and not table.counted
+        return table.shape.rank == rank and not table.shape.counted
 
     def lay_offs(self, search: Search, at: At, k: int, table: Table) -> Iterator[Move]:
         i, _, _, tstate = at
         t, geometry = search.types[i], search.geometry
         one = 1 << (geometry.bits * i)
         rank, suit = geometry.type_ranks[t], geometry.type_suits[t]
-        if table.rank is not None and not table.counted:
+        if table.shape.rank is not None and not table.shape.counted:
             yield Option(one, 0, None, 0, k), tstate  # a card of its rank, as it is
             return
         now = _state(table, tstate[k])
-        if now.rank not in (None, rank) or (table.distinct and suit in now.suits) or now.size >= table.most:
+        if now.rank not in (None, rank) or (table.shape.distinct and suit in now.suits) or now.size >= table.most:
             return
         if now.rank is None and not search.wilds_unlimited and \
                 not search.later.wilds_fit(table.wilds, now.size + 1):
             return  # wild cards only, then one natural: the limit binds the set
-        laid = SetState(rank, now.suits | {suit} if table.distinct else now.suits, now.size + 1)
+        laid = SetState(rank, now.suits | {suit} if table.shape.distinct else now.suits, now.size + 1)
         yield Option(one, 0, None, 0, k), tstate[:k] + (laid,) + tstate[k + 1:]
 
     def wild_room(self, search: Search, table: Table, state: object) -> int:
@@ -245,8 +256,8 @@ class SetPlanner(KindPlanner):
         if rummy is not None and rummy.canasta_closed_to_wilds and rummy.canasta_min is not None \
                 and size >= rummy.canasta_min:
             return 0  # no wild card goes onto a canasta
-        if table.counted:
-            if table.distinct or search.wilds_unlimited:
+        if table.shape.counted:
+            if table.shape.distinct or search.wilds_unlimited:
                 return max(0, table.most - size)
             room = 0
             while room < table.most - size and later.wilds_fit(table.wilds + room + 1, size + room + 1):

@@ -40,12 +40,20 @@ class RunLength(NamedTuple):
     wilds: int
 
 
+class RunTable(NamedTuple):
+    """A table run as the search reads it: the ranks of its natural cards, and the ranks its wild
+    cards keep where they were melded (`wilds.fixed_when_melded`)."""
+
+    naturals: frozenset[str]
+    held: frozenset[str]
+
+
 def _state(table: Table, state: object) -> RunState:
     """A table run's state in the search (None until something is laid on it)."""
     if type(state) is RunState:
         return state
     if table.first_state is None:
-        table.first_state = RunState(table.naturals, table.size, table.suit, table.held)
+        table.first_state = RunState(table.shape.naturals, table.size, table.suit, table.shape.held)
     return table.first_state  # type: ignore[return-value]
 
 
@@ -134,15 +142,14 @@ class RunPlanner(KindPlanner):
         naturals = meld.naturals()
         placed = {str(c) for c in naturals}
         order = geometry.order
-        ranks = [c.rank for c in naturals] + [stood_rank(stands, order) for _, stands in meld.wilds]
         rule = judge.rules.meld_rule("run")
         # None: wild cards only (the first natural laid on it gives the suit), or a run of any suits
         suit = None if rule and rule.suits == "any" else next((c.suit for c in cards if str(c) in placed), None)
-        window = next(w for w in geometry.windows(rule.ace if rule else "low", len(cards)) if set(w) == set(ranks))
         held = frozenset(stood_rank(stands, order) for _, stands in meld.wilds if stands) \
             if judge.rules.wilds.fixed_when_melded else frozenset()
-        return Table("run", suit=suit, window=window, wilds=len(meld.wilds), size=len(cards),
-                     most=_longest(rule) if rule else geometry.longest_run, naturals=frozenset(c.rank for c in naturals), held=held)
+        return Table("run", suit=suit, wilds=len(meld.wilds), size=len(cards),
+                     most=_longest(rule) if rule else geometry.longest_run,
+                     shape=RunTable(frozenset(c.rank for c in naturals), held))
 
     def takes(self, geometry: Geometry, table: Table, t: int) -> bool:
         return table.suit in (geometry.suit_letter(t), None)
