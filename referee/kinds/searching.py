@@ -67,8 +67,11 @@ class Option(NamedTuple):
     phases: int = FIRST | LATER     # new melds: legal as part of the first meld, after it, or both
     core: int = 0                   # the size it counts as toward a first meld (0: its size)
     points: int = 0                 # what it is worth toward a first meld's points
-    opening: frozenset[str] | None = None  # runs: the natural ranks laid down first, the rest laid off
-    opening_wilds: int = 0          # and the wild cards laid down with them
+    # A new meld laid down in two parts in one turn, toward a first meld's points (a run's half
+    # offers it): the natural ranks laid down first, and the wild cards with them; the rest is
+    # laid off on it.
+    opening: frozenset[str] | None = None
+    opening_wilds: int = 0
 
 
 # ---------------------------------------------------------------- what the kinds ask
