@@ -162,10 +162,36 @@ class MeldKind:
         return combined, []
 
     def rule(self, spec: Mapping[str, Any], deck: DeckSpec) -> MeldRule:
-        """The kind's options as a ruleset document gives them (`melds.<name>`), read into its rule."""
-        return MeldRule(self.name, int(spec.get("min", 3)), distinct_suits=False,
-                        max=int(spec["max"]) if spec.get("max") is not None else None,
-                        deck_ranks=len(deck.ranks), deck_suits=len(deck.suits))
+        """The kind's options as a ruleset document gives them (`melds.<name>`), read into its rule:
+        what every kind has, and its own (`own_options`)."""
+        return MeldRule(self.name, int(spec.get("min", 3)), max=int(spec["max"]) if spec.get("max") is not None else None,
+                        deck_ranks=len(deck.ranks), deck_suits=len(deck.suits), **self.own_options(spec))
+
+    def own_options(self, spec: Mapping[str, Any]) -> dict[str, Any]:
+        """The options of the document's `melds.<name>` only this kind has, as `MeldRule` fields."""
+        return {}
+
+
+# What every kind's options have: its fewest and most cards.
+_SIZES = {
+    "min": {"type": ["integer", "null"], "minimum": 2, "description": "Fewest cards in the meld. At most 52.",
+            "maximum": 52},
+    "max": {"type": ["integer", "null"], "minimum": 2, "maximum": 52,
+            "description": "Most cards in the meld; null: no limit but the deck's. At most 52."},
+}
+
+
+def kind_schema(description: str, own: Mapping[str, Any], each: str, sizes: str) -> Mapping[str, Any]:
+    """A kind's part of the ruleset's schema: its options (`melds.<name>`: `min`, `max` and its
+    `own`), and the first meld's requirement of it (`first_meld.<plural>`: sizes of `each`
+    meld, `sizes` naming them)."""
+    return MappingProxyType({
+        "options": {"type": ["object", "null"], "description": description, "additionalProperties": False,
+                    "properties": {**_SIZES, **own}},
+        "requirement": {"type": ["array", "null"], "maxItems": 20,
+                        "items": {"type": "integer", "minimum": 1, "maximum": 52,
+                                  "description": f"Fewest cards in {each}. At most 52."},
+                        "description": f"{sizes} of at least these sizes. At most 20 of them."}})
 
 
 def capped(kind: MeldKind, rule: MeldRule) -> int:

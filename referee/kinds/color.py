@@ -4,10 +4,17 @@ its planner's half, its words, and its part of the ruleset's schema."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.kinds.base import INF, Judged, KindPlanner, MeldKind, capped, commonest_suit
+from referee.kinds.base import (
+    INF,
+    Judged,
+    KindPlanner,
+    MeldKind,
+    capped,
+    commonest_suit,
+    kind_schema,
+)
 from referee.kinds.meld import Meld
 from referee.kinds.rule import MeldRule
 from referee.kinds.searching import At, Move, Option, Split, Table
@@ -158,28 +165,9 @@ class ColorKind(MeldKind):
     name, plural = "color", "colors"
     words = ColorWords()
     planner = ColorPlanner()
-    schema = MappingProxyType({'options': {'type': ['object', 'null'],
-                 'description': "Cards of one suit, of any ranks (Phase 10's seven of one colour); a card may "
-                                'repeat where several decks are in play. A wild card stands for the suit (its '
-                                '"as" is the suit letter).',
-                 'additionalProperties': False,
-                 'properties': {'min': {'type': ['integer', 'null'],
-                                        'minimum': 2,
-                                        'description': 'Fewest cards in the meld. At most 52.',
-                                        'maximum': 52},
-                                'max': {'type': ['integer', 'null'],
-                                        'minimum': 2,
-                                        'maximum': 52,
-                                        'description': "Most cards in the meld; null: no limit but the deck's. "
-                                                       'At most 52.'}}},
-     'requirement': {'type': ['array', 'null'],
-                     'items': {'type': 'integer',
-                               'minimum': 1,
-                               'description': 'Fewest cards in this meld of one suit. At most 52.',
-                               'maximum': 52},
-                     'description': 'Melds of one suit (melds.color) of at least these sizes. At most 20 of '
-                                    'them.',
-                     'maxItems': 20}})
+    schema = kind_schema('Cards of one suit, of any ranks (Phase 10\'s seven of one colour); a card may repeat where several decks are in play. A wild card stands for the suit (its "as" is the suit letter).',
+              {},
+              'this meld of one suit', 'Melds of one suit (melds.color)')
 
     def judge(self, judge: KindJudge, rule: MeldRule, split: Split, wild_limit: bool) -> Judged:
         cards, naturals, wilds = split

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from referee.kinds.base import INF, Judged, KindPlanner, MeldKind, capped
+from referee.kinds.base import INF, Judged, KindPlanner, MeldKind, capped, kind_schema
 from referee.kinds.meld import RUN_ORDER, Meld
 from referee.kinds.rule import MeldRule
 from referee.kinds.searching import FIRST, At, Move, Option, Split, Table
@@ -277,39 +277,19 @@ class SetKind(MeldKind):
     options = MappingProxyType({"min": 3, "max": None, "distinct_suits": False, "one_per_rank": False})
     words = SetWords()
     planner = SetPlanner()
-    schema = MappingProxyType({'options': {'type': ['object', 'null'],
-                 'description': 'The set meld and its limits.',
-                 'additionalProperties': False,
-                 'properties': {'min': {'type': ['integer', 'null'],
-                                        'minimum': 2,
-                                        'description': 'Fewest cards in the meld. At most 52.',
-                                        'maximum': 52},
-                                'distinct_suits': {'type': ['boolean', 'null'],
-                                                   'description': 'Cards of a set must be of different suits.'},
-                                'max': {'type': ['integer', 'null'],
-                                        'minimum': 2,
-                                        'maximum': 52,
-                                        'description': "Most cards in the meld; null: no limit but the deck's. "
-                                                       'At most 52.'},
-                                'one_per_rank': {'type': ['boolean', 'null'],
-                                                 'description': 'A side holds one open set of a rank (Canasta): '
-                                                                'more cards of that rank go onto it, never into '
-                                                                'a second set; where sets have a max, a full set '
-                                                                'is closed and a new one may start. Going out '
-                                                                'plans so. Default false.'}}},
-     'requirement': {'type': ['array', 'null'],
-                     'items': {'type': 'integer',
-                               'minimum': 1,
-                               'description': 'Fewest cards in this set. At most 52.',
-                               'maximum': 52},
-                     'description': 'Sets of at least these sizes. At most 20 of them.',
-                     'maxItems': 20}})
+    schema = kind_schema('The set meld and its limits.',
+              {'distinct_suits': {'type': ['boolean', 'null'],
+                                  'description': 'Cards of a set must be of different suits.'},
+               'one_per_rank': {'type': ['boolean', 'null'],
+                                'description': 'A side holds one open set of a rank (Canasta): more cards of '
+                                               'that rank go onto it, never into a second set; where sets have a '
+                                               'max, a full set is closed and a new one may start. Going out '
+                                               'plans so. Default false.'}},
+              'this set', 'Sets')
 
-    def rule(self, spec: Mapping[str, Any], deck: DeckSpec) -> MeldRule:
-        return MeldRule(self.name, int(spec.get("min", 3)), distinct_suits=bool(spec.get("distinct_suits", False)),
-                        max=int(spec["max"]) if spec.get("max") is not None else None,
-                        deck_ranks=len(deck.ranks), deck_suits=len(deck.suits),
-                        one_per_rank=bool(spec.get("one_per_rank", False)))
+    def own_options(self, spec: Mapping[str, Any]) -> dict[str, Any]:
+        return {"distinct_suits": bool(spec.get("distinct_suits", False)),
+                "one_per_rank": bool(spec.get("one_per_rank", False))}
 
     def judge(self, judge: KindJudge, rule: MeldRule, split: Split, wild_limit: bool) -> Judged:
         cards, naturals, wilds = split

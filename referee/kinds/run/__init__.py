@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from referee.kinds.base import Judged, MeldKind, commonest_suit
+from referee.kinds.base import Judged, MeldKind, commonest_suit, kind_schema
 from referee.kinds.meld import (
     RUN_ORDER,
     Meld,
@@ -42,54 +42,32 @@ class RunKind(MeldKind):
                                 "suits": "same"})
     words = RunWords()
     planner = RunPlanner()
-    schema = MappingProxyType({'options': {'type': ['object', 'null'],
-                 'description': 'The run meld and its limits.',
-                 'additionalProperties': False,
-                 'properties': {'min': {'type': ['integer', 'null'],
-                                        'minimum': 2,
-                                        'description': 'Fewest cards in the meld. At most 52.',
-                                        'maximum': 52},
-                                'ace': {'type': ['string', 'null'],
-                                        'enum': ['low', 'high', 'low-or-high', 'around', None],
-                                        'description': 'Where the ace goes in a run: low (A-2-3), high (Q-K-A), '
-                                                       'either end, or around the corner (K-A-2). Only for a '
-                                                       'deck whose first rank is A.'},
-                                'around': {'type': ['boolean', 'null'],
-                                           'description': "A run may turn the corner, from the deck's last rank "
-                                                          'to its first (K-3 in ranks 3 to K); in a deck whose '
-                                                          'first rank is A, the same as ace: around. Default '
-                                                          'false.'},
-                                'first_rank_high': {'type': ['boolean', 'null'],
-                                                    'description': "In any deck, the deck's first rank may also "
-                                                                   'follow its last, at one end of a run only: '
-                                                                   '12-13-1 and 11-12-13-1 in ranks 1 to 13, '
-                                                                   'never 13-1-2 (that needs around). With an '
-                                                                   'ace first, the same as ace: low-or-high '
-                                                                   'where ace is low. Default false.'},
-                                'max': {'type': ['integer', 'null'],
-                                        'minimum': 2,
-                                        'maximum': 52,
-                                        'description': "Most cards in the meld; null: no limit but the deck's. "
-                                                       'At most 52.'},
-                                'suits': {'type': ['string', 'null'],
-                                          'enum': ['same', 'any', None],
-                                          'description': "same (default): a run's cards are of one suit; any: "
-                                                         'consecutive ranks of any suits, and a wild card stands '
-                                                         'for a rank alone (its "as" is the rank).'}}},
-     'requirement': {'type': ['array', 'null'],
-                     'items': {'type': 'integer',
-                               'minimum': 1,
-                               'description': 'Fewest cards in this run. At most 52.',
-                               'maximum': 52},
-                     'description': 'Runs of at least these sizes. At most 20 of them.',
-                     'maxItems': 20}})
+    schema = kind_schema('The run meld and its limits.',
+              {'ace': {'type': ['string', 'null'],
+                       'enum': ['low', 'high', 'low-or-high', 'around', None],
+                       'description': 'Where the ace goes in a run: low (A-2-3), high (Q-K-A), either end, or '
+                                      'around the corner (K-A-2). Only for a deck whose first rank is A.'},
+               'around': {'type': ['boolean', 'null'],
+                          'description': "A run may turn the corner, from the deck's last rank to its first (K-3 "
+                                         'in ranks 3 to K); in a deck whose first rank is A, the same as ace: '
+                                         'around. Default false.'},
+               'first_rank_high': {'type': ['boolean', 'null'],
+                                   'description': "In any deck, the deck's first rank may also follow its last, "
+                                                  'at one end of a run only: 12-13-1 and 11-12-13-1 in ranks 1 '
+                                                  'to 13, never 13-1-2 (that needs around). With an ace first, '
+                                                  'the same as ace: low-or-high where ace is low. Default '
+                                                  'false.'},
+               'suits': {'type': ['string', 'null'],
+                         'enum': ['same', 'any', None],
+                         'description': "same (default): a run's cards are of one suit; any: consecutive ranks "
+                                        'of any suits, and a wild card stands for a rank alone (its "as" is the '
+                                        'rank).'}},
+              'this run', 'Runs')
 
-    def rule(self, spec: Mapping[str, Any], deck: DeckSpec) -> MeldRule:
+    def own_options(self, spec: Mapping[str, Any]) -> dict[str, Any]:
         ace = "around" if spec.get("around") else str(spec.get("ace") or "low")
         ace = _FIRST_RANK_HIGH.get(ace, ace) if spec.get("first_rank_high") else ace
-        return MeldRule(self.name, int(spec.get("min", 3)), ace,
-                        max=int(spec["max"]) if spec.get("max") is not None else None,
-                        deck_ranks=len(deck.ranks), deck_suits=len(deck.suits), suits=str(spec.get("suits", "same")))
+        return {"ace": ace, "suits": str(spec.get("suits", "same"))}
 
     def judge(self, judge: KindJudge, rule: MeldRule, split: Split, wild_limit: bool) -> Judged:
         cards, naturals, wilds = split
