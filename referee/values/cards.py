@@ -19,6 +19,7 @@ JOKER = "JOKER"
 
 _RANK_ALIASES = {r: r for r in RANKS} | {"T": "10"}
 _SUIT_ALIASES = {s: s for s in SUITS} | {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+CARDS_READ_KEPT = 1024  # tokens read as cards, kept per notation
 JOKER_TOKENS = frozenset({"JK", "JOKER", "*"})
 
 
@@ -99,8 +100,18 @@ def read_card(token: object, deck: DeckSpec | None = None) -> Card | str:
     deck, or with a deck written in the French notation, any French card is read (a deck
     that lacks it says `not_in_deck` later); another deck reads its own ranks, suits and
     special cards, and a token it cannot hold names them."""
-    pieces = (deck or FRENCH).pieces
     notation = FRENCH if deck is None or deck.french_notation else deck
+    if type(token) is str:
+        known = notation.cards_read.get(token)
+        if known is not None:
+            return known
+    found = _read_card(token, notation, (deck or FRENCH).pieces)
+    if type(found) is Card and type(token) is str and len(notation.cards_read) < CARDS_READ_KEPT:
+        notation.cards_read[token] = found
+    return found
+
+
+def _read_card(token: object, notation: DeckSpec, pieces: str) -> Card | str:
     if not isinstance(token, str):
         return tp(pieces, N_("a card is written as text, such as 8H or JK"),
                   N_("a tile is written as text, such as {card} or JK"), card=notation.example)
@@ -272,6 +283,12 @@ class DeckSpec:
     @cached_property
     def special_names(self) -> dict[str, str]:
         return {name.upper(): name for name, _ in self.specials}
+
+    @cached_property
+    def cards_read(self) -> dict[str, Card]:
+        """Tokens this notation has read as cards, kept (up to `CARDS_READ_KEPT`): a request
+        names the same few dozen cards again and again."""
+        return {}
 
     def rank_named(self, text: str) -> str:
         """The rank of this deck a text names (any case; `T` is 10 where the deck has a 10);
