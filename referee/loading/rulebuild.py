@@ -13,6 +13,7 @@ from typing import Any
 
 from referee.kinds.base import MeldKind
 from referee.kinds.table import KINDS
+from referee.loading.mahjongbuild import build_mahjong, mahjong_deck
 from referee.rules.ruleset import (
     Buying,
     Canastas,
@@ -259,7 +260,8 @@ def deck_of(doc: Mapping[str, Any]) -> DeckSpec:
 
 def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
     """A `Ruleset` from a resolved document that has passed the schema and the checks."""
-    deck = deck_of(doc)
+    mahjong = build_mahjong(doc) if doc["family"] == "mahjong" else None
+    deck = deck_of(doc) if mahjong is None else mahjong_deck(mahjong.tiles)
     game = doc.get("game") or {}
     end = game.get("end") or {}
     players = doc.get("players") or {}
@@ -292,6 +294,7 @@ def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
         scoring=scoring,
         rummy=_rummy(doc, scoring, deck) if family == "rummy" else None,
         layout=_layout(doc) if family == "layout" else None,
+        mahjong=mahjong,
         teams=(doc.get("teams") or {}).get("size", 2) if doc.get("teams") is not None else None,
         document_json=json.dumps(doc, sort_keys=False),
         builtin=builtin,

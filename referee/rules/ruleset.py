@@ -15,6 +15,7 @@ from typing import Any
 
 from referee.kinds.rule import MeldRule
 from referee.rules.contract import Counted, Progress, Requirement, Sized, kind_asked
+from referee.rules.mahjong import MahjongRules
 from referee.values.cards import RANKS, Card, DeckSpec
 from referee.values.errors import InvalidPlayError, Problem
 from referee.values.i18n import N_, PIECES, local, t, tn, tp
@@ -331,6 +332,7 @@ class Ruleset:
     rummy: RummyRules | None
     layout: LayoutRules | None
     teams: int | None = None  # players in each team where partners score together (`teams.size`)
+    mahjong: MahjongRules | None = None  # a Mahjong game's rules (`family: mahjong`)
     document_json: str = field(repr=False, compare=False, default="{}")
     builtin: bool = field(compare=False, default=False)
     names: Mapping[str, str] = field(repr=False, compare=False, default_factory=dict)

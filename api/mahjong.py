@@ -1,0 +1,121 @@
+"""Mahjong's checks (mahjong.md): does this hand win and for what, and what is it waiting on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, fields, validate
+
+from api.blueprint import Blueprint
+from api.checks import _game
+from api.problems import answers
+from api.schemas import List, Violation
+from api.searches import searches
+from referee.scoring.wins import check_waits, check_win, mahjong_rules, read_win
+
+blp = Blueprint("mahjong", __name__, url_prefix="/v1/rulesets", answers_as_built=True,
+                description="Mahjong: the score of a winning hand, and the waits of a hand one tile from winning.")
+
+_ANSWERS = answers(blp, (404, "No such ruleset."), 400, 408, 413, 415, (
+    422, ("Input that cannot be judged: a tile the ruleset's set cannot hold, a seat or round wind that is no "
+          "wind, riichi with an open hand, a field the ruleset does not use, a ruleset of another family, or a "
+          "body the schema refuses.")))
+
+TILE = {"description": "a tile in MPSZ notation (mahjong.md): 5m, 0p (a red five), 1z or E", "example": "5m"}
+TILES = {"description": "tiles, as a list or one compact string (`123m456p11z`)",
+         "oneOf": [{"type": "array", "items": {"type": "string"}, "maxItems": 40},
+                   {"type": "string", "maxLength": 80}], "example": ["1m", "2m", "3m"]}
+
+
+class TileList(fields.Field[Any]):
+    """A list of tiles or one compact string; read by the ruleset's tile set in the engine."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str) and len(value) <= 80:
+            return value
+        if isinstance(value, list) and len(value) <= 40:
+            return value
+        raise self.make_error("invalid")
+
+    default_error_messages = {"invalid": "Not a list of at most 40 tiles or a compact string of at most 80."}
+
+
+def _tiles(**kw: Any) -> TileList:
+    return TileList(metadata=TILES, **kw)
+
+
+def _tile(**kw: Any) -> fields.String:
+    return fields.String(validate=validate.Length(max=8), metadata=TILE, **kw)
+
+
+class Meld(Schema):
+    tiles = _tiles(required=True)
+    open = fields.Boolean(load_default=True, metadata={"description": "false: a concealed kong"})
+
+
+class Win(Schema):
+    tile = _tile(required=True)
+    self_drawn = fields.Boolean(load_default=False)
+
+
+class HandCheck(Schema):
+    hand = _tiles(required=True)
+    melds = List(fields.Nested(Meld), load_default=list, validate=validate.Length(max=4))
+    seat_wind = _tile(load_default="1z")
+    round_wind = _tile(load_default="1z")
+    dora_indicators = List(_tile(), load_default=list, validate=validate.Length(max=10))
+    ura_dora_indicators = List(_tile(), load_default=list, validate=validate.Length(max=10))
+    honba = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=100))
+    riichi_sticks = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=100))
+    flowers = List(_tile(), validate=validate.Length(max=8))
+    discards = List(_tile(), validate=validate.Length(max=40))
+    riichi = fields.Boolean(load_default=False)
+    double_riichi = fields.Boolean(load_default=False, metadata={"description": "riichi on the first turn: 2 han"})
+    ippatsu = fields.Boolean(load_default=False)
+    last_tile = fields.Boolean(load_default=False, metadata={"description": "won on the last tile of the wall"})
+    after_kong = fields.Boolean(load_default=False, metadata={"description": "won on the tile drawn after a kong"})
+    robbing_kong = fields.Boolean(load_default=False)
+    first_turn = fields.Boolean(load_default=False, metadata={"description": "won on the first turn, no call made"})
+
+
+class WinCheck(HandCheck):
+    win = fields.Nested(Win, required=True)
+
+
+class WinResult(Schema):
+    valid = fields.Boolean(required=True)
+    violations = List(fields.Nested(Violation), required=True)
+    score = fields.Dict(metadata={"description": "when valid: han, fu (or faan), limit, patterns, dora, "
+                                                 "arrangement, fu_parts and points (mahjong.md)"})
+
+
+class Wait(Schema):
+    tile = fields.String(required=True)
+    scores = fields.Boolean(required=True)
+
+
+class WaitsResult(Schema):
+    valid = fields.Boolean(required=True)
+    violations = List(fields.Nested(Violation), required=True)
+    waits = List(fields.Nested(Wait))
+
+
+@blp.route("/<string:ruleset_id>/wins/check", methods=["POST"])
+@blp.arguments(WinCheck())
+@blp.response(200, WinResult)
+@_ANSWERS
+def wins_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
+    """Does this hand win, and for what? The best reading's patterns, fu, dora and points."""
+    ruleset = _game(ruleset_id, "mahjong")
+    return check_win(ruleset, read_win(mahjong_rules(ruleset), args))
+
+
+@blp.route("/<string:ruleset_id>/waits/check", methods=["POST"])
+@blp.arguments(HandCheck())
+@blp.response(200, WaitsResult)
+@_ANSWERS
+@searches(blp)
+def waits_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
+    """What is this hand of 13 tiles waiting on, and would each winning tile score?"""
+    ruleset = _game(ruleset_id, "mahjong")
+    return check_waits(ruleset, read_win(mahjong_rules(ruleset), args, waiting=True))

@@ -1,0 +1,67 @@
+"""A Mahjong game's rules (`family: mahjong`) read from its resolved document."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.rules.mahjong import FaanTable, FuRules, Limit, MahjongRules, Pattern, Payments
+from referee.values.cards import DeckSpec
+from referee.values.tiles import TileSet, read_tile
+
+
+def tile_set(doc: Mapping[str, Any]) -> TileSet:
+    spec = doc.get("tiles") or {}
+    suits = tuple((str(s["letter"]), int(s["ranks"])) for s in spec.get("suits") or ()) or TileSet().suits
+    return TileSet(suits=suits, honours=str(spec.get("honours", "z")), copies=int(spec.get("copies", 4)),
+                   red_fives={str(k): int(v) for k, v in (spec.get("red_fives") or {}).items() if v},
+                   flowers=int(spec.get("flowers") or 0))
+
+
+def mahjong_deck(tiles: TileSet) -> DeckSpec:
+    """The tile set as the deck answers show it: ranks 1-9, one suit a letter, as tiles."""
+    most = max(count for _, count in tiles.suits)
+    letters = tuple(letter for letter, _ in tiles.suits)
+    return DeckSpec(ranks=tuple(str(r) for r in range(1, most + 1)), suits=letters, symbols=("",) * len(letters),
+                    suit_names=letters, copies_per_deck=tiles.copies, pieces="tiles")
+
+
+def build_mahjong(doc: Mapping[str, Any]) -> MahjongRules:
+    tiles = tile_set(doc)
+    groups = {str(name): frozenset(_tile(tiles, t) for t in members) for name, members in (doc.get("groups") or {}).items()}
+    scoring = doc.get("scoring") or {}
+    fu = scoring.get("fu") or {}
+    limits = tuple(Limit(str(lim["name"]), int(lim["han"]), int(lim["base"])) for lim in scoring.get("limits") or ())
+    pay = scoring.get("payments") or {}
+    faan = scoring.get("faan")
+    return MahjongRules(
+        tiles=tiles, groups=groups, shapes=tuple(doc.get("shapes") or ("melds",)),
+        patterns=tuple(_pattern(name, entry) for name, entry in (doc.get("patterns") or {}).items() if entry),
+        method=str(scoring.get("method", "han_fu")),
+        minimum_han=int(scoring.get("minimum_han", 1)),
+        fu=FuRules(**{k: v for k, v in fu.items() if v is not None}),
+        limits=limits, kiriage=bool(scoring.get("kiriage", False)),
+        counted_yakuman=bool(scoring.get("counted_yakuman", True)),
+        most_yakuman=int(scoring.get("most_yakuman", 1)),
+        payments=Payments(**{k: v for k, v in pay.items() if v is not None}),
+        faan=FaanTable({int(k): int(v) for k, v in (faan.get("points") or {}).items()}, int(faan.get("minimum", 0)),
+                       int(faan.get("maximum", 13)), bool(faan.get("discarder_pays_all", True))) if faan else None,
+        dora=bool(scoring.get("dora", True)), ura_dora=bool(scoring.get("ura_dora", True)),
+        starting_points=int((doc.get("game") or {}).get("starting_points", 25000)),
+        several_winners=bool((doc.get("game") or {}).get("several_winners", False)),
+    )
+
+
+def _tile(tiles: TileSet, token: object) -> int:
+    found = read_tile(token, tiles)
+    if isinstance(found, str):
+        raise ValueError(found)  # noqa: TRY004  # the meaning checks name the token first
+    return found[1]
+
+
+def _pattern(name: str, entry: Mapping[str, Any]) -> Pattern:
+    value = entry.get("value") or {}
+    return Pattern(name=name, words={str(k): str(v) for k, v in (entry.get("words") or {}).items()},
+                   closed=value.get("closed"), open=value.get("open"), yakuman=int(entry.get("yakuman") or 0),
+                   when=dict(entry.get("when") or {}), per=entry.get("per"),
+                   excludes=tuple(entry.get("excludes") or ()))

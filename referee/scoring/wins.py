@@ -1,0 +1,220 @@
+"""Mahjong's checks: does this hand win, and for what (`check_win`); what is it waiting on
+(`check_waits`). Both read a request's fields as mahjong.md names them (`read_win`), refusing
+with the field's path what cannot be judged (a wind that is no wind, riichi with an open hand,
+a field the ruleset does not use), and answer broken rules as violations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, NamedTuple
+
+from referee.checks.mahjong.arrange import Arrangement, Group, arrangements, called_group
+from referee.checks.mahjong.conditions import Reading
+from referee.rules.mahjong import MahjongRules
+from referee.rules.ruleset import Ruleset
+from referee.scoring.mahjong import (
+    dora_count,
+    faan_points,
+    found_patterns,
+    fu_parts,
+    han_points,
+    payments,
+    rounded_fu,
+)
+from referee.values.errors import InvalidPlayError, Problem
+from referee.values.i18n import t
+from referee.values.tiles import Tiles, TileSet, counts_of, read_tile, read_tiles
+
+FLAGS = ("riichi", "double_riichi", "ippatsu", "last_tile", "after_kong", "robbing_kong", "first_turn")
+WIN_FIELDS = frozenset({"hand", "melds", "win", "seat_wind", "round_wind", "dora_indicators", "ura_dora_indicators",
+                        "honba", "riichi_sticks", "flowers", "discards", *FLAGS})
+
+
+class WinAsk(NamedTuple):
+    """A hand as a request gives it: the concealed tiles, the melds, the winning tile and how it
+    came, the winds, the flags, the dora indicators, the sticks."""
+
+    hand: Tiles
+    melds: tuple[tuple[Tiles, bool], ...]   # each meld's tiles, and whether it is open
+    tile: int | None
+    self_drawn: bool
+    seat: int
+    round: int
+    flags: frozenset[str]
+    dora: tuple[int, ...]
+    ura: tuple[int, ...]
+    counts: tuple[int, int]                 # honba, riichi sticks
+
+
+def mahjong_rules(ruleset: Ruleset) -> MahjongRules:
+    if ruleset.mahjong is None:
+        raise InvalidPlayError(Problem("", "wrong_family", t(
+            '"{id}" is a {family} game; this check is for {wanted} games', id=ruleset.id, family=ruleset.family,
+            wanted="mahjong")))
+    return ruleset.mahjong
+
+
+def read_win(rules: MahjongRules, fields: Mapping[str, Any], *, waiting: bool = False) -> WinAsk:
+    """The request's fields read and checked (`waiting`: a 13-tile hand with no winning tile)."""
+    tiles = rules.tiles
+    if "flowers" in fields and not tiles.flowers:
+        raise InvalidPlayError(Problem("flowers", "unused_field", t("this game has no flowers; leave flowers out")))
+    hand = read_tiles(fields.get("hand", []), "hand", tiles)
+    melds = tuple(_meld(tiles, m, f"melds[{i}]") for i, m in enumerate(fields.get("melds") or []))
+    win = fields.get("win") or {}
+    tile = None if waiting else _one(tiles, win.get("tile"), "win.tile")
+    flags = frozenset(name for name in FLAGS if fields.get(name))
+    if "double_riichi" in flags:
+        flags |= {"riichi"}
+    if flags & {"riichi", "ippatsu"} and any(is_open for _, is_open in melds):
+        raise InvalidPlayError(Problem("riichi", "invalid_field", t("riichi is declared with a concealed hand; "
+                                                                     "this hand has an open meld")))
+    return WinAsk(hand, melds, tile, bool(win.get("self_drawn")), _wind(rules, fields, "seat_wind"),
+                  _wind(rules, fields, "round_wind"), flags,
+                  tuple(_one(tiles, d, f"dora_indicators[{i}]") for i, d in enumerate(fields.get("dora_indicators") or [])),
+                  tuple(_one(tiles, d, f"ura_dora_indicators[{i}]")
+                        for i, d in enumerate(fields.get("ura_dora_indicators") or [])),
+                  (int(fields.get("honba") or 0), int(fields.get("riichi_sticks") or 0)))
+
+
+def _one(tiles: TileSet, token: object, path: str) -> int:
+    found = read_tile(token, tiles)
+    if isinstance(found, str) or found[0] == "flower":
+        raise InvalidPlayError(Problem(path, "unknown_card", found if isinstance(found, str) else
+                                       t("{token} is a flower, not a tile of the hand", token=str(token))))
+    return found[1]
+
+
+def _wind(rules: MahjongRules, fields: Mapping[str, Any], name: str) -> int:
+    tile = _one(rules.tiles, fields.get(name) or "1z", name)
+    if tile not in rules.groups.get("winds", frozenset()):
+        raise InvalidPlayError(Problem(name, "not_a_wind", t("{token} is not a wind: east 1z, south 2z, west 3z, "
+                                                             "north 4z", token=str(fields.get(name)))))
+    return tile
+
+
+def _meld(tiles: TileSet, meld: object, path: str) -> tuple[Tiles, bool]:
+    if not isinstance(meld, Mapping):
+        raise InvalidPlayError(Problem(path, "invalid_type", t("a meld is {tiles: [...], open: true}")))
+    return read_tiles(meld.get("tiles", []), f"{path}.tiles", tiles), bool(meld.get("open", True))
+
+
+class Judged(NamedTuple):
+    violations: list[tuple[str, str]]       # (code, sentence)
+    score: dict[str, Any] | None
+
+
+def check_win(ruleset: Ruleset, ask: WinAsk) -> dict[str, Any]:
+    """The answer to `wins/check`: valid, violations, and the best reading's score."""
+    judged = judge_win(mahjong_rules(ruleset), ask)
+    answer: dict[str, Any] = {"valid": not judged.violations,
+                              "violations": [{"code": c, "message": m, "cards": []} for c, m in judged.violations]}
+    if judged.score is not None and not judged.violations:
+        answer["score"] = judged.score
+    return answer
+
+
+def judge_win(rules: MahjongRules, ask: WinAsk) -> Judged:
+    tiles = rules.tiles
+    called: list[Group] = []
+    for i, (meld, is_open) in enumerate(ask.melds):
+        group = called_group(tiles, meld.tiles, concealed=not is_open)
+        if group is None:
+            return Judged([("invalid_meld", t("meld {n} is no pung, kong or chow", n=i + 1))], None)
+        called.append(group)
+    problem = _counted(rules, ask)
+    if problem is not None:
+        return Judged([problem], None)
+    assert ask.tile is not None
+    counts = counts_of(ask.hand.tiles, tiles.size)
+    readings = arrangements(tiles, counts, tuple(called), (ask.tile, ask.self_drawn), rules.shapes)
+    if not readings:
+        return Judged([("not_a_winning_shape", t("these tiles make no winning hand"))], None)
+    scored = [_score(rules, ask, reading) for reading in readings]
+    best = max(scored, key=lambda s: (s["points"]["total"], s["han"] or s["faan"] or 0, s["fu"] or 0))
+    if best["enough"]:
+        best.pop("enough")
+        return Judged([], best)
+    code = "no_yaku" if rules.method == "han_fu" else "below_minimum_faan"
+    return Judged([(code, t("this hand has no pattern that scores") if code == "no_yaku" else
+                    t("this hand is worth fewer faan than the table's minimum"))], None)
+
+
+def _counted(rules: MahjongRules, ask: WinAsk) -> tuple[str, str] | None:
+    tiles = rules.tiles
+    held = len(ask.hand.tiles) + 3 * len(ask.melds)
+    if held != 14:
+        return "wrong_tile_count", t("a winning hand holds 14 tiles (a kong counting 3); this one holds {n}", n=held)
+    if ask.tile not in ask.hand.tiles:
+        return "not_in_hand", t("the winning tile {tile} is not in the hand", tile=tiles.names[ask.tile or 0])
+    every = [*ask.hand.tiles, *(t for meld, _ in ask.melds for t in meld.tiles)]
+    counts = counts_of(every, tiles.size)
+    over = [tiles.names[i] for i, c in enumerate(counts) if c > tiles.copies]
+    red = ask.hand.red + sum(meld.red for meld, _ in ask.melds)
+    if over or red > sum(rules.tiles.red_fives.values()):
+        return "duplicate_card", t("there are only {n} of each tile; this hand holds more of {tiles}",
+                                   n=tiles.copies, tiles=", ".join(over) or "0")
+    return None
+
+
+def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> dict[str, Any]:
+    flags = ask.flags | ({"self_drawn"} if ask.self_drawn else set()) | \
+        ({"dealer"} if ask.seat == min(rules.groups.get("winds", {ask.seat})) else set())
+    reading = Reading(rules, arrangement, frozenset(flags), ask.seat, ask.round)
+    found = found_patterns(reading)
+    value = sum(f.value for f in found)
+    yakuman = sum(f.yakuman for f in found)
+    held = reading.tiles
+    dora = 0
+    if rules.dora and not yakuman:
+        dora = dora_count(rules, held, ask.dora) + ask.hand.red + sum(m.red for m, _ in ask.melds)
+        if rules.ura_dora and "riichi" in flags:
+            dora += dora_count(rules, held, ask.ura)
+    names = rules.tiles.names
+    score: dict[str, Any] = {
+        "patterns": [{"name": f.name, "value": f.value, **({"tiles": [names[x] for x in f.tiles]} if f.tiles else {}),
+                      "words": f.words()} for f in found],
+        "dora": dora,
+        "arrangement": [[names[x] for x in g.tiles()] for g in arrangement.groups],
+    }
+    if rules.method == "faan":
+        limit, points = faan_points(rules, value, ask.self_drawn)
+        assert rules.faan is not None
+        return {"han": None, "fu": None, "faan": value, "limit": limit, **score, "fu_parts": [],
+                "points": points, "enough": value >= rules.faan.minimum}
+    parts = fu_parts(reading)
+    fu = rounded_fu(reading, parts)
+    han = value + dora
+    limit, base = han_points(rules, han, fu, yakuman)
+    dealer = "dealer" in flags
+    honba, sticks = ask.counts
+    return {"han": han, "fu": fu, "faan": None, "limit": limit, **score,
+            "fu_parts": [{"item": p.item, "fu": p.fu} for p in parts],
+            "points": payments(rules, base, (dealer, ask.self_drawn, honba, sticks)),
+            "enough": value >= rules.minimum_han}
+
+
+def check_waits(ruleset: Ruleset, ask: WinAsk) -> dict[str, Any]:
+    """The answer to `waits/check`: each tile that completes the hand, and whether winning on it
+    by a discard would score."""
+    rules = mahjong_rules(ruleset)
+    tiles = rules.tiles
+    held = len(ask.hand.tiles) + 3 * len(ask.melds)
+    if held != 13:
+        return {"valid": False, "violations": [{"code": "wrong_tile_count", "message": t(
+            "a waiting hand holds 13 tiles (a kong counting 3); this one holds {n}", n=held), "cards": []}]}
+    every = counts_of([*ask.hand.tiles, *(x for m, _ in ask.melds for x in m.tiles)], tiles.size)
+    waits = []
+    for tile in range(tiles.size):
+        if every[tile] >= tiles.copies:
+            continue
+        trial = ask._replace(hand=replace(ask.hand, tiles=(*ask.hand.tiles, tile)), tile=tile, self_drawn=False)
+        judged = judge_win(rules, trial)
+        if judged.score is not None or any(c in ("no_yaku", "below_minimum_faan") for c, _ in judged.violations):
+            waits.append({"tile": tiles.names[tile], "scores": not judged.violations})
+    if not waits:
+        return {"valid": False, "violations": [{"code": "not_tenpai", "message": t(
+            "no tile completes this hand"), "cards": []}], "waits": []}
+    return {"valid": True, "violations": [], "waits": waits}
