@@ -167,17 +167,27 @@ def _errors(data: object) -> list[jsonschema.ValidationError]:
 
 # ---------------------------------------------------------------- faults of a misspelt key
 
+# Unknown keys spelt as meant to find what they alone break, at most: a file with more, or with
+# `MAX_SCHEMA_ERRORS` errors, is not walked a second time (each walk of a hostile file costs).
+MAX_RESPELT = 50
+
 # What an unknown key is read as: the field it was likely meant for, or None (no field is close).
 Unknown = dict[Path, dict[str, str | None]]
 
 
 def _unknown_keys(errors: Iterable[jsonschema.ValidationError]) -> Unknown:
-    """The keys no schema field has, by the path of their mapping, each with its likely field."""
+    """The keys no schema field has, by the path of their mapping, each with its likely field;
+    none when there are more than `MAX_RESPELT`."""
     found: Unknown = {}
+    count = 0
     for e in errors:
         if e.validator == "additionalProperties" and isinstance(e.instance, Mapping):
             fields = e.schema.get("properties", {})
-            for extra in set(e.instance) - set(fields):
+            extras = set(e.instance) - set(fields)
+            count += len(extras)
+            if count > MAX_RESPELT:
+                return {}
+            for extra in extras:
                 found.setdefault(tuple(e.absolute_path), {})[extra] = closest(str(extra), fields)
     return found
 
@@ -210,7 +220,7 @@ def _without_key_faults(errors: list[jsonschema.ValidationError], data: object
     key's mapping or above it that the data with its keys spelt as meant does not have; the
     unknown key's own message, which names the field meant, says it once."""
     unknown = _unknown_keys(errors)
-    if not unknown:
+    if not unknown or len(errors) >= MAX_SCHEMA_ERRORS:
         return errors
     again = {_key(e) for e in _errors(_respelt(data, unknown))}
 
