@@ -86,11 +86,12 @@ def test_a_house_rule_is_made_tried_saved_played_changed_and_deleted(live_server
     page.goto(f"{live_server}/")
     page.locator("#house-kept").get_by_role("link").filter(has_text="Change").click()
     page.wait_for_url(re.compile(rf"/rulesets/{rule}/edit$"))
-    page.get_by_label("After this many deals. At most 100.").fill("10")
-    expect(yaml).to_have_value(re.compile(r"deals: 10"))
+    page.get_by_label("The first player whose layout shrinks to this size wins; 0: completing the last slot. At most 13.").fill("3")
+    expect(yaml).to_have_value(re.compile(r"game:\n  end:\n    layout_size: 3\n"))
+    expect(page.locator("#house-changes li[data-path='game.end.layout_size']")).to_be_visible()
     page.get_by_role("button", name="Save the house rule").click()
     expect(page.locator("#notice")).to_contain_text("Saved")
-    assert call(live_server, "GET", f"/v1/rulesets/{rule}")[1]["game"]["end"]["deals"] == 10
+    assert call(live_server, "GET", f"/v1/rulesets/{rule}")[1]["game"]["end"]["layout_size"] == 3
     page.get_by_role("button", name="Delete it").click()
     page.get_by_role("button", name="Yes, delete it").click()
     expect(page.locator("#notice")).to_contain_text("deleted")

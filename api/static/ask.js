@@ -49,6 +49,7 @@ async function draw() {
   const rules = await call("GET", `/v1/rulesets/${encodeURIComponent(game.stored.id)}/rounds/${number}`);
   if (!rules.ok) { show("page-error", problemText(rules)); return; }
   game.round = rules.data;
-  $("contract").textContent = rules.data.summary || "";
+  // A draft's round may differ from the stored round's words: they are said only of a stored one.
+  $("contract").textContent = game.draft ? "" : rules.data.summary || "";
   renderReferee();
 }

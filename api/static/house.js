@@ -26,14 +26,14 @@ export async function initHouse(root) {
   const [schema, base, list, stored] = await Promise.all([call("GET", "/v1/schemas/ruleset.json"),
     call("GET", `/v1/rulesets/${enc(h.from)}`), call("GET", "/v1/rulesets"),
     h.stored ? call("GET", `/v1/rulesets/${enc(h.stored)}`) : null]);
-  const failed = [schema, base, list, stored].find((a) => a && !a.ok);
+  const failed = [schema, base, stored].find((a) => a && !a.ok);
   if (failed) { show("page-error", problemText(failed)); return; }
   h.schema = schema.data;
   h.base = base.data;
   h.token = h.stored ? ruleToken(h.stored) : null;
   h.readOnly = Boolean(h.stored) && !h.token;
   h.values = structuredClone((stored || base).data);
-  const taken = new Set(list.data.rulesets.map((r) => r.id));
+  const taken = new Set(list.ok ? list.data.rulesets.map((r) => r.id) : []);  // offline: the service says at saving
   $("house-id").value = h.stored || freeId(h.from, taken);
   $("house-name").value = stored ? stored.data.name : w("{game}, our house rule", { game: base.data.name });
   const deck = deckOf(base.data);
@@ -42,6 +42,8 @@ export async function initHouse(root) {
   $("house-form").replaceChildren(h.form.element);
   h.form.draw(h.values);
   initControls();
+  showChanges([]);
+  delete root.dataset.loading;  // drawn whole at once: nothing moves under the reader's eyes
   h.yaml = toYaml(draftOf(head(), h.base, h.values));
   const kept = h.readOnly ? null : localStorage.getItem(draftKey());
   $("house-yaml").value = kept || h.yaml;
