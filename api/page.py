@@ -14,6 +14,7 @@ import ipaddress
 import json
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlencode
 
 import segno
 from babel.messages.extract import extract
@@ -175,7 +176,7 @@ def house_edit(ruleset_id: str) -> BaseResponse | tuple[str, int]:
     except RefereeError:
         return render_template("missing.html", ruleset_id=ruleset_id), 404
     if ruleset.extends is None:
-        return redirect(url_for("page.house_new", **{"from": ruleset_id}))
+        return redirect(f"{url_for('page.house_new')}?{urlencode({'from': ruleset_id})}")
     return render_template("house.html", base_id=ruleset.extends, base_name=_name(ruleset.extends),
                            ruleset_id=ruleset_id), 200
 
