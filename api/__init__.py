@@ -9,7 +9,17 @@ from flask import Flask, Response, current_app, jsonify
 from flask_smorest import Api
 from flask_swagger_ui import get_swaggerui_blueprint
 
-from api import checks, cors, games, language, page, problems, rulesets, turns
+from api import (
+    checks,
+    cors,
+    games,
+    language,
+    page,
+    problems,
+    rulesets,
+    turns,
+    variants,  # its routes join rulesets.blp
+)
 from api.bodies import JsonProvider, check_bodies
 from api.catalog import Catalog
 from api.problems import ApiError
@@ -22,6 +32,7 @@ from referee.values.i18n import t
 DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": "sqlite:///referee.db",
     "MAX_CONTENT_LENGTH": 1024 * 1024,
+    "MAX_RULESETS": 1000,  # stored rulesets a server holds (REFEREE_MAX_RULESETS)
     "API_TITLE": "referee",
     "API_VERSION": "1",
     "OPENAPI_VERSION": "3.0.3",
@@ -49,7 +60,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api: Api = problems.ProblemApi(app, spec_kwargs={"info": {"description": "A rules-as-data referee and score sheet for card games."}})
     api.register_converter(rulesets.RulesetIdConverter, rulesets.ruleset_id_schema)
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
-    api.register_blueprint(rulesets.blp)
+    api.register_blueprint(rulesets.blp)  # with the routes of api.variants
     api.register_blueprint(rulesets.schemas_blp)
     api.register_blueprint(checks.blp)
     api.register_blueprint(turns.blp)
@@ -65,7 +76,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     language.speak(app)
     app.before_request(_open_budget)
     app.teardown_request(_close_budget)
-    check_bodies(app, BODYLESS, {path: rulesets.YAML_TYPES for path in ("/v1/rulesets", "/v1/rulesets/validate")})
+    app.before_request(variants.guard_writes)  # a write to a ruleset is refused before its body is read
+    check_bodies(app, BODYLESS, {endpoint: rulesets.YAML_TYPES for endpoint in rulesets.YAML_ENDPOINTS})
     # What is made at start lives as long as the process: the garbage collector need not walk
     # it again each time a request makes many objects (a 1 MiB body: 4x less time).
     gc.freeze()

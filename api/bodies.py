@@ -54,7 +54,7 @@ def check_bodies(app: Flask, bodyless: frozenset[str] = frozenset(),
     """Check each body sent to /v1/ before any view parses it (see the module's docstring).
 
     `bodyless`: the endpoints of writes that take no body, which may come without one.
-    `also_taken`: content types some paths take besides JSON (a ruleset's YAML). An address
+    `also_taken`: content types some endpoints take besides JSON (a ruleset's YAML). An address
     the routes do not know, or a method they do not have, is left to routing (404, 405 with
     `Allow`) whatever the body.
     """
@@ -70,7 +70,7 @@ def check_bodies(app: Flask, bodyless: frozenset[str] = frozenset(),
         mimetype = req.mimetype
         if req.endpoint in bodyless and not req.content_length and not mimetype:
             return  # a write that takes no body, sent without one
-        accepted = JSON_TYPES + other_types.get(path, ())
+        accepted = JSON_TYPES + other_types.get(req.endpoint or "", ())
         if mimetype not in accepted:
             raise ApiError(415, t("Send the body as {types} (got {got}).", types=t(" or ").join(accepted[:2]),
                                   got=mimetype or t("none")))

@@ -40,7 +40,7 @@ BASE = "https://referee.example/problems/"
 
 _TITLES = {
     400: ("unreadable-body", N_("Unreadable request body")),
-    401: ("unauthorized", N_("Missing or wrong game token")),
+    401: ("unauthorized", N_("Missing or wrong token")),
     404: ("not-found", N_("Not found")),
     405: ("method-not-allowed", N_("Method not allowed")),
     408: ("request-timeout", N_("Request timeout")),
@@ -63,7 +63,7 @@ PROBLEM_TYPE = "application/problem+json"
 # What each status means on any operation that may answer it (an operation may say more).
 MEANINGS = {
     400: "Unreadable body: not JSON, empty, or nested too deep.",
-    401: "Missing or wrong game token (`Authorization: Bearer <token>`).",
+    401: "Missing or wrong token, of the game or of the ruleset (`Authorization: Bearer <token>`).",
     404: "No such ruleset or game.",
     405: "Not a method of this address (`Allow` lists those it has).",
     408: "The body stalled (answered by the server layer, with `Connection: close`).",

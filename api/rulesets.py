@@ -12,22 +12,25 @@ from werkzeug.routing import BaseConverter
 
 from api import schemas
 from api.blueprint import Blueprint
-from api.catalog import Catalog
+from api.catalog import Catalog, StoreFull
 from api.problems import MAX_ERRORS, ApiError, answers
+from api.storage import hash_token, new_token
 from referee import describe
+from referee.changes import changes
 from referee.describe import round_rules
 from referee.loading.shipped import schema
 from referee.rules.ruleset import Ruleset as Rules  # the name Ruleset is this module's view
 from referee.values.errors import InvalidPlayError, Problem, RulesetError
-from referee.values.i18n import t
+from referee.values.i18n import t, tn
 
 blp = Blueprint("rulesets", __name__, url_prefix="/v1/rulesets",
                 description="Games and house variants as YAML rulesets.")
 
 YAML_TYPES = ("application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml")
+YAML_ENDPOINTS = ("rulesets.Rulesets", "rulesets.Validate", "rulesets.replace_ruleset")  # take YAML bodies too
 # Fixed words of the paths under /v1/rulesets/ (the routes below): no ruleset may take one as
 # its id, and the `{id}` routes never match one, so `GET /v1/rulesets/validate` is a 405.
-ROUTE_WORDS = frozenset({"validate"})
+ROUTE_WORDS = frozenset({"validate", "draft"})
 
 
 class RulesetIdConverter(BaseConverter):
@@ -97,6 +100,13 @@ RESOLVED_SCHEMA = {
     "required": ["format", "id", "name", "family", "deck"],
     "properties": RESOLVED_PROPERTIES,
     "additionalProperties": True,
+}
+TOKENED_SCHEMA = {
+    **RESOLVED_SCHEMA,
+    "description": "The resolved ruleset as stored, and `token`: shown this once, needed to replace (`PUT`) "
+                   "or delete it.",
+    "required": [*RESOLVED_SCHEMA["required"], "token"],  # type: ignore[misc]
+    "properties": {**RESOLVED_PROPERTIES, "token": {"type": "string", "description": "the ruleset's token"}},
 }
 ROUND_SCHEMA = {
     **RESOLVED_SCHEMA,
@@ -207,21 +217,35 @@ class Rulesets(MethodView):
         return {"rulesets": [r.summary_row() for r in catalog().all()]}
 
     @blp.doc(requestBody=RULESET_BODY)
-    @blp.response(201, RESOLVED_SCHEMA, description="The resolved ruleset (variants merged).", headers={
-        "Location": {"description": "The ruleset's address.", "schema": {"type": "string"}}})
-    @answers(blp, 400, 408, (409, "The id is taken."), 413, 415,
-             (422, "Every loader error, with path, line and column."))
+    @blp.response(201, TOKENED_SCHEMA, description="The resolved ruleset (variants merged), and its token.",
+                  headers={"Location": {"description": "The ruleset's address.", "schema": {"type": "string"}}})
+    @answers(blp, 400, 408, (409, ("The id is taken, or the server holds as many rulesets as it may "
+                                   "(`too_many_rulesets`).")), 413, 415,
+             (422, "Every loader error, with path, line and column (before the id is looked up)."))
     def post(self) -> Response:
-        """Add a ruleset. Stored rulesets are immutable."""
+        """Add a ruleset. Its answer holds the token that `PUT` and `DELETE` need, shown once."""
         text = ruleset_text()
-        ruleset_id, ruleset = catalog().add(text)
+        token = new_token()
+        most = int(current_app.config["MAX_RULESETS"])
+        try:
+            ruleset_id, ruleset = catalog().add(text, hash_token(token), most)
+        except StoreFull:
+            message = tn("this server holds {n} stored ruleset, as many as it may",
+                         "this server holds {n} stored rulesets, as many as it may", most)
+            raise ApiError(409, message, [Problem("", "too_many_rulesets", message)]) from None
         if ruleset is None:
             raise ApiError(409, t('a ruleset called "{id}" already exists', id=ruleset_id),
                            [Problem("id", "id_taken", t('"{id}" is taken; choose another id', id=ruleset_id))])
-        response = jsonify(with_deck(ruleset, describe.shown_document(ruleset)))
-        response.status_code = 201
+        response = answer_ruleset(ruleset, 201, token=token)
         response.headers["Location"] = url_for("rulesets.Ruleset", ruleset_id=ruleset.id)
         return response
+
+
+def answer_ruleset(ruleset: Rules, status: int, **more: str) -> Response:
+    """A resolved ruleset as answers show it, with `more` fields (a new ruleset's token)."""
+    response = jsonify({**with_deck(ruleset, describe.shown_document(ruleset)), **more})
+    response.status_code = status
+    return response
 
 
 @blp.route("/validate")
@@ -230,13 +254,16 @@ class Validate(MethodView):
     @blp.response(200, schemas.ValidateResult)
     @answers(blp, 400, 408, 413, 415, (422, "The body is not UTF-8 text."))
     def post(self) -> dict[str, object]:
-        """Check a ruleset without storing it."""
+        """Check a ruleset without storing it; a valid one adds its resolved form and its changes."""
         text = ruleset_text()
-        problems = catalog().validate(text)
+        problems, ruleset = catalog().validate(text)
         answer: dict[str, object] = {"valid": not problems,
                                      "errors": [p.as_dict() for p in problems[:MAX_ERRORS]]}
         if len(problems) > MAX_ERRORS:
             answer["count"] = len(problems)
+        if ruleset is not None:
+            answer["resolved"] = with_deck(ruleset, describe.shown_document(ruleset))
+            answer["changes"] = [c.as_dict() for c in changes(ruleset, catalog().base_of(ruleset))]
         return answer
 
 

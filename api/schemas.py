@@ -570,6 +570,24 @@ class Problem(Schema):
     errors = List(fields.Nested(ProblemItem))
 
 
+class Change(Schema):
+    """One resolved field a variant changes against its base."""
+
+    path = fields.String(required=True, metadata={"example": "wilds.ranks"})
+    from_ = fields.Raw(required=True, allow_none=True, data_key="from", attribute="from",
+                       metadata={"description": "the base's value (null: none)", "example": ["J"]})
+    to = fields.Raw(required=True, allow_none=True, metadata={"description": "the variant's value (null: none)",
+                                                              "example": ["K"]})
+    words = fields.String(required=True, metadata={"description": "the change in a sentence, in the "
+                                                                  "request's language",
+                                                   "example": "Wild cards: kings (was jacks)"})
+
+
+class RulesetChanges(Schema):
+    extends = fields.String(required=True, allow_none=True, metadata={"description": "the base's id, or null"})
+    changes = List(fields.Nested(Change), required=True)
+
+
 class ValidateResult(Schema):
     valid = fields.Boolean(required=True)
     errors = List(fields.Nested(ProblemItem), required=True,
@@ -577,6 +595,11 @@ class ValidateResult(Schema):
     count = fields.Integer(metadata={
         "description": "how many problems were found, given when more than 50 were (past 200 "
                        "schema errors a file is read no further)"})
+    resolved = fields.Dict(metadata={"description": "a valid ruleset: its resolved form, as "
+                                                    "`GET /v1/rulesets/{id}` would answer it once stored"})
+    changes = List(fields.Nested(Change), metadata={
+        "description": "a valid ruleset: what it changes against the ruleset it extends (as "
+                       "`GET /v1/rulesets/{id}/changes` answers them)"})
 
 
 class GameCreate(Schema):

@@ -35,6 +35,9 @@ rulesets = sa.Table(
     sa.Column("id", sa.String(64), primary_key=True),
     sa.Column("source", sa.Text, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True),  # null: stored before 0004, read-only
+    sa.Column("revision", sa.Integer, nullable=True),  # replacements from 1; null: 1 (before 0004)
+    sa.Column("extends", sa.String(64), nullable=True),  # the id of the ruleset it extends
 )
 games = sa.Table(
     "games", metadata,
@@ -139,6 +142,18 @@ def new_game_id() -> str:
     return secrets.token_hex(8)
 
 
+class StoreFull(Exception):
+    """The store holds as many rulesets as it may."""
+
+
+@dataclass
+class RulesetRow:
+    id: str
+    source: str
+    token_hash: str | None  # None: stored before tokens existed, read-only
+    revision: int
+
+
 @dataclass
 class GameRow:
     id: str
@@ -187,25 +202,68 @@ class Store:
         with self.engine.connect() as conn:
             return list(conn.execute(sa.select(rulesets.c.id)).scalars())
 
-    def ruleset_sources(self) -> list[tuple[str, str]]:
-        with self.engine.connect() as conn:
-            rows = conn.execute(sa.select(rulesets.c.id, rulesets.c.source).order_by(rulesets.c.created_at))
-            return [(r.id, r.source) for r in rows]
-
     def ruleset_source(self, ruleset_id: str) -> str | None:
+        row = self.ruleset_row(ruleset_id)
+        return row.source if row is not None else None
+
+    def ruleset_row(self, ruleset_id: str) -> RulesetRow | None:
         if not can_be_stored(ruleset_id):
             return None
         with self.engine.connect() as conn:
-            return conn.execute(sa.select(rulesets.c.source).where(rulesets.c.id == ruleset_id)).scalar()
+            row = conn.execute(sa.select(rulesets.c.id, rulesets.c.source, rulesets.c.token_hash,
+                                         rulesets.c.revision).where(rulesets.c.id == ruleset_id)).first()
+        return RulesetRow(row.id, row.source, row.token_hash, row.revision or 1) if row is not None else None
 
-    def add_ruleset(self, ruleset_id: str, source: str) -> bool:
-        """Store a ruleset; False when the id is taken."""
+    def ruleset_revisions(self, ruleset_ids: list[str]) -> dict[str, int]:
+        """Each stored ruleset of `ruleset_ids` with its revision (one missing is not stored)."""
+        ids = [i for i in ruleset_ids if can_be_stored(i)]
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(rulesets.c.id, rulesets.c.revision).where(rulesets.c.id.in_(ids)))
+            return {r.id: r.revision or 1 for r in rows}
+
+    def ruleset_count(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(sa.select(sa.func.count()).select_from(rulesets)).scalar_one())
+
+    def all_revisions(self) -> dict[str, int]:
+        """Every stored ruleset's id with its revision, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sa.select(rulesets.c.id, rulesets.c.revision).order_by(rulesets.c.created_at))
+            return {r.id: r.revision or 1 for r in rows}
+
+    def variants_of(self, ruleset_id: str) -> list[str]:
+        """The stored rulesets that extend `ruleset_id`, oldest first."""
+        with self.engine.connect() as conn:
+            return list(conn.execute(sa.select(rulesets.c.id).where(rulesets.c.extends == ruleset_id)
+                                     .order_by(rulesets.c.created_at)).scalars())
+
+    def add_ruleset(self, ruleset_id: str, source: str, token_hash: str | None = None,
+                    most: int | None = None, extends: str | None = None) -> bool:
+        """Store a ruleset; False when the id is taken, `StoreFull` when `most` are stored."""
         try:
             with self.engine.begin() as conn:
-                conn.execute(rulesets.insert().values(id=ruleset_id, source=source, created_at=now()))
+                if most is not None:
+                    if conn.dialect.name == "postgresql":  # two writers never both take the last place
+                        conn.exec_driver_sql("LOCK TABLE rulesets IN SHARE ROW EXCLUSIVE MODE")
+                    if conn.execute(sa.select(sa.func.count()).select_from(rulesets)).scalar_one() >= most:
+                        raise StoreFull()
+                conn.execute(rulesets.insert().values(id=ruleset_id, source=source, created_at=now(),
+                                                      token_hash=token_hash, revision=1, extends=extends))
             return True
         except sa.exc.IntegrityError:
             return False
+
+    def replace_ruleset(self, ruleset_id: str, source: str, revision: int, extends: str | None) -> bool:
+        """Replace a stored ruleset read at `revision`; False when it has changed or gone since."""
+        with self.engine.begin() as conn:
+            done = conn.execute(rulesets.update().where(
+                rulesets.c.id == ruleset_id, sa.func.coalesce(rulesets.c.revision, 1) == revision)
+                .values(source=source, revision=revision + 1, extends=extends))
+            return bool(done.rowcount)
+
+    def delete_ruleset(self, ruleset_id: str) -> bool:
+        with self.engine.begin() as conn:
+            return bool(conn.execute(rulesets.delete().where(rulesets.c.id == ruleset_id)).rowcount)
 
     # -- games
     def create_game(self, ruleset_id: str, document: dict[str, Any], players: list[str],

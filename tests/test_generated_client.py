@@ -61,12 +61,14 @@ def generated(tmp_path: Path) -> Iterator[Any]:
         check=False, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     output = result.stdout + result.stderr
     assert result.returncode == 0 and (out / "client.py").exists(), output
-    # The only warnings allowed: the generator has no model for the YAML bodies of POST /v1/rulesets
-    # and /v1/rulesets/validate (their JSON bodies are generated). Any other warning is news.
+    # The only warnings allowed: the generator has no model for the YAML bodies of POST /v1/rulesets,
+    # /v1/rulesets/validate and PUT /v1/rulesets/{id} (their JSON bodies are generated). Any other
+    # warning is news.
     warnings = [line for line in output.splitlines() if line.startswith("WARNING")]
     assert sorted(warnings) == ["WARNING parsing POST /v1/rulesets within rulesets.",
-                                "WARNING parsing POST /v1/rulesets/validate within rulesets."], output
-    assert output.count("Unsupported content type application/yaml") == 2, output
+                                "WARNING parsing POST /v1/rulesets/validate within rulesets.",
+                                "WARNING parsing PUT /v1/rulesets/{ruleset_id} within rulesets."], output
+    assert output.count("Unsupported content type application/yaml") == 3, output
 
     sys.path.insert(0, str(out.parent))
     importlib.invalidate_caches()

@@ -186,6 +186,39 @@ RULESET = "format: 1\nid: {id}\nfamily: layout\nname: N\nlayout: {{slots: [A, '2
 
 _PAST = schema_most_cards() // 3 + 1  # cards a player: three players hold more than any table
 
+def _stored_house(ask: Table) -> tuple[str, str]:
+    """A stored variant of Garbage with its token, and a stored variant of it (made once)."""
+    app = ask.client.application
+    if "house" not in app.extensions:
+        made = ask.client.post("/v1/rulesets", json={"id": "house", "extends": "garbage", "name": "H"}).get_json()
+        ask.client.post("/v1/rulesets", json={"id": "house-child", "extends": "house", "name": "C",
+                                              "dead_ranks": ["K"]})
+        app.extensions["house"] = ("house", made["token"])
+    return app.extensions["house"]  # type: ignore[no-any-return]
+
+
+def _house(ask: Table, method: str, body: Any, token: str | None = None) -> Any:
+    ruleset_id, its_token = _stored_house(ask)
+    return ask(method, f"/v1/rulesets/{ruleset_id}", json=body, headers={"Authorization": f"Bearer {token or its_token}"})
+
+
+def _past_the_bound(ask: Table) -> Any:
+    config = ask.client.application.config
+    config["MAX_RULESETS"] = 0
+    try:
+        return ask("POST", "/v1/rulesets", json={"id": "one-more", "extends": "garbage", "name": "M"})
+    finally:
+        config["MAX_RULESETS"] = 1000
+
+
+def _too_deep_a_chain(ask: Table) -> Any:
+    base = "garbage"
+    for depth in range(1, 9):
+        ask.client.post("/v1/rulesets", json={"id": f"deep-{depth}", "extends": base, "name": "D"})
+        base = f"deep-{depth}"
+    return ask("POST", "/v1/rulesets", json={"id": "deep-9", "extends": base, "name": "D"})
+
+
 # What each request provokes: the codes are what it is built to get, whatever the language.
 REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
     "request shape": (_post(f"{TEN}/melds/check", {"round": 5000, "players": "x", "colour": 1}),
@@ -272,7 +305,7 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
                          {"yaml_syntax"}),
     # the service's own answers
     "no address": (lambda ask: ask("GET", "/v1/nothing"), {"type:not-found"}),
-    "no method": (lambda ask: ask("DELETE", TEN), {"type:method-not-allowed", "method_not_allowed"}),
+    "no method": (lambda ask: ask("PATCH", TEN), {"type:method-not-allowed", "method_not_allowed"}),
     "content type": (lambda ask: ask("POST", f"{TEN}/melds/check", data="x", content_type="text/plain"),
                      {"type:unsupported-media-type"}),
     "no content type": (lambda ask: ask("POST", f"{TEN}/melds/check", data="x", content_type=""),
@@ -393,6 +426,22 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
     "nothing to undo": (_undo_nothing, {"nothing_to_undo"}),
     "a buy-back by a stranger": (lambda ask: ask.write("bing-rummy", ["a", "b"], "/buy-backs", {"player": "zed"}),
                                  {"unknown_player"}),
+    "a built-in ruleset written to": (lambda ask: ask("PUT", "/v1/rulesets/garbage", json={}), {"builtin_ruleset"}),
+    "a ruleset's id changed": (lambda ask: _house(ask, "PUT", {"id": "other", "extends": "garbage", "name": "O"}),
+                               {"id_mismatch"}),
+    "a ruleset without its token": (lambda ask: _house(ask, "DELETE", None, token="wrong"), {"type:unauthorized"}),
+    "a ruleset without a token": (lambda ask: ask("DELETE", f"/v1/rulesets/{_stored_house(ask)[0]}"),
+                                  {"type:unauthorized"}),
+    "a ruleset that is extended": (lambda ask: _house(ask, "DELETE", None), {"ruleset_in_use"}),
+    "a replacement that breaks a variant": (lambda ask: _house(ask, "PUT", {
+        "id": _stored_house(ask)[0], "extends": "bing-rummy", "name": "R"}), {"ruleset_in_use"}),
+    "too many rulesets": (_past_the_bound, {"too_many_rulesets"}),
+    "extends too deep": (_too_deep_a_chain, {"extends_too_deep"}),
+    "a draft": (_post("/v1/rulesets/draft/melds/check", {"cards": ["8H"]}), {"missing_field"}),
+    "a draft of no kind": (_post("/v1/rulesets/draft/melds/check", {"cards": ["8H"], "ruleset": 3}), {"invalid_type"}),
+    "a draft body of no kind": (_post("/v1/rulesets/draft/melds/check", [1]), {"invalid_type"}),
+    "a draft check that is none": (_post("/v1/rulesets/draft/no/check", {"ruleset": {"id": "d", "extends": "garbage"}}),
+                                   {"type:not-found"}),
 }
 
 

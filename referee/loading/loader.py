@@ -58,6 +58,7 @@ def unknown_ruleset(ruleset_id: str, known: Iterable[str]) -> UnknownRulesetErro
 
 
 MAX_ID = 64  # the longest ruleset id (ruleset-format.md)
+MAX_EXTENDS = 8  # the deepest chain of extends, bases counted from the file (ruleset-format.md)
 
 
 # ---------------------------------------------------------------- the library
@@ -112,6 +113,10 @@ class Library:
         ruleset, source, resolved = loaded
         self._entries[ruleset.id] = Entry(ruleset, source, resolved)
         return ruleset
+
+    def remove(self, ruleset_id: str) -> None:
+        """Forget a ruleset (one replaced or deleted where it is stored); no error if unknown."""
+        self._entries.pop(ruleset_id, None)
 
     def copy(self, *, as_written: bool | None = None) -> Library:
         other = Library(as_written=self.as_written if as_written is None else as_written)
@@ -180,17 +185,7 @@ class Library:
                 "extends", "unknown_base",
                 t('the base ruleset "{base}" does not exist', base=base_id) + did_you_mean(base_id, self._entries)),
                 chain, ("extends",)))
-        own_id = data.get("id")
-        seen = {own_id} if isinstance(own_id, str) else set()  # the schema reports another type
-        probe: Ruleset | None = entry.ruleset
-        while probe is not None and probe.extends is not None:
-            if probe.extends in seen or probe.extends == probe.id:
-                raise RulesetError(locate(Problem(
-                    "extends", "extends_cycle", t('extends forms a cycle through "{base}"', base=probe.extends)),
-                    chain, ("extends",)))
-            seen.add(probe.id)
-            nxt = self._entries.get(probe.extends)
-            probe = nxt.ruleset if nxt else None
+        self._check_chain(data, entry.ruleset, chain)
         problems = []
         rounds_patch = data.get("rounds")
         base_rounds = entry.resolved.get("rounds") or []
@@ -208,6 +203,26 @@ class Library:
         merged = apply_variant(entry.resolved, data)
         merged["extends"] = base_id
         return merged, chain + [self._entries[base_id].source] + self._chain_sources(entry.ruleset)
+
+    def _check_chain(self, data: dict[str, Any], base: Ruleset, chain: list[Document]) -> None:
+        """Refuse an `extends` chain that comes back to a ruleset of it, or that is more than
+        `MAX_EXTENDS` deep (the file itself, then each base): each names the chain."""
+        own_id = data.get("id")
+        names = [own_id if isinstance(own_id, str) else "?", base.id]
+        probe: Ruleset | None = base
+        while probe is not None and probe.extends is not None:
+            if probe.extends in names or probe.extends == probe.id:
+                raise RulesetError(locate(Problem("extends", "extends_cycle", t(
+                    'extends forms a cycle through "{base}": {chain}', base=probe.extends,
+                    chain=" → ".join([*names, probe.extends]))), chain, ("extends",)))
+            names.append(probe.extends)
+            nxt = self._entries.get(probe.extends)
+            probe = nxt.ruleset if nxt else None
+        if len(names) > MAX_EXTENDS + 1:
+            raise RulesetError(locate(Problem("extends", "extends_too_deep", tn(
+                "a chain of extends goes at most {n} deep; this one goes {count}: {chain}",
+                "a chain of extends goes at most {n} deep; this one goes {count}: {chain}",
+                MAX_EXTENDS, count=len(names) - 1, chain=" → ".join(names))), chain, ("extends",)))
 
     def _chain_sources(self, ruleset: Ruleset) -> list[Document]:
         out = []
