@@ -14,6 +14,7 @@ import ipaddress
 import json
 from functools import lru_cache
 from pathlib import Path
+from urllib.parse import urlencode
 
 import segno
 from babel.messages.extract import extract
@@ -152,6 +153,32 @@ def referee(ruleset_id: str) -> tuple[str, int]:
     if name is None:
         return render_template("missing.html", ruleset_id=ruleset_id), 404
     return render_template("referee.html", ruleset_id=ruleset_id, name=name), 200
+
+
+@blp.route("/rulesets/new")
+def house_new() -> tuple[str, int]:
+    """The "House rule" screen: a variant of the game `from` names, written on the phone (the
+    script does the rest through the API). A game this service does not have is a 404 page."""
+    base_id = request.args.get("from", "")
+    name = _name(base_id)
+    if name is None:
+        return render_template("missing.html", ruleset_id=base_id), 404
+    return render_template("house.html", base_id=base_id, base_name=name, ruleset_id=None), 200
+
+
+@blp.route("/rulesets/<string:ruleset_id>/edit")
+def house_edit(ruleset_id: str) -> BaseResponse | tuple[str, int]:
+    """The "House rule" screen for a stored variant: changed or deleted from the phone that
+    saved it (its token), read elsewhere. A ruleset that extends nothing is no variant: a new
+    house rule starts from it instead."""
+    try:
+        ruleset = catalog().get(ruleset_id)
+    except RefereeError:
+        return render_template("missing.html", ruleset_id=ruleset_id), 404
+    if ruleset.extends is None:
+        return redirect(f"{url_for('page.house_new')}?{urlencode({'from': ruleset_id})}")
+    return render_template("house.html", base_id=ruleset.extends, base_name=_name(ruleset.extends),
+                           ruleset_id=ruleset_id), 200
 
 
 @blp.route("/games/<string:game_id>/hand-over.svg", methods=["POST"])

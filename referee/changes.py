@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.describe import ranks_inwords_of
+from referee.loading.overrides import overridden
+from referee.loading.shipped import schema
 from referee.loading.yamlread import format_path
 from referee.rules.ruleset import Ruleset
 from referee.values.i18n import N_, t
@@ -42,6 +44,12 @@ _LABELS = {
     "game.end.elimination": N_("The score that puts a player out"),
     "game.end.layout_size": N_("The layout that wins the game"),
     "first_meld.points": N_("The first meld's minimum points"),
+    "first_meld.sets": N_("Sets of the first meld, by size"),
+    "first_meld.runs": N_("Runs of the first meld, by size"),
+    "first_meld.melds": N_("Melds of the first meld"),
+    "first_meld.pure_runs": N_("Runs without a wild card in the first meld"),
+    "first_meld.from_hand_only": N_("The first meld from the hand alone"),
+    "first_meld.points_by_score": N_("The first meld's minimum points, by score"),
     "deck.jokers": N_("Jokers in each deck"),
     "deck.decks": N_("Decks"),
     "lay_off.allowed": N_("Laying off"),
@@ -83,9 +91,64 @@ def changes(ruleset: Ruleset, base: Ruleset | None) -> list[Change]:
             for path, was, now in differences(old.get(key), new.get(key), (key,))]
 
 
+def house_fields(base: Ruleset) -> dict[Path, Any]:
+    """The fields a table usually changes (the schema's `x-house-fields`) that a variant of
+    `base` may write, each with the base's resolved value (None: the base has none, and a
+    variant's `null` keeps it so).
+
+    A field is offered where the schema of the base's family has it. At the top level, what
+    every round of the base sets again is left out (a `wilds.ranks` every round gives changes
+    nothing there, overrides.py): the field's rest stays, and a field left with nothing goes.
+    """
+    resolved = base.document()
+    family = schema()["$defs"].get(base.family, {})
+    found: dict[Path, Any] = {}
+    for dotted in schema().get("x-house-fields", []):
+        path: Path = tuple(dotted.split("."))
+        if not _has_field(family, path):
+            continue
+        value = written = _at(resolved, path)
+        for key in reversed(path):
+            written = {key: written}
+        covered = list(overridden(written, resolved))
+        if any(path[:len(c)] == c for c in covered):
+            continue
+        for c in covered:
+            value = _without(value, c[len(path):])
+        found[path] = value
+    return found
+
+
+def _has_field(section: dict[str, Any], path: Path) -> bool:
+    """Whether a schema section (`$defs/rummy`) has the field at `path`."""
+    node = section
+    for key in path:
+        node = node.get("properties", {}).get(key)
+        if not isinstance(node, dict):
+            return False
+    return True
+
+
+def _at(document: Any, path: Path) -> Any:
+    for key in path:
+        document = document.get(key) if isinstance(document, dict) else None
+    return document
+
+
+def _without(value: Any, path: Path) -> Any:
+    """A copy of a mapping without the field at `path` (below it: those emptied go too)."""
+    if not path or not isinstance(value, dict) or path[0] not in value:
+        return value
+    rest = {k: v for k, v in value.items() if k != path[0]}
+    inner = _without(value[path[0]], path[1:]) if len(path) > 1 else None
+    return rest if inner in (None, {}) else {**rest, path[0]: inner}
+
+
 def differences(old: Any, new: Any, path: Path) -> Iterator[tuple[Path, Any, Any]]:
-    """Each (path, old, new) where two resolved values differ (a field left out is null)."""
-    if isinstance(old, dict) and isinstance(new, dict):
+    """Each (path, old, new) where two resolved values differ (a field left out is null; a
+    mapping given where there was none, or taken away, differs field by field)."""
+    if isinstance(old, dict) and isinstance(new, dict | None) or old is None and isinstance(new, dict):
+        old, new = old or {}, new or {}
         for key in {**old, **new}:
             yield from differences(old.get(key), new.get(key), (*path, key))
     elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new) \
@@ -124,4 +187,6 @@ def _shown(path: Path, value: Any) -> str:
         return ranks_inwords_of(set(value))
     if isinstance(value, str):
         return value
+    if isinstance(value, list) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return ", ".join(map(str, value))  # the sizes of the first meld's sets: `4, 3`
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))

@@ -708,6 +708,21 @@ def test_every_refusal_of_the_command_line_speaks_every_language(name: str) -> N
     _check_languages(rows)
 
 
+def test_the_refusals_of_new_variant_speak_every_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ours.yaml").write_text("mine\n", encoding="utf-8")
+    refusals = {"file_exists": _refusal("new-variant", "garbage", "ours"),
+                "invalid_id": _refusal("new-variant", "garbage", "Our_Garbage"),
+                "invalid_id ": _refusal("new-variant", "garbage", "garbage")}
+    for wanted, run in refusals.items():
+        rows = {}
+        for code in LANGUAGES:
+            with language(code):
+                rows[code] = run()
+        assert [row[0] for row in rows[SOURCE]] == [wanted.strip()]
+        _check_languages(rows)
+
+
 def test_an_unusable_ruleset_file_and_database_speak_every_language(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: 1\nid: bad\nfamily: rummy\n", encoding="utf-8")
@@ -844,7 +859,7 @@ def test_every_code_is_provoked_in_every_language() -> None:
     provoked = set().union(*(wanted for _, wanted in REQUESTS.values()),
                            *(wanted for _, wanted in RULESETS.values()),
                            *(wanted for _, wanted in COMMANDS.values()),
-                           {"invalid_ruleset", "database", "port_unusable", "tls_half", "tls_unreadable", "tls_unusable", "hand_too_large", "duplicate_card",
+                           {"invalid_ruleset", "database", "port_unusable", "file_exists", "invalid_id", "tls_half", "tls_unreadable", "tls_unusable", "hand_too_large", "duplicate_card",
                             "meld_kind_not_allowed", "no_service", "table_too_large", "best_turn_unsupported"},
                            _table_codes())
     source = _source_codes()

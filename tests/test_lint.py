@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -169,3 +170,62 @@ def test_a_top_level_field_every_round_sets_again_is_a_finding(tmp_path: Path,
     fixed = write(tmp_path, "tp2.yaml", "format: 1\nid: tp-jokers-2\nextends: ten-pennies\nfamily: rummy\n"
                                         "name: TP\nrounds:\n  \"1\": {wilds: {ranks: [\"2\", JOKER]}}\n")
     assert lint(capsys, fixed) == (0, [f"{fixed}: no problems"], [])
+
+
+# A misspelt key is one problem: its own message, naming the field meant. What it alone breaks
+# (a mapping's count of fields, the field it misspells said to be missing, the forms a value
+# may take) is not said again. (variant of, written, path and message of the one problem)
+MISSPELT = [
+    ("garbage", "game: {end: {layout_sise: 6}}\n", "game.end.layout_sise", 'did you mean "layout_size"?'),
+    ("rummy-500", "game: {end: {targt: 300}}\n", "game.end.targt", 'did you mean "target"?'),
+    ("rummy-500", "hand_limit: {mx: 75}\n", "hand_limit.mx", 'did you mean "max"?'),
+    ("ten-pennies", "deck: {decks: {players_per_dek: 3}}\n", "deck.decks.players_per_dek",
+     'did you mean "players_per_deck"?'),
+    ("contract-rummy", 'rounds: {"2": {first_meld: {set: [3]}}}\n', 'rounds["2"].first_meld.set',
+     'did you mean "sets"?'),
+    ("rummy-500", "melds: {set: {mn: 3}}\n", "melds.set.mn", 'did you mean "min"?'),
+    ("garbage", "wildz: {ranks: [K]}\n", "wildz", 'did you mean "wilds"?'),
+]
+
+
+@pytest.mark.parametrize("base, written, path, meant", MISSPELT)
+def test_a_misspelt_key_is_one_problem_naming_the_field_meant(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], base: str, written: str, path: str, meant: str) -> None:
+    f = write(tmp_path, "v.yaml", f"format: 1\nid: v\nextends: {base}\nname: V\n{written}")
+    code, out, err = lint(capsys, f)
+    assert (code, err, len(out)) == (1, [], 1), out
+    assert out[0].startswith(f"{f}:5:") and f": {path}: " in out[0] and out[0].endswith(meant)
+
+
+def test_a_misspelt_key_of_a_complete_ruleset_is_one_problem(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "g.yaml", "format: 1\nid: g\nfamily: layout\nname: G\nlayout: {slots: [A, '2', '3']}\n"
+                                  "game: {end: {layout_sise: 1}}\n")
+    code, out, _ = lint(capsys, f)
+    assert (code, out) == (1, [(f'{f}:6:14: game.end.layout_sise: "layout_sise" is not a field here; '
+                                'did you mean "layout_size"?')])
+
+
+def test_a_misspelt_key_beside_a_real_fault_keeps_the_fault(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Two ways to end the game, one misspelt: spelt as meant, two ways are still one too many.
+    f = write(tmp_path, "v.yaml", "format: 1\nid: v\nextends: garbage\nname: V\n"
+                                  "game: {end: {deals: 5, layout_sise: 6}}\n")
+    code, out, _ = lint(capsys, f)
+    assert code == 1 and [line.split(": ")[1] for line in out] == ["game.end", "game.end.layout_sise"], out
+    assert "give only 1 of these fields" in out[0]
+
+
+def test_an_unknown_key_like_no_field_keeps_the_missing_one(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = write(tmp_path, "v.yaml", "format: 1\nid: v\nextends: rummy-500\nname: V\nhand_limit: {zzzzz: 75}\n")
+    code, out, _ = lint(capsys, f)
+    assert code == 1 and sorted(line.split(": ", 2)[1:] for line in out) == [
+        ["hand_limit.max", '"max" is required here'], ["hand_limit.zzzzz", '"zzzzz" is not a field here']]
+
+
+def test_the_service_validates_a_misspelt_key_as_lint_does(client: Any) -> None:
+    for base, written, path, meant in MISSPELT:
+        r = client.post("/v1/rulesets/validate", data=f"format: 1\nid: v\nextends: {base}\nname: V\n{written}",
+                        content_type="application/yaml")
+        errors = r.get_json()["errors"]
+        # the service names the resolved ruleset's paths (`rounds[1]`), lint the file's (`rounds["2"]`)
+        assert r.status_code == 200 and [e["path"].split(".")[-1] for e in errors] == [path.split(".")[-1]], errors
+        assert errors[0]["message"].endswith(meant) and errors[0]["code"] == "unknown_field"

@@ -16,10 +16,12 @@ function reached(yes) {
 
 /* One call. The answer is `{ok, status, data, etag, kept}`; status 0 (and `offline`) when the
    service could not be reached at all; `kept` when the answer is the copy this phone kept
-   (the service worker's, offline). It never throws. */
+   (the service worker's, offline). A body that is text (a ruleset's YAML) goes as it is, as
+   YAML; any other as JSON. It never throws. */
 export async function call(method, path, body, token, extra = {}) {
   const headers = { Accept: "application/json", ...extra };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const text = typeof body === "string";
+  if (body !== undefined) headers["Content-Type"] = text ? "application/yaml" : "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method !== "GET" && !headers["Idempotency-Key"]) headers["Idempotency-Key"] = newKey();
   // The page's language, whatever the service would choose by itself (a cookie, the browser's).
@@ -28,7 +30,7 @@ export async function call(method, path, body, token, extra = {}) {
   let response;
   try {
     response = await fetch(address, { method, headers, cache: "no-store",
-      body: body === undefined ? undefined : JSON.stringify(body) });
+      body: body === undefined || text ? body : JSON.stringify(body) });
   } catch (error) {
     reached(false);
     return { ok: false, status: 0, offline: true, data: null, etag: null, kept: null };

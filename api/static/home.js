@@ -2,7 +2,7 @@
 import { w, wn } from "./words.js";
 import { $, el, show } from "./dom.js";
 import { call, problemText } from "./api.js";
-import { keptGames, forgetGame, dropGame, restoreGame } from "./kept.js";
+import { keptGames, forgetGame, dropGame, restoreGame, keptRules } from "./kept.js";
 
 function keptWords(g) {
   const when = new Date(g.seen).toLocaleString(document.documentElement.lang || undefined,
@@ -58,6 +58,16 @@ async function resume(g) {
   }
   if (!answer.ok) { show("kept-note", problemText(answer)); return; }
   location.href = `/games/${encodeURIComponent(g.id)}`;
+}
+
+/* The house rules this phone saved, each a link to change it (another phone only reads them);
+   one the service no longer lists (deleted elsewhere) is not shown. */
+export function initHouseKept() {
+  const listed = new Set([...$("ruleset").options].map((o) => o.value));
+  const rules = keptRules().filter((r) => listed.has(r.id));
+  $("house-kept").hidden = !rules.length;
+  $("house-kept").replaceChildren(...rules.map((r) => el("li", {}, el("a", { href: `/rulesets/${encodeURIComponent(r.id)}/edit`,
+    text: w("Change {game}", { game: $("ruleset").querySelector(`option[value="${CSS.escape(r.id)}"]`).dataset.name }) }))));
 }
 
 /* ------------------------------------------------------------------ starting a game */
@@ -165,6 +175,9 @@ export function initNewGame() {
     return null;
   }
 
+  // A game chosen elsewhere (`/?game=id`: a house rule just saved) is the one shown.
+  const chosen = new URLSearchParams(location.search).get("game");
+  if (chosen && [...select.options].some((o) => o.value === chosen)) select.value = chosen;
   select.addEventListener("change", describe);
   $("add-player").addEventListener("click", () => { addPlayer().focus(); seats(); });
   form.addEventListener("submit", async (event) => {

@@ -50,3 +50,30 @@ export function restoreGame({ entry, at, token }) {
     // storage refused: the game stays off the list
   }
 }
+
+/* The house rules this phone stored (localStorage): id and name, with the token that may change
+   or delete each; newest first. Another phone has no token, so it reads them only. */
+const HOUSE = "referee.house-rules";
+
+export function keptRules() {
+  try {
+    const list = JSON.parse(localStorage.getItem(HOUSE) || "[]");
+    return Array.isArray(list) ? list.filter((r) => r && typeof r.id === "string" && typeof r.token === "string") : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+export const ruleToken = (id) => (keptRules().find((r) => r.id === id) || {}).token || null;
+
+export function keepRule(entry) {
+  try {
+    localStorage.setItem(HOUSE, JSON.stringify([entry, ...keptRules().filter((r) => r.id !== entry.id)].slice(0, KEPT_MOST)));
+  } catch (error) {
+    // storage refused: the rule is stored, only this phone cannot change it later
+  }
+}
+
+export function forgetRule(id) {
+  localStorage.setItem(HOUSE, JSON.stringify(keptRules().filter((r) => r.id !== id)));
+}

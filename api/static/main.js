@@ -4,11 +4,12 @@
 import { w } from "./words.js";
 import { $, el, show } from "./dom.js";
 import { forgetGame } from "./kept.js";
-import { initKept, initNewGame } from "./home.js";
+import { initKept, initNewGame, initHouseKept } from "./home.js";
 import { initGame } from "./game.js";
 import { initTheme } from "./theme.js";
 import { initInstall } from "./install.js";
 import { initAsk } from "./ask.js";
+import { initHouse } from "./house.js";
 
 /* The language switch: remembered (a cookie the service reads, and this device's storage). */
 function initLanguage() {
@@ -29,6 +30,7 @@ document.addEventListener("DOMContentLoaded", () => {
   initInstall();
   if ($("new-game")) initNewGame();
   if ($("kept")) initKept();
+  if ($("house-kept")) initHouseKept();
   const missing = document.querySelector("[data-page=missing]");
   if (missing && forgetGame(missing.dataset.game)) {
     missing.after(el("p", { class: "notice", role: "status", text: w("It was taken off this phone's list of games.") }));
@@ -36,5 +38,7 @@ document.addEventListener("DOMContentLoaded", () => {
   const root = document.querySelector("[data-page=game]");
   const ask = document.querySelector("[data-page=referee]");
   if (ask) initAsk(ask).catch((error) => show("page-error", w("The page could not load the ruleset: {error}", { error: error.message })));
+  const house = document.querySelector("[data-page=house]");
+  if (house) initHouse(house).catch((error) => show("page-error", w("The page could not load the ruleset: {error}", { error: error.message })));
   if (root) initGame(root).catch((error) => show("page-error", w("The page could not load the game: {error}", { error: error.message })));
 });

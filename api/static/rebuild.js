@@ -1,16 +1,16 @@
 /* The referee for a table anyone may rebuild (Rummikub, Remi). */
 import { w } from "./words.js";
 import { el, showVerdict } from "./dom.js";
-import { call, problemText } from "./api.js";
+import { problemText } from "./api.js";
 import { cardFace, tileView, cardPicker } from "./cards.js";
-import { game } from "./state.js";
+import { game, askCheck } from "./state.js";
 
 /* A table anyone may rebuild (Rummikub, Remi): the table's melds and the rack are entered; the
    referee finds the best play (`turns/best`) and shows the table after it, or checks the table
    after the player's own turn (`turns/check`), naming the melds at fault. The answer shows under
    the button that asked, in view; a tile or meld the service cannot take is named where it was
    entered (the table's meld n, the rack), not called an illegal play. */
-export function renderTableReferee(box, deck, base, verdict) {
+export function renderTableReferee(box, deck, verdict) {
   // One grid open at a time (the table's first): three grids of 53 tiles would not fit a phone.
   const table = cardPicker(deck, w("The table"), { groups: true, removable: true, folded: w("Enter the table's melds") });
   const rack = cardPicker(deck, w("Your rack"), { folded: w("Enter your rack") });
@@ -46,7 +46,7 @@ export function renderTableReferee(box, deck, base, verdict) {
   };
   const best = async () => {
     if (!rack.cards().length) { answer(bestButtons, false, [w("Enter the tiles on your rack first.")], w("Check what you entered")); return; }
-    const a = answered(await call("POST", `${base}/turns/best`,
+    const a = answered(await askCheck("turns/best",
       { table: table.groups(), hand: rack.cards(), first_meld_done: done.checked }), bestButtons);
     if (!a) return;
     bestButtons.after(verdict);
@@ -85,7 +85,7 @@ export function renderTableReferee(box, deck, base, verdict) {
         w("Check what you entered"));
       return;
     }
-    const a = answered(await call("POST", `${base}/turns/check`,
+    const a = answered(await askCheck("turns/check",
       { before: table.groups(), after: after.groups(), hand: rack.cards(), first_meld_done: done.checked }), checkButtons);
     if (!a) return;
     const melds = a.violations.map((v) => /^after\[(\d+)\]$/.exec(v.path || "")).filter(Boolean).map((m) => Number(m[1]));

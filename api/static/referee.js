@@ -2,9 +2,9 @@
    out, the pile, a layout's slot), each answered by the service. */
 import { w } from "./words.js";
 import { $, el, showVerdict } from "./dom.js";
-import { call, problemText } from "./api.js";
+import { problemText } from "./api.js";
 import { cardFace, cardPicker, deckOf } from "./cards.js";
-import { game, isLayout, perPlayer, teamsOf, teamName } from "./state.js";
+import { game, isLayout, perPlayer, teamsOf, teamName, askCheck } from "./state.js";
 import { phaseChooser } from "./phases.js";
 import { wildRankSelect } from "./roundform.js";
 import { renderTableReferee } from "./rebuild.js";
@@ -34,7 +34,6 @@ function buildReferee() {
   const rules = panelRules();
   const box = $("referee");
   const deck = deckOf(game.ruleset);
-  const base = `/v1/rulesets/${game.sheet.ruleset}`;
   const verdict = el("div", { id: "verdict", class: "verdict", "aria-live": "polite", hidden: true });
   if (isLayout()) {
     const slots = ((game.ruleset.layout || {}).slots || []).map((rank) => ({ rank, up: false }));
@@ -51,7 +50,7 @@ function buildReferee() {
       const card = picker.cards().at(-1);
       if (!card) { showVerdict(verdict, false, [w("Pick the card you drew.")]); return; }
       const body = { card, layout: slots.map((s) => (s.up ? `${s.rank}H` : "down")) };
-      const answer = await call("POST", `${base}/placements/check`, body);
+      const answer = await askCheck("placements/check", body);
       if (!answer.ok) { showVerdict(verdict, false, [problemText(answer)]); return; }
       const a = answer.data;
       const or = w(" or ");
@@ -64,7 +63,7 @@ function buildReferee() {
     game.tools = { picker };
     return;
   }
-  if ((game.ruleset.table || {}).rearrange) { renderTableReferee(box, deck, base, verdict); return; }
+  if ((game.ruleset.table || {}).rearrange) { renderTableReferee(box, deck, verdict); return; }
   const perDeal = Boolean((game.ruleset.wilds || {}).per_deal);
   const picker = cardPicker(deck, deck.tiles ? w("Tiles to check") : w("Cards to check"), { groups: true });
   const done = el("input", { type: "checkbox", id: "first-meld-done" });
@@ -84,7 +83,7 @@ function buildReferee() {
     return body;
   };
   const ask = async (path, body, explain) => {
-    const answer = await call("POST", `${base}/${path}`, { ...common(), ...body });
+    const answer = await askCheck(path, { ...common(), ...body });
     if (!answer.ok) { showVerdict(verdict, false, [problemText(answer)]); return; }
     const a = answer.data;
     picker.mark(a.violations.flatMap((v) => v.cards));

@@ -1,9 +1,10 @@
 /* The game this page shows, shared by the modules that draw it: the sheet, its ruleset, the
    round's rules, this phone's token; and a few facts about it the page reads often. */
 import { w } from "./words.js";
+import { call } from "./api.js";
 
 export const game = { id: "", token: null, sheet: null, etag: null, ruleset: null, round: null, tools: null, wild: "",
-  undone: null };
+  undone: null, draft: null };
 
 export const isLayout = () => game.ruleset.family === "layout";
 /* Contracts held by each player (Phase 10): each player works on a phase of their own. */
@@ -25,3 +26,11 @@ export const both = (names) => (names.length > 1 ? w("{first} and {second}", { f
 let redraw = async () => {};
 export const onSheet = (draw) => { redraw = draw; };
 export const sheetChanged = (sheet, etag) => redraw(sheet, etag);
+
+/* One of the referee's checks (`melds/check`, `placements/check`, ...): of the sheet's ruleset,
+   or of a house rule's draft not stored yet (`game.draft`, its YAML), which the service judges
+   as it would judge it stored. */
+export function askCheck(path, body) {
+  if (game.draft) return call("POST", `/v1/rulesets/draft/${path}`, { ...body, ruleset: game.draft });
+  return call("POST", `/v1/rulesets/${encodeURIComponent(game.sheet.ruleset)}/${path}`, body);
+}

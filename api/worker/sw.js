@@ -9,8 +9,11 @@
 const CACHE = "referee-__VERSION__";
 const ASSETS = __ASSETS__;
 
-/* What is kept as last seen: the page's own addresses, a game, a ruleset and its rounds. */
-const KEPT = [/^\/$/, /^\/games\/[^/]+$/, /^\/v1\/games\/[^/]+$/, /^\/v1\/rulesets\/[^/]+$/, /^\/v1\/rulesets\/[^/]+\/rounds\/\d+$/];
+/* What is kept as last seen: the page's own addresses, a game, a ruleset and its rounds; a house
+   rule's screen and what it is drawn from (the schema, the list of rulesets, what a stored one
+   changes), so that one opened before opens offline, says it cannot check, and keeps the typing. */
+const KEPT = [/^\/$/, /^\/games\/[^/]+$/, /^\/v1\/games\/[^/]+$/, /^\/v1\/rulesets\/[^/]+$/, /^\/v1\/rulesets\/[^/]+\/rounds\/\d+$/,
+  /^\/rulesets\/new$/, /^\/rulesets\/[^/]+\/edit$/, /^\/v1\/schemas\/ruleset\.json$/, /^\/v1\/rulesets$/, /^\/v1\/rulesets\/[^/]+\/changes$/];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(ASSETS)).then(() => self.skipWaiting()));

@@ -1,4 +1,4 @@
-"""The `referee` command: lint, rulesets, check, first-meld, going-out, score, schema, serve
+"""The `referee` command: lint, rulesets, new-variant, changes, check, first-meld, going-out, score, schema, serve
 (see spec/cli.md). This module holds the parser and `main`; each command is a module of its own.
 
 Exit codes: 0 the answer is yes (a legal play, clean files), 1 it is no (an illegal play,
@@ -24,6 +24,7 @@ from referee.cli.rulesets import _rulesets
 from referee.cli.schema import _schema
 from referee.cli.score import _score
 from referee.cli.serve import _serve
+from referee.cli.variants import _changes, _new_variant
 from referee.values.errors import Problem, RefereeError
 from referee.values.i18n import LANGUAGES, choose, set_language
 
@@ -133,6 +134,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(run=_lint)
     _command(sub, "rulesets").set_defaults(run=_rulesets)
+    p = _command(sub, "new-variant")
+    p.add_argument("base", metavar="BASE",
+                   help="the ruleset the variant extends: a ruleset id (`referee rulesets` lists them) or a "
+                        "ruleset file (.yaml)")
+    p.add_argument("id", metavar="ID", help="the variant's id, such as garbage-ours: it writes ID.yaml here")
+    p.set_defaults(run=_new_variant)
+    p = _command(sub, "changes")
+    p.add_argument("file", metavar="FILE", help="a variant's file (.yaml)")
+    p.set_defaults(run=_changes)
     p = _command(sub, "check")
     _ruleset_argument(p)
     _round_and_players(p)

@@ -33,6 +33,30 @@ exit status: 0 clean, 1 problems found, 2 a file could not be read
 example:
   referee rulesets
 """),
+    "new-variant": ("start a house variant: write ID.yaml, extending BASE and changing nothing yet", """\
+example:
+  referee new-variant garbage garbage-ours
+  referee changes garbage-ours.yaml
+
+It writes ID.yaml in the current folder (never over a file that is there): its id, the
+base it extends, a name, and each field a table usually changes (wild cards, card values,
+the first meld, the rounds, how the game ends...) as a comment holding the base's value.
+Uncomment a field with the lines it sits under and change its value; the first line points
+editors to the installed schema, so they check the file as you type.
+
+exit status: 0 written, 2 an unknown BASE, an ID that cannot be a ruleset id, or ID.yaml
+there already
+"""),
+    "changes": ("say what a variant changes against the ruleset it extends", """\
+example:
+  referee changes garbage-ours.yaml
+
+One line a field that differs from the base, with the base's value. The base is a shipped
+ruleset, or the file BASE.yaml beside FILE when there is one.
+
+exit status: 0 (a file that extends nothing says so), 2 the file could not be used (its
+problems are printed as `referee lint` prints them)
+"""),
     "check": ("check one meld (rummy games) or one placement (layout games)", """\
 examples:
   referee check ten-pennies 8H 8S 2C

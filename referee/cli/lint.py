@@ -11,17 +11,17 @@ from referee.loading import yamlread
 from referee.loading.loader import Library, default_library, extends_cycles, order_for_loading
 from referee.loading.overrides import overridden_findings
 from referee.loading.yamlread import Document
-from referee.values.errors import RefereeError
+from referee.values.errors import Problem, RefereeError
 from referee.values.i18n import t
 
 
 def _lint(args: argparse.Namespace) -> int:
     """Lint each file as its author wrote it; YAML that cannot be read makes the exit 2."""
     paths = [Path(p) for p in args.files]
-    unreadable = [(p, why) for p in paths if (why := _unreadable(p)) is not None]
-    for _path, why in unreadable:
+    refused = [(p, why) for p in paths if (why := unreadable(p)) is not None]
+    for _path, why in refused:
         print(why, file=sys.stderr)
-    if unreadable:
+    if refused:
         return UNUSABLE
     documents: dict[Path, Document] = {}
     for path in paths:
@@ -56,12 +56,18 @@ def _lint_one(library: Library, path: Path, raw: bytes) -> int:
     else:  # it loads; what it sets in vain is still a finding for its author
         problems = overridden_findings(source, resolved)
     for problem in problems:
-        where = f"{problem.file or path}:{problem.line or 1}:{problem.column or 1}"
-        print(f"{where}: {problem.path or t('(document)')}: {problem.message}")
+        print(problem_line(problem, path))
     return len(problems)
 
 
-def _unreadable(path: Path) -> str | None:
+def problem_line(problem: Problem, path: Path) -> str:
+    """One problem as lint prints it: FILE:LINE:COLUMN: path: message (FILE: `path` unless the
+    problem names another)."""
+    where = f"{problem.file or path}:{problem.line or 1}:{problem.column or 1}"
+    return f"{where}: {problem.path or t('(document)')}: {problem.message}"
+
+
+def unreadable(path: Path) -> str | None:
     """Why a file to lint cannot be read (it is missing, a directory, not ours to read), or None."""
     if path.is_dir():
         return t("{file}: cannot read the file: it is a directory", file=path)

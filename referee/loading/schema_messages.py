@@ -7,8 +7,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice
 from typing import IO
 
@@ -16,7 +17,7 @@ import jsonschema
 
 from referee.loading.shipped import validator
 from referee.loading.yamlread import Path
-from referee.values.i18n import LANGUAGES, N_, did_you_mean, quoted, t, tn
+from referee.values.i18n import LANGUAGES, N_, closest, did_you_mean, quoted, t, tn
 
 
 def _show(value: object) -> str:
@@ -119,12 +120,27 @@ def _branch_errors(e: jsonschema.ValidationError) -> list[jsonschema.ValidationE
     branches: dict[int, list[jsonschema.ValidationError]] = {}
     for sub in e.context or []:
         branches.setdefault(int(sub.schema_path[0]), []).append(sub)
-    fitting = [errs for errs in branches.values()
-               if not any(s.validator == "type" and not s.relative_path for s in errs)]
+    fitting = {index: errs for index, errs in branches.items()
+               if not any(s.validator == "type" and not s.relative_path for s in errs)}
     if len(fitting) > 1:  # several mappings: the one whose keys fit is the form meant
-        keyed = [errs for errs in fitting if not any(_about_keys(s) for s in errs)]
-        fitting = keyed or fitting
-    return fitting[0] if len(fitting) == 1 else []
+        keyed = {i: errs for i, errs in fitting.items() if not any(_about_keys(s) for s in errs)}
+        fitting = keyed or _fit_once_respelt(e, fitting) or fitting
+    return next(iter(fitting.values())) if len(fitting) == 1 else []
+
+
+def _fit_once_respelt(e: jsonschema.ValidationError, branches: dict[int, list[jsonschema.ValidationError]]
+                      ) -> dict[int, list[jsonschema.ValidationError]]:
+    """The forms of an `anyOf` that the value takes once its unknown keys are spelt as meant:
+    `{players_per_dek: 2}` is the form of `players_per_deck` misspelt."""
+    fits = {}
+    for index, errs in branches.items():
+        unknown = _unknown_keys(s for s in errs if not s.relative_path)
+        keys = next(iter(unknown.values()), {})
+        if keys and None not in keys.values():  # each unknown key a misspelling of a field here
+            meant = _respelt(e.instance, {(): keys})
+            if validator().evolve(schema=e.validator_value[index]).is_valid(meant):
+                fits[index] = errs
+    return fits
 
 
 def _about_keys(e: jsonschema.ValidationError) -> bool:
@@ -145,10 +161,82 @@ def _flatten(errors: Iterable[jsonschema.ValidationError]) -> Iterator[jsonschem
 MAX_SCHEMA_ERRORS = 200  # read no further: a file of thousands of faults is answered quickly
 
 
+def _errors(data: object) -> list[jsonschema.ValidationError]:
+    return list(islice(_flatten(validator().iter_errors(data)), MAX_SCHEMA_ERRORS))
+
+
+# ---------------------------------------------------------------- faults of a misspelt key
+
+# Unknown keys spelt as meant to find what they alone break, at most: a file with more, or with
+# `MAX_SCHEMA_ERRORS` errors, is not walked a second time (each walk of a hostile file costs).
+MAX_RESPELT = 50
+
+# What an unknown key is read as: the field it was likely meant for, or None (no field is close).
+Unknown = dict[Path, dict[str, str | None]]
+
+
+def _unknown_keys(errors: Iterable[jsonschema.ValidationError]) -> Unknown:
+    """The keys no schema field has, by the path of their mapping, each with its likely field;
+    none when there are more than `MAX_RESPELT`."""
+    found: Unknown = {}
+    count = 0
+    for e in errors:
+        if e.validator == "additionalProperties" and isinstance(e.instance, Mapping):
+            fields = e.schema.get("properties", {})
+            extras = set(e.instance) - set(fields)
+            count += len(extras)
+            if count > MAX_RESPELT:
+                return {}
+            for extra in extras:
+                found.setdefault(tuple(e.absolute_path), {})[extra] = closest(str(extra), fields)
+    return found
+
+
+def _respelt(data: object, unknown: Unknown) -> object:
+    """`data` as its author likely meant it: each unknown key renamed to its likely field where
+    that field is not given too, else left out."""
+    fixed = copy.deepcopy(data)
+    for path, keys in unknown.items():
+        node: object = fixed
+        for step in path:
+            node = node[step]  # type: ignore[index]
+        if not isinstance(node, dict):
+            continue
+        for key, meant in keys.items():
+            value = node.pop(key)
+            if meant is not None and meant not in node:
+                node[meant] = value
+    return fixed
+
+
+def _key(e: jsonschema.ValidationError) -> tuple[object, ...]:
+    return tuple(e.absolute_path), e.validator, tuple(e.absolute_schema_path)
+
+
+def _without_key_faults(errors: list[jsonschema.ValidationError], data: object
+                        ) -> list[jsonschema.ValidationError]:
+    """The errors less those an unknown key alone causes: a mapping's count of fields, a field
+    it misspells said to be missing, forms that fail only for the key. Each is an error at the
+    key's mapping or above it that the data with its keys spelt as meant does not have; the
+    unknown key's own message, which names the field meant, says it once."""
+    unknown = _unknown_keys(errors)
+    if not unknown or len(errors) >= MAX_SCHEMA_ERRORS:
+        return errors
+    again = {_key(e) for e in _errors(_respelt(data, unknown))}
+
+    def caused(e: jsonschema.ValidationError) -> bool:
+        path = tuple(e.absolute_path)
+        return e.validator != "additionalProperties" and _key(e) not in again \
+            and any(where[:len(path)] == path for where in unknown)
+
+    return [e for e in errors if not caused(e)]
+
+
 def schema_problems(data: object) -> Iterator[tuple[Path, bool, str, str]]:
     """(path, points at a key, code, message) for each schema error, the first
-    `MAX_SCHEMA_ERRORS` of them: the schema is not walked past those."""
-    errors = list(islice(_flatten(validator().iter_errors(data)), MAX_SCHEMA_ERRORS))
+    `MAX_SCHEMA_ERRORS` of them: the schema is not walked past those. An error that a misspelt
+    key alone causes is left to the key's own message (`_without_key_faults`)."""
+    errors = _without_key_faults(_errors(data), data)
     typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
     for e in errors:
         path: Path = tuple(e.absolute_path)

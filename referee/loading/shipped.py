@@ -29,11 +29,16 @@ def builtin_files() -> list[FsPath]:
 SCHEMA_FILE = "ruleset.schema.json"
 
 
+def schema_file() -> FsPath:
+    """Where the ruleset's JSON Schema is installed (the checkout's `schemas/` when run from source)."""
+    return _data_dir("schemas") / SCHEMA_FILE
+
+
 @cache
 def schema() -> dict[str, Any]:
     """The ruleset's JSON Schema, the contract, as the package ships it (`schemas/`): the
     assembly of the kinds' parts (`assembled`), written out."""
-    text = (_data_dir("schemas") / SCHEMA_FILE).read_text(encoding="utf-8")
+    text = schema_file().read_text(encoding="utf-8")
     return json.loads(text)  # type: ignore[no-any-return]
 
 

@@ -204,10 +204,16 @@ def joined(parts: Sequence[str]) -> str:
     return text
 
 
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The one of `choices` closest to `word` (a misspelling's likely meaning), or None when none is close."""
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return close[0] if close else None
+
+
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
     """`; did you mean "winner"?` for the closest of `choices`, or nothing when none is close."""
-    close = difflib.get_close_matches(word, list(choices), n=1)
-    return t('; did you mean "{name}"?', name=close[0]) if close else ""
+    close = closest(word, choices)
+    return t('; did you mean "{name}"?', name=close) if close else ""
 
 
 def decks_in_play(decks: int, pieces: str = PIECES[0]) -> str:
