@@ -14,6 +14,7 @@ from api import (
     cors,
     games,
     language,
+    mahjong,
     page,
     problems,
     rulesets,
@@ -64,6 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(rulesets.schemas_blp)
     api.register_blueprint(checks.blp)
     api.register_blueprint(turns.blp)
+    api.register_blueprint(mahjong.blp)
     api.register_blueprint(games.blp)
     problems.register(app)
     cors.allow_other_origins(app)

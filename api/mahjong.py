@@ -35,9 +35,7 @@ class TileList(fields.Field[Any]):
             return value
         if isinstance(value, list) and len(value) <= 40:
             return value
-        raise self.make_error("invalid")
-
-    default_error_messages = {"invalid": "Not a list of at most 40 tiles or a compact string of at most 80."}
+        raise self.make_error("validator_failed")  # "Invalid value.", as marshmallow words it
 
 
 def _tiles(**kw: Any) -> TileList:
@@ -58,7 +56,7 @@ class Win(Schema):
     self_drawn = fields.Boolean(load_default=False)
 
 
-class HandCheck(Schema):
+class MahjongHand(Schema):
     hand = _tiles(required=True)
     melds = List(fields.Nested(Meld), load_default=list, validate=validate.Length(max=4))
     seat_wind = _tile(load_default="1z")
@@ -78,11 +76,11 @@ class HandCheck(Schema):
     first_turn = fields.Boolean(load_default=False, metadata={"description": "won on the first turn, no call made"})
 
 
-class WinCheck(HandCheck):
+class MahjongWin(MahjongHand):
     win = fields.Nested(Win, required=True)
 
 
-class WinResult(Schema):
+class MahjongWinResult(Schema):
     valid = fields.Boolean(required=True)
     violations = List(fields.Nested(Violation), required=True)
     score = fields.Dict(metadata={"description": "when valid: han, fu (or faan), limit, patterns, dora, "
@@ -94,15 +92,15 @@ class Wait(Schema):
     scores = fields.Boolean(required=True)
 
 
-class WaitsResult(Schema):
+class MahjongWaitsResult(Schema):
     valid = fields.Boolean(required=True)
     violations = List(fields.Nested(Violation), required=True)
     waits = List(fields.Nested(Wait))
 
 
 @blp.route("/<string:ruleset_id>/wins/check", methods=["POST"])
-@blp.arguments(WinCheck())
-@blp.response(200, WinResult)
+@blp.arguments(MahjongWin())
+@blp.response(200, MahjongWinResult)
 @_ANSWERS
 def wins_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Does this hand win, and for what? The best reading's patterns, fu, dora and points."""
@@ -111,8 +109,8 @@ def wins_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 
 
 @blp.route("/<string:ruleset_id>/waits/check", methods=["POST"])
-@blp.arguments(HandCheck())
-@blp.response(200, WaitsResult)
+@blp.arguments(MahjongHand())
+@blp.response(200, MahjongWaitsResult)
 @_ANSWERS
 @searches(blp)
 def waits_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:

@@ -28,8 +28,8 @@ from referee.loading.yamlread import YamlError, read
 from referee.values.errors import InvalidPlayError, Problem, RulesetError
 from referee.values.i18n import t
 
-# The blueprints whose views a draft may ask: the checks, the turns and the scores.
-DRAFTABLE = frozenset({"checks", "turns"})
+# The blueprints whose views a draft may ask: the checks, the turns, the scores and Mahjong's checks.
+DRAFTABLE = frozenset({"checks", "turns", "mahjong"})
 DRAFT_BODY = {
     "required": True,
     "description": "The check's own body (as `POST /v1/rulesets/{id}/{check}` takes it) plus `ruleset`: a "

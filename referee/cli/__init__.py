@@ -1,4 +1,4 @@
-"""The `referee` command: lint, rulesets, new-variant, changes, check, first-meld, going-out, score, schema, serve
+"""The `referee` command: lint, rulesets, new-variant, changes, check, first-meld, going-out, score, mahjong, schema, serve
 (see spec/cli.md). This module holds the parser and `main`; each command is a module of its own.
 
 Exit codes: 0 the answer is yes (a legal play, clean files), 1 it is no (an illegal play,
@@ -20,6 +20,7 @@ from referee.cli.check import _check, _first_meld, _going_out
 from referee.cli.common import _OPTIONS, BROKEN_PIPE, UNUSABLE
 from referee.cli.helptext import HELP
 from referee.cli.lint import _lint
+from referee.cli.mahjong import _mahjong_score, _mahjong_waits, add_mahjong
 from referee.cli.rulesets import _rulesets
 from referee.cli.schema import _schema
 from referee.cli.score import _score
@@ -216,6 +217,17 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("hands", nargs="+", metavar="NAME=CARD,CARD...",
                    help="a player and the cards left in their hand (see below for CARD)")
     p.set_defaults(run=_score)
+    mahjong = _command(sub, "mahjong")
+    hands = mahjong.add_subparsers(dest="mahjong_command", required=True, metavar="score|waits")
+    p = hands.add_parser("score", help="score a winning hand, as wins/check does")
+    add_mahjong(p)
+    won = p.add_mutually_exclusive_group()
+    won.add_argument("--ron", metavar="TILE", help="the winning tile, won off a discard")
+    won.add_argument("--tsumo", metavar="TILE", help="the winning tile, self-drawn")
+    p.set_defaults(run=_mahjong_score)
+    p = hands.add_parser("waits", help="the tiles a hand of 13 waits on, as waits/check does")
+    add_mahjong(p)
+    p.set_defaults(run=_mahjong_waits)
     _command(sub, "schema").set_defaults(run=_schema)
     return top
 

@@ -108,6 +108,19 @@ refused.
 exit status: 0 the hand can go out, 1 it cannot (the reason is printed), 2 the input
 could not be used (an unknown ruleset, a bad card, an illegal --table meld, a layout game)
 """),
+    "mahjong": ("score a Mahjong hand, or list what it waits on (Mahjong rulesets)", """\
+examples:
+  referee mahjong score riichi 123m678p789s22m --called 666z --ron 9s --seat-wind S --round-wind E --dora 6p
+  referee mahjong score riichi 234m567m234p678s55s --tsumo 8s --riichi
+  referee mahjong waits riichi 1112345678999m
+
+HAND is every concealed tile, the winning one among them (score), written compactly
+(123m456p11z) or joined by commas. Tiles: 1m-9m characters, 1p-9p dots, 1s-9s bamboo,
+1z-4z (E S W N) winds, 5z-7z (Wh Gr Rd) dragons, 0m 0p 0s a red five. A called meld is
+--called TILES, a kong declared from the hand --concealed-kong TILES.
+
+exit status: 0 a winning (or waiting) hand, 1 it is not, 2 the input could not be used
+"""),
     "score": ("end-of-round points and pennies (rummy games)", """\
 examples:
   referee score ten-pennies ann=3H,KD,JK bob=

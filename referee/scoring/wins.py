@@ -24,7 +24,7 @@ from referee.scoring.mahjong import (
     rounded_fu,
 )
 from referee.values.errors import InvalidPlayError, Problem
-from referee.values.i18n import t
+from referee.values.i18n import t, tn
 from referee.values.tiles import Tiles, TileSet, counts_of, read_tile, read_tiles
 
 FLAGS = ("riichi", "double_riichi", "ippatsu", "last_tile", "after_kong", "robbing_kong", "first_turn")
@@ -97,7 +97,7 @@ def _wind(rules: MahjongRules, fields: Mapping[str, Any], name: str) -> int:
 
 def _meld(tiles: TileSet, meld: object, path: str) -> tuple[Tiles, bool]:
     if not isinstance(meld, Mapping):
-        raise InvalidPlayError(Problem(path, "invalid_type", t("a meld is {tiles: [...], open: true}")))
+        raise InvalidPlayError(Problem(path, "invalid_type", t("a meld is an object holding its tiles and whether it is open")))
     return read_tiles(meld.get("tiles", []), f"{path}.tiles", tiles), bool(meld.get("open", True))
 
 
@@ -146,7 +146,8 @@ def _counted(rules: MahjongRules, ask: WinAsk) -> tuple[str, str] | None:
     tiles = rules.tiles
     held = len(ask.hand.tiles) + 3 * len(ask.melds)
     if held != 14:
-        return "wrong_tile_count", t("a winning hand holds 14 tiles (a kong counting 3); this one holds {n}", n=held)
+        return "wrong_tile_count", tn("a winning hand holds 14 tiles (a kong counting 3); this one holds {n}",
+                                      "a winning hand holds 14 tiles (a kong counting 3); this one holds {n}", held)
     if ask.tile not in ask.hand.tiles:
         return "not_in_hand", t("the winning tile {tile} is not in the hand", tile=tiles.names[ask.tile or 0])
     every = [*ask.hand.tiles, *(t for meld, _ in ask.melds for t in meld.tiles)]
@@ -154,8 +155,9 @@ def _counted(rules: MahjongRules, ask: WinAsk) -> tuple[str, str] | None:
     over = [tiles.names[i] for i, c in enumerate(counts) if c > tiles.copies]
     red = ask.hand.red + sum(meld.red for meld, _ in ask.melds)
     if over or red > sum(rules.tiles.red_fives.values()):
-        return "duplicate_card", t("there are only {n} of each tile; this hand holds more of {tiles}",
-                                   n=tiles.copies, tiles=", ".join(over) or "0")
+        return "duplicate_card", tn("there is only {n} of each tile; this hand holds more of {tiles}",
+                                    "there are only {n} of each tile; this hand holds more of {tiles}",
+                                    tiles.copies, tiles=", ".join(over) or t("the red fives"))
     return None
 
 
@@ -203,8 +205,9 @@ def check_waits(ruleset: Ruleset, ask: WinAsk) -> dict[str, Any]:
     tiles = rules.tiles
     held = len(ask.hand.tiles) + 3 * len(ask.melds)
     if held != 13:
-        return {"valid": False, "violations": [{"code": "wrong_tile_count", "message": t(
-            "a waiting hand holds 13 tiles (a kong counting 3); this one holds {n}", n=held), "cards": []}]}
+        return {"valid": False, "violations": [{"code": "wrong_tile_count", "message": tn(
+            "a waiting hand holds 13 tiles (a kong counting 3); this one holds {n}",
+            "a waiting hand holds 13 tiles (a kong counting 3); this one holds {n}", held), "cards": []}]}
     every = counts_of([*ask.hand.tiles, *(x for m, _ in ask.melds for x in m.tiles)], tiles.size)
     waits = []
     for tile in range(tiles.size):
