@@ -18,6 +18,8 @@ the engine disagrees):
 - A yakuman hand counts no dora (the package's reading): its `dora` is 0.
 - A closed hand won by discard has the base 20 and `concealed_ron` 10 as two fu parts (the
   package writes one base of 30).
+- An open hand won by self-draw always takes the self-draw's 2 fu (the package gives them only
+  to a hand with fu besides: with `open_pinfu_30_fu` off it scores such a hand at 20 fu).
 - Refusals of the package that the contract has no code for (riichi on an open hand, ippatsu
   without riichi, robbing a kong on a self-draw, ...) are answered with the package's own code.
 """
@@ -263,18 +265,26 @@ def _score(req: Request, options: Options, response: HandResponse) -> dict[str, 
     han, cost = response.han, response.cost
     yakuman = any(y.is_yakuman for y in response.yaku)
     config = _config(req, options, req.self_drawn)
-    if yakuman and not options.double_yakuman and han > 13:
-        han, cost = 13, ScoresCalculator.calculate_scores(13, response.fu or 0, config, True)
-    chiitoitsu = "chiitoitsu" in patterns
     closed_ron = not response.is_open_hand and not req.self_drawn
+    parts = [] if "chiitoitsu" in patterns else _fu_parts(response, closed_ron)
+    fu = response.fu or 0
+    if response.is_open_hand and req.self_drawn and all(p["item"] != "self_draw" for p in parts):
+        # The package gives an open hand's self-draw its 2 fu only when the hand has fu besides
+        # (else it adds the open all-chow hand's 2, or none where that option is off); the rules
+        # deny the self-draw's fu to pinfu alone, a closed hand.
+        parts = [p for p in parts if p["item"] != "open_pinfu"] + [{"item": "self_draw", "fu": 2}]
+        fu = -(-sum(p["fu"] for p in parts) // 10) * 10
+        cost = ScoresCalculator.calculate_scores(han, fu, config, yakuman)
+    if yakuman and not options.double_yakuman and han > 13:
+        han, cost = 13, ScoresCalculator.calculate_scores(13, fu, config, True)
     return {
         "han": han,
-        "fu": response.fu,
+        "fu": fu,
         "faan": None,
         "limit": LIMITS[cost["yaku_level"]],
         "patterns": patterns,
         "dora": dora,
-        "fu_parts": [] if chiitoitsu else _fu_parts(response, closed_ron),
+        "fu_parts": parts,
         "points": _points(cost, req.self_drawn, config.is_dealer),
     }
 
