@@ -80,13 +80,13 @@ def compare(
         if diffs:
             disagree.append((request, diffs))
     print(f"\n{title}: {len(requests)} hands")
-    for name, spent in zip(("oracle", "checked"), times, strict=True):
-        ordered = sorted(spent)
+    for name, each in zip(("oracle", "checked"), times, strict=True):
+        ordered = sorted(each)
         p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
         print(
-            f"  {name:8} mean {statistics.fmean(spent) * 1e6:8.0f} us  median "
-            f"{statistics.median(spent) * 1e6:8.0f} us  p99 {p99 * 1e6:8.0f} us  "
-            f"{len(spent) / sum(spent):8.0f} hands/s"
+            f"  {name:8} mean {statistics.fmean(each) * 1e6:8.0f} us  median "
+            f"{statistics.median(each) * 1e6:8.0f} us  p99 {p99 * 1e6:8.0f} us  "
+            f"{len(each) / sum(each):8.0f} hands/s"
         )
     ratio = statistics.fmean(times[1]) / statistics.fmean(times[0])
     print(f"  ratio (checked / oracle): {ratio:.2f}")

@@ -87,6 +87,14 @@ RIICHI_SHIPPED = Options()
 # ---------------------------------------------------------------- the request
 
 
+# The fields of a Riichi request (mahjong.md); another one (`flowers`) is the engine's 422.
+FIELDS = frozenset([
+    "hand", "melds", "win", "seat_wind", "round_wind", "riichi", "double_riichi", "ippatsu",
+    "last_tile", "after_kong", "robbing_kong", "first_turn", "dora_indicators",
+    "ura_dora_indicators", "honba", "riichi_sticks", "discards",
+])  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Request:
     """A request read: tiles as `Tile`s, melds as (tiles, open), and the situation's fields."""
@@ -99,6 +107,9 @@ class Request:
 
     @classmethod
     def read(cls, request: dict[str, Any]) -> Request:
+        unused = set(request) - FIELDS
+        if unused:
+            raise ValueError(f"unused_field: {sorted(unused)}")
         melds = tuple(
             (tuple(parse_tiles(m["tiles"])), bool(m.get("open", True)))
             for m in request.get("melds", [])
@@ -243,7 +254,9 @@ def _points(cost: ScoresResult, self_drawn: bool, dealer: bool) -> dict[str, int
 
 
 def _fu_parts(response: HandResponse, closed_ron: bool) -> list[dict[str, Any]]:
-    parts = [{"item": FU_PARTS[d["reason"]], "fu": d["fu"]} for d in response.fu_details or []]
+    parts: list[dict[str, Any]] = [
+        {"item": FU_PARTS[d["reason"]], "fu": d["fu"]} for d in response.fu_details or []
+    ]
     base = [p for p in parts if p["item"] == "base"]
     rest = [p for p in parts if p["item"] != "base"]
     if closed_ron and base:

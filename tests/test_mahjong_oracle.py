@@ -252,6 +252,11 @@ def test_violations(change: dict[str, Any], code: str | None) -> None:
         assert not answer["valid"] and code in codes(answer) and answer["score"] is None
 
 
+def test_a_field_riichi_does_not_use() -> None:
+    with pytest.raises(ValueError, match="flowers"):
+        oracle_win({**KIRIAGE, "flowers": ["1f"]})
+
+
 def test_no_yaku() -> None:
     request = {**OPEN_TANYAO, "hand": "234m567p88s123s", "win": {"tile": "3s", "self_drawn": False}}
     assert codes(oracle_win(request)) == ["no_yaku"]
