@@ -47,8 +47,18 @@ def found_patterns(reading: Reading) -> list[Found]:
     replaced = {name for f in out for name in f.pattern.excludes if f.name in names}
     out = [f for f in out if f.name not in replaced]
     if any(f.yakuman for f in out):
-        out = [f for f in out if f.yakuman]
+        out = _counted_limits([f for f in out if f.yakuman], reading.rules.most_yakuman)
     return out
+
+
+def _counted_limits(found: list[Found], most: int) -> list[Found]:
+    """The limit hands counted, in the ruleset's order, up to `most` yakuman in all."""
+    kept, count = [], 0
+    for f in found:
+        if count + f.yakuman <= most:
+            kept.append(f)
+            count += f.yakuman
+    return kept
 
 
 class FuPart(NamedTuple):
@@ -57,44 +67,53 @@ class FuPart(NamedTuple):
 
 
 def fu_parts(reading: Reading) -> list[FuPart]:
-    """The fu of a reading before rounding (seven pairs: its fixed fu, one part)."""
+    """The fu of a reading before rounding: none for a hand not read as melds and a pair (seven
+    pairs score their fixed fu, `rounded_fu`)."""
     rules, arrangement = reading.rules.fu, reading.arrangement
-    if arrangement.shape == "seven_pairs":
-        return [FuPart("seven_pairs", rules.seven_pairs)]
+    if arrangement.shape != "melds":
+        return []
     parts = [FuPart("base", rules.base)]
     parts += [part for group in reading.groups for part in _group_fu(reading, group)]
     if rules.waits.get(arrangement.wait):
-        parts.append(FuPart(f"wait_{arrangement.wait}", rules.waits[arrangement.wait]))
+        parts.append(FuPart(WAIT_ITEMS.get(arrangement.wait, f"{arrangement.wait}_wait"), rules.waits[arrangement.wait]))
     self_drawn = "self_drawn" in reading.flags
     plain = len(parts) == 1  # no fu but the base: all chows, a plain pair, a two-sided wait
     if self_drawn and not (plain and reading.concealed and not rules.pinfu_self_draw):
         parts.append(FuPart("self_draw", rules.self_draw))
     if not self_drawn and reading.concealed:
-        parts.append(FuPart("closed_ron", rules.closed_ron))
-    if not self_drawn and not reading.concealed and len(parts) == 1:  # nothing but the base
-        parts.append(FuPart("open_hand_minimum", rules.open_no_fu - rules.base))
+        parts.append(FuPart("concealed_ron", rules.closed_ron))
+    if not self_drawn and not reading.concealed and plain:  # an open hand of nothing but the base
+        parts.append(FuPart("open_pinfu", rules.open_no_fu - rules.base))
     return parts
+
+
+# A wait's fu part as answers name it (a pair wait: `single_wait`).
+WAIT_ITEMS = {"edge": "edge_wait", "closed": "closed_wait", "pair": "single_wait"}
 
 
 def _group_fu(reading: Reading, group: Group) -> Iterable[FuPart]:
     rules, tiles = reading.rules.fu, reading.rules.tiles
     if group.kind == PAIR:
-        for reason, tile in (("dragon", None), ("seat_wind", reading.seat), ("round_wind", reading.round)):
-            held = group.tile in reading.rules.groups.get("dragons", frozenset()) if tile is None else group.tile == tile
-            if held and rules.pair.get(reason):
-                yield FuPart(f"pair_{reason}", rules.pair[reason])
+        fu = sum(rules.pair.get(reason, 0) for reason, held in (
+            ("dragon", group.tile in reading.rules.groups.get("dragons", frozenset())),
+            ("seat_wind", group.tile == reading.seat), ("round_wind", group.tile == reading.round)) if held)
+        if fu:
+            yield FuPart("value_pair" if fu <= max(rules.pair.values(), default=0) else "double_value_pair", fu)
     elif group.kind in (PUNG, KONG):
         end = "simple" if tiles.simple(group.tile) else "terminal_or_honour"
         fu = rules.pung[end] * (rules.closed_factor if group.concealed else 1) * \
             (rules.kong_factor if group.kind == KONG else 1)
         word = "simple" if end == "simple" else "honour" if tiles.honour(group.tile) else "terminal"
-        yield FuPart(f"{'closed' if group.concealed else 'open'}_{group.kind}_{word}", fu)
+        yield FuPart(f"{'concealed' if group.concealed else 'open'}_{group.kind}_{word}", fu)
 
 
 def rounded_fu(reading: Reading, parts: list[FuPart]) -> int:
-    total = sum(p.fu for p in parts)
+    """The fu as scored: the parts rounded up (seven pairs: their fixed fu; thirteen orphans: 0)."""
+    shape = reading.arrangement.shape
+    if shape != "melds":
+        return reading.rules.fu.seven_pairs if shape == "seven_pairs" else 0
     step = reading.rules.fu.round_to
-    return total if reading.arrangement.shape == "seven_pairs" else step * math.ceil(total / step)
+    return step * math.ceil(sum(p.fu for p in parts) / step)
 
 
 def dora_count(rules: MahjongRules, held: list[int], indicators: Iterable[int]) -> int:

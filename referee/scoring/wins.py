@@ -150,8 +150,7 @@ def _counted(rules: MahjongRules, ask: WinAsk) -> tuple[str, str] | None:
                                       "a winning hand holds 14 tiles (a kong counting 3); this one holds {n}", held)
     if ask.tile not in ask.hand.tiles:
         return "not_in_hand", t("the winning tile {tile} is not in the hand", tile=tiles.names[ask.tile or 0])
-    every = [*ask.hand.tiles, *(t for meld, _ in ask.melds for t in meld.tiles)]
-    counts = counts_of(every, tiles.size)
+    counts = counts_of(_seen(ask), tiles.size)
     over = [tiles.names[i] for i, c in enumerate(counts) if c > tiles.copies]
     red = ask.hand.red + sum(meld.red for meld, _ in ask.melds)
     if over or red > sum(rules.tiles.red_fives.values()):
@@ -159,6 +158,12 @@ def _counted(rules: MahjongRules, ask: WinAsk) -> tuple[str, str] | None:
                                     "there are only {n} of each tile; this hand holds more of {tiles}",
                                     tiles.copies, tiles=", ".join(over) or t("the red fives"))
     return None
+
+
+def _seen(ask: WinAsk) -> list[int]:
+    """Every tile the request shows: the hand, the melds, and the dora indicators turned up (a
+    tile of the wall too, so no hand may hold a fifth copy beside one)."""
+    return [*ask.hand.tiles, *(t for meld, _ in ask.melds for t in meld.tiles), *ask.dora, *ask.ura]
 
 
 def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> dict[str, Any]:
@@ -208,7 +213,7 @@ def check_waits(ruleset: Ruleset, ask: WinAsk) -> dict[str, Any]:
         return {"valid": False, "violations": [{"code": "wrong_tile_count", "message": tn(
             "a waiting hand holds 13 tiles (a kong counting 3); this one holds {n}",
             "a waiting hand holds 13 tiles (a kong counting 3); this one holds {n}", held), "cards": []}]}
-    every = counts_of([*ask.hand.tiles, *(x for m, _ in ask.melds for x in m.tiles)], tiles.size)
+    every = counts_of(_seen(ask), tiles.size)
     waits = []
     for tile in range(tiles.size):
         if every[tile] >= tiles.copies:
