@@ -53,8 +53,8 @@ class Catalog:
         draft = _DRAFT.get()
         if draft is not None and draft.id == ruleset_id:
             return draft
-        if ruleset_id in self.builtin:
-            return self.library.get(ruleset_id)
+        if ruleset_id in self.library and ruleset_id not in self._held:
+            return self.library.get(ruleset_id)  # shipped, or given to the library itself: never stored
         return self._current(ruleset_id, ())
 
     def _current(self, ruleset_id: str, seen: tuple[str, ...]) -> Ruleset:
