@@ -37,7 +37,7 @@ RULESETS: dict[str, dict[str, Any]] = {
     "riichi-kiriage": {"kiriage": True},
     "riichi-double-yakuman": {"has_double_yakuman": True},
     "riichi-counted-yakuman": {"kazoe_limit": HandConstants.KAZOE_LIMITED},
-    "riichi-pinfu-tsumo-fu": {"fu_for_pinfu_tsumo": True},
+    "riichi-no-pinfu-tsumo": {"fu_for_pinfu_tsumo": True},
     "riichi-open-pinfu-20": {"fu_for_open_pinfu": False},
     "riichi-no-red-fives": {"has_aka_dora": False},
 }
@@ -66,7 +66,7 @@ LIMITS = {"mangan": "mangan", "haneman": "haneman", "baiman": "baiman",
 ERRORS = {HandCalculator.ERR_NO_YAKU: "no_yaku",
           HandCalculator.ERR_HAND_NOT_WINNING: "not_a_winning_shape",
           HandCalculator.ERR_NO_WINNING_TILE: "not_in_hand"}
-UNCHECKED = {"duplicate_card", "wrong_tile_count", "invalid_meld", "furiten", "unused_field"}
+UNCHECKED = {"not_in_deck", "duplicate_card", "wrong_tile_count", "invalid_meld", "furiten", "unused_field"}
 RED = {"m": FIVE_RED_MAN, "p": FIVE_RED_PIN, "s": FIVE_RED_SOU}
 SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
 NAMES_ATTR = {type(y).__name__: attr for attr, y in vars(HandConfig().yaku).items()}
