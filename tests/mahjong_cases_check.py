@@ -215,8 +215,7 @@ def waits(request: dict[str, Any], ruleset: str) -> dict[str, Any]:
         closed = Counter(index34(t) for t in tiles_of(request))
         closed[i] += 1
         shape = [closed[k] for k in range(34)]
-        open_sets = [[index34(t) for t in m["tiles"]][:3] for m in request.get("melds", [])]
-        if not Agari.is_agari(shape, open_sets or None):
+        if not Agari.is_agari(shape):
             continue
         row = {**request, "hand": [*tiles_of(request), tile], "win": {"tile": tile}}
         found[tile] = evaluate(row, ruleset).get("valid", False)
