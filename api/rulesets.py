@@ -54,7 +54,7 @@ RULESET_SCHEMA = {
     "required": ["id"],
     "properties": {"format": {"type": "integer", "enum": [1]},
                    "id": {"type": "string", "example": "garbage-our-table"},
-                   "family": {"type": "string", "enum": ["rummy", "layout"]},
+                   "family": {"type": "string", "enum": ["rummy", "layout", "mahjong"]},
                    "extends": {"type": "string", "description": "the ruleset this one changes"}},
     "additionalProperties": True,
     "example": {"format": 1, "id": "garbage-our-table", "extends": "garbage", "family": "layout",
@@ -90,7 +90,7 @@ DECK_SCHEMA = {
 }
 RESOLVED_PROPERTIES: dict[str, object] = {
     "format": {"type": "integer"}, "id": {"type": "string"}, "name": {"type": "string"},
-    "family": {"type": "string", "enum": ["rummy", "layout"]},
+    "family": {"type": "string", "enum": ["rummy", "layout", "mahjong"]},
     "extends": {"type": "string", "nullable": True}, "deck": DECK_SCHEMA}
 RESOLVED_SCHEMA = {
     "type": "object",

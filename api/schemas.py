@@ -539,7 +539,7 @@ class ScoreResult(Schema):
 class RulesetSummary(Schema):
     id = fields.String(required=True)
     name = fields.String(required=True)
-    family = fields.String(required=True, validate=validate.OneOf(["rummy", "layout"]))
+    family = fields.String(required=True, validate=validate.OneOf(["rummy", "layout", "mahjong"]))
     extends = fields.String(allow_none=True, required=True)
     builtin = fields.Boolean(required=True)
 

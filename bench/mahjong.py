@@ -13,8 +13,8 @@ the means (the callable's over the oracle's), and how many answers agree with th
 (validity and codes, han, fu, limit, patterns, dora, points; waits and whether each scores),
 with the first few that do not.
 
-Until the engine scores Mahjong, the default callables are the oracle's own: the run then times
-the package against itself (a ratio near 1, every hand agreeing), which it says.
+The default callables are the engine's, on the shipped `riichi`; `--wins
+tests.mahjong_oracle:oracle_win` times the package against itself.
 """
 
 from __future__ import annotations
@@ -40,6 +40,21 @@ from tests.mahjong_oracle import differences, oracle_waits, oracle_win
 Check = Callable[[dict[str, Any]], dict[str, Any]]
 ORACLE_WINS = "tests.mahjong_oracle:oracle_win"
 ORACLE_WAITS = "tests.mahjong_oracle:oracle_waits"
+ENGINE_WINS = "bench.mahjong:engine_win"
+ENGINE_WAITS = "bench.mahjong:engine_waits"
+
+
+def engine_win(request: dict[str, Any]) -> dict[str, Any]:
+    """The engine's `wins/check` of the shipped `riichi` (its ruleset read once)."""
+    from referee.loading.loader import default_library
+    from referee.scoring.wins import win_answer
+    return win_answer(default_library().get("riichi"), request)
+
+
+def engine_waits(request: dict[str, Any]) -> dict[str, Any]:
+    from referee.loading.loader import default_library
+    from referee.scoring.wins import waits_answer
+    return waits_answer(default_library().get("riichi"), {k: v for k, v in request.items() if k != "win"})
 
 
 def load(path: str) -> Check:
@@ -100,8 +115,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=2000, help="winning hands")
     parser.add_argument("--waits", type=int, default=300, help="tenpai hands")
     parser.add_argument("--seed", type=int, default=36)
-    parser.add_argument("--wins", default=ORACLE_WINS, help="the wins/check callable")
-    parser.add_argument("--waits-check", default=ORACLE_WAITS, help="the waits/check callable")
+    parser.add_argument("--wins", default=ENGINE_WINS, help="the wins/check callable (default: the engine's)")
+    parser.add_argument("--waits-check", default=ENGINE_WAITS, help="the waits/check callable (default: the engine's)")
     args = parser.parse_args(argv)
     if args.wins == ORACLE_WINS and args.waits_check == ORACLE_WAITS:
         print("No engine given: the package is timed against itself (pass --wins, --waits-check).")

@@ -184,6 +184,8 @@ def game_summary(ruleset: Ruleset) -> str:
     """The game in one sentence, from its resolved rules: what a ruleset that writes no `summary`
     (a variant that changes its base's rules without saying how) shows (`Two decks; 14 cards
     each; a first meld of three melds; deuces wild; a hand limit of 75 points; out at 101 points.`)."""
+    if ruleset.mahjong is not None:
+        return ""  # a Mahjong variant's rules are its patterns: `changes` says what it changes
     decks = ruleset.deck.decks.fixed
     parts = [tn("{count} deck", "{count} decks", decks, count=number(decks)) if decks else ""]
     if ruleset.layout is not None:
@@ -237,6 +239,8 @@ def round_rules(ruleset: Ruleset, number_: int) -> dict[str, Any]:
             "number", "unknown_round",
             t("round {number} does not exist: this game has rounds 1-{last}", number=number_, last=len(rounds))
             if rounds else t("rounds are numbered from 1")))
+    if ruleset.mahjong is not None:  # every hand is played by the same rules
+        return {**document, "round": number_, "summary": summary(ruleset)}
     entry = rounds[number_ - 1] if rounds else None
     resolved = {**document, **{k: v for k, v in round_document(document, entry).items() if v is not None}}
     if entry and entry.get("name"):

@@ -164,7 +164,10 @@ def tile_violations(req: Request, options: Options, size: int) -> list[str]:
     reds = Counter(t.kind for t in shown if t.red)
     if not options.red_fives and reds:
         raise ValueError("this ruleset has no red fives")
-    if any(n > 4 for n in kinds.values()) or any(n > 1 for n in reds.values()):
+    # Where a suit has a red five it holds three plain fives beside it (mahjong.md).
+    plain_fives = Counter(t.kind for t in shown if not t.red and t.kind < 27 and t.kind % 9 == 4)
+    if any(n > 4 for n in kinds.values()) or any(n > 1 for n in reds.values()) \
+            or (options.red_fives and any(n > 3 for n in plain_fives.values())):
         codes.append("duplicate_card")
     if req.win is not None and all(t.kind != req.win.kind for t in req.hand):
         codes.append("not_in_hand")

@@ -182,6 +182,7 @@ def _too_deep(ask: Table) -> Any:
 TEN = "/v1/rulesets/ten-pennies"
 RUMMIKUB = "/v1/rulesets/rummikub"
 CANASTA = "/v1/rulesets/canasta"
+RIICHI = "/v1/rulesets/riichi"
 RULESET = "format: 1\nid: {id}\nfamily: layout\nname: N\nlayout: {{slots: [A, '2']}}\ngame: {{end: {{layout_size: 0}}}}\n"
 
 _PAST = schema_most_cards() // 3 + 1  # cards a player: three players hold more than any table
@@ -436,6 +437,28 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
     "a replacement that breaks a variant": (lambda ask: _house(ask, "PUT", {
         "id": _stored_house(ask)[0], "extends": "bing-rummy", "name": "R"}), {"ruleset_in_use"}),
     "too many rulesets": (_past_the_bound, {"too_many_rulesets"}),
+    "a Mahjong hand that does not win": (_post(f"{RIICHI}/wins/check", {
+        "hand": "1357m2468p13579s1z", "win": {"tile": "1m"}}), {"not_a_winning_shape"}),
+    "a Mahjong hand of no yaku": (_post(f"{RIICHI}/wins/check", {
+        "hand": "234m567m55s", "melds": [{"tiles": "123p"}, {"tiles": "789s"}], "win": {"tile": "5s"}}), {"no_yaku"}),
+    "a Mahjong hand of too few tiles": (_post(f"{RIICHI}/wins/check", {"hand": "123m", "win": {"tile": "1m"}}),
+                                        {"wrong_tile_count"}),
+    "a Mahjong winning tile not held": (_post(f"{RIICHI}/wins/check", {
+        "hand": "123m456p789p111z22z", "win": {"tile": "3s"}}), {"not_in_hand"}),
+    "a called meld that is none": (_post(f"{RIICHI}/wins/check", {
+        "hand": "123m456p789s11z", "melds": [{"tiles": "135m"}], "win": {"tile": "1z"}}), {"invalid_meld"}),
+    "a fifth tile": (_post(f"{RIICHI}/wins/check", {
+        "hand": "11m456p789s555z", "melds": [{"tiles": "111m"}], "win": {"tile": "5z"}}), {"duplicate_card"}),
+    "a wind that is none": (_post(f"{RIICHI}/wins/check", {"hand": "123m", "win": {"tile": "1m"}, "seat_wind": "5z"}),
+                            {"not_a_wind"}),
+    "riichi with an open hand": (_post(f"{RIICHI}/wins/check", {
+        "hand": "456p789s11z22z", "melds": [{"tiles": "123p"}], "win": {"tile": "1z"}, "riichi": True}),
+        {"invalid_field"}),
+    "tiles that are none": (_post(f"{RIICHI}/wins/check", {"hand": ["1x", "0z", "9f", 3], "win": {"tile": "1m"}}),
+                            {"unknown_card"}),
+    "a hand waiting on nothing": (_post(f"{RIICHI}/waits/check", {"hand": "1357m2468p13579s"}), {"not_tenpai"}),
+    "a Mahjong game on the sheet": (_post("/v1/games", {"ruleset": "riichi", "players": ["a", "b", "c", "d"]}),
+                                    {"sheet_not_kept"}),
     "extends too deep": (_too_deep_a_chain, {"extends_too_deep"}),
     "a draft": (_post("/v1/rulesets/draft/melds/check", {"cards": ["8H"]}), {"missing_field"}),
     "a draft of no kind": (_post("/v1/rulesets/draft/melds/check", {"cards": ["8H"], "ruleset": 3}), {"invalid_type"}),

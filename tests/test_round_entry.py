@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from referee.loading.loader import default_library
 
-SHIPPED_IDS = sorted(r.id for r in default_library().all())
+SHIPPED_IDS = sorted(r.id for r in default_library().all() if r.mahjong is None)  # Mahjong: a hand, no round form
 
 
 def _expected(ruleset: dict[str, Any], round_: dict[str, Any]) -> dict[str, Any]:

@@ -50,6 +50,10 @@ def _rummy_only(ruleset: Ruleset, refusal: str) -> None:
 def _check(args: argparse.Namespace) -> int:
     """One meld in a rummy game, one placement in a layout game."""
     ruleset = _ruleset(args.ruleset)
+    if ruleset.mahjong is not None:
+        raise InvalidPlayError(Problem("", "wrong_family", t(
+            "{game} is a Mahjong game: `referee mahjong score` and `referee mahjong waits` judge its hands",
+            game=ruleset.local_name)))
     situation = _situation(ruleset, args)
     if ruleset.layout is not None:
         return _check_placement(ruleset, ruleset.layout, args)

@@ -139,4 +139,7 @@ def _count(n: int, width: int, noun: Callable[[int, str], str]) -> str:
 # The request fields of the HTTP API that are options here.
 _OPTIONS = {"wild_rank": "--wild-rank", "went_out": "--went-out", "players": "--players", "round": "--round",
             "phase": "--phase", "score": "--score", "teams": "--team", "red_threes": "--red-threes",
-            "concealed": "--concealed", "morto_taken": "--morto-taken", "foot_taken": "--foot-not-taken"}
+            "concealed": "--concealed", "morto_taken": "--morto-taken", "foot_taken": "--foot-not-taken",
+            # Mahjong's (`referee mahjong`)
+            "hand": "HAND", "win.tile": "--ron/--tsumo", "seat_wind": "--seat-wind", "round_wind": "--round-wind",
+            "riichi": "--riichi", "flowers": "--flowers"}

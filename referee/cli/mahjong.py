@@ -11,9 +11,6 @@ from referee.scoring.wins import check_waits, check_win, mahjong_rules, read_win
 from referee.values.errors import InvalidPlayError, Problem
 from referee.values.i18n import t
 
-# The request's fields each option gives, for problems named by the option.
-MAHJONG_OPTIONS = {"win.tile": "--ron/--tsumo", "seat_wind": "--seat-wind", "round_wind": "--round-wind",
-                   "dora_indicators": "--dora", "ura_dora_indicators": "--ura-dora", "melds": "--called"}
 FLAG_OPTIONS = ("riichi", "double_riichi", "ippatsu", "last_tile", "after_kong", "robbing_kong", "first_turn")
 
 

@@ -10,7 +10,7 @@ faan table, capped at the table's maximum.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from referee.checks.mahjong.arrange import KONG, PAIR, PUNG, Group
@@ -116,7 +116,7 @@ def rounded_fu(reading: Reading, parts: list[FuPart]) -> int:
     return step * math.ceil(sum(p.fu for p in parts) / step)
 
 
-def dora_count(rules: MahjongRules, held: list[int], indicators: Iterable[int]) -> int:
+def dora_count(rules: MahjongRules, held: Sequence[int], indicators: Iterable[int]) -> int:
     """How many dora `held` holds for these indicators (each indicator names the tile after it)."""
     return sum(held.count(_next(rules, indicator)) for indicator in indicators)
 

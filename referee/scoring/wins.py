@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from referee.checks.mahjong.arrange import Arrangement, Group, arrangements, called_group
-from referee.checks.mahjong.conditions import Reading
+from referee.checks.mahjong.conditions import reading as read_as
 from referee.rules.mahjong import MahjongRules
 from referee.rules.ruleset import Ruleset
 from referee.scoring.mahjong import (
@@ -27,6 +27,7 @@ from referee.values.errors import InvalidPlayError, Problem
 from referee.values.i18n import t, tn
 from referee.values.tiles import Tiles, TileSet, counts_of, read_tile, read_tiles
 
+RED_RANK = 5  # the rank a red five stands for
 FLAGS = ("riichi", "double_riichi", "ippatsu", "last_tile", "after_kong", "robbing_kong", "first_turn")
 WIN_FIELDS = frozenset({"hand", "melds", "win", "seat_wind", "round_wind", "dora_indicators", "ura_dora_indicators",
                         "honba", "riichi_sticks", "flowers", "discards", *FLAGS})
@@ -43,9 +44,10 @@ class WinAsk(NamedTuple):
     seat: int
     round: int
     flags: frozenset[str]
-    dora: tuple[int, ...]
-    ura: tuple[int, ...]
+    dora: Tiles                             # the indicators turned up
+    ura: Tiles
     counts: tuple[int, int]                 # honba, riichi sticks
+    discards: tuple[int, ...] = ()          # the player's own discards (furiten)
 
 
 def mahjong_rules(ruleset: Ruleset) -> MahjongRules:
@@ -73,10 +75,17 @@ def read_win(rules: MahjongRules, fields: Mapping[str, Any], *, waiting: bool = 
                                                                      "this hand has an open meld")))
     return WinAsk(hand, melds, tile, bool(win.get("self_drawn")), _wind(rules, fields, "seat_wind"),
                   _wind(rules, fields, "round_wind"), flags,
-                  tuple(_one(tiles, d, f"dora_indicators[{i}]") for i, d in enumerate(fields.get("dora_indicators") or [])),
-                  tuple(_one(tiles, d, f"ura_dora_indicators[{i}]")
-                        for i, d in enumerate(fields.get("ura_dora_indicators") or [])),
-                  (int(fields.get("honba") or 0), int(fields.get("riichi_sticks") or 0)))
+                  _indicators(tiles, fields, "dora_indicators"), _indicators(tiles, fields, "ura_dora_indicators"),
+                  (int(fields.get("honba") or 0), int(fields.get("riichi_sticks") or 0)),
+                  tuple(_one(tiles, d, f"discards[{i}]") for i, d in enumerate(fields.get("discards") or [])))
+
+
+def _indicators(tiles: TileSet, fields: Mapping[str, Any], name: str) -> Tiles:
+    found = read_tiles(list(fields.get(name) or []), name, tiles)
+    if found.flowers:
+        raise InvalidPlayError(Problem(name, "unknown_card", t("{token} is a flower, not a tile of the hand",
+                                                               token=f"{found.flowers[0]}f")))
+    return found
 
 
 def _one(tiles: TileSet, token: object, path: str) -> int:
@@ -132,6 +141,9 @@ def judge_win(rules: MahjongRules, ask: WinAsk) -> Judged:
     readings = arrangements(tiles, counts, tuple(called), (ask.tile, ask.self_drawn), rules.shapes)
     if not readings:
         return Judged([("not_a_winning_shape", t("these tiles make no winning hand"))], None)
+    if not ask.self_drawn and _furiten(rules, ask, counts, tuple(called)):
+        return Judged([("furiten", t("this hand waits on a tile its player discarded: it may not win by a discard"))],
+                      None)
     scored = [_score(rules, ask, reading) for reading in readings]
     best = max(scored, key=lambda s: (s["points"]["total"], s["han"] or s["faan"] or 0, s["fu"] or 0))
     if best["enough"]:
@@ -151,34 +163,52 @@ def _counted(rules: MahjongRules, ask: WinAsk) -> tuple[str, str] | None:
     if ask.tile not in ask.hand.tiles:
         return "not_in_hand", t("the winning tile {tile} is not in the hand", tile=tiles.names[ask.tile or 0])
     counts = counts_of(_seen(ask), tiles.size)
+    reds = counts_of([*ask.hand.reds, *(r for meld, _ in ask.melds for r in meld.reds), *ask.dora.reds, *ask.ura.reds],
+                     tiles.size)
     over = [tiles.names[i] for i, c in enumerate(counts) if c > tiles.copies]
-    red = ask.hand.red + sum(meld.red for meld, _ in ask.melds)
-    if over or red > sum(rules.tiles.red_fives.values()):
+    over += [f"0{tiles.suit_of[i]}" for i, c in enumerate(reds) if c > tiles.red_fives.get(tiles.suit_of[i], 0)]
+    plain_over = [tiles.names[i] for i in range(tiles.size) if tiles.rank_of[i] == RED_RANK and not tiles.honour(i)
+                  and counts[i] - reds[i] > tiles.copies - tiles.red_fives.get(tiles.suit_of[i], 0)]
+    if over or plain_over:
         return "duplicate_card", tn("there is only {n} of each tile; this hand holds more of {tiles}",
                                     "there are only {n} of each tile; this hand holds more of {tiles}",
-                                    tiles.copies, tiles=", ".join(over) or t("the red fives"))
+                                    tiles.copies, tiles=", ".join(dict.fromkeys(over + plain_over)))
     return None
+
+
+def _furiten(rules: MahjongRules, ask: WinAsk, counts: list[int], called: tuple[Group, ...]) -> bool:
+    """Does the hand, before its winning tile, wait on a tile its player discarded?"""
+    assert ask.tile is not None
+    counts = list(counts)
+    counts[ask.tile] -= 1
+    for tile in set(ask.discards):
+        counts[tile] += 1
+        waits = bool(arrangements(rules.tiles, counts, called, (tile, False), rules.shapes))
+        counts[tile] -= 1
+        if waits:
+            return True
+    return False
 
 
 def _seen(ask: WinAsk) -> list[int]:
     """Every tile the request shows: the hand, the melds, and the dora indicators turned up (a
     tile of the wall too, so no hand may hold a fifth copy beside one)."""
-    return [*ask.hand.tiles, *(t for meld, _ in ask.melds for t in meld.tiles), *ask.dora, *ask.ura]
+    return [*ask.hand.tiles, *(t for meld, _ in ask.melds for t in meld.tiles), *ask.dora.tiles, *ask.ura.tiles]
 
 
 def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> dict[str, Any]:
     flags = ask.flags | ({"self_drawn"} if ask.self_drawn else set()) | \
         ({"dealer"} if ask.seat == min(rules.groups.get("winds", {ask.seat})) else set())
-    reading = Reading(rules, arrangement, frozenset(flags), ask.seat, ask.round)
+    reading = read_as(rules, arrangement, frozenset(flags), (ask.seat, ask.round))
     found = found_patterns(reading)
     value = sum(f.value for f in found)
     yakuman = sum(f.yakuman for f in found)
     held = reading.tiles
     dora = 0
     if rules.dora and not yakuman:
-        dora = dora_count(rules, held, ask.dora) + ask.hand.red + sum(m.red for m, _ in ask.melds)
+        dora = dora_count(rules, held, ask.dora.tiles) + ask.hand.red + sum(m.red for m, _ in ask.melds)
         if rules.ura_dora and "riichi" in flags:
-            dora += dora_count(rules, held, ask.ura)
+            dora += dora_count(rules, held, ask.ura.tiles)
     names = rules.tiles.names
     score: dict[str, Any] = {
         "patterns": [{"name": f.name, "value": f.value, **({"tiles": [names[x] for x in f.tiles]} if f.tiles else {}),
@@ -220,9 +250,22 @@ def check_waits(ruleset: Ruleset, ask: WinAsk) -> dict[str, Any]:
             continue
         trial = ask._replace(hand=replace(ask.hand, tiles=(*ask.hand.tiles, tile)), tile=tile, self_drawn=False)
         judged = judge_win(rules, trial)
+        if any(code == "duplicate_card" for code, _ in judged.violations):  # the plain fives seen: the red one
+            trial = trial._replace(hand=replace(trial.hand, reds=(*trial.hand.reds, tile)))
+            judged = judge_win(rules, trial)
         if judged.score is not None or any(c in ("no_yaku", "below_minimum_faan") for c, _ in judged.violations):
             waits.append({"tile": tiles.names[tile], "scores": not judged.violations})
     if not waits:
         return {"valid": False, "violations": [{"code": "not_tenpai", "message": t(
             "no tile completes this hand"), "cards": []}], "waits": []}
     return {"valid": True, "violations": [], "waits": waits}
+
+
+def win_answer(ruleset: Ruleset, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """`wins/check`'s answer to a request's fields, as the service gives it."""
+    return check_win(ruleset, read_win(mahjong_rules(ruleset), fields))
+
+
+def waits_answer(ruleset: Ruleset, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """`waits/check`'s answer to a request's fields, as the service gives it."""
+    return check_waits(ruleset, read_win(mahjong_rules(ruleset), fields, waiting=True))

@@ -159,8 +159,13 @@ def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | No
     Refuses what no table can start with: a repeated name, a player count the ruleset does
     not play, a score or a dealer for someone who is not a player, a starting score that
     would put the player out at once, and teams the ruleset does not seat (`sheet.teams`).
-    `dealer` deals round 1 (default the first player).
+    `dealer` deals round 1 (default the first player). A Mahjong game's sheet is not kept yet:
+    its hands are asked of `wins/check` and `waits/check`.
     """
+    if ruleset.mahjong is not None:
+        raise InvalidPlayError(Problem("ruleset", "sheet_not_kept", t(
+            "the score sheet of a Mahjong game is not kept yet; its hands can be scored one by one "
+            "(wins/check, waits/check)")))
     problems = _same_names(names)
     seats = players_problem(ruleset, len(names), seated=True)
     if seats is not None:

@@ -56,17 +56,26 @@ class TileSet:
     def size(self) -> int:
         return len(self.names)
 
+    @cached_property
+    def classes(self) -> dict[str, frozenset[int]]:
+        """The tiles of each class the patterns name: simple, terminal, honour, terminal_or_honour."""
+        honours = frozenset(i for i in range(self.size) if self.suit_of[i] == self.honours)
+        last = dict(self.suits)
+        terminals = frozenset(i for i in range(self.size) if i not in honours
+                              and self.rank_of[i] in (1, last[self.suit_of[i]]))
+        simples = frozenset(range(self.size)) - honours - terminals
+        return {"simple": simples, "terminal": terminals, "honour": honours,
+                "terminal_or_honour": honours | terminals}
+
     def honour(self, tile: int) -> bool:
-        return self.suit_of[tile] == self.honours
+        return tile in self.classes["honour"]
 
     def terminal(self, tile: int) -> bool:
         """A 1 or a 9 (the first or last rank) of a numbered suit."""
-        if self.honour(tile):
-            return False
-        return self.rank_of[tile] in (1, dict(self.suits)[self.suit_of[tile]])
+        return tile in self.classes["terminal"]
 
     def simple(self, tile: int) -> bool:
-        return not self.honour(tile) and not self.terminal(tile)
+        return tile in self.classes["simple"]
 
     def tile(self, rank: int, suit: str) -> int:
         return self.index[f"{rank}{suit}"]
@@ -74,11 +83,16 @@ class TileSet:
 
 @dataclass(frozen=True)
 class Tiles:
-    """Tiles read from a request: their indices in order, the red fives among them, flowers."""
+    """Tiles read from a request: their indices in order (a red five as its five), the red fives
+    among them (their fives' indices), flowers."""
 
     tiles: tuple[int, ...]
-    red: int = 0
+    reds: tuple[int, ...] = ()
     flowers: tuple[int, ...] = ()
+
+    @property
+    def red(self) -> int:
+        return len(self.reds)
 
 
 def read_tiles(value: object, path: str, tiles: TileSet) -> Tiles:
@@ -97,7 +111,7 @@ def read_tiles(value: object, path: str, tiles: TileSet) -> Tiles:
         raise InvalidCardError(Problem(path, "unknown_card", t("tiles are a list, or one compact string such as 123m")))
     found: list[int] = []
     flowers: list[int] = []
-    red = 0
+    reds: list[int] = []
     problems: list[Problem] = []
     for i, token in enumerate(tokens):
         read = read_tile(token, tiles)
@@ -107,10 +121,11 @@ def read_tiles(value: object, path: str, tiles: TileSet) -> Tiles:
             flowers.append(read[1])
         else:
             found.append(read[1])
-            red += read[0] == "red"
+            if read[0] == "red":
+                reds.append(read[1])
     if problems:
         raise InvalidCardError(problems)
-    return Tiles(tuple(found), red, tuple(flowers))
+    return Tiles(tuple(found), tuple(reds), tuple(flowers))
 
 
 def read_tile(token: object, tiles: TileSet) -> tuple[str, int] | str:

@@ -55,6 +55,8 @@ def called_group(tiles: TileSet, found: tuple[int, ...], concealed: bool) -> Gro
     same = len(set(ordered)) == 1
     if len(ordered) == 4 and same:
         return Group(KONG, ordered[0], called=not concealed, concealed=concealed)
+    if concealed:  # only a kong is declared from the hand
+        return None
     if len(ordered) == 3 and same:
         return Group(PUNG, ordered[0], called=True, concealed=False)
     if len(ordered) == 3 and ordered == [ordered[0], ordered[0] + 1, ordered[0] + 2] \

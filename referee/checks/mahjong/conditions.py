@@ -18,41 +18,37 @@ from referee.rules.mahjong import MahjongRules
 
 
 class Reading(NamedTuple):
-    """What a pattern is judged on: one arrangement of the hand, and the situation."""
+    """What a pattern is judged on: one arrangement of the hand, and the situation (`reading`
+    builds it, with what the conditions read again and again worked out once)."""
 
     rules: MahjongRules
     arrangement: Arrangement
     flags: frozenset[str]     # riichi, ippatsu, self_drawn, dealer, last_tile, after_kong, ...
     seat: int                 # the seat wind's tile
     round: int                # the round wind's tile
+    tiles: tuple[int, ...]    # every tile of every group
+    concealed: bool           # no meld was called from another player (a declared kong keeps it so)
+    valued: tuple[int, ...]   # the tiles whose pungs pay: the dragons, the seat and the round wind
 
     @property
     def groups(self) -> tuple[Group, ...]:
         return self.arrangement.groups
 
-    @property
-    def concealed(self) -> bool:
-        """No meld was called from another player (a declared concealed kong keeps it so)."""
-        return not any(g.called for g in self.groups)
-
-    @property
-    def tiles(self) -> list[int]:
-        return [tile for group in self.groups for tile in group.tiles()]
-
     def is_a(self, tile: int, kind: str) -> bool:
         """`tile` is of the class or named group `kind`."""
-        tiles = self.rules.tiles
-        classes: dict[str, Callable[[int], bool]] = {
-            "simple": tiles.simple, "terminal": tiles.terminal, "honour": tiles.honour,
-            "terminal_or_honour": lambda t: not tiles.simple(t)}
-        if kind in classes:
-            return classes[kind](tile)
-        return tile in self.valued() if kind == "valued" else tile in self.rules.groups.get(kind, frozenset())
+        members = self.rules.tiles.classes.get(kind)
+        if members is not None:
+            return tile in members
+        return tile in self.valued if kind == "valued" else tile in self.rules.groups.get(kind, frozenset())
 
-    def valued(self) -> list[int]:
-        """The tiles whose pungs pay: the dragons, the seat wind and the round wind (a wind that is
-        both is named twice)."""
-        return [*sorted(self.rules.groups.get("dragons", frozenset())), self.seat, self.round]
+
+def reading(rules: MahjongRules, arrangement: Arrangement, flags: frozenset[str], winds: tuple[int, int]) -> Reading:
+    """The reading of an arrangement in a situation; `winds` are the seat's and the round's."""
+    seat, round_ = winds
+    return Reading(rules, arrangement, flags, seat, round_,
+                   tuple(tile for group in arrangement.groups for tile in group.tiles()),
+                   not any(g.called for g in arrangement.groups),
+                   (*sorted(rules.groups.get("dragons", frozenset())), seat, round_))
 
 
 def _pungs(reading: Reading) -> list[Group]:
@@ -72,7 +68,7 @@ def _pair(reading: Reading) -> Group | None:
 
 def _plain_pair(reading: Reading, wanted: str) -> bool:
     pair = _pair(reading)
-    return pair is not None and (pair.tile not in reading.valued()) == (wanted == "plain")
+    return pair is not None and (pair.tile not in reading.valued) == (wanted == "plain")
 
 
 def _suits(reading: Reading) -> int:
@@ -142,7 +138,7 @@ CONDITIONS: dict[str, Callable[[Reading, Any], bool]] = {
 
 # Counters for a pattern's `per`: each finding scores the pattern once, with its tiles.
 COUNTERS: dict[str, Callable[[Reading], list[tuple[int, ...]]]] = {
-    "valued_pungs": lambda r: [g.tiles() for g in _pungs(r) for v in r.valued() if g.tile == v],
+    "valued_pungs": lambda r: [g.tiles() for g in _pungs(r) for v in r.valued if g.tile == v],
 }
 
 
