@@ -96,6 +96,7 @@ SEARCHES = {
     "turns.turns_best": "/v1/rulesets/rummikub/turns/best",
     "turns.turns_check": "/v1/rulesets/rummikub/turns/check",
     "rulesets.draft_check": "/v1/rulesets/draft/melds/check",  # a draft is read, then any check asked of it
+    "mahjong.waits_check": "/v1/rulesets/riichi/waits/check",  # a win tried for every tile
 }
 # And requests that never wait behind one (with a body the app answers 200).
 PASSING = [("POST", MELD_PATH, MELD), ("POST", "/v1/rulesets/ten-pennies/hands/check", {"hand": ["3H"]}),

@@ -25,7 +25,7 @@ from referee.scoring.mahjong import (
 )
 from referee.values.errors import InvalidPlayError, Problem
 from referee.values.i18n import t, tn
-from referee.values.tiles import Tiles, TileSet, counts_of, read_tile, read_tiles
+from referee.values.tiles import Tiles, TileSet, counts_of, read_tile, read_tiles, refusal_code
 
 RED_RANK = 5  # the rank a red five stands for
 FLAGS = ("riichi", "double_riichi", "ippatsu", "last_tile", "after_kong", "robbing_kong", "first_turn")
@@ -91,7 +91,7 @@ def _indicators(tiles: TileSet, fields: Mapping[str, Any], name: str) -> Tiles:
 def _one(tiles: TileSet, token: object, path: str) -> int:
     found = read_tile(token, tiles)
     if isinstance(found, str) or found[0] == "flower":
-        raise InvalidPlayError(Problem(path, "unknown_card", found if isinstance(found, str) else
+        raise InvalidPlayError(Problem(path, refusal_code(token), found if isinstance(found, str) else
                                        t("{token} is a flower, not a tile of the hand", token=str(token))))
     return found[1]
 

@@ -116,7 +116,7 @@ def read_tiles(value: object, path: str, tiles: TileSet) -> Tiles:
     for i, token in enumerate(tokens):
         read = read_tile(token, tiles)
         if isinstance(read, str):
-            problems.append(Problem(f"{path}[{i}]", "unknown_card", read))
+            problems.append(Problem(f"{path}[{i}]", refusal_code(token), read))
         elif read[0] == "flower":
             flowers.append(read[1])
         else:
@@ -151,6 +151,13 @@ def read_tile(token: object, tiles: TileSet) -> tuple[str, int] | str:
         return t("{token} is a red five, which this game does not use", token=text)
     return t("{token} is not a tile: write a rank then a suit letter ({suits}), such as 5m",
              token=text[:12], suits=" ".join(letter for letter, _ in tiles.suits))
+
+
+def refusal_code(token: object) -> str:
+    """The code of a token that names no tile of the set: a red five the set lacks is
+    `not_in_deck` (a tile, but not of this game), anything else `unknown_card`."""
+    return "not_in_deck" if isinstance(token, str) and len(token.strip()) == 2 and token.strip()[0] == RED \
+        and token.strip()[1].lower() in "mps" else "unknown_card"
 
 
 def counts_of(tiles: Iterable[int], size: int) -> list[int]:
