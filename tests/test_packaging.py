@@ -11,6 +11,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_every_package_is_installed() -> None:
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
-    found = {".".join(init.parent.relative_to(ROOT).parts)
-             for top in ("referee", "api") for init in (ROOT / top).rglob("__init__.py")}
+    found = {".".join(module.parent.relative_to(ROOT).parts)
+             for top in ("referee", "api") for module in (ROOT / top).rglob("*.py")}
     assert found - listed == set(), "packages pip install . would leave out"
+    assert all((ROOT / package.replace(".", "/") / "__init__.py").exists() for package in found), \
+        "a folder of modules without __init__.py"
