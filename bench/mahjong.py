@@ -34,6 +34,8 @@ HERE = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != HERE]
 sys.path.insert(0, str(HERE.parent))
 
+from referee.loading.loader import default_library
+from referee.scoring.wins import waits_answer, win_answer
 from tests.mahjong_hands import sample_hands, sample_tenpai
 from tests.mahjong_oracle import differences, oracle_waits, oracle_win
 
@@ -44,17 +46,16 @@ ENGINE_WINS = "bench.mahjong:engine_win"
 ENGINE_WAITS = "bench.mahjong:engine_waits"
 
 
+RIICHI = default_library().get("riichi")  # read once, as the service reads it at start
+
+
 def engine_win(request: dict[str, Any]) -> dict[str, Any]:
-    """The engine's `wins/check` of the shipped `riichi` (its ruleset read once)."""
-    from referee.loading.loader import default_library
-    from referee.scoring.wins import win_answer
-    return win_answer(default_library().get("riichi"), request)
+    """The engine's `wins/check` of the shipped `riichi`."""
+    return win_answer(RIICHI, request)
 
 
 def engine_waits(request: dict[str, Any]) -> dict[str, Any]:
-    from referee.loading.loader import default_library
-    from referee.scoring.wins import waits_answer
-    return waits_answer(default_library().get("riichi"), {k: v for k, v in request.items() if k != "win"})
+    return waits_answer(RIICHI, {k: v for k, v in request.items() if k != "win"})
 
 
 def load(path: str) -> Check:

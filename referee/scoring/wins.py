@@ -15,6 +15,8 @@ from referee.checks.mahjong.conditions import reading as read_as
 from referee.rules.mahjong import MahjongRules
 from referee.rules.ruleset import Ruleset
 from referee.scoring.mahjong import (
+    Found,
+    FuPart,
     dora_count,
     faan_points,
     found_patterns,
@@ -144,11 +146,9 @@ def judge_win(rules: MahjongRules, ask: WinAsk) -> Judged:
     if not ask.self_drawn and _furiten(rules, ask, counts, tuple(called)):
         return Judged([("furiten", t("this hand waits on a tile its player discarded: it may not win by a discard"))],
                       None)
-    scored = [_score(rules, ask, reading) for reading in readings]
-    best = max(scored, key=lambda s: (s["points"]["total"], s["han"] or s["faan"] or 0, s["fu"] or 0))
-    if best["enough"]:
-        best.pop("enough")
-        return Judged([], best)
+    best = max((_score(rules, ask, reading) for reading in readings), key=lambda scored: scored.key)
+    if best.enough:
+        return Judged([], best.answer(rules))
     code = "no_yaku" if rules.method == "han_fu" else "below_minimum_faan"
     return Judged([(code, t("this hand has no pattern that scores") if code == "no_yaku" else
                     t("this hand is worth fewer faan than the table's minimum"))], None)
@@ -196,41 +196,53 @@ def _seen(ask: WinAsk) -> list[int]:
     return [*ask.hand.tiles, *(t for meld, _ in ask.melds for t in meld.tiles), *ask.dora.tiles, *ask.ura.tiles]
 
 
-def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> dict[str, Any]:
+class Scored(NamedTuple):
+    """A reading's score, as the best reading is chosen by (`key`) and then worded (`answer`)."""
+
+    key: tuple[int, int, int]               # points, han (or faan), fu
+    enough: bool                            # worth what a win needs
+    arrangement: Arrangement
+    found: list[Found]
+    dora: int
+    parts: list[FuPart]
+    figures: dict[str, Any]                 # han, fu, faan, limit, points
+
+    def answer(self, rules: MahjongRules) -> dict[str, Any]:
+        names = rules.tiles.names
+        return {**self.figures,
+                "patterns": [{"name": f.name, "value": f.value,
+                              **({"tiles": [names[x] for x in f.tiles]} if f.tiles else {}), "words": f.words()}
+                             for f in self.found],
+                "dora": self.dora,
+                "arrangement": [[names[x] for x in g.tiles()] for g in self.arrangement.groups],
+                "fu_parts": [{"item": p.item, "fu": p.fu} for p in self.parts]}
+
+
+def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> Scored:
     flags = ask.flags | ({"self_drawn"} if ask.self_drawn else set()) | \
         ({"dealer"} if ask.seat == min(rules.groups.get("winds", {ask.seat})) else set())
     reading = read_as(rules, arrangement, frozenset(flags), (ask.seat, ask.round))
     found = found_patterns(reading)
     value = sum(f.value for f in found)
     yakuman = sum(f.yakuman for f in found)
-    held = reading.tiles
     dora = 0
     if rules.dora and not yakuman:
-        dora = dora_count(rules, held, ask.dora.tiles) + ask.hand.red + sum(m.red for m, _ in ask.melds)
+        dora = dora_count(rules, reading.tiles, ask.dora.tiles) + ask.hand.red + sum(m.red for m, _ in ask.melds)
         if rules.ura_dora and "riichi" in flags:
-            dora += dora_count(rules, held, ask.ura.tiles)
-    names = rules.tiles.names
-    score: dict[str, Any] = {
-        "patterns": [{"name": f.name, "value": f.value, **({"tiles": [names[x] for x in f.tiles]} if f.tiles else {}),
-                      "words": f.words()} for f in found],
-        "dora": dora,
-        "arrangement": [[names[x] for x in g.tiles()] for g in arrangement.groups],
-    }
+            dora += dora_count(rules, reading.tiles, ask.ura.tiles)
     if rules.method == "faan":
-        limit, points = faan_points(rules, value, ask.self_drawn)
         assert rules.faan is not None
-        return {"han": None, "fu": None, "faan": value, "limit": limit, **score, "fu_parts": [],
-                "points": points, "enough": value >= rules.faan.minimum}
+        limit, points = faan_points(rules, value, ask.self_drawn)
+        return Scored((points["total"], value, 0), value >= rules.faan.minimum, arrangement, found, dora, [],
+                      {"han": None, "fu": None, "faan": value, "limit": limit, "points": points})
     parts = fu_parts(reading)
     fu = rounded_fu(reading, parts)
     han = value + dora
     limit, base = han_points(rules, han, fu, yakuman)
-    dealer = "dealer" in flags
     honba, sticks = ask.counts
-    return {"han": han, "fu": fu, "faan": None, "limit": limit, **score,
-            "fu_parts": [{"item": p.item, "fu": p.fu} for p in parts],
-            "points": payments(rules, base, (dealer, ask.self_drawn, honba, sticks)),
-            "enough": value >= rules.minimum_han}
+    points = payments(rules, base, ("dealer" in flags, ask.self_drawn, honba, sticks))
+    return Scored((points["total"], han, fu), value >= rules.minimum_han, arrangement, found, dora, parts,
+                  {"han": han, "fu": fu, "faan": None, "limit": limit, "points": points})
 
 
 def check_waits(ruleset: Ruleset, ask: WinAsk) -> dict[str, Any]:

@@ -29,6 +29,7 @@ class Reading(NamedTuple):
     tiles: tuple[int, ...]    # every tile of every group
     concealed: bool           # no meld was called from another player (a declared kong keeps it so)
     valued: tuple[int, ...]   # the tiles whose pungs pay: the dragons, the seat and the round wind
+    kinds: frozenset[int]     # the tiles held, each once
 
     @property
     def groups(self) -> tuple[Group, ...]:
@@ -36,19 +37,22 @@ class Reading(NamedTuple):
 
     def is_a(self, tile: int, kind: str) -> bool:
         """`tile` is of the class or named group `kind`."""
+        return tile in self.members(kind)
+
+    def members(self, kind: str) -> frozenset[int]:
+        """The tiles of the class or named group `kind`."""
         members = self.rules.tiles.classes.get(kind)
         if members is not None:
-            return tile in members
-        return tile in self.valued if kind == "valued" else tile in self.rules.groups.get(kind, frozenset())
+            return members
+        return frozenset(self.valued) if kind == "valued" else self.rules.groups.get(kind, frozenset())
 
 
 def reading(rules: MahjongRules, arrangement: Arrangement, flags: frozenset[str], winds: tuple[int, int]) -> Reading:
     """The reading of an arrangement in a situation; `winds` are the seat's and the round's."""
     seat, round_ = winds
-    return Reading(rules, arrangement, flags, seat, round_,
-                   tuple(tile for group in arrangement.groups for tile in group.tiles()),
-                   not any(g.called for g in arrangement.groups),
-                   (*sorted(rules.groups.get("dragons", frozenset())), seat, round_))
+    tiles = tuple(tile for group in arrangement.groups for tile in group.tiles())
+    return Reading(rules, arrangement, flags, seat, round_, tiles, not any(g.called for g in arrangement.groups),
+                   (*sorted(rules.groups.get("dragons", frozenset())), seat, round_), frozenset(tiles))
 
 
 def _pungs(reading: Reading) -> list[Group]:
@@ -73,7 +77,7 @@ def _plain_pair(reading: Reading, wanted: str) -> bool:
 
 def _suits(reading: Reading) -> int:
     tiles = reading.rules.tiles
-    return len({tiles.suit_of[t] for t in reading.tiles if not tiles.honour(t)})
+    return len({tiles.suit_of[t] for t in reading.kinds - tiles.classes["honour"]})
 
 
 def _twin_chows(reading: Reading) -> int:
@@ -118,9 +122,9 @@ CONDITIONS: dict[str, Callable[[Reading, Any], bool]] = {
     "melds": _kinds,
     "pair": _plain_pair,
     "wait": lambda r, wait: r.arrangement.wait == wait,
-    "all": lambda r, kind: all(r.is_a(t, kind) for t in r.tiles),
-    "any": lambda r, kind: any(r.is_a(t, kind) for t in r.tiles),
-    "none": lambda r, kind: not any(r.is_a(t, kind) for t in r.tiles),
+    "all": lambda r, kind: r.kinds <= r.members(kind),
+    "any": lambda r, kind: not r.kinds.isdisjoint(r.members(kind)),
+    "none": lambda r, kind: r.kinds.isdisjoint(r.members(kind)),
     "suits": lambda r, n: _suits(r) == n,
     "every_set": lambda r, kind: all(any(r.is_a(t, kind) for t in g.tiles()) for g in r.groups),
     "some": lambda r, kind: any(g.kind == kind for g in r.groups),
