@@ -142,4 +142,5 @@ _OPTIONS = {"wild_rank": "--wild-rank", "went_out": "--went-out", "players": "--
             "concealed": "--concealed", "morto_taken": "--morto-taken", "foot_taken": "--foot-not-taken",
             # Mahjong's (`referee mahjong`)
             "hand": "HAND", "win.tile": "--ron/--tsumo", "seat_wind": "--seat-wind", "round_wind": "--round-wind",
-            "riichi": "--riichi", "flowers": "--flowers"}
+            "riichi": "--riichi", "flowers": "--flower", "dora_indicators": "--dora",
+            "ura_dora_indicators": "--ura-dora"}

@@ -28,6 +28,8 @@ def add_mahjong(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dora", action="append", default=[], metavar="TILE", help="a dora indicator; one --dora each")
     p.add_argument("--ura-dora", dest="ura_dora", action="append", default=[], metavar="TILE",
                    help="an ura dora indicator (counted with riichi)")
+    p.add_argument("--flower", dest="flowers", action="append", default=[], metavar="TILE",
+                   help="a flower or season laid aside (1f-8f), in games that play them; one --flower each")
     p.add_argument("--honba", type=int, default=0, metavar="N")
     p.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table")
     for flag in FLAG_OPTIONS:
@@ -42,6 +44,7 @@ def _fields(args: argparse.Namespace) -> dict[str, Any]:
             + [{"tiles": tiles(m), "open": False} for m in args.concealed_kong],
             "seat_wind": args.seat_wind, "round_wind": args.round_wind, "dora_indicators": args.dora,
             "ura_dora_indicators": args.ura_dora, "honba": args.honba, "riichi_sticks": args.sticks,
+            **({"flowers": args.flowers} if args.flowers else {}),
             **{flag: getattr(args, flag) for flag in FLAG_OPTIONS}}
 
 

@@ -40,7 +40,8 @@ def found_patterns(reading: Reading) -> list[Found]:
         value = pattern.closed if reading.concealed else pattern.open
         if value is None or not holds(reading, pattern.when):
             continue
-        worth = 13 * pattern.yakuman if pattern.yakuman else value
+        limit = reading.rules.faan.maximum if reading.rules.faan is not None else 13
+        worth = limit * pattern.yakuman if pattern.yakuman else value
         finds = COUNTERS[pattern.per](reading) if pattern.per else [()]
         out += [Found(pattern.name, worth, tiles, pattern.yakuman, pattern) for tiles in finds]
     names = {f.name for f in out}
@@ -174,9 +175,10 @@ def faan_points(rules: MahjongRules, faan: int, self_drawn: bool) -> tuple[str |
     table = rules.faan
     assert table is not None
     capped = min(faan, table.maximum)
-    worth = table.points.get(capped) or max(v for k, v in table.points.items() if k <= capped)
+    worth = table.points.get(capped) or max((v for k, v in table.points.items() if k <= capped), default=0)
     limit = "maximum" if faan >= table.maximum else None
     if self_drawn:
         return limit, {"total": 3 * 2 * worth, "others_pay": 2 * worth}
-    return limit, {"total": 4 * worth if table.discarder_pays_all else 2 * worth, "from_discarder":
-                   4 * worth if table.discarder_pays_all else 2 * worth}
+    if table.discarder_pays_all:
+        return limit, {"total": 4 * worth, "from_discarder": 4 * worth}
+    return limit, {"total": 4 * worth, "from_discarder": 2 * worth, "others_pay": worth}

@@ -50,6 +50,7 @@ class WinAsk(NamedTuple):
     ura: Tiles
     counts: tuple[int, int]                 # honba, riichi sticks
     discards: tuple[int, ...] = ()          # the player's own discards (furiten)
+    flowers: tuple[int, ...] = ()           # the flowers and seasons laid aside
 
 
 def mahjong_rules(ruleset: Ruleset) -> MahjongRules:
@@ -65,6 +66,11 @@ def read_win(rules: MahjongRules, fields: Mapping[str, Any], *, waiting: bool = 
     tiles = rules.tiles
     if "flowers" in fields and not tiles.flowers:
         raise InvalidPlayError(Problem("flowers", "unused_field", t("this game has no flowers; leave flowers out")))
+    for name in ("dora_indicators", "ura_dora_indicators"):
+        if fields.get(name) and not rules.dora:
+            raise InvalidPlayError(Problem(name, "unused_field", t("this game plays no dora; leave {field} out",
+                                                                    field=name)))
+    flowers = read_tiles(list(fields.get("flowers") or []), "flowers", tiles).flowers
     hand = read_tiles(fields.get("hand", []), "hand", tiles)
     melds = tuple(_meld(tiles, m, f"melds[{i}]") for i, m in enumerate(fields.get("melds") or []))
     win = fields.get("win") or {}
@@ -79,7 +85,8 @@ def read_win(rules: MahjongRules, fields: Mapping[str, Any], *, waiting: bool = 
                   _wind(rules, fields, "round_wind"), flags,
                   _indicators(tiles, fields, "dora_indicators"), _indicators(tiles, fields, "ura_dora_indicators"),
                   (int(fields.get("honba") or 0), int(fields.get("riichi_sticks") or 0)),
-                  tuple(_one(tiles, d, f"discards[{i}]") for i, d in enumerate(fields.get("discards") or [])))
+                  tuple(_one(tiles, d, f"discards[{i}]") for i, d in enumerate(fields.get("discards") or [])),
+                  flowers)
 
 
 def _indicators(tiles: TileSet, fields: Mapping[str, Any], name: str) -> Tiles:
@@ -166,6 +173,7 @@ def _counted(rules: MahjongRules, ask: WinAsk) -> tuple[str, str] | None:
     reds = counts_of([*ask.hand.reds, *(r for meld, _ in ask.melds for r in meld.reds), *ask.dora.reds, *ask.ura.reds],
                      tiles.size)
     over = [tiles.names[i] for i, c in enumerate(counts) if c > tiles.copies]
+    over += [f"{flower}f" for flower in set(ask.flowers) if ask.flowers.count(flower) > 1]
     over += [f"0{tiles.suit_of[i]}" for i, c in enumerate(reds) if c > tiles.red_fives.get(tiles.suit_of[i], 0)]
     plain_over = [tiles.names[i] for i in range(tiles.size) if tiles.rank_of[i] == RED_RANK and not tiles.honour(i)
                   and counts[i] - reds[i] > tiles.copies - tiles.red_fives.get(tiles.suit_of[i], 0)]
@@ -221,7 +229,7 @@ class Scored(NamedTuple):
 def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> Scored:
     flags = ask.flags | ({"self_drawn"} if ask.self_drawn else set()) | \
         ({"dealer"} if ask.seat == min(rules.groups.get("winds", {ask.seat})) else set())
-    reading = read_as(rules, arrangement, frozenset(flags), (ask.seat, ask.round))
+    reading = read_as(rules, arrangement, frozenset(flags), (ask.seat, ask.round), ask.flowers)
     found = found_patterns(reading)
     value = sum(f.value for f in found)
     yakuman = sum(f.yakuman for f in found)
@@ -234,7 +242,8 @@ def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> Scored
         assert rules.faan is not None
         limit, points = faan_points(rules, value, ask.self_drawn)
         return Scored((points["total"], value, 0), value >= rules.faan.minimum, arrangement, found, dora, [],
-                      {"han": None, "fu": None, "faan": value, "limit": limit, "points": points})
+                      {"han": None, "fu": None, "faan": min(value, rules.faan.maximum), "limit": limit,
+                       "points": points})
     parts = fu_parts(reading)
     fu = rounded_fu(reading, parts)
     han = value + dora

@@ -30,6 +30,7 @@ class Reading(NamedTuple):
     concealed: bool           # no meld was called from another player (a declared kong keeps it so)
     valued: tuple[int, ...]   # the tiles whose pungs pay: the dragons, the seat and the round wind
     kinds: frozenset[int]     # the tiles held, each once
+    flowers: tuple[int, ...] = ()  # the flowers and seasons laid aside (1-8)
 
     @property
     def groups(self) -> tuple[Group, ...]:
@@ -47,12 +48,23 @@ class Reading(NamedTuple):
         return frozenset(self.valued) if kind == "valued" else self.rules.groups.get(kind, frozenset())
 
 
-def reading(rules: MahjongRules, arrangement: Arrangement, flags: frozenset[str], winds: tuple[int, int]) -> Reading:
+def reading(rules: MahjongRules, arrangement: Arrangement, flags: frozenset[str], winds: tuple[int, int],
+            flowers: tuple[int, ...] = ()) -> Reading:
     """The reading of an arrangement in a situation; `winds` are the seat's and the round's."""
     seat, round_ = winds
     tiles = tuple(tile for group in arrangement.groups for tile in group.tiles())
     return Reading(rules, arrangement, flags, seat, round_, tiles, not any(g.called for g in arrangement.groups),
-                   (*sorted(rules.groups.get("dragons", frozenset())), seat, round_), frozenset(tiles))
+                   (*sorted(rules.groups.get("dragons", frozenset())), seat, round_), frozenset(tiles), flowers)
+
+
+def _seat_flowers(reading: Reading) -> list[tuple[int, ...]]:
+    """The flowers and seasons of the winner's seat (the seat's place among the winds: east 1f
+    and 5f, south 2f and 6f, ...), one finding each."""
+    winds = sorted(reading.rules.groups.get("winds", frozenset()))
+    if reading.seat not in winds:
+        return []
+    place = winds.index(reading.seat) + 1
+    return [() for flower in reading.flowers if (flower - 1) % len(winds) + 1 == place]
 
 
 def _pungs(reading: Reading) -> list[Group]:
@@ -138,11 +150,16 @@ CONDITIONS: dict[str, Callable[[Reading, Any], bool]] = {
                                       for kind, n in wanted.items()),
     "pair_of": lambda r, kind: (pair := _pair(r)) is not None and r.is_a(pair.tile, kind),
     "nine_gates": lambda r, want: _nine_gates(r) == bool(want),
+    "flowers": lambda r, n: len(r.flowers) == n,
 }
 
 # Counters for a pattern's `per`: each finding scores the pattern once, with its tiles.
 COUNTERS: dict[str, Callable[[Reading], list[tuple[int, ...]]]] = {
     "valued_pungs": lambda r: [g.tiles() for g in _pungs(r) for v in r.valued if g.tile == v],
+    "dragon_pungs": lambda r: [g.tiles() for g in _pungs(r) if r.is_a(g.tile, "dragons")],
+    "seat_wind_pungs": lambda r: [g.tiles() for g in _pungs(r) if g.tile == r.seat],
+    "round_wind_pungs": lambda r: [g.tiles() for g in _pungs(r) if g.tile == r.round],
+    "seat_flowers": _seat_flowers,
 }
 
 
