@@ -98,18 +98,16 @@ class Catalog:
             self._forget(gone)
         return sorted(self.library.all(), key=lambda r: (not r.builtin, r.id))
 
-    def exists(self, ruleset_id: str) -> bool:
-        return ruleset_id in self.builtin or self.store.ruleset_row(ruleset_id) is not None
-
     def stored(self, ruleset_id: str) -> RulesetRow | None:
         return self.store.ruleset_row(ruleset_id) if ruleset_id not in self.builtin else None
 
     # -- checking a file
-    def load(self, raw: str, library: Library | None = None) -> Ruleset:
+    def load(self, raw: str) -> Ruleset:
         """A file read and resolved against the rulesets known now (its stored base fetched),
         stored nowhere; `RulesetError` lists every problem (an id that is a word of the paths too)."""
-        reserved = self._reserved_id(raw)
-        base = _extends(raw)
+        doc = _document(raw)  # read once for its id and its base; the loader reads it whole
+        reserved = self._reserved_id(doc)
+        base = _field(doc, "extends")
         if base is not None and base not in self.builtin:
             try:
                 self.get(base)
@@ -117,7 +115,7 @@ class Catalog:
                 pass  # the loader says the base does not exist
         with self.lock:
             try:
-                ruleset, _doc, _resolved = (library or self.library).load(raw, file=UPLOAD)
+                ruleset, _doc, _resolved = self.library.load(raw, file=UPLOAD)
             except RulesetError as exc:
                 raise RulesetError(reserved + exc.problems) from None
         if reserved:
@@ -194,11 +192,10 @@ class Catalog:
                 self._held.pop(kept, None)
                 self.library.remove(kept)
 
-    def _reserved_id(self, raw: str) -> list[Problem]:
+    def _reserved_id(self, doc: yamlread.Document | None) -> list[Problem]:
         """The problem with an id that is a word of the API's paths (`validate`), if it is one."""
-        doc = _document(raw)
-        ruleset_id = doc.data.get("id") if doc is not None and isinstance(doc.data, dict) else None
-        if doc is None or not isinstance(ruleset_id, str) or ruleset_id not in self.reserved:
+        ruleset_id = _field(doc, "id")
+        if doc is None or ruleset_id is None or ruleset_id not in self.reserved:
             return []
         line, column = doc.position(("id",))
         return [Problem("id", "reserved_id",
@@ -223,7 +220,11 @@ def _document(source: str) -> yamlread.Document | None:
         return None
 
 
-def _extends(source: str) -> str | None:
-    doc = _document(source)
-    value = doc.data.get("extends") if doc is not None and isinstance(doc.data, dict) else None
+def _field(doc: yamlread.Document | None, name: str) -> str | None:
+    """One top-level text field of a document read, or None."""
+    value = doc.data.get(name) if doc is not None and isinstance(doc.data, dict) else None
     return value if isinstance(value, str) else None
+
+
+def _extends(source: str) -> str | None:
+    return _field(_document(source), "extends")

@@ -36,11 +36,11 @@ class Found(NamedTuple):
 def found_patterns(reading: Reading) -> list[Found]:
     """The patterns the reading holds, those others replace left out; a limit hand's only."""
     out: list[Found] = []
+    limit = reading.rules.faan.maximum if reading.rules.faan is not None else 13  # what a limit hand is worth
     for pattern in reading.rules.patterns:
         value = pattern.closed if reading.concealed else pattern.open
         if value is None or not holds(reading, pattern.when):
             continue
-        limit = reading.rules.faan.maximum if reading.rules.faan is not None else 13
         worth = limit * pattern.yakuman if pattern.yakuman else value
         finds = COUNTERS[pattern.per](reading) if pattern.per else [()]
         out += [Found(pattern.name, worth, tiles, pattern.yakuman, pattern) for tiles in finds]
