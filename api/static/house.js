@@ -49,7 +49,9 @@ export async function initHouse(root) {
   $("house-yaml").value = kept || h.yaml;
   if (kept && kept !== h.yaml) {
     h.yaml = kept;
-    notice(w("The draft typed before on this phone is back."));
+    notice(navigator.onLine === false
+      ? w("The draft typed before on this phone is back, in the file below; the form follows it once the service answers.")
+      : w("The draft typed before on this phone is back."));
     await judge(true);
   } else if (h.stored) {
     const changes = await call("GET", `/v1/rulesets/${enc(h.stored)}/changes`);
