@@ -15,6 +15,7 @@ from api.blueprint import Blueprint
 from api.catalog import Catalog, StoreFull
 from api.problems import MAX_ERRORS, ApiError, answers
 from api.storage import hash_token, new_token
+from api.tilefaces import tile_faces
 from referee import describe
 from referee.changes import changes
 from referee.describe import round_rules
@@ -85,6 +86,21 @@ DECK_SCHEMA = {
                      "description": "cards with no suit other than the joker, per deck", "example": {"W": 8, "SK": 4}},
         "pieces": {"type": "string", "enum": ["cards", "tiles"],
                    "description": "what the pieces are, so what the answers' sentences call them"},
+        "faces": {"type": "array", "description": "Mahjong (JSON answers only): every tile of the set in the order "
+                                                  "players sort them, red fives after their suit's five, flowers "
+                                                  "and seasons last, only those the set has (mahjong.md, Tiles)",
+                  "items": {"type": "object", "required": ["tile", "suit", "copies", "face", "red", "words"],
+                            "properties": {
+                                "tile": {"type": "string", "example": "0p", "description": "as written (MPSZ)"},
+                                "suit": {"type": "string", "example": "p",
+                                         "description": "the suit's letter; `f` a flower or season"},
+                                "copies": {"type": "integer", "example": 1, "description": "how many the set holds"},
+                                "face": {"type": "string", "example": "5",
+                                         "description": "what a chip shows: the rank, an honour's other name "
+                                                        "(E S W N Wh Gr Rd), a flower's seat (1-4)"},
+                                "red": {"type": "boolean", "description": "a red five"},
+                                "words": {"type": "string", "example": "red five of dots",
+                                          "description": "the tile's name in the request's language"}}}},
     },
     "additionalProperties": True,
 }
@@ -191,7 +207,12 @@ def with_deck(ruleset: Rules, document: dict[str, Any]) -> dict[str, Any]:
     written = document.get("deck") or {}
     full = ruleset.deck.as_dict()
     full["suits"] = list(ruleset.deck.suits)  # as the document writes them when it names none
-    return {**document, "deck": {**full, **written}}
+    deck = {**full, **written}
+    if ruleset.mahjong is not None:  # the set's every tile, its face and name (not in the YAML: no field of it)
+        names = {str(s.get("letter")): str(s.get("name")) for s in (document.get("tiles") or {}).get("suits") or ()
+                 if isinstance(s, dict)}
+        deck["faces"] = tile_faces(ruleset.mahjong.tiles, names)
+    return {**document, "deck": deck}
 
 
 def ruleset_text() -> str:
@@ -282,6 +303,7 @@ class Ruleset(MethodView):
         best = request.accept_mimetypes.best_match(["application/json", *YAML_TYPES],
                                                    default="application/json")
         if best in YAML_TYPES and request.accept_mimetypes[best] > request.accept_mimetypes["application/json"]:
+            document["deck"] = {k: v for k, v in document["deck"].items() if k != "faces"}  # the ruleset as written
             return Response(yaml.safe_dump(document, sort_keys=False, allow_unicode=True),
                             mimetype="application/yaml")
         return jsonify(document)

@@ -8,12 +8,15 @@ import { game, isLayout, perPlayer, teamsOf, teamName, askCheck } from "./state.
 import { phaseChooser } from "./phases.js";
 import { wildRankSelect } from "./roundform.js";
 import { renderTableReferee } from "./rebuild.js";
+import { renderMahjongReferee } from "./mahjong.js";
 
 /* What the panel is built from: the round's rules as the service fills them in (`GET
    /v1/rulesets/{id}/rounds/{n}`: lay_off, pile, has_first_meld, meld_words). */
 const panelRules = () => {
   const round = game.round || {};
-  return { layOff: round.lay_off || null, pile: round.pile || null, firstMeld: Boolean(round.has_first_meld),
+  const sheet = game.sheet || {};  // a Mahjong game's hand: its winds and counters are the panel's defaults
+  return { hand: sheet.seat_winds ? [sheet.hand, sheet.seat_winds, sheet.honba] : null,
+    layOff: round.lay_off || null, pile: round.pile || null, firstMeld: Boolean(round.has_first_meld),
     byScore: ((round.first_meld || {}).points_by_score || []).length > 0,
     meldWords: round.meld_words || { "": { yes: w("Yes: a legal meld."), yes_with: w("Yes: a legal meld ({wilds}).") } } };
 };
@@ -63,6 +66,7 @@ function buildReferee() {
     game.tools = { picker };
     return;
   }
+  if (game.ruleset.family === "mahjong") { game.tools = renderMahjongReferee(box, verdict); return; }
   if ((game.ruleset.table || {}).rearrange) { renderTableReferee(box, deck, verdict); return; }
   const perDeal = Boolean((game.ruleset.wilds || {}).per_deal);
   const picker = cardPicker(deck, deck.tiles ? w("Tiles to check") : w("Cards to check"), { groups: true });

@@ -1,0 +1,118 @@
+/* The referee panel of a Mahjong game: "What does this hand score?" (wins/check) and "What am I
+   waiting on?" (waits/check), asked of the tiles tapped on the board. It asks only what the
+   ruleset uses: dora indicators where it plays dora, flowers where its set has them, the
+   situation's flags its patterns name, honba and riichi sticks where its payments count them. */
+import { w } from "./words.js";
+import { el } from "./dom.js";
+import { problemText } from "./api.js";
+import { game, askCheck } from "./state.js";
+import { tileSetOf, tileBoard, tileWords } from "./tiles.js";
+import { FLAGS, showScore, showWaits } from "./mjanswer.js";
+
+/* The flags the ruleset's patterns name (`flag`, `not_flag` in their conditions), in the order
+   this page lists them; any other after them. */
+export function flagsOf(ruleset) {
+  const found = new Set();
+  const walk = (node) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node && typeof node === "object") {
+      for (const [key, value] of Object.entries(node)) {
+        if ((key === "flag" || key === "not_flag") && typeof value === "string") found.add(value);
+        else walk(value);
+      }
+    }
+  };
+  walk(Object.values(ruleset.patterns || {}).map((p) => (p || {}).when));
+  return [...Object.keys(FLAGS).filter((f) => found.has(f)), ...[...found].filter((f) => !(f in FLAGS))];
+}
+
+/* What a ruleset asks of a hand: its places on the board, its winds, flags and counts. */
+export function asksOf(ruleset) {
+  const scoring = ruleset.scoring || {};
+  const set = tileSetOf(ruleset);
+  const payments = scoring.payments || {};
+  return { set, dora: Boolean(scoring.dora), ura: Boolean(scoring.ura_dora), flowers: set.faces.some((f) => f.suit === "f"),
+    winds: (ruleset.groups || {}).winds || [], flags: flagsOf(ruleset), honba: Boolean(payments.honba),
+    sticks: Boolean(payments.riichi_stick) };
+}
+
+/* A select of tiles by their words. */
+const tileSelect = (id, set, tiles, chosen) => {
+  const select = el("select", { id }, tiles.map((t) => el("option", { value: t, text: tileWords(set, t) })));
+  if (chosen) select.value = chosen;
+  return select;
+};
+
+const count = (id, label) => [el("label", { for: id }, label),
+  el("input", { type: "number", id, inputmode: "numeric", min: "0", max: "100", value: "0" })];
+
+export function renderMahjongReferee(box, verdict) {
+  const asks = asksOf(game.ruleset);
+  const { set } = asks;
+  const places = [{ id: "hand", label: w("Your hand") }, { id: "melds", label: w("Called melds"), melds: true }];
+  if (asks.dora) places.push({ id: "dora", label: w("Dora indicators") });
+  if (asks.ura) places.push({ id: "ura", label: w("Ura dora indicators") });
+  if (asks.flowers) places.push({ id: "flowers", label: w("Flowers and seasons"), routed: "f" });
+  const winning = el("select", { id: "mj-win-tile" });
+  let lastHand = [];
+  let board = null;
+  board = tileBoard(set, places, { name: "ref", changed: () => {
+    const hand = board ? board.tiles("hand") : [];
+    const kept = winning.value;
+    const added = hand.length > lastHand.length ? hand.at(-1) : null;  // the tile tapped last is the winning one
+    lastHand = hand;
+    winning.replaceChildren(el("option", { value: "", text: w("choose…") }),
+      ...[...new Set(hand)].map((t) => el("option", { value: t, text: tileWords(set, t) })));
+    winning.value = added || (hand.includes(kept) ? kept : "");
+  } });
+  const sheet = game.sheet || {};
+  const seatWinds = sheet.seat_winds || null;  // a game's: each player's wind, the hand's round wind
+  const whose = seatWinds ? el("select", { id: "mj-whose" }, Object.keys(seatWinds).map((n) => el("option", { value: n, text: n }))) : null;
+  const seat = asks.winds.length ? tileSelect("mj-seat", set, asks.winds, seatWinds && whose ? seatWinds[whose.value] : null) : null;
+  const round = asks.winds.length ? tileSelect("mj-round", set, asks.winds, sheet.round_wind) : null;
+  if (whose) whose.addEventListener("change", () => { seat.value = seatWinds[whose.value]; });
+  const how = el("fieldset", {}, el("legend", { text: w("Won by") }),
+    el("label", {}, el("input", { type: "radio", name: "mj-how", value: "ron", checked: true }), " " + w("A discard (ron)")),
+    el("label", {}, el("input", { type: "radio", name: "mj-how", value: "tsumo" }), " " + w("Self-draw (tsumo)")));
+  const flags = asks.flags.map((f) => el("input", { type: "checkbox", id: `mj-flag-${f}`, "data-flag": f }));
+  const honba = asks.honba ? count("mj-honba", w("Honba (repeat counters)")) : [];
+  const sticks = asks.sticks ? count("mj-sticks", w("Riichi sticks on the table")) : [];
+  const number = (id) => { const node = box.querySelector(`#${id}`); return node ? Math.max(0, Number(node.value) || 0) : 0; };
+  if (sheet.honba && honba.length) honba[1].value = String(sheet.honba);
+  const situation = () => {
+    const body = { melds: board.melds("melds") };
+    if (seat) { body.seat_wind = seat.value; body.round_wind = round.value; }
+    if (asks.dora) body.dora_indicators = board.tiles("dora");
+    if (asks.ura) body.ura_dora_indicators = board.tiles("ura");
+    if (asks.flowers) body.flowers = board.tiles("flowers");
+    for (const box of flags) if (box.checked) body[box.dataset.flag] = true;
+    if (asks.honba) body.honba = number("mj-honba");
+    if (asks.sticks) body.riichi_sticks = number("mj-sticks");
+    return body;
+  };
+  const refuse = (text) => { verdict.hidden = false; verdict.className = "verdict no"; verdict.replaceChildren(el("strong", { text })); };
+  const ask = async (path, body, show) => {
+    const answer = await askCheck(path, body);
+    if (!answer.ok) { refuse(problemText(answer)); return; }
+    show(verdict, set, answer.data);
+  };
+  const score = el("button", { type: "button", onclick: () => {
+    if (!winning.value) { refuse(w("Tap the hand's tiles, the winning one with them, and choose the winning tile.")); winning.focus(); return; }
+    const self = box.querySelector("input[name=mj-how]:checked").value === "tsumo";
+    ask("wins/check", { ...situation(), hand: board.tiles("hand"), win: { tile: winning.value, self_drawn: self } }, showScore);
+  } }, w("What does this hand score?"));
+  const waits = el("button", { type: "button", class: "secondary", onclick: () => ask("waits/check", { ...situation(), hand: board.tiles("hand") }, showWaits) },
+    w("What am I waiting on?"));
+  box.replaceChildren(...[
+    el("p", { class: "hint", text: w("Tap your hand's tiles: 14 with the winning tile to ask the score, 13 to ask the waits. Called melds go under \"Called melds\", one meld at a time.") }),
+    board.element,
+    el("label", { for: "mj-win-tile" }, w("The winning tile")), winning, how,
+    whose ? el("label", { for: "mj-whose" }, w("Whose hand?")) : null, whose,
+    seat ? el("label", { for: "mj-seat" }, w("Seat wind")) : null, seat,
+    round ? el("label", { for: "mj-round" }, w("Round wind")) : null, round,
+    flags.length ? el("fieldset", {}, el("legend", { text: w("Also") }),
+      flags.map((box) => el("label", {}, box, " " + (FLAGS[box.dataset.flag] ? w(FLAGS[box.dataset.flag]) : box.dataset.flag)))) : null,
+    ...honba, ...sticks,
+    el("div", { class: "buttons" }, score, waits), verdict].filter(Boolean));
+  return { board };
+}
