@@ -14,6 +14,7 @@ function entryWords(entry) {
   if (entry.kind === "finish") return w("the end of the game");
   const played = game.sheet.rounds.find((r) => r.number === entry.number) || {};
   if (isLayout()) return w("deal {n} ({name} won it)", { n: entry.number, name: played.winner });
+  if (played.hand) return w("the hand {hand}", { hand: played.hand });  // Mahjong: "East 2, 1 honba"
   return played.went_out ? w("round {n} ({name} went out)", { n: entry.number, name: played.went_out })
     : w("round {n}", { n: entry.number });
 }
@@ -25,6 +26,7 @@ function entryAgain(entry) {
   if (entry.kind === "finish") return ["POST", "finish", undefined];
   const played = game.sheet.rounds.find((r) => r.number === entry.number);
   if (isLayout()) return ["POST", "rounds", { winner: played.winner, completed: played.completed || [] }];
+  if (played.win || played.wins || played.draw) return ["POST", "rounds", mahjongAgain(played)];
   const body = {};
   if (played.went_out) body.went_out = played.went_out;
   if (played.wild_rank) body.wild_rank = played.wild_rank;
@@ -44,6 +46,15 @@ function entryAgain(entry) {
     if (played.cards) body.cards = played.cards;
   }
   return ["POST", "rounds", body];
+}
+
+/* A Mahjong hand as it was entered: each win less what the referee added (its score). */
+function mahjongAgain(played) {
+  const entered = (win) => Object.fromEntries(Object.entries(win).filter(([key]) => key !== "score"));
+  const body = played.draw ? { draw: { tenpai: played.draw.tenpai } }
+    : played.wins ? { wins: played.wins.map(entered) } : { win: entered(played.win) };
+  if (played.riichi) body.riichi = played.riichi;
+  return body;
 }
 
 export function renderUndo() {
@@ -107,6 +118,7 @@ function writeWords(method, path, body) {
   if (kind === "buy-backs") return w("{name}'s buy-back", { name: body.player });
   const n = game.sheet.round + waiting().filter((e) => e.path.endsWith("/rounds")).length;
   if (isLayout()) return w("deal {n} ({name} won it)", { n, name: body.winner });
+  if (game.sheet.hand && !waiting().length) return w("the hand {hand}", { hand: game.sheet.hand });
   return body.went_out ? w("round {n} ({name} went out)", { n, name: body.went_out }) : w("round {n}", { n });
 }
 
@@ -151,6 +163,7 @@ const FIELD_BOXES = [
   [/^counts\.(.+)$/, ([, name]) => document.querySelector(`[data-counts="${CSS.escape(name)}"] input`)],
   [/^went_out$/, () => $("went-out")],
   [/^concealed$/, () => $("concealed")],
+  [/^(wins?(\[\d+\])?\.\w+)/, ([, path]) => document.querySelector(`#round-form [data-path="${CSS.escape(path)}"]`)],  // Mahjong
 ];
 
 function boxOf(path) {

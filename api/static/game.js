@@ -9,6 +9,7 @@ import { renderUndo, undoAsked, undoConfirmed, redo, finishAsked, renderEntryBut
 import { download, renderRounds, renderStandings, renderChart } from "./sheet.js";
 import { renderRoundForm } from "./roundform.js";
 import { renderReferee } from "./referee.js";
+import { isMahjong } from "./mjsheet.js";
 import { keepAwake } from "./awake.js";
 import { shareButton } from "./share.js";
 import { initOutbox, renderOutbox } from "./outbox.js";
@@ -115,7 +116,8 @@ async function render() {
   $("game-title").textContent = ruleset.name;
   document.title = `referee: ${ruleset.name}`;
   const count = sheet.rounds.length;
-  const playing = isLayout() ? w("Deal {n} being played.", { n: sheet.round }) : w("Round {n} being played.", { n: sheet.round });
+  const playing = isLayout() ? w("Deal {n} being played.", { n: sheet.round })
+    : isMahjong() && sheet.hand ? w("{hand} being played.", { hand: sheet.hand }) : w("Round {n} being played.", { n: sheet.round });
   $("game-status").textContent = sheet.status === "finished"
     ? (isLayout() ? wn("Finished after {n} deal.", "Finished after {n} deals.", count)
       : wn("Finished after {n} round.", "Finished after {n} rounds.", count))
@@ -124,11 +126,11 @@ async function render() {
   const names = both(winners);
   show("winner", winners.length ? winnerWords(winners) : "");
   const over = sheet.status !== "in_progress";
-  $("h-contract").textContent = over ? w("The game is over") : (isLayout() ? w("This deal") : w("This round"));
+  $("h-contract").textContent = over ? w("The game is over") : (isLayout() ? w("This deal") : isMahjong() ? w("This hand") : w("This round"));
   $("contract").textContent = over ? (sheet.pot && winners.length
     ? (winners.length > 1 ? w("{names} share the pot of {pot}.", { names, pot: sheet.pot })
       : w("{names} takes the pot of {pot}.", { names, pot: sheet.pot })) : "")
-    : (game.round ? game.round.summary : "");
+    : isMahjong() && sheet.hand ? sheet.hand : (game.round ? game.round.summary : "");
   $("dealer-line").textContent = !over && sheet.dealer ? w("{name} deals.", { name: sheet.dealer }) : "";
   renderPhases(over);
   renderStandings();

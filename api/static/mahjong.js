@@ -46,17 +46,19 @@ const tileSelect = (id, set, tiles, chosen) => {
 const count = (id, label) => [el("label", { for: id }, label),
   el("input", { type: "number", id, inputmode: "numeric", min: "0", max: "100", value: "0" })];
 
-export function renderMahjongReferee(box, verdict) {
-  const asks = asksOf(game.ruleset);
+/* The tiles of one winning hand, tapped on a board of their own: the hand, the called melds,
+   the indicators and flowers the ruleset has, the winning tile (the one tapped last, or chosen),
+   and the situation's flags (less those in `except`). Its ids start with `name`. */
+export function handTiles(asks, name, except = []) {
   const { set } = asks;
   const places = [{ id: "hand", label: w("Your hand") }, { id: "melds", label: w("Called melds"), melds: true }];
   if (asks.dora) places.push({ id: "dora", label: w("Dora indicators") });
   if (asks.ura) places.push({ id: "ura", label: w("Ura dora indicators") });
   if (asks.flowers) places.push({ id: "flowers", label: w("Flowers and seasons"), routed: "f" });
-  const winning = el("select", { id: "mj-win-tile" });
+  const winning = el("select", { id: `${name}-win-tile`, "data-field": "tile" });
   let lastHand = [];
   let board = null;
-  board = tileBoard(set, places, { name: "ref", changed: () => {
+  board = tileBoard(set, places, { name, changed: () => {
     const hand = board ? board.tiles("hand") : [];
     const kept = winning.value;
     const added = hand.length > lastHand.length ? hand.at(-1) : null;  // the tile tapped last is the winning one
@@ -65,6 +67,28 @@ export function renderMahjongReferee(box, verdict) {
       ...[...new Set(hand)].map((t) => el("option", { value: t, text: tileWords(set, t) })));
     winning.value = added || (hand.includes(kept) ? kept : "");
   } });
+  const flags = asks.flags.filter((f) => !except.includes(f)).map((f) => el("input", { type: "checkbox", id: `${name}-flag-${f}`, "data-flag": f }));
+  const element = el("div", { class: "mj-hand" }, board.element,
+    el("label", { for: `${name}-win-tile` }, w("The winning tile")), winning,
+    flags.length ? el("fieldset", {}, el("legend", { text: w("Also") }),
+      flags.map((box) => el("label", {}, box, " " + (FLAGS[box.dataset.flag] ? w(FLAGS[box.dataset.flag]) : box.dataset.flag)))) : null);
+  /* The fields of wins/check the board holds (`hand` and the winning tile apart). */
+  const fields = () => {
+    const body = { melds: board.melds("melds") };
+    if (asks.dora) body.dora_indicators = board.tiles("dora");
+    if (asks.ura) body.ura_dora_indicators = board.tiles("ura");
+    if (asks.flowers) body.flowers = board.tiles("flowers");
+    for (const box of flags) if (box.checked) body[box.dataset.flag] = true;
+    return body;
+  };
+  return { board, winning, element, fields, hand: () => board.tiles("hand") };
+}
+
+export function renderMahjongReferee(box, verdict) {
+  const asks = asksOf(game.ruleset);
+  const { set } = asks;
+  const tiles = handTiles(asks, "mj");
+  const winning = tiles.winning;
   const sheet = game.sheet || {};
   const seatWinds = sheet.seat_winds || null;  // a game's: each player's wind, the hand's round wind
   const whose = seatWinds ? el("select", { id: "mj-whose" }, Object.keys(seatWinds).map((n) => el("option", { value: n, text: n }))) : null;
@@ -74,18 +98,16 @@ export function renderMahjongReferee(box, verdict) {
   const how = el("fieldset", {}, el("legend", { text: w("Won by") }),
     el("label", {}, el("input", { type: "radio", name: "mj-how", value: "ron", checked: true }), " " + w("A discard (ron)")),
     el("label", {}, el("input", { type: "radio", name: "mj-how", value: "tsumo" }), " " + w("Self-draw (tsumo)")));
-  const flags = asks.flags.map((f) => el("input", { type: "checkbox", id: `mj-flag-${f}`, "data-flag": f }));
   const honba = asks.honba ? count("mj-honba", w("Honba (repeat counters)")) : [];
   const sticks = asks.sticks ? count("mj-sticks", w("Riichi sticks on the table")) : [];
   const number = (id) => { const node = box.querySelector(`#${id}`); return node ? Math.max(0, Number(node.value) || 0) : 0; };
   if (sheet.honba && honba.length) honba[1].value = String(sheet.honba);
+  if (sheet.pot && sticks.length && game.ruleset.scoring.payments.riichi_stick) {
+    sticks[1].value = String(Math.floor(sheet.pot / game.ruleset.scoring.payments.riichi_stick));
+  }
   const situation = () => {
-    const body = { melds: board.melds("melds") };
+    const body = { ...tiles.fields(), hand: tiles.hand() };
     if (seat) { body.seat_wind = seat.value; body.round_wind = round.value; }
-    if (asks.dora) body.dora_indicators = board.tiles("dora");
-    if (asks.ura) body.ura_dora_indicators = board.tiles("ura");
-    if (asks.flowers) body.flowers = board.tiles("flowers");
-    for (const box of flags) if (box.checked) body[box.dataset.flag] = true;
     if (asks.honba) body.honba = number("mj-honba");
     if (asks.sticks) body.riichi_sticks = number("mj-sticks");
     return body;
@@ -99,20 +121,17 @@ export function renderMahjongReferee(box, verdict) {
   const score = el("button", { type: "button", onclick: () => {
     if (!winning.value) { refuse(w("Tap the hand's tiles, the winning one with them, and choose the winning tile.")); winning.focus(); return; }
     const self = box.querySelector("input[name=mj-how]:checked").value === "tsumo";
-    ask("wins/check", { ...situation(), hand: board.tiles("hand"), win: { tile: winning.value, self_drawn: self } }, showScore);
+    ask("wins/check", { ...situation(), win: { tile: winning.value, self_drawn: self } }, showScore);
   } }, w("What does this hand score?"));
-  const waits = el("button", { type: "button", class: "secondary", onclick: () => ask("waits/check", { ...situation(), hand: board.tiles("hand") }, showWaits) },
+  const waits = el("button", { type: "button", class: "secondary", onclick: () => ask("waits/check", situation(), showWaits) },
     w("What am I waiting on?"));
   box.replaceChildren(...[
     el("p", { class: "hint", text: w("Tap your hand's tiles: 14 with the winning tile to ask the score, 13 to ask the waits. Called melds go under \"Called melds\", one meld at a time.") }),
-    board.element,
-    el("label", { for: "mj-win-tile" }, w("The winning tile")), winning, how,
+    tiles.element, how,
     whose ? el("label", { for: "mj-whose" }, w("Whose hand?")) : null, whose,
     seat ? el("label", { for: "mj-seat" }, w("Seat wind")) : null, seat,
     round ? el("label", { for: "mj-round" }, w("Round wind")) : null, round,
-    flags.length ? el("fieldset", {}, el("legend", { text: w("Also") }),
-      flags.map((box) => el("label", {}, box, " " + (FLAGS[box.dataset.flag] ? w(FLAGS[box.dataset.flag]) : box.dataset.flag)))) : null,
     ...honba, ...sticks,
     el("div", { class: "buttons" }, score, waits), verdict].filter(Boolean));
-  return { board };
+  return { board: tiles.board };
 }

@@ -6,6 +6,7 @@ import { game, isLayout, perPlayer, teamsOf, teamName, both } from "./state.js";
 import { madeToggle } from "./phases.js";
 import { write, markFields } from "./entries.js";
 import { countRow, readCounts } from "./countform.js";
+import { isMahjong, renderMahjongForm } from "./mjsheet.js";
 
 export function renderRoundForm() {
   const form = $("round-form");
@@ -16,6 +17,7 @@ export function renderRoundForm() {
   if (form.dataset.key === key && form.childElementCount) return;
   form.dataset.key = key;
   form.replaceChildren();
+  if (isMahjong()) { renderMahjongForm(form); return; }
   $("h-enter").textContent = isLayout() ? w("Enter the deal") : w("Enter the round");
   if (isLayout()) {
     form.append(

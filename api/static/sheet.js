@@ -2,6 +2,7 @@
 import { w } from "./words.js";
 import { $, el, show } from "./dom.js";
 import { game, isLayout, perPlayer, phaseOf, allMade, teamsOf, teamName } from "./state.js";
+import { isMahjong, handLines, roundName, windColumn } from "./mjsheet.js";
 
 const COLOURS = ["#0b5d3b", "#a4161a", "#1d4e89", "#7b2cbf", "#b5651d", "#2a9d8f", "#6c757d", "#e76f51"];
 
@@ -40,13 +41,13 @@ export function renderRounds() {
     const parts = partsRow(r, names, width);
     const number = parts
       ? el("button", { type: "button", class: "link", "aria-expanded": "false", "aria-controls": `parts-${r.number}`,
-        "aria-label": w("What round {n}'s points were made of", { n: r.number }), text: String(r.number),
+        "aria-label": w("What round {n}'s points were made of", { n: r.number }), text: roundName(r),
         onclick: (event) => {
           const open = parts.hidden;
           parts.hidden = !open;
           event.currentTarget.setAttribute("aria-expanded", String(open));
         } })
-      : String(r.number);
+      : roundName(r);
     return [el("tr", {}, el("th", { scope: "row" }, number),
       names.map((n) => el("td", { class: "num", text: String(cell(r, n)) })),
       teams.map((_, i) => el("td", { class: "num team", text: String((r.team_points || [])[i] ?? "") }))),
@@ -59,10 +60,12 @@ export function renderRounds() {
 }
 
 /* A round's parts, hidden under its line until its number is tapped: each player's points as
-   the service's breakdown names them ("natural canastas ×1: 500"), which add up to the points. */
+   the service's breakdown names them ("natural canastas ×1: 500"), which add up to the points;
+   a Mahjong hand's wins in words above them. */
 function partsRow(r, names, width) {
-  const breakdown = r.breakdown;
-  if (!breakdown || !names.some((n) => (breakdown[n] || []).length)) return null;
+  const breakdown = r.breakdown || {};
+  const hand = isMahjong() ? handLines(r) : [];
+  if (!hand.length && !names.some((n) => (breakdown[n] || []).length)) return null;
   const said = (part) => {
     const what = part.count ? `${part.words} ×${part.count}` : part.cards && part.cards.length
       ? `${part.words} (${part.cards.join(" ")})` : part.words;
@@ -70,7 +73,8 @@ function partsRow(r, names, width) {
   };
   const lines = names.filter((n) => (breakdown[n] || []).length).map((n) => el("li", {},
     el("strong", { text: `${n}: ` }), `${breakdown[n].map(said).join(" + ")} = ${String((r.points || {})[n] ?? 0).replace("-", "−")}`));
-  const row = el("tr", { class: "parts", id: `parts-${r.number}` }, el("td", { colspan: String(width) }, el("ul", {}, lines)));
+  const row = el("tr", { class: "parts", id: `parts-${r.number}` }, el("td", { colspan: String(width) },
+    el("ul", {}, hand.map((line) => el("li", { class: "hand", text: line })), lines)));
   row.hidden = true;
   return row;
 }
@@ -97,6 +101,7 @@ export function renderStandings() {
     columns.unshift([w("Rank"), (p) => standingOf(p.name)?.rank ?? "", true, "rank"]);
     columns.push([w("Behind"), (p) => standingOf(p.name)?.behind || "", true, "behind"]);
   }
+  if (windColumn()) columns.splice(ranked && sheet.standings ? 2 : 1, 0, windColumn());
   if (perPlayer() && players.some((p) => phaseOf(p) !== null)) {
     columns.splice(1, 0, [w("Phase"), (p) => (allMade(p) ? `${phaseOf(p)} ✓` : phaseOf(p)), true]);
   }
@@ -112,7 +117,8 @@ export function renderStandings() {
   table.replaceChildren(table.querySelector("caption"), el("thead", {}, head), el("tbody", {}, rows));
   $("ends").textContent = (sheet.ends || {}).words || "";
   renderTeams();
-  $("pot").textContent = sheet.pot ? w("Pot: {pot}", { pot: sheet.pot }) : "";
+  $("pot").textContent = !sheet.pot ? "" : isMahjong() ? w("Riichi sticks on the table: {pot} points", { pot: sheet.pot })
+    : w("Pot: {pot}", { pot: sheet.pot });
 }
 
 /* Each team and its score, above the players' own lines (the winning team marked). */
