@@ -17,8 +17,11 @@ from api.problems import ApiError, answers
 from api.rulesets import catalog
 from api.sheet_csv import sheet_csv
 from api.storage import GameRow, Store, new_token, token_matches
+from api.tileschemas import RoundWrite
 from referee.loading import rulebuild
 from referee.rules.ruleset import Ruleset
+from referee.sheet.mahjong_entry import hand_record
+from referee.sheet.mahjong_table import round_wind, seat_winds
 from referee.sheet.records import Record, round_record
 from referee.sheet.standings import Seats, Sheet, replay, start
 from referee.sheet.undo import UNDO_TYPES, check_undo
@@ -246,17 +249,23 @@ def _write_doc(*statuses: int | tuple[int, str]) -> Callable[[Callable[..., Resp
 
 
 @blp.route("/<string:game_id>/rounds", methods=["POST"])
-@blp.arguments(schemas.RoundWrite())
+@blp.arguments(RoundWrite())
 @blp.response(200, schemas.Game, headers=ETAG)
 @_write_doc(400, 408, 413, 415,
             (422, "A player, card or field the round cannot have, or a bad Idempotency-Key; nothing is stored."))
 def add_round(args: dict[str, Any], game_id: str) -> Response:
     """Enter a round: hands (scored here), counts (games with bonuses: each player's canastas, red
     threes, melded and hand points, scored here) or points; layout games name the winner; where
-    each player holds a phase (Phase 10), `phases_made` names who made theirs."""
+    each player holds a phase (Phase 10), `phases_made` names who made theirs. A Mahjong hand is
+    a win (han and fu, yakuman, faan, or its tiles, scored here), wins off one discard, or a drawn
+    hand, with the riichi declared (mahjong.md)."""
     def make(ruleset: Ruleset, sheet: Sheet) -> Record:
         if sheet.status != "in_progress":
             raise GameStateError(Problem("", "game_finished", t("This game is finished; it takes no more rounds.")))
+        if ruleset.mahjong is not None and sheet.table is not None:
+            names = [p.name for p in sheet.players]
+            return hand_record(ruleset, args, seat_winds(ruleset.mahjong, names, sheet.table),
+                               round_wind(ruleset.mahjong, sheet.table))
         return round_record(ruleset, args, len(sheet.players), sheet.round, sheet.teams)
     return write(game_id, make)
 

@@ -11,6 +11,7 @@ from api.checks import _game
 from api.problems import answers
 from api.schemas import List, Violation
 from api.searches import searches
+from api.tileschemas import Meld, one_tile, tile_list
 from referee.scoring.wins import check_waits, check_win, mahjong_rules, read_win
 
 blp = Blueprint("mahjong", __name__, url_prefix="/v1/rulesets", answers_as_built=True,
@@ -21,52 +22,22 @@ _ANSWERS = answers(blp, (404, "No such ruleset."), 400, 408, 413, 415, (
           "wind, riichi with an open hand, a field the ruleset does not use, a ruleset of another family, or a "
           "body the schema refuses.")))
 
-TILE = {"description": "a tile in MPSZ notation (mahjong.md): 5m, 0p (a red five), 1z or E", "example": "5m"}
-TILES = {"description": "tiles, as a list or one compact string (`123m456p11z`)",
-         "oneOf": [{"type": "array", "items": {"type": "string"}, "maxItems": 40},
-                   {"type": "string", "maxLength": 80}], "example": ["1m", "2m", "3m"]}
-
-
-class TileList(fields.Field[Any]):
-    """A list of tiles or one compact string; read by the ruleset's tile set in the engine."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        if isinstance(value, str) and len(value) <= 80:
-            return value
-        if isinstance(value, list) and len(value) <= 40:
-            return value
-        raise self.make_error("validator_failed")  # "Invalid value.", as marshmallow words it
-
-
-def _tiles(**kw: Any) -> TileList:
-    return TileList(metadata=TILES, **kw)
-
-
-def _tile(**kw: Any) -> fields.String:
-    return fields.String(validate=validate.Length(max=8), metadata=TILE, **kw)
-
-
-class Meld(Schema):
-    tiles = _tiles(required=True)
-    open = fields.Boolean(load_default=True, metadata={"description": "false: a concealed kong"})
-
-
 class Win(Schema):
-    tile = _tile(required=True)
+    tile = one_tile(required=True)
     self_drawn = fields.Boolean(load_default=False)
 
 
 class MahjongHand(Schema):
-    hand = _tiles(required=True)
+    hand = tile_list(required=True)
     melds = List(fields.Nested(Meld), load_default=list, validate=validate.Length(max=4))
-    seat_wind = _tile(load_default="1z")
-    round_wind = _tile(load_default="1z")
-    dora_indicators = List(_tile(), load_default=list, validate=validate.Length(max=10))
-    ura_dora_indicators = List(_tile(), load_default=list, validate=validate.Length(max=10))
+    seat_wind = one_tile(load_default="1z")
+    round_wind = one_tile(load_default="1z")
+    dora_indicators = List(one_tile(), load_default=list, validate=validate.Length(max=10))
+    ura_dora_indicators = List(one_tile(), load_default=list, validate=validate.Length(max=10))
     honba = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=100))
     riichi_sticks = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=100))
-    flowers = List(_tile(), validate=validate.Length(max=8))
-    discards = List(_tile(), validate=validate.Length(max=40))
+    flowers = List(one_tile(), validate=validate.Length(max=8))
+    discards = List(one_tile(), validate=validate.Length(max=40))
     riichi = fields.Boolean(load_default=False)
     double_riichi = fields.Boolean(load_default=False, metadata={"description": "riichi on the first turn: 2 han"})
     ippatsu = fields.Boolean(load_default=False)

@@ -497,7 +497,9 @@ class Part(Schema):
                        "`all_red_threes`, `no_morto`, `deadwood`, `cap` (what a cap on deadwood takes off), "
                        "`knock`, `gin`, `undercut`, `winner_gains`, `lowest_rack` (where nobody went out and the "
                        "winner gains the racks, the lowest rack, which each rack paid is counted above), "
-                       "`entered` (a round entered as points: the number typed, with the sheet's sign)",
+                       "`entered` (a round entered as points: the number typed, with the sheet's sign); Mahjong: "
+                       "`win`, `honba`, `riichi_sticks` (the sticks on the table taken), `riichi_bet` (a stick "
+                       "paid), `noten` (a drawn hand's tenpai payments), `uma` and `oka` (the game's end)",
         "example": "natural_canasta"})
     words = fields.String(metadata={"description": "the item in words, in the answer's language (a score "
                                                    "sheet's line)", "example": "natural canastas"})
@@ -625,8 +627,9 @@ class GameCreate(Schema):
                      "example": [["A", "C"], ["B", "D"]]})
 
 
-class RoundWrite(Counted):
-    """A round as the table enters it. A field the game does not use is a 422 naming it."""
+class RummyRound(Counted):
+    """A round as the table enters it, the fields of every family but Mahjong's (`api.tileschemas.RoundWrite`
+    adds those). A field the game does not use is a 422 naming it."""
 
     CARDS = (("hands", 1), ("melded", 2))
     BY_PLAYER = ("hands", "melded")
@@ -691,6 +694,8 @@ class Entry(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(["round", "buy", "buy_back", "finish"]))
     number = fields.Integer(metadata={"description": "rounds: the round's number"})
     player = fields.String(metadata={"description": "buys and buy-backs: who"})
+    breakdown = Dict(keys=fields.String(), values=List(fields.Nested(Part)), metadata={
+        "description": "a Mahjong game finished by the table: the end's reckoning (riichi sticks, uma, oka) by player"})
 
 
 class RoundPlayed(Schema):
@@ -717,6 +722,15 @@ class RoundPlayed(Schema):
     counts = Dict(keys=fields.String(), values=Dict(keys=fields.String(), values=fields.Integer()), metadata={
         "description": "a round entered as the table counts it: each player's counts as entered",
         "example": {"ann": {"natural_canastas": 1, "melded_points": 175, "hand_points": 0}}})
+    riichi = List(fields.String(), metadata={"description": "Mahjong: who declared riichi this hand"})
+    win = fields.Dict(metadata={"description": "Mahjong: the win as entered (winner, from, han, fu, yakuman or faan); "
+                                                "one entered by its tiles adds the tiles, the figures scored and "
+                                                "`score` (patterns with their words, dora, arrangement, fu_parts)"})
+    wins = List(fields.Dict(), metadata={"description": "Mahjong: several wins off one discard, each as `win`"})
+    draw = fields.Dict(metadata={"description": "Mahjong: a drawn hand, `{\"tenpai\": [...]}`"})
+    hand = fields.String(metadata={"description": "Mahjong: the hand's name, `East 2, 1 honba`"})
+    honba = fields.Integer(metadata={"description": "Mahjong: the honba on the table during the hand"})
+    dealer = fields.String(metadata={"description": "Mahjong: who dealt the hand"})
     standing = Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={
         "description": "each player's score (layout games: layout size) right after this round"})
     team_points = List(fields.Integer(), metadata={
@@ -772,13 +786,14 @@ class Game(Schema):
         "description": "the round being played (1-based); after the end, the last round played"})
     dealer = fields.String(required=True, allow_none=True, metadata={
         "description": "who deals the current round: clockwise in seating order each round, skipping "
-                       "eliminated players"})
+                       "eliminated players (Mahjong: the deal passes as the ruleset says)"})
     next_dealer = fields.String(required=True, allow_none=True, metadata={
         "description": "who deals first in a rematch (a new game of the same players, teams and ruleset): the "
                        "seat after the last round's dealer in seating order, none skipped; before any round, "
                        "the first dealer"})
     players = List(fields.Nested(PlayerStanding), required=True)
-    pot = fields.Integer(required=True)
+    pot = fields.Integer(required=True, metadata={"description": "pennies in the pot; Mahjong: the riichi sticks on "
+                                                                 "the table, in points"})
     winner = fields.Raw(allow_none=True, required=True, metadata={
         "description": "a name, a list of names when tied, or null. In a team game, the players of the "
                        "winning team (of every tied team), always a list; `winning_team` says which team",
@@ -796,6 +811,15 @@ class Game(Schema):
     standings = List(fields.Nested(Standing), required=True, metadata={
         "description": "the players (in a team game, the teams) in the order the game is won, the leader first"})
     ends = fields.Nested(Ends, required=True)
+    hand = fields.String(metadata={"description": "Mahjong: the hand being played (after the end, the last one "
+                                                  "played), `East 2, 1 honba`", "example": "East 2, 1 honba"})
+    honba = fields.Integer(metadata={"description": "Mahjong: the honba on the table"})
+    round_wind = fields.String(metadata={"description": "Mahjong: the round wind, as a tile (1z east)"})
+    seat_winds = Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "Mahjong: each player's seat wind as a tile, the dealer's 1z", "example": {"ann": "1z"}})
+    mahjong = fields.Dict(metadata={"description": "Mahjong: what the table pays, for a page's form: `scoring` "
+                                                   "(han_fu or faan), `riichi` (sticks are paid), `honba` (honba are "
+                                                   "paid), `several_winners`"})
 
 
 class GameCreated(Game):

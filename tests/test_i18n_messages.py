@@ -131,6 +131,9 @@ def _round(ruleset: str, players: list[str], body: Any, *before: tuple[str, Any]
     return lambda ask: ask.write(ruleset, players, "/rounds", body, *before)
 
 
+FOUR = ["a", "b", "c", "d"]
+
+
 def _long_key(ask: Table) -> Any:
     url, auth = ask.game("garbage", ["a", "b"])
     return ask("POST", url + "/finish", headers={**auth, "Idempotency-Key": "k" * 201})
@@ -457,8 +460,24 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
     "tiles that are none": (_post(f"{RIICHI}/wins/check", {"hand": ["1x", "0z", "9f", 3], "win": {"tile": "1m"}}),
                             {"unknown_card"}),
     "a hand waiting on nothing": (_post(f"{RIICHI}/waits/check", {"hand": "1357m2468p13579s"}), {"not_tenpai"}),
-    "a Mahjong game on the sheet": (_post("/v1/games", {"ruleset": "riichi", "players": ["a", "b", "c", "d"]}),
-                                    {"sheet_not_kept"}),
+    "a Mahjong hand's fields": (_round("riichi", FOUR, {"points": {"a": 1}, "wins": [
+        {"winner": "a", "from": "b", "han": 1, "fu": 30}]}), {"unused_field"}),
+    "a Mahjong hand of nothing": (_round("riichi", FOUR, {"riichi": []}), {"missing_field"}),
+    "a Mahjong win's figures": (_round("riichi", FOUR, {"win": {"winner": "a", "from": "b", "han": 2, "fu": 35,
+                                                                "faan": 2}}), {"out_of_range", "unused_field"}),
+    "a Mahjong win off one's own discard": (_round("riichi", FOUR, {"win": {"winner": "a", "from": "a", "han": 2,
+                                                                            "fu": 30}}), {"invalid_field"}),
+    "riichi at a drawn hand": (_round("riichi", FOUR, {"draw": {"tenpai": []}, "riichi": ["a"]}), {"missing_player"}),
+    "a hand given in faan": (_round("hong-kong", FOUR, {"win": {"winner": "a", "from": "b", "han": 1}, "riichi": ["a"]}),
+                             {"unused_field"}),
+    "a hand given in han": (_round("hong-kong", FOUR, {"win": {"winner": "a", "from": "b", "han": 1}}),
+                            {"unused_field", "missing_field"}),
+    "a Mahjong win by tiles and figures": (_round("riichi", FOUR, {"win": {
+        "winner": "a", "from": "b", "hand": "123m456p789s11z55m", "tile": "5m", "riichi": True, "han": 1}}),
+        {"invalid_field", "unused_field"}),
+    "a Mahjong win by tiles with no yaku": (_round("riichi", FOUR, {"win": {
+        "winner": "c", "from": "b", "hand": "123m456p789s55m", "tile": "5m", "melds": [{"tiles": "222z"}]}}),
+        {"no_yaku"}),
     "extends too deep": (_too_deep_a_chain, {"extends_too_deep"}),
     "a draft": (_post("/v1/rulesets/draft/melds/check", {"cards": ["8H"]}), {"missing_field"}),
     "a draft of no kind": (_post("/v1/rulesets/draft/melds/check", {"cards": ["8H"], "ruleset": 3}), {"invalid_type"}),

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.rules.mahjong import FaanTable, FuRules, Limit, MahjongRules, Pattern, Payments
+from referee.rules.mahjong import (
+    FaanTable,
+    FuRules,
+    Limit,
+    MahjongRules,
+    Pattern,
+    Payments,
+    TableGame,
+)
 from referee.values.cards import DeckSpec
 from referee.values.tiles import TileSet, read_tile
 
@@ -47,9 +55,21 @@ def build_mahjong(doc: Mapping[str, Any]) -> MahjongRules:
         faan=FaanTable({int(k): int(v) for k, v in (faan.get("points") or {}).items()}, int(faan.get("minimum", 0)),
                        int(faan.get("maximum", 13)), bool(faan.get("discarder_pays_all", True))) if faan else None,
         dora=bool(scoring.get("dora", True)), ura_dora=bool(scoring.get("ura_dora", True)),
-        starting_points=int((doc.get("game") or {}).get("starting_points", 25000)),
-        several_winners=bool((doc.get("game") or {}).get("several_winners", False)),
+        game=_game(tiles, doc.get("game") or {}, groups.get("winds", frozenset())),
     )
+
+
+def _game(tiles: TileSet, game: Mapping[str, Any], winds: frozenset[int]) -> TableGame:
+    """The game's course; its round winds as tiles (default: the first two winds, a hanchan)."""
+    played = tuple(_tile(tiles, w) for w in game.get("winds") or ()) or tuple(sorted(winds))[:2]
+    uma = game.get("uma") or ()
+    return TableGame(
+        starting_points=int(game.get("starting_points", 25000)),
+        several_winners=bool(game.get("several_winners", False)), winds=played,
+        dealer_repeats=frozenset(game.get("dealer_repeats", ("win", "tenpai"))),
+        ends_below_zero=bool(game.get("ends_below_zero", True)), noten_payment=int(game.get("noten_payment", 3000)),
+        return_points=None if game.get("return_points") is None else int(game["return_points"]),
+        uma=tuple(int(u) for u in uma))
 
 
 def _tile(tiles: TileSet, token: object) -> int:

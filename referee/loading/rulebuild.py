@@ -287,7 +287,7 @@ def build(doc: Mapping[str, Any], *, builtin: bool = False) -> Ruleset:
             elimination=end.get("elimination"),
             layout_size=end.get("layout_size"),
             deals=end.get("deals"),
-            winner=str(game.get("winner", "lowest_score")),
+            winner=str(game.get("winner", "lowest_score" if mahjong is None else "highest_score")),
             buy_back=(game.get("buy_back") or {}).get("score"),
             target=end.get("target"),
         ),

@@ -85,6 +85,25 @@ class FaanTable:
 
 
 @dataclass(frozen=True)
+class TableGame:
+    """A Mahjong game's course on the score sheet: the points each player starts with, the
+    round winds played (tiles: 1z east), when the dealer deals again (`win`: the dealer won,
+    `tenpai`: a drawn hand with the dealer tenpai, `draw`: any drawn hand), whether a player
+    below zero ends the game, what the players who were not tenpai pay at a drawn hand in all,
+    and the final reckoning: each player gives back `return_points` less the start (the oka,
+    taken by the first) and the uma by place."""
+
+    starting_points: int = 25000
+    several_winners: bool = False                  # several players may win off one discard
+    winds: tuple[int, ...] = ()                    # the round winds in order, as tiles
+    dealer_repeats: frozenset[str] = frozenset({"win", "tenpai"})
+    ends_below_zero: bool = True
+    noten_payment: int = 3000
+    return_points: int | None = None
+    uma: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class MahjongRules:
     tiles: TileSet
     groups: Mapping[str, frozenset[int]]          # named tile groups the conditions read (dragons, ...)
@@ -101,8 +120,7 @@ class MahjongRules:
     faan: FaanTable | None = None
     dora: bool = True
     ura_dora: bool = True
-    starting_points: int = 25000
-    several_winners: bool = False                  # several players may win off one discard
+    game: TableGame = TableGame()
 
     def pattern(self, name: str) -> Pattern | None:
         return next((p for p in self.patterns if p.name == name), None)

@@ -34,6 +34,13 @@ PART_WORDS: dict[str, tuple[str, str]] = {
     "winner_gains": (N_("the others' hands gained"), N_("the others' racks gained")),
     "lowest_rack": (N_("the lowest hand, not paid"), N_("the lowest rack, not paid")),
     "entered": (N_("points entered"), N_("points entered")),
+    "win": (N_("the win"), N_("the win")),
+    "honba": (N_("honba"), N_("honba")),
+    "riichi_sticks": (N_("riichi sticks taken"), N_("riichi sticks taken")),
+    "riichi_bet": (N_("riichi stick paid"), N_("riichi stick paid")),
+    "noten": (N_("tenpai payments"), N_("tenpai payments")),
+    "uma": (N_("uma"), N_("uma")),
+    "oka": (N_("oka"), N_("oka")),
 }
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from referee.sheet import mahjong_table
 from referee.sheet import phases as sheet_phases
 from referee.sheet.ranking import Ledger as RankedLedger
 from referee.sheet.ranking import Standing
@@ -125,7 +126,13 @@ def _rounds(sheet: Ledger, lines: Sequence[Standing]) -> str | None:
     return tn("{n} round left to play.", "{n} rounds left to play.", left)
 
 
-SENTENCES: tuple[Sentence, ...] = (_won, _phases, _target, _elimination, _layout, _rounds)
+def _hands(sheet: Ledger, lines: Sequence[Standing]) -> str | None:
+    """A Mahjong game: its last hand."""
+    rules = sheet.ruleset.mahjong
+    return None if rules is None else mahjong_table.end_words(rules, len(sheet.players))
+
+
+SENTENCES: tuple[Sentence, ...] = (_won, _phases, _target, _elimination, _layout, _rounds, _hands)
 
 
 def ends(sheet: Ledger, lines: Sequence[Standing]) -> Ends:

@@ -24,6 +24,7 @@ Record = dict[str, Any]  # a ledger entry, JSON-ready: {"type": "round", ...}
 
 
 _LAYOUT_FIELDS = ("winner", "completed")
+_MAHJONG_FIELDS = ("win", "wins", "draw", "riichi")
 _RUMMY_FIELDS = ("went_out", "hands", "points", "cards", "melded", "wild_rank", "counts")
 # Fields a round entered by counts leaves to the other ways of entering one.
 _NOT_WITH_COUNTS = ("points", "cards", "melded", "red_threes", "wild_rank")
@@ -42,6 +43,7 @@ def round_record(ruleset: Ruleset, body: Mapping[str, Any], players: int | None 
     given); elsewhere `phases_made` is a field the game does not use."""
     held = ruleset.rummy is not None and ruleset.rummy.per_player
     unused = [] if held else _unused(ruleset, body, ("phases_made",), t("it has no phases held by each player"))
+    unused += _unused(ruleset, body, _MAHJONG_FIELDS, t("it is no Mahjong game"))
     try:
         record = _record(ruleset, body, players, round_number, teams)
     except InvalidPlayError as exc:

@@ -17,14 +17,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from referee.checks.situation import players_problem
 from referee.rules.ruleset import Ruleset
-from referee.rules.teams import team_problems
 from referee.scoring.hand import worded
-from referee.sheet import ending, ranking
+from referee.sheet import ending, mahjong_table, ranking
 from referee.sheet import phases as sheet_phases
 from referee.sheet import teams as sheet_teams
+from referee.sheet.mahjong_entry import worded_wins
 from referee.sheet.records import stored_breakdown
+from referee.sheet.seating import seating_problems
 from referee.sheet.undo import kept
 from referee.values.errors import GameStateError, InvalidPlayError, Problem
 from referee.values.i18n import t
@@ -68,6 +68,7 @@ class Sheet:
     entries: list[dict[str, Any]] = field(default_factory=list)
     teams: sheet_teams.Teams | None = None  # partners who score together, where the ruleset has teams
     winning_team: int | list[int] | None = None
+    table: mahjong_table.Table | None = None  # a Mahjong game's dealer, round wind and honba
     index: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 
     # ---------------------------------------------------------------- reading
@@ -94,6 +95,9 @@ class Sheet:
         The deal passes clockwise, to the next player in seating order who is still in, so
         a player who bought back before the next deal takes their turn.
         """
+        if self.table is not None:
+            return self.rounds[-1]["dealer"] if self.status != "in_progress" and self.rounds else \
+                self.players[self.table.dealer].name
         if self.dealt is None:
             return self.first_dealer
         if self.status != "in_progress":
@@ -121,12 +125,15 @@ class Sheet:
                 # each round's and entry's mapping is built once and not changed
                 "rounds": [self._worded(r) for r in self.rounds], "entries": list(self.entries),
                 "standings": [line.as_dict() for line in lines], "ends": ending.ends(self, lines).as_dict()} | \
-            sheet_teams.as_dict(self.players, self.teams, self.winning_team)
+            sheet_teams.as_dict(self.players, self.teams, self.winning_team) | \
+            (mahjong_table.game_fields(self.ruleset.mahjong, self, self.rounds) if self.ruleset.mahjong else {})
 
     def _worded(self, played: dict[str, Any]) -> dict[str, Any]:
         """A round as the game answers it: its breakdown's parts each with its words."""
         if "breakdown" not in played:
             return played
+        if self.ruleset.mahjong is not None:
+            played = worded_wins(self.ruleset.mahjong, played)
         pieces = self.ruleset.deck.pieces
         return played | {"breakdown": {name: worded(parts, pieces) for name, parts in played["breakdown"].items()}}
 
@@ -138,6 +145,7 @@ class Sheet:
         trial.index = {}
         trial.rounds = list(self.rounds)
         trial.entries = list(self.entries)
+        trial.table = copy.copy(self.table)
         trial._apply(record)
         self.__dict__.update(trial.__dict__)
 
@@ -159,60 +167,13 @@ def start(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | No
     Refuses what no table can start with: a repeated name, a player count the ruleset does
     not play, a score or a dealer for someone who is not a player, a starting score that
     would put the player out at once, and teams the ruleset does not seat (`sheet.teams`).
-    `dealer` deals round 1 (default the first player). A Mahjong game's sheet is not kept yet:
-    its hands are asked of `wins/check` and `waits/check`.
+    `dealer` deals round 1 (default the first player); a Mahjong game's players start with the
+    ruleset's points.
     """
-    if ruleset.mahjong is not None:
-        raise InvalidPlayError(Problem("ruleset", "sheet_not_kept", t(
-            "the score sheet of a Mahjong game is not kept yet; its hands can be scored one by one "
-            "(wins/check, waits/check)")))
-    problems = _same_names(names)
-    seats = players_problem(ruleset, len(names), seated=True)
-    if seats is not None:
-        problems.append(seats)
-    limit = ruleset.game.elimination
-    for name, score in (scores or {}).items():
-        if name not in names:
-            problems.append(Problem(f"scores.{name}", "unknown_player", t('"{name}" is not a player in this game',
-                                                                            name=name)))
-        elif int(score) < 0 and ruleset.scoring.method != "melded_minus_caught":
-            problems.append(Problem(f"scores.{name}", "out_of_range",
-                                    t("{name}: a starting score is 0 or more in {game}", name=name, game=ruleset.local_name)))
-        elif ruleset.game.target is not None and int(score) >= ruleset.game.target:
-            problems.append(Problem(f"scores.{name}", "out_of_range",
-                                    t("{name} would start at the end: {game} ends when a score reaches {target}, "
-                                      "so a starting score is under it", name=name, game=ruleset.local_name,
-                                      target=ruleset.game.target)))
-        elif limit is not None and int(score) >= limit:
-            problems.append(Problem(f"scores.{name}", "out_of_range",
-                                    t("{name} would start out of the game: {game} puts a player out at {limit}, "
-                                      "so a starting score is under {limit}", name=name, game=ruleset.local_name,
-                                      limit=limit)))
-    if dealer is not None and dealer not in names:
-        problems.append(Problem("dealer", "unknown_player",
-                                t('the dealer "{name}" is not a player in this game', name=dealer)))
-    problems += team_problems(ruleset, names, teams, scores)
+    problems = seating_problems(ruleset, names, scores, dealer, teams)
     if problems:
         raise InvalidPlayError(problems)
     return _opening(ruleset, names, scores, dealer, teams)
-
-
-def _same_names(names: Sequence[str]) -> list[Problem]:
-    """A name given twice, or differing only by case from an earlier one (a sheet with "Ann" and
-    "ann" cannot be read aloud): one problem at each later one, naming both."""
-    problems: list[Problem] = []
-    first: dict[str, str] = {}
-    for i, name in enumerate(names):
-        key = name.casefold()
-        if key not in first:
-            first[key] = name
-            continue
-        other = first[key]
-        words = (t('each player\'s name must be different: "{name}" is given twice', name=name) if other == name
-                 else t('each player\'s name must be different: "{name}" and "{other}" differ only by case',
-                        name=name, other=other))
-        problems.append(Problem(f"players[{i}]", "duplicate_player", words))
-    return problems
 
 
 def _opening(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] | None,
@@ -220,10 +181,12 @@ def _opening(ruleset: Ruleset, names: Sequence[str], scores: Mapping[str, int] |
     buys = ruleset.rummy.buying.per_player if ruleset.rummy and ruleset.rummy.buying else None
     size = len(ruleset.layout.slots) if ruleset.layout else None
     held = sheet_phases.last_phase(ruleset) is not None
-    players = [Player(n, int((scores or {}).get(n, 0)), buys_left=buys, layout_size=size,
+    start = ruleset.mahjong.game.starting_points if ruleset.mahjong else 0
+    players = [Player(n, int((scores or {}).get(n, start)), buys_left=buys, layout_size=size,
                       phase=1 if held else None, phases_completed=0 if held else None) for n in names]
     sheet = Sheet(ruleset, players, pot=ruleset.buy_in * len(names), first_player=names[0],
-                  first_dealer=dealer if dealer is not None else names[0], teams=teams)
+                  first_dealer=dealer if dealer is not None else names[0], teams=teams,
+                  table=mahjong_table.opening(names, dealer) if ruleset.mahjong else None)
     _eliminate(sheet)
     return sheet
 
@@ -255,15 +218,21 @@ def replay(ruleset: Ruleset, seats: Seats, records: Iterable[Mapping[str, Any]])
 def _round(sheet: Sheet, record: Mapping[str, Any]) -> None:
     sheet._open()
     dealer = sheet.dealer
-    (_layout_round if sheet.ruleset.layout else _rummy_round)(sheet, record)
+    play = _mahjong_round if sheet.ruleset.mahjong else _layout_round if sheet.ruleset.layout else _rummy_round
+    shown = play(sheet, record) or {}
     number = len(sheet.rounds) + 1
     standing = {p.name: (p.layout_size or 0) if sheet.ruleset.layout else p.score for p in sheet.players}
     sheet.rounds.append({k: v for k, v in record.items() if k != "type"} | {"number": number, "standing": standing}
                         | sheet_teams.round_points(record.get("points") or {}, sheet.teams)
-                        | stored_breakdown(sheet.ruleset, record))
+                        | stored_breakdown(sheet.ruleset, record) | shown)
     sheet.entries.append({"kind": "round", "number": number})
     sheet.dealt = dealer
     _finish(sheet)
+
+
+def _mahjong_round(sheet: Sheet, record: Mapping[str, Any]) -> dict[str, Any]:
+    assert sheet.ruleset.mahjong is not None
+    return mahjong_table.play(sheet.ruleset.mahjong, sheet, record)
 
 
 def _rummy_round(sheet: Sheet, record: Mapping[str, Any]) -> None:
@@ -418,6 +387,10 @@ def _end_now(sheet: Sheet, record: Mapping[str, Any]) -> None:
     """The table ends the game now (played for a fixed time): the winner as at a normal end,
     the lowest score among the players still in, or the smallest layout; ties share."""
     sheet._open()
+    if sheet.ruleset.mahjong is not None:
+        end = mahjong_table.reckon(sheet.ruleset.mahjong, sheet)
+        sheet.entries.append({"kind": "finish", "breakdown": {p.name: end.parts.get(p.name, []) for p in sheet.players}})
+        return
     if sheet.ruleset.layout is not None:
         low = min(p.layout_size or 0 for p in sheet.players)
         best = [p.name for p in sheet.players if (p.layout_size or 0) == low]
