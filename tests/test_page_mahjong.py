@@ -1,8 +1,9 @@
 """Mahjong at the table, on a phone (390x844): the tile picker drawn from the ruleset's set as the
 service gives it (red fives where the set has them, flowers where it has them, each tile named in
 words, no more taps of a tile than the set holds), the referee's two questions asked and
-answered (the score with its patterns, fu and points; the waits), and no serious accessibility
-fault."""
+answered (the score with its patterns, fu and points; the waits); a game's hands entered (by
+their tiles with riichi and a self-draw, a drawn hand), named and undone; and no serious
+accessibility fault."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser import PageFactory, screenshot
-from tests.test_page import fits
+from tests.test_page import fits, start
 from tests.test_page_hand import serious
 
 pytestmark = [pytest.mark.browser, pytest.mark.e2e]
@@ -122,4 +123,61 @@ def test_what_a_riichi_hand_scores_and_what_it_waits_on(live_server: str, page_f
     tools.get_by_role("button", name="What does this hand score?").click()
     expect(verdict).to_contain_text("It does not score")
     expect(verdict.locator("li")).to_have_text(["these tiles make no winning hand"])
+    assert fits(page)
+
+
+def test_a_riichi_game_by_hands_on_a_phone(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    page.set_viewport_size(PHONE)
+    start(page, live_server, "riichi", ["Ann", "Bob", "Cy", "Dee"])
+    # The hand's name, the dealer, each player's seat wind.
+    expect(page.locator("#contract")).to_have_text("East 1")
+    expect(page.locator("#game-status")).to_contain_text("East 1 being played.")
+    expect(page.locator("#dealer-line")).to_have_text("Ann deals.")
+    winds = page.locator("#standings tbody tr").evaluate_all(
+        "rows => rows.map((r) => [r.querySelector('th').textContent, r.children[2].textContent])")
+    assert sorted(winds) == [["Ann", "east wind"], ["Bob", "south wind"], ["Cy", "west wind"], ["Dee", "north wind"]]
+    form = page.locator("#round-form")
+    # Ann declares riichi and wins by self-draw; the hand entered by its tiles, scored by the referee.
+    form.get_by_label("Who won?").select_option("Ann")
+    form.get_by_label("The tiles (the referee scores them)").check()
+    tap(form.locator(".mj-board"), *HAND)
+    expect(form.locator("select[id$='-win-tile']")).to_have_value("1z")
+    form.locator("input[name=riichi][value=Ann]").check()
+    form.get_by_role("button", name="Enter the hand").click()
+    expect(page.locator("#notice")).to_have_text("East 1 entered.")
+    expect(page.locator("#contract")).to_have_text("East 1, 1 honba")              # the dealer won: repeats
+    row = page.locator("#rounds-table tbody tr").first
+    expect(row.locator("th")).to_have_text("1 · East 1")
+    cells = row.locator("td").all_inner_texts()
+    assert int(cells[0]) > 0 and all(int(c) < 0 for c in cells[1:]) and sum(map(int, cells)) == 0
+    row.get_by_role("button").click()
+    parts = page.locator("#parts-1")
+    expect(parts.locator("li.hand").first).to_contain_text(re.compile(r"Ann won by self-draw; 5 han, 30 fu; Riichi"))
+    expect(parts).to_contain_text("riichi stick paid")
+    # A drawn hand: Bob was ready; the others pay him.
+    form.get_by_label("A drawn hand (the wall ran out)").check()
+    expect(form.get_by_label("Who won?")).to_be_hidden()
+    form.locator("input[name=tenpai][value=Bob]").check()
+    form.get_by_role("button", name="Enter the hand").click()
+    expect(page.locator("#notice")).to_have_text("East 1, 1 honba entered.")
+    second = page.locator("#rounds-table tbody tr:not(.parts)").nth(1)
+    expect(second.locator("th")).to_have_text("2 · East 1, 1 honba")
+    drawn = dict(zip(["Ann", "Bob", "Cy", "Dee"], map(int, second.locator("td").all_inner_texts())))
+    assert drawn["Bob"] > 0 and drawn["Ann"] < 0 and sum(drawn.values()) == 0
+    # A win by han and fu that the service refuses is said at its box.
+    form.get_by_label("Who won?").select_option("Cy")
+    form.get_by_label("From whose discard?").select_option("Dee")
+    form.get_by_label("Han", exact=True).fill("0")
+    form.get_by_role("button", name="Enter the hand").click()
+    expect(form.get_by_label("Han", exact=True)).to_have_attribute("aria-invalid", "true")
+    assert len(page_factory.errors) == 1 and "status of 422" in page_factory.errors[0], page_factory.errors
+    page_factory.errors.clear()  # the browser logs the 422 asked for
+    screenshot(page, "mahjong-sheet-phone")
+    assert serious(page) == []
+    # Undo takes the drawn hand off: the hand's name is the one before it again.
+    page.locator("#undo").click()
+    page.locator("#undo-yes").click()
+    expect(page.locator("#rounds-table tbody tr:not(.parts)")).to_have_count(1)
+    expect(page.locator("#contract")).to_have_text(re.compile(r"^East 1, 1 honba$"))
     assert fits(page)

@@ -48,9 +48,12 @@ function entryAgain(entry) {
   return ["POST", "rounds", body];
 }
 
-/* A Mahjong hand as it was entered: each win less what the referee added (its score). */
+/* A Mahjong hand as it was entered: each win less what the referee added (its score, limit, and
+   the han and fu of a win entered by its tiles). */
 function mahjongAgain(played) {
-  const entered = (win) => Object.fromEntries(Object.entries(win).filter(([key]) => key !== "score"));
+  const added = (win) => ["score", "limit", ...(win.hand ? ["han", "fu", "faan"] : [])];
+  const entered = (win) => Object.fromEntries(Object.entries(win).filter(([key, value]) => !added(win).includes(key)
+    && (value !== null || key === "from")));
   const body = played.draw ? { draw: { tenpai: played.draw.tenpai } }
     : played.wins ? { wins: played.wins.map(entered) } : { win: entered(played.win) };
   if (played.riichi) body.riichi = played.riichi;
@@ -147,6 +150,7 @@ export async function write(method, path, body, errorId, done) {
   }
   if (!answer.ok) {  // refused: said where it was made, with what was typed still there
     forget(entry.key);
+    renderUndo();  // drawn while the refused entry still waited: the undo is offered again
     show(errorId, problemText(answer));
     markFields((answer.data || {}).errors || []);
     return false;

@@ -130,7 +130,7 @@ export function handLines(r) {
   const set = tileSetOf(game.ruleset);
   const wins = r.wins || (r.win ? [r.win] : []);
   const lines = wins.map((win) => {
-    const s = win.score || win;
+    const s = { ...win, ...(win.score || {}) };  // han and fu on the win, the patterns in its score
     const worth = s.faan ? w("{n} faan", { n: s.faan }) : s.yakuman ? w("{n} yakuman", { n: s.yakuman })
       : s.han ? (s.fu ? w("{han} han, {fu} fu", { han: s.han, fu: s.fu }) : w("{n} han", { n: s.han })) : "";
     const how = win.from ? w("{name} won off {from}'s discard", { name: win.winner, from: win.from })
