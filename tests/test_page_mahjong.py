@@ -181,3 +181,37 @@ def test_a_riichi_game_by_hands_on_a_phone(live_server: str, page_factory: PageF
     expect(page.locator("#rounds-table tbody tr:not(.parts)")).to_have_count(1)
     expect(page.locator("#contract")).to_have_text(re.compile(r"^East 1, 1 honba$"))
     assert fits(page)
+
+
+def test_two_winners_off_one_discard_and_a_hong_kong_hand_by_faan(live_server: str, page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    page.set_viewport_size(PHONE)
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    start(page, live_server, "riichi-double-ron", names)
+    form = page.locator("#round-form")
+    form.get_by_role("button", name="Another winner off the same discard").click()
+    for i, (winner, han) in enumerate([("Bob", "2"), ("Cy", "1")]):
+        block = form.locator(f"fieldset[data-win='{i}']")
+        block.get_by_label("Who won?").select_option(winner)
+        block.get_by_label("From whose discard?").select_option("Ann")
+        block.get_by_label("Han", exact=True).fill(han)
+        block.get_by_label("Fu", exact=True).select_option("30")
+    form.get_by_role("button", name="Enter the hand").click()
+    expect(page.locator("#notice")).to_have_text("East 1 entered.")
+    row = dict(zip(names, map(int, page.locator("#rounds-table tbody tr").first.locator("td").all_inner_texts())))
+    assert row["Bob"] > row["Cy"] > 0 == row["Dee"] and row["Ann"] == -(row["Bob"] + row["Cy"])
+    page.locator("#rounds-table tbody tr").first.get_by_role("button").click()
+    expect(page.locator("#parts-1 li.hand")).to_have_text(["Bob won off Ann's discard; 2 han, 30 fu",
+                                                           "Cy won off Ann's discard; 1 han, 30 fu"])
+
+    start(page, live_server, "hong-kong", names)
+    form = page.locator("#round-form")
+    expect(form.locator("input[name=riichi]")).to_have_count(0)          # no riichi sticks in this game
+    expect(form.get_by_label("A limit hand (yakuman)")).to_have_count(0)
+    form.get_by_label("Who won?").select_option("Cy")
+    form.get_by_label("Faan", exact=True).fill("4")
+    form.get_by_role("button", name="Enter the hand").click()
+    expect(page.locator("#notice")).to_have_text("East 1 entered.")
+    row = dict(zip(names, map(int, page.locator("#rounds-table tbody tr").first.locator("td").all_inner_texts())))
+    assert row["Cy"] > 0 and sum(row.values()) == 0 and all(row[n] < 0 for n in ("Ann", "Bob", "Dee"))
+    assert serious(page) == []

@@ -56,7 +56,7 @@ function mahjongAgain(played) {
     && (value !== null || key === "from")));
   const body = played.draw ? { draw: { tenpai: played.draw.tenpai } }
     : played.wins ? { wins: played.wins.map(entered) } : { win: entered(played.win) };
-  if (played.riichi) body.riichi = played.riichi;
+  if ((played.riichi || []).length) body.riichi = played.riichi;
   return body;
 }
 

@@ -29,8 +29,8 @@ const checks = (name, names) => names.map((n) => el("label", {}, el("input", { t
 /* One winner's part of the form: who, from whom, and the hand's worth in one of the ways. */
 function winBlock(i, names, rules, asks) {
   const id = (what) => `mjw${i}-${what}`;
-  const ways = rules.scoring === "faan" ? [["faan", w("Faan")], ["tiles", w("The tiles (the referee scores them)")]]
-    : [["han_fu", w("Han and fu")], ["limit", w("A limit hand (yakuman)")], ["tiles", w("The tiles (the referee scores them)")]];
+  const ways = rules.scoring === "faan" ? [["faan", w("Type the faan")], ["tiles", w("The tiles (the referee scores them)")]]
+    : [["han_fu", w("Type the han and fu")], ["limit", w("A limit hand (yakuman)")], ["tiles", w("The tiles (the referee scores them)")]];
   const tiles = handTiles(asks, id("tiles"), ["riichi"]);
   const parts = {
     han_fu: el("div", { "data-way": "han_fu" }, number(id("han"), w("Han"), "han"),
