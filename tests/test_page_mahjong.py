@@ -68,6 +68,10 @@ def test_the_picker_draws_the_riichi_set_in_words_and_keeps_to_its_copies(live_s
     tap(board, "7z")
     expect(board.locator(".mj-place[data-place=dora] .mj-label")).to_contain_text("(1 tile)")
     assert fits(page)
+    # In the page's language: each tile named in Russian.
+    page.goto(f"{live_server}/rulesets/riichi/referee?lang=ru")
+    expect(page.locator(".mj-grid [data-tile='0p']")).to_have_attribute("aria-label", re.compile("красная пятёрка кругов"))
+    expect(page.locator(".mj-grid [data-tile='1z']")).to_have_attribute("aria-label", re.compile("восточный ветер"))
 
 
 def test_hong_kong_has_flowers_and_no_dora(live_server: str, page_factory: PageFactory) -> None:
@@ -134,6 +138,7 @@ def test_a_riichi_game_by_hands_on_a_phone(live_server: str, page_factory: PageF
     expect(page.locator("#contract")).to_have_text("East 1")
     expect(page.locator("#game-status")).to_contain_text("East 1 being played.")
     expect(page.locator("#dealer-line")).to_have_text("Ann deals.")
+    expect(page.locator("#bar-enter")).to_have_text("Enter the hand")
     winds = page.locator("#standings tbody tr").evaluate_all(
         "rows => rows.map((r) => [r.querySelector('th').textContent, r.children[2].textContent])")
     assert sorted(winds) == [["Ann", "east wind"], ["Bob", "south wind"], ["Cy", "west wind"], ["Dee", "north wind"]]
