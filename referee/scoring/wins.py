@@ -229,9 +229,10 @@ class Scored(NamedTuple):
 def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> Scored:
     flags = ask.flags | ({"self_drawn"} if ask.self_drawn else set()) | \
         ({"dealer"} if ask.seat == min(rules.groups.get("winds", {ask.seat})) else set())
-    reading = read_as(rules, arrangement, frozenset(flags), (ask.seat, ask.round), ask.flowers)
+    reading = read_as(rules, arrangement, frozenset(flags), (ask.seat, ask.round), (ask.flowers, ask.tile or -1))
     found = found_patterns(reading)
     value = sum(f.value for f in found)
+    toward = sum(f.value for f in found if f.pattern.toward_minimum)  # what counts toward the minimum
     yakuman = sum(f.yakuman for f in found)
     dora = 0
     if rules.dora and not yakuman:
@@ -241,7 +242,7 @@ def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> Scored
     if rules.method == "faan":
         assert rules.faan is not None
         limit, points = faan_points(rules, value, ask.self_drawn)
-        return Scored((points["total"], value, 0), value >= rules.faan.minimum, arrangement, found, dora, [],
+        return Scored((points["total"], value, 0), toward >= rules.faan.minimum, arrangement, found, dora, [],
                       {"han": None, "fu": None, "faan": min(value, rules.faan.maximum), "limit": limit,
                        "points": points})
     parts = fu_parts(reading)
@@ -250,7 +251,7 @@ def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> Scored
     limit, base = han_points(rules, han, fu, yakuman)
     honba, sticks = ask.counts
     points = payments(rules, base, ("dealer" in flags, ask.self_drawn, honba, sticks))
-    return Scored((points["total"], han, fu), value >= rules.minimum_han, arrangement, found, dora, parts,
+    return Scored((points["total"], han, fu), toward >= rules.minimum_han, arrangement, found, dora, parts,
                   {"han": han, "fu": fu, "faan": None, "limit": limit, "points": points})
 
 
