@@ -75,7 +75,7 @@ def _game(tiles: TileSet, game: Mapping[str, Any], winds: frozenset[int]) -> Tab
 def _tile(tiles: TileSet, token: object) -> int:
     found = read_tile(token, tiles)
     if isinstance(found, str):
-        raise ValueError(found)  # noqa: TRY004  # the meaning checks name the token first
+        raise ValueError(found)  # noqa: TRY004  # the meaning checks (mahjongmeaning) name the token first
     return found[1]
 
 
