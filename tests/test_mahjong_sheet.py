@@ -8,6 +8,7 @@ every hand) and follow the dealer, the winds and the end as an obvious reference
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -218,3 +219,30 @@ def test_a_win_by_tiles_is_scored_with_the_seat_wind() -> None:
         enter(sheet, {"win": {"winner": "dee", "from": "ann", **hand}})
     assert refused.value.problems[0].code == "no_yaku" and refused.value.problems[0].path == "win.hand"
     assert enter(sheet, {"win": {"winner": "cy", "from": "ann", **hand}})["points"]["cy"] == 1000
+
+
+def test_the_schema_names_every_condition_and_no_other() -> None:
+    """A pattern's `when` is checked against the conditions the engine has (a misspelt one is a
+    schema problem, not a check that cannot run)."""
+    import json
+    from pathlib import Path
+
+    from referee.checks.mahjong.conditions import CONDITIONS
+
+    schema = json.loads((Path(__file__).resolve().parent.parent / "schemas" / "ruleset.schema.json").read_text())
+    when = schema["$defs"]["mahjong"]["properties"]["patterns"]["additionalProperties"]["properties"]["when"]
+    assert set(when["propertyNames"]["enum"]) == set(CONDITIONS)
+
+
+@pytest.mark.parametrize(("patch", "path", "code"), [
+    ({"game": {"winds": ["9q"]}}, "game.winds[0]", "schema"),
+    ({"game": {"winds": ["5z"]}}, "game.winds[0]", "meaning"),
+    ({"game": {"uma": [1000, -500]}}, "game.uma", "meaning"),
+    ({"game": {"uma": [1, 1, 1, 1, -4]}}, "game.uma", "meaning"),
+    ({"patterns": {"tanyao": {"when": {"simples": True}}}}, "patterns.tanyao.when", "schema"),
+    ({"patterns": {"kokushi_musou": {"raised": {"yakuman": 2, "when": {"waits": "pair"}}}}},
+     "patterns.kokushi_musou.raised.when", "schema"),
+])
+def test_a_house_mahjong_file_that_cannot_play_is_refused(patch: dict[str, Any], path: str, code: str) -> None:
+    problems = Library.builtin().validate(json.dumps({"id": "house", "extends": "riichi", **patch}))
+    assert (path, code) in {(p.path, p.code) for p in problems}

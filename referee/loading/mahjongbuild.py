@@ -75,13 +75,18 @@ def _game(tiles: TileSet, game: Mapping[str, Any], winds: frozenset[int]) -> Tab
 def _tile(tiles: TileSet, token: object) -> int:
     found = read_tile(token, tiles)
     if isinstance(found, str):
-        raise ValueError(found)  # noqa: TRY004  # the meaning checks name the token first
+        raise ValueError(found)  # noqa: TRY004  # the meaning checks (mahjongmeaning) name the token first
     return found[1]
 
 
 def _pattern(name: str, entry: Mapping[str, Any]) -> Pattern:
+    """A pattern from its entry; a `raised` entry is read as the same pattern with its own worth
+    and further conditions (the pattern's own `when` still holds first)."""
     value = entry.get("value") or {}
+    raised = entry.get("raised")
     return Pattern(name=name, words={str(k): str(v) for k, v in (entry.get("words") or {}).items()},
                    closed=value.get("closed"), open=value.get("open"), yakuman=int(entry.get("yakuman") or 0),
                    when=dict(entry.get("when") or {}), per=entry.get("per"),
-                   excludes=tuple(entry.get("excludes") or ()))
+                   excludes=tuple(entry.get("excludes") or ()),
+                   raised=_pattern(name, {"words": entry.get("words"), "value": value, **raised}) if raised else None,
+                   toward_minimum=bool(entry.get("toward_minimum", True)))

@@ -19,6 +19,7 @@ from referee.loading.deckcheck import (
     named_cards,
     not_a_rank,
 )
+from referee.loading.mahjongmeaning import check_mahjong_tiles, check_uma
 from referee.loading.rulebuild import deck_of, rank_range, round_document
 from referee.loading.yamlread import Path
 from referee.rules.ruleset import kind_asked
@@ -308,5 +309,5 @@ MEANING_CHECKS: tuple[Check, ...] = (
     check_ranks_in_deck, check_first_meld_kinds, check_first_meld_fits_hand, check_card_values, check_players,
     check_rounds_count, check_run_ace, check_deck_table, check_deck_ranks, check_deck_ranks_once, check_deck_suits,
     check_deck_specials, check_melding_choices,
-    check_game_end, check_whole_hand_size, check_phases, check_canastas,
+    check_game_end, check_whole_hand_size, check_phases, check_canastas, check_mahjong_tiles, check_uma,
 )

@@ -20,7 +20,9 @@ from referee.values.tiles import TileSet
 class Pattern:
     """One scoring pattern: its `name`, its words by language, its value closed and open (None:
     not counted open), or `yakuman` (how many limit hands it is worth), its conditions, the
-    counter that multiplies its value (`per`), and the patterns it replaces."""
+    counter that multiplies its value (`per`), the patterns it replaces, its worth where further
+    conditions hold (`raised`: a double yakuman on a wider wait), and whether it counts toward
+    the minimum a win needs."""
 
     name: str
     words: Mapping[str, str]
@@ -30,6 +32,8 @@ class Pattern:
     when: Mapping[str, Any]
     per: str | None = None
     excludes: tuple[str, ...] = ()
+    raised: Pattern | None = None       # the pattern's worth where more conditions hold too
+    toward_minimum: bool = True         # its value counts toward the han or faan a win needs
 
 
 @dataclass(frozen=True)

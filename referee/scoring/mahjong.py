@@ -37,11 +37,13 @@ def found_patterns(reading: Reading) -> list[Found]:
     """The patterns the reading holds, those others replace left out; a limit hand's only."""
     out: list[Found] = []
     limit = reading.rules.faan.maximum if reading.rules.faan is not None else 13  # what a limit hand is worth
-    for pattern in reading.rules.patterns:
-        value = pattern.closed if reading.concealed else pattern.open
-        if value is None or not holds(reading, pattern.when):
+    for found in reading.rules.patterns:
+        value = found.closed if reading.concealed else found.open
+        if value is None or not holds(reading, found.when):
             continue
-        worth = limit * pattern.yakuman if pattern.yakuman else value
+        pattern = found.raised if found.raised is not None and holds(reading, found.raised.when) else found
+        raised = pattern.closed if reading.concealed else pattern.open
+        worth = limit * pattern.yakuman if pattern.yakuman else value if raised is None else raised
         finds = COUNTERS[pattern.per](reading) if pattern.per else [()]
         out += [Found(pattern.name, worth, tiles, pattern.yakuman, pattern) for tiles in finds]
     names = {f.name for f in out}

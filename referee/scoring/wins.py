@@ -6,7 +6,7 @@ a field the ruleset does not use), and answer broken rules as violations.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -29,7 +29,6 @@ from referee.values.errors import InvalidPlayError, Problem
 from referee.values.i18n import t, tn
 from referee.values.tiles import Tiles, TileSet, counts_of, read_tile, read_tiles, refusal_code
 
-RED_RANK = 5  # the rank a red five stands for
 FLAGS = ("riichi", "double_riichi", "ippatsu", "last_tile", "after_kong", "robbing_kong", "first_turn")
 WIN_FIELDS = frozenset({"hand", "melds", "win", "seat_wind", "round_wind", "dora_indicators", "ura_dora_indicators",
                         "honba", "riichi_sticks", "flowers", "discards", *FLAGS})
@@ -135,6 +134,19 @@ def check_win(ruleset: Ruleset, ask: WinAsk) -> dict[str, Any]:
 
 
 def judge_win(rules: MahjongRules, ask: WinAsk) -> Judged:
+    found = _readings(rules, ask)
+    if isinstance(found, Judged):
+        return found
+    best = max((_score(rules, ask, reading) for reading in found), key=lambda scored: scored.key)
+    if best.enough:
+        return Judged([], best.answer(rules))
+    code = "no_yaku" if rules.method == "han_fu" else "below_minimum_faan"
+    return Judged([(code, t("this hand has no pattern that scores") if code == "no_yaku" else
+                    t("this hand is worth fewer faan than the table's minimum"))], None)
+
+
+def _readings(rules: MahjongRules, ask: WinAsk) -> list[Arrangement] | Judged:
+    """Every way the tiles read as a winning hand, or why they cannot win at all."""
     tiles = rules.tiles
     called: list[Group] = []
     for i, (meld, is_open) in enumerate(ask.melds):
@@ -153,12 +165,7 @@ def judge_win(rules: MahjongRules, ask: WinAsk) -> Judged:
     if not ask.self_drawn and _furiten(rules, ask, counts, tuple(called)):
         return Judged([("furiten", t("this hand waits on a tile its player discarded: it may not win by a discard"))],
                       None)
-    best = max((_score(rules, ask, reading) for reading in readings), key=lambda scored: scored.key)
-    if best.enough:
-        return Judged([], best.answer(rules))
-    code = "no_yaku" if rules.method == "han_fu" else "below_minimum_faan"
-    return Judged([(code, t("this hand has no pattern that scores") if code == "no_yaku" else
-                    t("this hand is worth fewer faan than the table's minimum"))], None)
+    return readings
 
 
 def _counted(rules: MahjongRules, ask: WinAsk) -> tuple[str, str] | None:
@@ -172,11 +179,12 @@ def _counted(rules: MahjongRules, ask: WinAsk) -> tuple[str, str] | None:
     counts = counts_of(_seen(ask), tiles.size)
     reds = counts_of([*ask.hand.reds, *(r for meld, _ in ask.melds for r in meld.reds), *ask.dora.reds, *ask.ura.reds],
                      tiles.size)
-    over = [tiles.names[i] for i, c in enumerate(counts) if c > tiles.copies]
+    over = [tiles.names[i] for i, c in enumerate(counts) if c > tiles.copies] if max(counts) > tiles.copies else []
     over += [f"{flower}f" for flower in set(ask.flowers) if ask.flowers.count(flower) > 1]
-    over += [f"0{tiles.suit_of[i]}" for i, c in enumerate(reds) if c > tiles.red_fives.get(tiles.suit_of[i], 0)]
-    plain_over = [tiles.names[i] for i in range(tiles.size) if tiles.rank_of[i] == RED_RANK and not tiles.honour(i)
-                  and counts[i] - reds[i] > tiles.copies - tiles.red_fives.get(tiles.suit_of[i], 0)]
+    over += [f"0{tiles.suit_of[i]}" for i, c in enumerate(reds) if c > tiles.red_fives.get(tiles.suit_of[i], 0)] \
+        if max(reds) else []
+    plain_over = [tiles.names[i] for i in tiles.fives
+                  if counts[i] - reds[i] > tiles.copies - tiles.red_fives.get(tiles.suit_of[i], 0)]
     if over or plain_over:
         return "duplicate_card", tn("there is only {n} of each tile; this hand holds more of {tiles}",
                                     "there are only {n} of each tile; this hand holds more of {tiles}",
@@ -229,9 +237,10 @@ class Scored(NamedTuple):
 def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> Scored:
     flags = ask.flags | ({"self_drawn"} if ask.self_drawn else set()) | \
         ({"dealer"} if ask.seat == min(rules.groups.get("winds", {ask.seat})) else set())
-    reading = read_as(rules, arrangement, frozenset(flags), (ask.seat, ask.round), ask.flowers)
+    reading = read_as(rules, arrangement, frozenset(flags), (ask.seat, ask.round), (ask.flowers, ask.tile or -1))
     found = found_patterns(reading)
     value = sum(f.value for f in found)
+    toward = sum(f.value for f in found if f.pattern.toward_minimum)  # what counts toward the minimum
     yakuman = sum(f.yakuman for f in found)
     dora = 0
     if rules.dora and not yakuman:
@@ -241,7 +250,7 @@ def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> Scored
     if rules.method == "faan":
         assert rules.faan is not None
         limit, points = faan_points(rules, value, ask.self_drawn)
-        return Scored((points["total"], value, 0), value >= rules.faan.minimum, arrangement, found, dora, [],
+        return Scored((points["total"], value, 0), toward >= rules.faan.minimum, arrangement, found, dora, [],
                       {"han": None, "fu": None, "faan": min(value, rules.faan.maximum), "limit": limit,
                        "points": points})
     parts = fu_parts(reading)
@@ -250,7 +259,7 @@ def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> Scored
     limit, base = han_points(rules, han, fu, yakuman)
     honba, sticks = ask.counts
     points = payments(rules, base, ("dealer" in flags, ask.self_drawn, honba, sticks))
-    return Scored((points["total"], han, fu), value >= rules.minimum_han, arrangement, found, dora, parts,
+    return Scored((points["total"], han, fu), toward >= rules.minimum_han, arrangement, found, dora, parts,
                   {"han": han, "fu": fu, "faan": None, "limit": limit, "points": points})
 
 
@@ -266,20 +275,36 @@ def check_waits(ruleset: Ruleset, ask: WinAsk) -> dict[str, Any]:
             "a waiting hand holds 13 tiles (a kong counting 3); this one holds {n}", held), "cards": []}]}
     every = counts_of(_seen(ask), tiles.size)
     waits = []
-    for tile in range(tiles.size):
+    for tile in _near(rules, ask.hand.tiles):
         if every[tile] >= tiles.copies:
             continue
         trial = ask._replace(hand=replace(ask.hand, tiles=(*ask.hand.tiles, tile)), tile=tile, self_drawn=False)
-        judged = judge_win(rules, trial)
-        if any(code == "duplicate_card" for code, _ in judged.violations):  # the plain fives seen: the red one
+        found = _readings(rules, trial)
+        if isinstance(found, Judged) and found.violations[0][0] == "duplicate_card":  # the plain fives seen: the red one
             trial = trial._replace(hand=replace(trial.hand, reds=(*trial.hand.reds, tile)))
-            judged = judge_win(rules, trial)
-        if judged.score is not None or any(c in ("no_yaku", "below_minimum_faan") for c, _ in judged.violations):
-            waits.append({"tile": tiles.names[tile], "scores": not judged.violations})
+            found = _readings(rules, trial)
+        if not isinstance(found, Judged):  # it wins: whether any reading scores
+            waits.append({"tile": tiles.names[tile], "scores": any(_score(rules, trial, r).enough for r in found)})
     if not waits:
         return {"valid": False, "violations": [{"code": "not_tenpai", "message": t(
             "no tile completes this hand"), "cards": []}], "waits": []}
     return {"valid": True, "violations": [], "waits": waits}
+
+
+def _near(rules: MahjongRules, held: Iterable[int]) -> list[int]:
+    """The tiles that may complete a hand of these concealed tiles: the winning tile joins a pair,
+    a pung or a chow with a tile held, so it is one held or of a held tile's suit within two
+    ranks of it (an honour: itself); thirteen orphans waits on any terminal or honour."""
+    tiles = rules.tiles
+    near = set()
+    for tile in set(held):
+        near.add(tile)
+        if not tiles.honour(tile):
+            near.update(other for other in range(tile - 2, tile + 3)
+                        if 0 <= other < tiles.size and tiles.suit_of[other] == tiles.suit_of[tile])
+    if "thirteen_orphans" in rules.shapes:
+        near.update(tile for tile in range(tiles.size) if not tiles.simple(tile))
+    return sorted(near)
 
 
 def win_answer(ruleset: Ruleset, fields: Mapping[str, Any]) -> dict[str, Any]:

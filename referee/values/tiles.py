@@ -21,6 +21,7 @@ HONOUR_NAMES = {"E": 1, "S": 2, "W": 3, "N": 4, "WH": 5, "GR": 6, "RD": 7}
 _COMPACT = re.compile(r"^(?:[0-9]+[a-zA-Z])+$")
 _GROUP = re.compile(r"([0-9]+)([a-zA-Z])")
 RED = "0"  # the rank a red five is written with
+RED_RANK = 5  # the rank a red five stands for
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,11 @@ class TileSet:
     copies: int = 4
     red_fives: Mapping[str, int] = field(default_factory=dict, compare=False, hash=False)
     flowers: int = 0
+
+    @cached_property
+    def reads(self) -> dict[str, tuple[str, int]]:
+        """Tokens already read as tiles (`read_tile`)."""
+        return {}
 
     @cached_property
     def names(self) -> tuple[str, ...]:
@@ -66,6 +72,16 @@ class TileSet:
         simples = frozenset(range(self.size)) - honours - terminals
         return {"simple": simples, "terminal": terminals, "honour": honours,
                 "terminal_or_honour": honours | terminals}
+
+    @cached_property
+    def orphans(self) -> tuple[int, ...]:
+        """The terminals and honours, in order (thirteen orphans holds one of each)."""
+        return tuple(sorted(self.classes["terminal_or_honour"]))
+
+    @cached_property
+    def fives(self) -> tuple[int, ...]:
+        """The fives of the numbered suits (a red five stands for one)."""
+        return tuple(i for i in range(self.size) if self.rank_of[i] == RED_RANK and not self.honour(i))
 
     def honour(self, tile: int) -> bool:
         return tile in self.classes["honour"]
@@ -128,10 +144,25 @@ def read_tiles(value: object, path: str, tiles: TileSet) -> Tiles:
     return Tiles(tuple(found), tuple(reds), tuple(flowers))
 
 
+READS_KEPT = 1024  # tokens read kept by a tile set, at most: a hand's tokens are few and repeat
+
+
 def read_tile(token: object, tiles: TileSet) -> tuple[str, int] | str:
-    """(`tile`, `red` or `flower`, and its index or flower number), or why the token is none."""
+    """(`tile`, `red` or `flower`, and its index or flower number), or why the token is none.
+    A token read as a tile is kept by the set (a refusal is worded in the request's language,
+    so it is not)."""
     if not isinstance(token, str):
         return t("a tile is written as text, such as 5m or 1z")
+    kept = tiles.reads.get(token)
+    if kept is not None:
+        return kept
+    found = _read_tile(token, tiles)
+    if not isinstance(found, str) and len(tiles.reads) < READS_KEPT:
+        tiles.reads[token] = found
+    return found
+
+
+def _read_tile(token: str, tiles: TileSet) -> tuple[str, int] | str:
     text = token.strip()
     upper = text.upper()
     if upper in HONOUR_NAMES and HONOUR_NAMES[upper] <= dict(tiles.suits).get(tiles.honours, 0):

@@ -117,8 +117,8 @@ def _seven_pairs(tiles: TileSet, counts: list[int], called: tuple[Group, ...]) -
 
 
 def _thirteen_orphans(tiles: TileSet, counts: list[int], called: tuple[Group, ...]) -> Iterator[tuple[Group, ...]]:
-    orphans = [tile for tile in range(tiles.size) if not tiles.simple(tile)]
-    if called or sum(counts) != 14 or any(counts[t] for t in range(tiles.size) if tiles.simple(t)):
+    orphans = tiles.orphans
+    if called or sum(counts) != 14 or sum(counts[t] for t in orphans) != 14:
         return
     if all(counts[t] >= 1 for t in orphans) and sum(counts[t] == 2 for t in orphans) == 1:
         pair = next(t for t in orphans if counts[t] == 2)

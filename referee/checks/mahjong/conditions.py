@@ -31,6 +31,7 @@ class Reading(NamedTuple):
     valued: tuple[int, ...]   # the tiles whose pungs pay: the dragons, the seat and the round wind
     kinds: frozenset[int]     # the tiles held, each once
     flowers: tuple[int, ...] = ()  # the flowers and seasons laid aside (1-8)
+    win: int = -1             # the winning tile
 
     @property
     def groups(self) -> tuple[Group, ...]:
@@ -49,12 +50,13 @@ class Reading(NamedTuple):
 
 
 def reading(rules: MahjongRules, arrangement: Arrangement, flags: frozenset[str], winds: tuple[int, int],
-            flowers: tuple[int, ...] = ()) -> Reading:
-    """The reading of an arrangement in a situation; `winds` are the seat's and the round's."""
+            held: tuple[tuple[int, ...], int] = ((), -1)) -> Reading:
+    """The reading of an arrangement in a situation; `winds` are the seat's and the round's,
+    `held` the flowers laid aside and the winning tile."""
     seat, round_ = winds
     tiles = tuple(tile for group in arrangement.groups for tile in group.tiles())
     return Reading(rules, arrangement, flags, seat, round_, tiles, not any(g.called for g in arrangement.groups),
-                   (*sorted(rules.groups.get("dragons", frozenset())), seat, round_), frozenset(tiles), flowers)
+                   (*sorted(rules.groups.get("dragons", frozenset())), seat, round_), frozenset(tiles), *held)
 
 
 def _seat_flowers(reading: Reading) -> list[tuple[int, ...]]:
@@ -113,15 +115,19 @@ def _straight(reading: Reading) -> bool:
     return any({(suit, 1), (suit, 4), (suit, 7)} <= starts for suit, _ in starts)
 
 
-def _nine_gates(reading: Reading) -> bool:
-    """One suit, concealed, 1112345678999 and one more of the suit."""
+def _nine_gates(reading: Reading, want: object) -> bool:
+    """One suit, concealed, 1112345678999 and one more of the suit (`pure`: the hand before the
+    winning tile was 1112345678999 exactly, the nine-sided wait)."""
     tiles = reading.rules.tiles
-    held = reading.tiles
+    held = list(reading.tiles)
     if not reading.concealed or _suits(reading) != 1 or any(tiles.honour(t) for t in held):
-        return False
-    count = Counter(tiles.rank_of[t] for t in held)
+        return not want
     needed = {1: 3, 9: 3, **{r: 1 for r in range(2, 9)}}
-    return all(count[r] >= n for r, n in needed.items())
+    if want == "pure" and reading.win in held:
+        held.remove(reading.win)
+        return Counter(tiles.rank_of[t] for t in held) == needed
+    count = Counter(tiles.rank_of[t] for t in held)
+    return all(count[r] >= n for r, n in needed.items()) == bool(want)
 
 
 CONDITIONS: dict[str, Callable[[Reading, Any], bool]] = {
@@ -149,7 +155,7 @@ CONDITIONS: dict[str, Callable[[Reading, Any], bool]] = {
     "pungs_of": lambda r, wanted: all(sum(r.is_a(g.tile, kind) for g in _pungs(r)) >= n
                                       for kind, n in wanted.items()),
     "pair_of": lambda r, kind: (pair := _pair(r)) is not None and r.is_a(pair.tile, kind),
-    "nine_gates": lambda r, want: _nine_gates(r) == bool(want),
+    "nine_gates": _nine_gates,
     "flowers": lambda r, n: len(r.flowers) == n,
 }
 
@@ -164,5 +170,8 @@ COUNTERS: dict[str, Callable[[Reading], list[tuple[int, ...]]]] = {
 
 
 def holds(reading: Reading, when: Mapping[str, Any]) -> bool:
-    """Does every condition of `when` hold of the reading?"""
-    return all(CONDITIONS[name](reading, arg) for name, arg in when.items())
+    """Does every condition of `when` hold of the reading? (A loop: asked some 40 times a reading.)"""
+    for name, arg in when.items():
+        if not CONDITIONS[name](reading, arg):
+            return False
+    return True
