@@ -122,13 +122,16 @@ class Blueprint(flask_smorest.Blueprint):  # type: ignore[misc]  # flask-smorest
             if inspect.iscoroutinefunction(view):
                 raise TypeError(f"{view.__name__}: an answer written as built comes from a plain function")
 
+            code = int(status_code)
+
             @wraps(view)
             def answer(*args: Any, **kw: Any) -> Response:
                 result = view(*args, **kw)
                 if isinstance(result, Response):
                     return result
                 response = cast(Response, current_app.json.response(result))
-                response.status_code = int(status_code)
+                if response.status_code != code:  # a 200 already: Werkzeug's setter parses the status
+                    response.status_code = code
                 return response
 
             answer._apidoc = document(view)._apidoc  # type: ignore[attr-defined]

@@ -116,8 +116,20 @@ def _read_body(req: Request, limit: int | None) -> bytes:
     return data
 
 
+class _KeyTwice(Exception):
+    """A key given twice in one object of the body."""
+
+
+def _refuse_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The `object_pairs_hook` of every body: an object, unless it holds a key twice."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise _KeyTwice
+    return out
+
+
 class _Pairs:
-    """An `object_pairs_hook` that keeps the first object holding a key twice."""
+    """An `object_pairs_hook` that keeps the first object holding a key twice (to name it)."""
 
     def __init__(self) -> None:
         self.twice: tuple[dict[str, Any], str] | None = None
@@ -134,22 +146,22 @@ class _Pairs:
         return out
 
 
+# One decoder for every body (made once: `json.loads` with a hook makes one a call).
+_DECODER = json.JSONDecoder(object_pairs_hook=_refuse_twice)
+
+
 def read_json(data: bytes) -> object:
     """The parsed body, or an ApiError saying why it cannot be read."""
-    pairs = _Pairs()
     try:
-        parsed = json.loads(data, object_pairs_hook=pairs)
+        # as `json.loads` reads bytes (UTF-8, -16 or -32; a byte that is none of them: a ValueError)
+        parsed = _DECODER.decode(data.decode(json.detect_encoding(data), "surrogatepass"))
     except RecursionError:
         raise _too_deep() from None
+    except _KeyTwice:
+        raise _key_twice(data) from None
     except ValueError:  # not JSON, or not UTF-8 (json reads UTF-8, -16 and -32 only)
         raise ApiError(400, t("The request body is not readable JSON.") if data.strip()
                        else t("The request body is empty.")) from None
-    if pairs.twice is not None:
-        holder, key = pairs.twice
-        where = next(path for node, path in _paths(parsed) if node is holder)
-        message = t('"{key}" appears twice in one object', key=_shown(key))
-        raise ApiError(400, t("The request body is not readable: {reason}.", reason=message),
-                       [Problem(_join(where, key), "duplicate_key", message)])
     # nesting n levels takes 2n bytes at least: a shorter body needs no walk
     if len(data) > 2 * MAX_JSON_DEPTH and type(parsed) in (list, dict) and _deeper_than(parsed, MAX_JSON_DEPTH):
         raise _too_deep()
@@ -162,6 +174,25 @@ def read_json(data: bytes) -> object:
             escape=f"\\u{ord(half):04x}"))
         raise ApiError(422, tn("{n} problem in the request", "{n} problems in the request", 1), [problem])
     return parsed
+
+
+def _key_twice(data: bytes) -> ApiError:
+    """The 400 naming the first object of `data` that holds a key twice, and the key (read
+    again, keeping each object, where reading it whole failed; it is JSON up to that key)."""
+    pairs = _Pairs()
+    try:
+        parsed = json.loads(data, object_pairs_hook=pairs)
+    except RecursionError:
+        return _too_deep()
+    except ValueError:  # not JSON further on
+        parsed = None
+    if pairs.twice is None or parsed is None:
+        return ApiError(400, t("The request body is not readable JSON."))
+    holder, key = pairs.twice
+    where = next(path for node, path in _paths(parsed) if node is holder)
+    message = t('"{key}" appears twice in one object', key=_shown(key))
+    return ApiError(400, t("The request body is not readable: {reason}.", reason=message),
+                    [Problem(_join(where, key), "duplicate_key", message)])
 
 
 def _too_deep() -> ApiError:

@@ -15,7 +15,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
-from flask import current_app, has_request_context, request
+from flask import has_request_context
+from flask.globals import request_ctx
 
 from referee.checks.situation import players_problem
 from referee.loading.shipped import schema
@@ -106,12 +107,15 @@ def count(data: object, card_fields: Iterable[tuple[str, int]], by_player: Itera
 
 def _ruleset() -> Ruleset | None:
     """The ruleset the request's address names, where it names one that exists."""
-    view_args = request.view_args if has_request_context() else None
+    if not has_request_context():
+        return None
+    context = request_ctx._get_current_object()  # type: ignore[attr-defined]  # the request and its app, by one proxy
+    view_args = context.request.view_args
     ruleset_id = view_args.get("ruleset_id") if view_args else None
     if ruleset_id is None:
         return None
     try:
-        ruleset: Ruleset = current_app.extensions["referee.catalog"].get(ruleset_id)
+        ruleset: Ruleset = context.app.extensions["referee.catalog"].get(ruleset_id)
     except RefereeError:
         return None  # the view says so (404)
     return ruleset

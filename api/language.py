@@ -55,7 +55,8 @@ def _choose() -> None:
 def _say(response: Response) -> Response:
     headers = response.headers
     headers.add("Content-Language", current())  # added, not set: nothing else writes it
-    if "Vary" not in headers:
+    # `getlist`, not `in`: Werkzeug answers `in` for a header that is not there by raising a KeyError
+    if not headers.getlist("Vary"):
         headers.add("Vary", VARY)  # written whole: what the two lines below write
         return response
     response.vary.add("Accept-Language")

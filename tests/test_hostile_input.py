@@ -598,6 +598,27 @@ def test_a_key_given_twice_is_a_400_not_last_wins(quick_client: Any, path: str, 
     assert not {"twice-a", "twice-b"} & stored_ids(quick_client)
 
 
+# What else a body holding a key twice does wrong is told as it was when every object was kept
+# (the body is read again to name the key only once reading it failed there).
+TWICE_AND_MORE = {
+    "not JSON further on": ('{"cards": ["8H"], "cards": [', "The request body is not readable JSON.", []),
+    "the first of two named": ('{"cards": ["8H"], "x": {"b": 1, "b": 2}, "y": {"c": 1, "c": 2}}',
+                               None, [("x.b", "duplicate_key")]),
+    "nesting too deep further on": ('{"cards": [], "cards": ' + "[" * 70 + "]" * 70 + "}", None,
+                                    [("cards", "duplicate_key")]),
+    "nesting past the parser further on": ('{"cards": [], "cards": ' + "[" * 100_000 + "]" * 100_000 + "}", None,
+                                           [("", "too_deep")]),
+}
+
+
+@pytest.mark.parametrize(("body", "detail", "errors"), TWICE_AND_MORE.values(), ids=TWICE_AND_MORE.keys())
+def test_a_key_given_twice_and_more_is_told_as_before(quick_client: Any, body: str, detail: str | None,
+                                                      errors: list[tuple[str, str]]) -> None:
+    found = problem(quick_client.post(CHECK, data=body, content_type="application/json"), 400)
+    assert [(e["path"], e["code"]) for e in found.get("errors", [])] == errors
+    assert detail is None or found["detail"] == detail
+
+
 def test_a_round_with_a_key_twice_is_a_400(client: Any) -> None:
     made = client.post(GAMES, json={"ruleset": "garbage", "players": ["a", "b"]}).get_json()
     answer = client.post(f"/v1/games/{made['id']}/rounds", headers={"Authorization": f"Bearer {made['token']}"},
