@@ -227,6 +227,22 @@ def test_going_out_with_canastas_agrees_with_brute_force(rid: str, first_meld_do
             parse_cards([plan["discard"]] if plan["discard"] else [])) == Counter(hand), plan
 
 
+@pytest.mark.parametrize(("rid", "hand", "table", "out"), [
+    # a 2 natural in its own place beside another 2 as the run's wild card (found by the oracle above)
+    ("buraco-any-burraco", "2C 2D 3C 4C 9H", ["8C 8C 8D 8D 8H 8H JK"], True),
+    ("buraco", "2C 2D 3C 4C 9H", ["8C 8C 8D 8D 8H 8H JK"], False),  # a clean burraco needed: this one has a joker
+    ("buraco-any-burraco", "2C 2D 3C 4C", ["8C 8C 8D 8D 8H 8H JK"], True),
+    ("buraco-any-burraco", "2D 2C 4C 5C 9H", ["8C 8C 8D 8D 8H 8H JK"], True),
+    ("buraco-any-burraco", "2D 2H 3C 4C 9H", ["8C 8C 8D 8D 8H 8H JK"], False),  # two wild cards in one run
+])
+def test_known_buraco_hands(rid: str, hand: str, table: list[str], out: bool) -> None:
+    ruleset = default_library().get(rid)
+    cards = norm(parse_cards(hand.split()))
+    melds = tuple(norm(parse_cards(m.split())) for m in table)
+    assert check_going_out(situate(ruleset, first_meld_done=True), cards, list(melds)).valid is out
+    assert brute_goes_out(ruleset, cards, melds, True) is out
+
+
 @pytest.mark.parametrize(("hand", "table", "done", "out"), [
     ("8H 8S 8D", ["KH KS KD KC KH KS 2C"], True, True),      # the side holds a canasta already
     ("8H 8S 8D", ["KH KS KD KC KH"], True, False),           # five kings: no canasta yet

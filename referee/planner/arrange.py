@@ -69,10 +69,15 @@ def arrange(situation: Situation, hand: Sequence[Card], table: Sequence[Sequence
     if not judge.in_place:
         return _arrange(asked, hand, table, frozenset())
     in_place = [c for c in hand if c.rank in judge.in_place]
+    best: Arrangement | None = None
     if goal.objective == "cards" or situation.ruleset.scoring.wild_value is not None:
         # Every wild card costs the same: one search, where each such card is natural or wild.
-        return _arrange(asked, hand, table, frozenset(Counter(in_place).items()), either=True)
-    best: Arrangement | None = None
+        best = _arrange(asked, hand, table, frozenset(Counter(in_place).items()), either=True)
+        if best.cost == 0 or len(set(in_place)) < 2:
+            return best
+        # That search turns a card into a wild card only once the cards before it are played, so
+        # one such card natural beside another as the same meld's wild card (2C 3C and 2D for
+        # 4C) is found only where the second is a wild card from the start: each way is searched.
     for group in _sub_multisets(sorted(Counter(in_place).items(), key=lambda item: str(item[0]))):
         found = _arrange(asked, hand, table, frozenset(Counter(group).items()))
         if best is None or found.cost < best.cost:
