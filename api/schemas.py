@@ -731,6 +731,7 @@ class RoundPlayed(Schema):
     hand = fields.String(metadata={"description": "Mahjong: the hand's name, `East 2, 1 honba`"})
     honba = fields.Integer(metadata={"description": "Mahjong: the honba on the table during the hand"})
     dealer = fields.String(metadata={"description": "Mahjong: who dealt the hand"})
+    round_wind = fields.String(metadata={"description": "Mahjong: the hand's round wind, as a tile (1z east)"})
     standing = Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={
         "description": "each player's score (layout games: layout size) right after this round"})
     team_points = List(fields.Integer(), metadata={
@@ -812,7 +813,8 @@ class Game(Schema):
         "description": "the players (in a team game, the teams) in the order the game is won, the leader first"})
     ends = fields.Nested(Ends, required=True)
     hand = fields.String(metadata={"description": "Mahjong: the hand being played (after the end, the last one "
-                                                  "played), `East 2, 1 honba`", "example": "East 2, 1 honba"})
+                                                  "played, its honba and winds as they were), `East 2, 1 honba`",
+                                   "example": "East 2, 1 honba"})
     honba = fields.Integer(metadata={"description": "Mahjong: the honba on the table"})
     round_wind = fields.String(metadata={"description": "Mahjong: the round wind, as a tile (1z east)"})
     seat_winds = Dict(keys=fields.String(), values=fields.String(), metadata={

@@ -74,6 +74,8 @@ def test_the_end_is_reckoned_with_uma_and_oka(client: Any) -> None:
     # bob 57000, ann and dee 25000 (tied: their uma of +5000 and -5000 shared), cy -7000; the oka to bob
     assert [(s["name"], s["rank"], s["score"]) for s in game["standings"]] == [
         ("bob", 1, 57000 + 15000 + 15000), ("ann", 2, 20000), ("dee", 2, 20000), ("cy", 4, -7000 - 15000 - 5000)]
+    assert (game["hand"], game["dealer"], game["round_wind"]) == ("East 1", "ann", "1z")  # as the last hand sat
+    assert game["seat_winds"]["ann"] == "1z"
     items = {part["item"] for parts in game["rounds"][-1]["breakdown"].values() for part in parts}
     assert {"win", "uma", "oka"} <= items
     assert sum(p["score"] for p in game["players"]) == 100000
@@ -85,6 +87,8 @@ def test_the_end_is_reckoned_with_uma_and_oka(client: Any) -> None:
     ("riichi", {"win": {"winner": "ann", "from": "bob", "han": 2}}, "win.fu", "missing_field"),
     ("riichi", {"win": {"winner": "ann", "from": "bob", "han": 2, "fu": 35}}, "win.fu", "out_of_range"),
     ("riichi", {"win": {"winner": "eve", "from": "bob", "han": 2, "fu": 30}}, "win.winner", "unknown_player"),
+    ("riichi", {"win": {"winner": "ann", "from": "bob", "han": 2, "fu": 20}}, "win.fu", "out_of_range"),
+    ("riichi", {"win": {"winner": "ann", "han": 1, "fu": 25}}, "win.han", "out_of_range"),
     ("riichi", {"win": {"winner": "ann", "from": "ann", "han": 2, "fu": 30}}, "win.from", "invalid_field"),
     ("riichi", {"win": {"winner": "ann", "from": "bob", "faan": 3}}, "win.faan", "unused_field"),
     ("riichi", {"draw": {"tenpai": []}, "riichi": ["ann"]}, "draw.tenpai", "missing_player"),

@@ -62,7 +62,7 @@ def test_a_win_is_paid_as_the_package_pays_it(figures: tuple[int, int], winner: 
     sheet = _game("riichi")
     for _ in range(honba):  # drawn hands with the dealer tenpai: the honba build up, the dealer stays
         enter(sheet, {"draw": {"tenpai": NAMES}})
-    if winner == discarder:
+    if winner == discarder or fu == 20:  # 20 fu: a concealed all-chow hand, self-drawn only
         self_drawn = True
     sticks = len(riichi)
     played = enter(sheet, {"win": {"winner": winner, "from": None if self_drawn else discarder, "han": han, "fu": fu},

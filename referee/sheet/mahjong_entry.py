@@ -126,7 +126,24 @@ def _figure_problems(rules: MahjongRules, win: Mapping[str, Any], path: str) -> 
     elif fu is not None and fu != rules.fu.seven_pairs and fu % rules.fu.round_to:
         wrong.append(Problem(f"{path}.fu", "out_of_range", t(
             "fu are rounded up to {n} ({pairs} for seven pairs)", n=rules.fu.round_to, pairs=rules.fu.seven_pairs)))
+    elif fu is not None and (first_limit is None or han < first_limit):
+        wrong += _fu_problems(rules, win, path)
     return wrong
+
+
+def _fu_problems(rules: MahjongRules, win: Mapping[str, Any], path: str) -> list[Problem]:
+    """Fu no hand of these han scores: below a hand won off a discard's least (the base and the
+    concealed hand's, or an open hand's minimum), or seven pairs' fu with fewer han than the
+    pattern gives."""
+    fu, han = int(win["fu"]), int(win["han"])
+    pairs = next((p.closed for p in rules.patterns if p.when.get("shape") == "seven_pairs" and p.closed), None)
+    if fu == rules.fu.seven_pairs:
+        return [] if pairs is None or han >= pairs else [Problem(f"{path}.han", "out_of_range", t(
+            "a hand of {fu} fu is seven pairs, worth at least {n} han", fu=fu, n=pairs))]
+    least = min(rules.fu.base + rules.fu.closed_ron, rules.fu.open_no_fu)
+    if win.get("from") is not None and fu < least:
+        return [Problem(f"{path}.fu", "out_of_range", t("a hand won off a discard scores at least {n} fu", n=least))]
+    return []
 
 
 def _by_tiles(rules: MahjongRules, win: Mapping[str, Any], path: str, where: _Where) -> Record:

@@ -120,11 +120,20 @@ def game_fields(rules: MahjongRules, sheet: Ledger, rounds: Sequence[Mapping[str
     table = sheet.table
     assert table is not None
     names = [p.name for p in sheet.players]
-    over = sheet.status != "in_progress" and rounds
-    return {"hand": rounds[-1]["hand"] if over else hand_name(rules, len(names), table), "honba": table.honba,
+    if sheet.status != "in_progress" and rounds:  # over: the table as it sat for the last hand
+        last = rounds[-1]
+        return {"hand": last["hand"], "honba": last["honba"], "round_wind": last["round_wind"],
+                "seat_winds": seat_winds(rules, names, Table(table.first, names.index(last["dealer"]))),
+                "mahjong": _pays(rules)}
+    return {"hand": hand_name(rules, len(names), table), "honba": table.honba,
             "round_wind": round_wind(rules, table), "seat_winds": seat_winds(rules, names, table),
-            "mahjong": {"scoring": rules.method, "riichi": bool(rules.payments.riichi_stick),
-                        "honba": bool(rules.payments.honba), "several_winners": rules.game.several_winners}}
+            "mahjong": _pays(rules)}
+
+
+def _pays(rules: MahjongRules) -> dict[str, Any]:
+    """What the table pays, as a page's form asks it."""
+    return {"scoring": rules.method, "riichi": bool(rules.payments.riichi_stick),
+            "honba": bool(rules.payments.honba), "several_winners": rules.game.several_winners}
 
 
 def end_words(rules: MahjongRules, players: int) -> str:
@@ -141,7 +150,8 @@ def play(rules: MahjongRules, sheet: Ledger, record: Mapping[str, Any]) -> dict[
     table = sheet.table
     assert table is not None
     names = [p.name for p in sheet.players]
-    shown = {"hand": hand_name(rules, len(names), table), "honba": table.honba, "dealer": names[table.dealer]}
+    shown = {"hand": hand_name(rules, len(names), table), "honba": table.honba, "dealer": names[table.dealer],
+             "round_wind": round_wind(rules, table)}
     moves = Moves()
     _riichi(rules, sheet, record.get("riichi") or [], moves)
     wins = [record["win"]] if record.get("win") is not None else list(record.get("wins") or [])
