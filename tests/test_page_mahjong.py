@@ -99,8 +99,11 @@ def test_what_a_riichi_hand_scores_and_what_it_waits_on(live_server: str, page_f
     page = page_factory("phone")
     board = panel(page, live_server, "riichi")
     tools = page.locator("#referee")
-    tap(board, *HAND)
-    expect(tools.locator("#mj-win-tile")).to_have_value("1z")            # the tile tapped last
+    tap(board, *HAND[:-1])
+    tools.locator("#mj-win-tile").select_option("2m")                    # chosen from the list...
+    tap(board, HAND[-1])
+    expect(tools.locator("#mj-win-tile")).to_have_value("2m")            # ...it stays through a later tap
+    tools.locator("#mj-win-tile").select_option("1z")
     tools.get_by_label("Self-draw (tsumo)").check()
     tools.get_by_label("Riichi declared").check()
     tools.get_by_role("button", name="What does this hand score?").click()
@@ -158,7 +161,8 @@ def test_a_riichi_game_by_hands_on_a_phone(live_server: str, page_factory: PageF
     assert int(cells[0]) > 0 and all(int(c) < 0 for c in cells[1:]) and sum(map(int, cells)) == 0
     row.get_by_role("button").click()
     parts = page.locator("#parts-1")
-    expect(parts.locator("li.hand").first).to_contain_text(re.compile(r"Ann won by self-draw; 5 han, 30 fu; Riichi"))
+    expect(parts.locator("li.hand").first).to_contain_text(
+        re.compile(r"Ann won by self-draw; 5 han, 30 fu; mangan; Riichi.*Dora: 1 han"))
     expect(parts).to_contain_text("riichi stick paid")
     # A drawn hand: Bob was ready; the others pay him.
     form.get_by_label("A drawn hand (the wall ran out)").check()

@@ -58,14 +58,17 @@ export function handTiles(asks, name, except = []) {
   const winning = el("select", { id: `${name}-win-tile`, "data-field": "tile" });
   let lastHand = [];
   let board = null;
+  let chosen = false;  // a winning tile picked from the list stays until it leaves the hand
+  winning.addEventListener("change", () => { chosen = Boolean(winning.value); });
   board = tileBoard(set, places, { name, changed: () => {
     const hand = board ? board.tiles("hand") : [];
     const kept = winning.value;
-    const added = hand.length > lastHand.length ? hand.at(-1) : null;  // the tile tapped last is the winning one
+    const added = hand.length > lastHand.length ? hand.at(-1) : null;  // else the tile tapped last is the winning one
     lastHand = hand;
     winning.replaceChildren(el("option", { value: "", text: w("choose…") }),
       ...[...new Set(hand)].map((t) => el("option", { value: t, text: tileWords(set, t) })));
-    winning.value = added || (hand.includes(kept) ? kept : "");
+    chosen = chosen && hand.includes(kept);
+    winning.value = chosen ? kept : added || (hand.includes(kept) ? kept : "");
   } });
   const flags = asks.flags.filter((f) => !except.includes(f)).map((f) => el("input", { type: "checkbox", id: `${name}-flag-${f}`, "data-flag": f }));
   const element = el("div", { class: "mj-hand" }, board.element,

@@ -26,6 +26,8 @@ const PAYS = [["from_discarder", N_("{n} from the discarder")], ["dealer_pays", 
   ["others_pay", N_("{n} from each other player")]];
 
 const said = (table, name) => (table[name] ? w(table[name]) : String(name).replaceAll("_", " "));
+/* A limit the service names (`mangan`...) in words. */
+export const limitWords = (name) => said(LIMITS, name);
 
 /* The answer to "What does this hand score?" drawn into `box`. */
 export function showScore(box, set, answer) {

@@ -8,6 +8,7 @@ import { $, el, show } from "./dom.js";
 import { game } from "./state.js";
 import { write } from "./entries.js";
 import { asksOf, handTiles } from "./mahjong.js";
+import { limitWords } from "./mjanswer.js";
 import { tileSetOf, tileWords } from "./tiles.js";
 
 export const isMahjong = () => game.ruleset.family === "mahjong";
@@ -135,8 +136,10 @@ export function handLines(r) {
       : s.han ? (s.fu ? w("{han} han, {fu} fu", { han: s.han, fu: s.fu }) : w("{n} han", { n: s.han })) : "";
     const how = win.from ? w("{name} won off {from}'s discard", { name: win.winner, from: win.from })
       : w("{name} won by self-draw", { name: win.winner });
-    const patterns = ((win.score || {}).patterns || []).map((p) => p.words).join(", ");
-    return [how, worth, patterns, win.tile ? w("on {tile}", { tile: tileWords(set, win.tile) }) : ""].filter(Boolean).join("; ");
+    const dora = (win.score || {}).dora ? [w("Dora: {n} han", { n: win.score.dora })] : [];
+    const patterns = ((win.score || {}).patterns || []).map((p) => p.words).concat(dora).join(", ");
+    const limit = win.limit ? limitWords(win.limit) : "";
+    return [how, worth, limit, patterns, win.tile ? w("on {tile}", { tile: tileWords(set, win.tile) }) : ""].filter(Boolean).join("; ");
   });
   if (r.draw) lines.push(r.draw.tenpai.length ? w("A drawn hand; ready: {names}", { names: r.draw.tenpai.join(", ") }) : w("A drawn hand; nobody ready"));
   if ((r.riichi || []).length) lines.push(w("Riichi: {names}", { names: r.riichi.join(", ") }));
