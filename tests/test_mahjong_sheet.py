@@ -246,3 +246,29 @@ def test_the_schema_names_every_condition_and_no_other() -> None:
 def test_a_house_mahjong_file_that_cannot_play_is_refused(patch: dict[str, Any], path: str, code: str) -> None:
     problems = Library.builtin().validate(json.dumps({"id": "house", "extends": "riichi", **patch}))
     assert (path, code) in {(p.path, p.code) for p in problems}
+
+
+def test_three_players_where_a_house_seats_three() -> None:
+    """A house variant for three (players 3, an uma of three places): the deal goes round three
+    seats, a self-draw is paid by the two others, and the game ends after South 3."""
+    library = Library.builtin().copy()
+    ruleset = library.load(json.dumps({"id": "riichi-three", "extends": "riichi", "players": {"min": 3, "max": 3},
+                                       "game": {"uma": [15000, 0, -15000]}}))[0]
+    names = ["ann", "bob", "cy"]
+    sheet = start(ruleset, names)
+    assert ruleset.mahjong is not None and sheet.table is not None
+    seen = []
+    while sheet.status == "in_progress":
+        seen.append(sheet.as_dict()["hand"])
+        dealer = sheet.dealer
+        other = next(n for n in names if n != dealer)
+        winds = seat_winds(ruleset.mahjong, names, sheet.table)
+        assert winds[dealer] == "1z" and sorted(winds.values()) == ["1z", "2z", "3z"]
+        record = hand_record(ruleset, {"win": {"winner": other, "han": 1, "fu": 30}}, winds,
+                             round_wind(ruleset.mahjong, sheet.table))
+        sheet.apply(record)
+        played = sheet.rounds[-1]
+        payers = [n for n in names if n != other]
+        assert all(played["points"][n] < 0 for n in payers) and played["points"][other] > 0
+        assert sum(p.score for p in sheet.players) + sheet.pot == 75000
+    assert seen == ["East 1", "East 2", "East 3", "South 1", "South 2", "South 3"]
