@@ -120,7 +120,8 @@ async function render() {
     : isMahjong() && sheet.hand ? w("{hand} being played.", { hand: sheet.hand }) : w("Round {n} being played.", { n: sheet.round });
   $("game-status").textContent = sheet.status === "finished"
     ? (isLayout() ? wn("Finished after {n} deal.", "Finished after {n} deals.", count)
-      : wn("Finished after {n} round.", "Finished after {n} rounds.", count))
+      : isMahjong() ? wn("Finished after {n} hand.", "Finished after {n} hands.", count)
+        : wn("Finished after {n} round.", "Finished after {n} rounds.", count))
     : playing + " " + (game.token ? w("You keep the score.") : w("You are following the game."));
   const winners = sheet.winner === null ? [] : [].concat(sheet.winner);
   const names = both(winners);
