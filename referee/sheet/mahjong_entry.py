@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.rules.mahjong import MahjongRules
 from referee.rules.ruleset import Ruleset
@@ -73,11 +73,12 @@ def hand_record(ruleset: Ruleset, body: Mapping[str, Any], seat_winds: Mapping[s
     return record | ({"win": read[0]} if "win" in body and body["win"] is not None else {"wins": read})
 
 
-class _Where:
+class _Where(NamedTuple):
     """What the table tells a win entered by its tiles: each seat's wind, the round's, the riichi."""
 
-    def __init__(self, seat_winds: Mapping[str, str], round_wind: str, riichi: Sequence[str]) -> None:
-        self.seat_winds, self.round_wind, self.riichi = seat_winds, round_wind, riichi
+    seat_winds: Mapping[str, str]
+    round_wind: str
+    riichi: Sequence[str]
 
 
 def _win(rules: MahjongRules, win: Mapping[str, Any], path: str, where: _Where) -> Record:

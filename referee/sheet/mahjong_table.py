@@ -38,11 +38,6 @@ class Table:
     honba: int = 0
 
 
-class Line(Protocol):
-    name: str
-    score: int
-
-
 class Ledger(Protocol):
     """What this module reads and writes of a sheet."""
 
