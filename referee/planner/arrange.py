@@ -8,6 +8,7 @@ with" (fewest points).
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
@@ -26,7 +27,7 @@ from referee.planner.prepared import judge_geometry
 from referee.planner.search import HandSearch
 from referee.planner.tables import _dead_points, _judge_masks, _mask_points, _masks, _place_values
 from referee.rules.ruleset import Progress, Ruleset
-from referee.values.budget import SEARCH_STEPS, TABLE_CARD_STEPS
+from referee.values.budget import SEARCH_STEPS, TABLE_CARD_STEPS, OverBudget
 from referee.values.cards import Card
 from referee.values.errors import InvalidPlayError, Problem
 from referee.values.i18n import t
@@ -69,15 +70,39 @@ def arrange(situation: Situation, hand: Sequence[Card], table: Sequence[Sequence
     if not judge.in_place:
         return _arrange(asked, hand, table, frozenset())
     in_place = [c for c in hand if c.rank in judge.in_place]
-    best: Arrangement | None = None
     if goal.objective == "cards" or situation.ruleset.scoring.wild_value is not None:
         # Every wild card costs the same: one search, where each such card is natural or wild.
-        best = _arrange(asked, hand, table, frozenset(Counter(in_place).items()), either=True)
-        if best.cost == 0 or len(set(in_place)) < 2:
-            return best
-        # That search turns a card into a wild card only once the cards before it are played, so
-        # one such card natural beside another as the same meld's wild card (2C 3C and 2D for
-        # 4C) is found only where the second is a wild card from the start: each way is searched.
+        before = situation.budget.spent
+        found = _arrange(asked, hand, table, frozenset(Counter(in_place).items()), either=True)
+        if found.cost == 0 or len(set(in_place)) < 2:
+            return found
+        return _each_way_within(asked, hand, table, (found, situation.budget.spent - before))
+    return _each_way(asked, hand, table, None)
+
+
+def _each_way_within(asked: _Asked, hand: Sequence[Card], table: Sequence[Sequence[Card]],
+                     found: tuple[Arrangement, int]) -> Arrangement:
+    """The one search that lets each card in its own place serve as either (`found`, and the
+    steps it took) turns a card into a wild card only once the cards before it are played, so one
+    such card natural beside another as the same meld's wild card (2C 3C and 2D for 4C) is found
+    only where the second is a wild card from the start. Each way is searched too, where as many
+    searches as there are ways, each as dear as that one, take at most half the budget left;
+    else, or past the budget, the one search's answer stands."""
+    either, steps = found
+    budget = asked.situation.budget
+    ways = math.prod(n + 1 for n in Counter(c for c in hand if c.rank in asked.judge.in_place).values())
+    if steps * ways > (budget.steps - budget.spent) // 2:
+        return either
+    try:
+        return _each_way(asked, hand, table, either)
+    except OverBudget:
+        return either
+
+
+def _each_way(asked: _Asked, hand: Sequence[Card], table: Sequence[Sequence[Card]],
+              best: Arrangement | None) -> Arrangement:
+    """The best of a search for each way of counting the hand's cards in their own place natural."""
+    in_place = [c for c in hand if c.rank in asked.judge.in_place]
     for group in _sub_multisets(sorted(Counter(in_place).items(), key=lambda item: str(item[0]))):
         found = _arrange(asked, hand, table, frozenset(Counter(group).items()))
         if best is None or found.cost < best.cost:
