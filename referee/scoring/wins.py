@@ -303,7 +303,7 @@ def _near(rules: MahjongRules, held: Iterable[int]) -> list[int]:
             near.update(other for other in range(tile - 2, tile + 3)
                         if 0 <= other < tiles.size and tiles.suit_of[other] == tiles.suit_of[tile])
     if "thirteen_orphans" in rules.shapes:
-        near.update(tile for tile in range(tiles.size) if not tiles.simple(tile))
+        near.update(tiles.orphans)
     return sorted(near)
 
 

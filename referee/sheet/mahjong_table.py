@@ -162,16 +162,23 @@ def play(rules: MahjongRules, sheet: Ledger, record: Mapping[str, Any]) -> dict[
 
 def _riichi(rules: MahjongRules, sheet: Ledger, declared: Sequence[str], moves: Moves) -> None:
     stick = rules.payments.riichi_stick
-    for i, name in enumerate(declared):
-        player = sheet.player(name, f"riichi[{i}]")
-        if name in declared[:i]:
-            raise InvalidPlayError(Problem(f"riichi[{i}]", "duplicate_player", t('"{name}" is given twice', name=name)))
+    for i, player in enumerate(_players(sheet, declared, "riichi")):
+        name = player.name
         if player.score < stick:
             raise InvalidPlayError(Problem(f"riichi[{i}]", "out_of_range", t(
                 "{name} has {points} points: riichi takes a stick of {stick}", name=name, points=player.score,
                 stick=stick)))
         moves.add(name, "riichi_bet", -stick)
         sheet.pot += stick
+
+
+def _players(sheet: Ledger, names: Sequence[str], path: str) -> list[Any]:
+    """The players a list names, each a player of the game and named once (`path[i]` at fault)."""
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            sheet.player(name, f"{path}[{i}]")
+            raise InvalidPlayError(Problem(f"{path}[{i}]", "duplicate_player", t('"{name}" is given twice', name=name)))
+    return [sheet.player(name, f"{path}[{i}]") for i, name in enumerate(names)]
 
 
 def _paid(rules: MahjongRules, win: Mapping[str, Any], dealer: bool) -> dict[str, int]:
@@ -241,11 +248,7 @@ def _draw(rules: MahjongRules, sheet: Ledger, record: Mapping[str, Any], moves: 
     assert table is not None
     names = [p.name for p in sheet.players]
     tenpai = list((record.get("draw") or {}).get("tenpai") or [])
-    for i, name in enumerate(tenpai):
-        sheet.player(name, f"draw.tenpai[{i}]")
-        if name in tenpai[:i]:
-            raise InvalidPlayError(Problem(f"draw.tenpai[{i}]", "duplicate_player", t('"{name}" is given twice',
-                                                                                      name=name)))
+    _players(sheet, tenpai, "draw.tenpai")
     missing = [name for name in record.get("riichi") or [] if name not in tenpai]
     if missing:
         raise InvalidPlayError(Problem("draw.tenpai", "missing_player", t(
