@@ -133,6 +133,9 @@ async function render() {
       : w("{names} takes the pot of {pot}.", { names, pot: sheet.pot })) : "")
     : isMahjong() && sheet.hand ? sheet.hand : (game.round ? game.round.summary : "");
   $("dealer-line").textContent = !over && sheet.dealer ? w("{name} deals.", { name: sheet.dealer }) : "";
+  // Listed on this phone as soon as the sheet is known: a table that leaves at once finds it there.
+  keepGame({ id: game.id, ruleset: ruleset.id, name: ruleset.name, players: sheet.players.map((p) => p.name), seen: Date.now(),
+    scorer: Boolean(game.token) });
   renderPhases(over);
   renderStandings();
   renderChart();
@@ -152,6 +155,4 @@ async function render() {
   renderReferee();
   renderOutbox();
   renderBar();  // the bar's actions for this game now
-  keepGame({ id: game.id, ruleset: ruleset.id, name: ruleset.name, players: sheet.players.map((p) => p.name), seen: Date.now(),
-    scorer: Boolean(game.token) });
 }
