@@ -37,6 +37,9 @@ class MahjongHand(Schema):
     honba = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=100))
     riichi_sticks = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=100))
     flowers = List(one_tile(), validate=validate.Length(max=8))
+    kita = fields.Integer(strict=True, validate=validate.Range(min=0, max=8), metadata={
+        "description": "where the ruleset sets a tile aside as a dora (three-player Riichi's north, scoring.kita): "
+                       "how many the player set aside"})
     discards = List(one_tile(), validate=validate.Length(max=40))
     riichi = fields.Boolean(load_default=False)
     double_riichi = fields.Boolean(load_default=False, metadata={"description": "riichi on the first turn: 2 han"})

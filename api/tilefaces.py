@@ -25,6 +25,8 @@ def tile_faces(tiles: TileSet, suit_names: dict[str, str]) -> list[dict[str, obj
     faces: list[dict[str, object]] = []
     for letter, count in tiles.suits:
         for rank in range(1, count + 1):
+            if f"{rank}{letter}" in tiles.without:
+                continue
             if letter == tiles.honours:
                 faces.append(_face(f"{rank}{letter}", letter, tiles.copies, _HONOUR_FACES.get(rank, str(rank)),
                                    t(_HONOURS[rank - 1]) if rank <= len(_HONOURS) else f"{rank}{letter}"))

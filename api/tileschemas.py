@@ -62,6 +62,8 @@ class HandWin(Schema):
     dora_indicators = List(one_tile(), validate=validate.Length(max=10))
     ura_dora_indicators = List(one_tile(), validate=validate.Length(max=10))
     flowers = List(one_tile(), validate=validate.Length(max=8))
+    kita = fields.Integer(strict=True, validate=validate.Range(min=0, max=8), metadata={
+        "description": "with the tiles, where the ruleset sets a tile aside as a dora: how many the winner set aside"})
     riichi = fields.Boolean(metadata={"description": "with the tiles: must agree with the hand's `riichi`"})
     double_riichi = fields.Boolean()
     ippatsu = fields.Boolean()

@@ -26,13 +26,17 @@ from typing import Any
 from hypothesis import strategies as st
 
 from tests.mahjong_oracle import RIICHI_SHIPPED, Options
-from tests.mahjong_themes import ALL, THEMES, WINDS, Shape
+from tests.mahjong_themes import ALL, THEMES, WINDS, Shape, t_sanshoku
 from tests.mahjong_tiles import FIVES, Tile
+
+LEFT_OUT = frozenset(range(1, 8))  # 2m-8m, which three players leave out
+NORTH = 30
+NOT_FOR_THREE = frozenset({t_sanshoku})  # three chows of one rank in every suit: no 2m-8m, no such hand
 
 # ---------------------------------------------------------------- a hand from a shape
 
 
-def _legal(shape: Shape) -> bool:
+def _legal(shape: Shape, options: Options) -> bool:
     if not shape.loose and len(shape.blocks) != 4:
         return False
     counts = Counter(shape.loose)
@@ -40,14 +44,15 @@ def _legal(shape: Shape) -> bool:
         counts.update(block.kinds())
     if shape.pair is not None:
         counts[shape.pair] += 2
-    return all(n <= 4 for n in counts.values())
+    return all(n <= 4 for n in counts.values()) and not (options.three_player and set(counts) & LEFT_OUT)
 
 
-def _draw_shape(rng: random.Random) -> Shape:
-    theme = rng.choices(list(THEMES), list(THEMES.values()))[0]
+def _draw_shape(rng: random.Random, options: Options) -> Shape:
+    themes = [theme for theme in THEMES if not (options.three_player and theme in NOT_FOR_THREE)]
+    theme = rng.choices(themes, [THEMES[theme] for theme in themes])[0]
     while True:  # the same theme again, so that its weight is its share
         shape = theme(rng)
-        if _legal(shape):
+        if _legal(shape, options):
             return shape
 
 
@@ -58,13 +63,13 @@ class _Hand:
     win: int  # the winning tile's place in `hand`
 
 
-def _lay_out(rng: random.Random, shape: Shape) -> _Hand:
+def _lay_out(rng: random.Random, shape: Shape, options: Options) -> _Hand:
     hand = [Tile(k) for k in shape.loose]
     melds: list[tuple[list[Tile], bool]] = []
     calls = 0.0 if shape.closed or rng.random() < 0.45 else rng.choice([0.3, 0.6, 1.0])
     for block in shape.blocks:
         tiles = [Tile(k) for k in block.kinds()]
-        called = not block.closed and rng.random() < calls
+        called = not block.closed and rng.random() < calls and not (options.three_player and block.kind == "chow")
         if block.kind == "kong" and not shape.first_turn:
             melds.append((tiles, called))
         elif called:
@@ -77,10 +82,10 @@ def _lay_out(rng: random.Random, shape: Shape) -> _Hand:
     return _Hand(hand, melds, rng.choice(preferred or range(len(hand))))
 
 
-def _indicators(rng: random.Random, shown: Counter[int], n: int) -> list[Tile]:
+def _indicators(rng: random.Random, shown: Counter[int], n: int, options: Options) -> list[Tile]:
     out = []
     for _ in range(n):
-        kind = rng.choice([k for k in ALL if shown[k] < 4])
+        kind = rng.choice([k for k in ALL if shown[k] < 4 and not (options.three_player and k in LEFT_OUT)])
         shown[kind] += 1
         out.append(Tile(kind))
     return out
@@ -131,14 +136,14 @@ def _situation(rng: random.Random, shape: Shape, laid: _Hand) -> dict[str, Any]:
 
 def draw_win(rng: random.Random, options: Options = RIICHI_SHIPPED) -> dict[str, Any]:
     """One legal winning hand as a `wins/check` request."""
-    shape = _draw_shape(rng)
-    laid = _lay_out(rng, shape)
+    shape = _draw_shape(rng, options)
+    laid = _lay_out(rng, shape, options)
     situation = _situation(rng, shape, laid)
     shown = Counter(t.kind for t in laid.hand) + Counter(t.kind for m, _ in laid.melds for t in m)
     kongs = sum(len(tiles) == 4 for tiles, _ in laid.melds)
-    dora = _indicators(rng, shown, 1 + kongs)
+    dora = _indicators(rng, shown, 1 + kongs, options)
     ura = (
-        _indicators(rng, shown, len(dora))
+        _indicators(rng, shown, len(dora), options)
         if situation["riichi"] or situation["double_riichi"]
         else []
     )
@@ -149,7 +154,9 @@ def draw_win(rng: random.Random, options: Options = RIICHI_SHIPPED) -> dict[str,
     hand = list(laid.hand)
     rng.shuffle(hand)
     flags = {k: v for k, v in situation.items() if isinstance(v, bool) and k != "self_drawn"}
+    kita = {"kita": rng.randint(0, 4 - shown[NORTH])} if options.three_player else {}
     return {
+        **kita,
         "hand": [str(t) for t in hand],
         "melds": [{"tiles": [str(t) for t in m], "open": o} for m, o in laid.melds],
         "win": {"tile": str(win), "self_drawn": situation["self_drawn"]},

@@ -53,6 +53,9 @@ class Options:
     off, every hand counts one yakuman at most. `pinfu_tsumo_fu`: a self-drawn all-chow hand takes
     the 2 fu of the self-draw (in the package, and the tables that play so, it is then no pinfu).
     `open_pinfu_30_fu`: an open hand with no fu won by discard is scored at 30 fu, not 20.
+    `three_player`: sanma, as the package plays it: no 2m-8m (a 1m indicator names 9m), a
+    self-draw paid by the two others alone, a honba 200 on a discard and 100 from each on a
+    self-draw, and norths set aside (`kita`) counted as dora.
     """
 
     open_tanyao: bool = True
@@ -62,6 +65,7 @@ class Options:
     counted_yakuman: Literal["yakuman", "sanbaiman", "none"] = "sanbaiman"
     pinfu_tsumo_fu: bool = False
     open_pinfu_30_fu: bool = True
+    three_player: bool = False
 
     def rules(self) -> OptionalRules:
         kazoe = {
@@ -77,12 +81,15 @@ class Options:
             kiriage=self.kiriage_mangan,
             fu_for_open_pinfu=self.open_pinfu_30_fu,
             fu_for_pinfu_tsumo=self.pinfu_tsumo_fu,
+            is_three_player=self.three_player,
         )
 
 
 # What mahjong.md says `riichi` ships. It says nothing of counted yakuman: the World Riichi
 # Championship rules (which the major leagues agreed on) score 13 han or more as sanbaiman.
 RIICHI_SHIPPED = Options()
+# What `riichi-sanma` plays: the shipped rules, for three.
+SANMA = Options(three_player=True)
 
 # ---------------------------------------------------------------- the request
 
@@ -91,7 +98,7 @@ RIICHI_SHIPPED = Options()
 FIELDS = frozenset([
     "hand", "melds", "win", "seat_wind", "round_wind", "riichi", "double_riichi", "ippatsu",
     "last_tile", "after_kong", "robbing_kong", "first_turn", "dora_indicators",
-    "ura_dora_indicators", "honba", "riichi_sticks", "discards",
+    "ura_dora_indicators", "honba", "riichi_sticks", "discards", "kita",
 ])  # fmt: skip
 
 
@@ -136,11 +143,13 @@ class Request:
         return kind
 
     def all_tiles(self) -> list[Tile]:
-        """Every tile the request shows: hand, melds, dora and ura dora indicators."""
+        """Every tile the request shows: hand, melds, dora and ura dora indicators, and the
+        norths set aside (`kita`)."""
         tiles = list(self.hand)
         for meld, _ in self.melds:
             tiles.extend(meld)
-        return tiles + self.indicators("dora_indicators") + self.indicators("ura_dora_indicators")
+        kita = [Tile(30)] * int(self.fields.get("kita", 0))
+        return tiles + self.indicators("dora_indicators") + self.indicators("ura_dora_indicators") + kita
 
 
 def meld_kind(tiles: Sequence[Tile]) -> str | None:
@@ -224,6 +233,7 @@ def _config(req: Request, options: Options, self_drawn: bool) -> HandConfig:
         tsumi_number=int(req.fields.get("honba", 0)),
         kyoutaku_number=int(req.fields.get("riichi_sticks", 0)),
         options=options.rules(),
+        num_nuki_dora=int(req.fields.get("kita", 0)),
     )
 
 

@@ -20,17 +20,18 @@ def faces(client: Any, ruleset: str, lang: str = "en") -> list[dict[str, Any]]:
     return answer.get_json()["deck"]["faces"]  # type: ignore[no-any-return]
 
 
-@pytest.mark.parametrize("ruleset", ["riichi", "hong-kong", "riichi-no-red-fives", "hong-kong-each-pays"])
+@pytest.mark.parametrize("ruleset", ["riichi", "hong-kong", "riichi-no-red-fives", "hong-kong-each-pays", "riichi-sanma"])
 def test_the_faces_are_the_set_each_tile_once_with_its_copies(quick_client: Any, ruleset: str) -> None:
     document = quick_client.get(f"/v1/rulesets/{ruleset}").get_json()
     tiles = tile_set(document)
     listed = faces(quick_client, ruleset)
     assert len({f["tile"] for f in listed}) == len(listed)
-    # Every tile listed is one the set reads, and the set's every tile is listed.
+    # Every tile listed is one the set reads, and the set's every tile is listed (none it leaves out).
     assert all(not isinstance(read_tile(f["tile"], tiles), str) for f in listed)
-    assert {f["tile"] for f in listed if f["suit"] != "f" and not f["red"]} == set(tiles.names)
+    held = set(tiles.names) - set(document["tiles"].get("without") or ())
+    assert {f["tile"] for f in listed if f["suit"] != "f" and not f["red"]} == held
     # The copies add up to the set: its tiles times their copies, flowers one each.
-    assert sum(f["copies"] for f in listed) == tiles.size * tiles.copies + tiles.flowers
+    assert sum(f["copies"] for f in listed) == len(held) * tiles.copies + tiles.flowers
     reds = {f["tile"]: f["copies"] for f in listed if f["red"]}
     assert reds == {f"0{suit}": n for suit, n in tiles.red_fives.items()}
     by = {f["tile"]: f for f in listed}

@@ -224,3 +224,21 @@ def test_two_winners_off_one_discard_and_a_hong_kong_hand_by_faan(live_server: s
     row = dict(zip(names, map(int, page.locator("#rounds-table tbody tr").first.locator("td").all_inner_texts())))
     assert row["Cy"] > 0 and sum(row.values()) == 0 and all(row[n] < 0 for n in ("Ann", "Bob", "Dee"))
     assert serious(page) == []
+
+
+def test_three_players_tap_no_missing_character_and_count_their_norths(live_server: str,
+                                                                       page_factory: PageFactory) -> None:
+    """riichi-sanma: the picker holds 1m and 9m alone of the characters; the norths set aside
+    are a number asked beside the hand, counted as dora in the answer."""
+    page = page_factory("phone")
+    board = panel(page, live_server, "riichi-sanma")
+    tools = page.locator("#referee")
+    expect(board.locator(".mj-grid [data-tile$='m']")).to_have_count(2)
+    tap(board, "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "2s", "3s", "9s", "9s", "4s")
+    tools.get_by_label("north wind set aside as dora").fill("2")
+    tools.get_by_label("Self-draw (tsumo)").check()
+    tools.get_by_role("button", name="What does this hand score?").click()
+    verdict = page.locator("#verdict")
+    expect(verdict).to_contain_text("It scores")
+    expect(verdict.locator(".mj-patterns")).to_contain_text("Dora: 2 han")
+    assert fits(page)

@@ -33,7 +33,7 @@ export function asksOf(ruleset) {
   const payments = scoring.payments || {};
   return { set, dora: Boolean(scoring.dora), ura: Boolean(scoring.ura_dora), flowers: set.faces.some((f) => f.suit === "f"),
     winds: (ruleset.groups || {}).winds || [], flags: flagsOf(ruleset), honba: Boolean(payments.honba),
-    sticks: Boolean(payments.riichi_stick) };
+    sticks: Boolean(payments.riichi_stick), kita: scoring.kita || null };
 }
 
 /* A select of tiles by their words. */
@@ -43,8 +43,8 @@ const tileSelect = (id, set, tiles, chosen) => {
   return select;
 };
 
-const count = (id, label) => [el("label", { for: id }, label),
-  el("input", { type: "number", id, inputmode: "numeric", min: "0", max: "100", value: "0" })];
+const count = (id, label, most = 100) => [el("label", { for: id }, label),
+  el("input", { type: "number", id, inputmode: "numeric", min: "0", max: String(most), value: "0" })];
 
 /* The tiles of one winning hand, tapped on a board of their own: the hand, the called melds,
    the indicators and flowers the ruleset has, the winning tile (the one tapped last, or chosen),
@@ -71,8 +71,10 @@ export function handTiles(asks, name, except = []) {
     winning.value = chosen ? kept : added || (hand.includes(kept) ? kept : "");
   } });
   const flags = asks.flags.filter((f) => !except.includes(f)).map((f) => el("input", { type: "checkbox", id: `${name}-flag-${f}`, "data-flag": f }));
+  // Tiles set aside as dora (three-player Riichi's norths): how many, as the ruleset names the tile.
+  const kita = asks.kita ? count(`${name}-kita`, w("{tile} set aside as dora", { tile: tileWords(set, asks.kita) }), 4) : [];
   const element = el("div", { class: "mj-hand" }, board.element,
-    el("label", { for: `${name}-win-tile` }, w("The winning tile")), winning,
+    el("label", { for: `${name}-win-tile` }, w("The winning tile")), winning, ...kita,
     flags.length ? el("fieldset", {}, el("legend", { text: w("Also") }),
       flags.map((box) => el("label", {}, box, " " + (FLAGS[box.dataset.flag] ? w(FLAGS[box.dataset.flag]) : box.dataset.flag)))) : null);
   /* The fields of wins/check the board holds (`hand` and the winning tile apart). */
@@ -81,6 +83,7 @@ export function handTiles(asks, name, except = []) {
     if (asks.dora) body.dora_indicators = board.tiles("dora");
     if (asks.ura) body.ura_dora_indicators = board.tiles("ura");
     if (asks.flowers) body.flowers = board.tiles("flowers");
+    if (kita.length && Number(kita[1].value) > 0) body.kita = Math.min(4, Math.trunc(Number(kita[1].value)));
     for (const box of flags) if (box.checked) body[box.dataset.flag] = true;
     return body;
   };

@@ -143,4 +143,4 @@ _OPTIONS = {"wild_rank": "--wild-rank", "went_out": "--went-out", "players": "--
             # Mahjong's (`referee mahjong`)
             "hand": "HAND", "win.tile": "--ron/--tsumo", "seat_wind": "--seat-wind", "round_wind": "--round-wind",
             "riichi": "--riichi", "flowers": "--flower", "dora_indicators": "--dora",
-            "ura_dora_indicators": "--ura-dora"}
+            "ura_dora_indicators": "--ura-dora", "kita": "--kita"}

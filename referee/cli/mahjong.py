@@ -30,6 +30,8 @@ def add_mahjong(p: argparse.ArgumentParser) -> None:
                    help="an ura dora indicator (counted with riichi)")
     p.add_argument("--flower", dest="flowers", action="append", default=[], metavar="TILE",
                    help="a flower or season laid aside (1f-8f), in games that play them; one --flower each")
+    p.add_argument("--kita", type=int, metavar="N",
+                   help="norths set aside as dora, in games that play them (riichi-sanma)")
     p.add_argument("--honba", type=int, default=0, metavar="N")
     p.add_argument("--sticks", type=int, default=0, metavar="N", help="riichi sticks on the table")
     for flag in FLAG_OPTIONS:
@@ -45,6 +47,7 @@ def _fields(args: argparse.Namespace) -> dict[str, Any]:
             "seat_wind": args.seat_wind, "round_wind": args.round_wind, "dora_indicators": args.dora,
             "ura_dora_indicators": args.ura_dora, "honba": args.honba, "riichi_sticks": args.sticks,
             **({"flowers": args.flowers} if args.flowers else {}),
+            **({"kita": args.kita} if args.kita is not None else {}),
             **{flag: getattr(args, flag) for flag in FLAG_OPTIONS}}
 
 

@@ -23,7 +23,8 @@ def tile_set(doc: Mapping[str, Any]) -> TileSet:
     suits = tuple((str(s["letter"]), int(s["ranks"])) for s in spec.get("suits") or ()) or TileSet().suits
     return TileSet(suits=suits, honours=str(spec.get("honours", "z")), copies=int(spec.get("copies", 4)),
                    red_fives={str(k): int(v) for k, v in (spec.get("red_fives") or {}).items() if v},
-                   flowers=int(spec.get("flowers") or 0))
+                   flowers=int(spec.get("flowers") or 0),
+                   without=frozenset(str(token)[:-1] + str(token)[-1:].lower() for token in spec.get("without") or ()))
 
 
 def mahjong_deck(tiles: TileSet) -> DeckSpec:
@@ -56,6 +57,9 @@ def build_mahjong(doc: Mapping[str, Any]) -> MahjongRules:
                        int(faan.get("maximum", 13)), bool(faan.get("discarder_pays_all", True))) if faan else None,
         dora=bool(scoring.get("dora", True)), ura_dora=bool(scoring.get("ura_dora", True)),
         game=_game(tiles, doc.get("game") or {}, groups.get("winds", frozenset())),
+        calls=frozenset(doc.get("calls") or ("chow", "pung", "kong")),
+        kita=None if scoring.get("kita") is None else _tile(tiles, scoring["kita"]),
+        seats=int((doc.get("players") or {}).get("max", 4)),
     )
 
 

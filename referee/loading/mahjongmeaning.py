@@ -19,6 +19,19 @@ def check_mahjong_tiles(doc: Mapping[str, Any]) -> Iterator[Finding]:
     if doc.get("family") != "mahjong":
         return
     tiles = tile_set(doc)
+    spec = doc.get("tiles") or {}
+    for i, token in enumerate(spec.get("without") or ()):
+        if str(token)[:-1] + str(token)[-1:].lower() not in tiles.index:
+            yield ("tiles", "without", i), t("{token} is not one of the set's tiles", token=str(token))
+    for suit, red in (spec.get("red_fives") or {}).items():
+        if red and f"5{suit}" in tiles.without:
+            yield ("tiles", "red_fives", suit), t("the set leaves 5{suit} out, so it has no red five", suit=suit)
+    kita = (doc.get("scoring") or {}).get("kita")
+    if kita is not None:
+        found = read_tile(kita, tiles)
+        if isinstance(found, str) or found[0] != "tile":
+            yield ("scoring", "kita"), found if isinstance(found, str) else t(
+                "{token} is a flower, not a tile of the hand", token=str(kita))
     read: dict[str, int] = {}
     for name, members in (doc.get("groups") or {}).items():
         for i, token in enumerate(members or ()):

@@ -125,6 +125,9 @@ class MahjongRules:
     dora: bool = True
     ura_dora: bool = True
     game: TableGame = TableGame()
+    calls: frozenset[str] = frozenset({"chow", "pung", "kong"})  # the melds called from a discard
+    kita: int | None = None                        # a tile set aside as a dora (three-player Riichi's north)
+    seats: int = 4                                 # the players a hand is paid among
 
     def pattern(self, name: str) -> Pattern | None:
         return next((p for p in self.patterns if p.name == name), None)

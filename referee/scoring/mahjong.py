@@ -131,7 +131,8 @@ def _next(rules: MahjongRules, tile: int) -> int:
             return group[(group.index(tile) + 1) % len(group)]
     tiles = rules.tiles
     last = dict(tiles.suits)[tiles.suit_of[tile]]
-    return tile + 1 if tiles.rank_of[tile] < last else tile - last + 1
+    following = tile + 1 if tiles.rank_of[tile] < last else tile - last + 1
+    return following if tiles.played(following) else _next(rules, following)  # a tile left out is passed over
 
 
 def han_points(rules: MahjongRules, han: int, fu: int, yakuman: int) -> tuple[str | None, int]:
@@ -163,13 +164,14 @@ def payments(rules: MahjongRules, base: int, situation: tuple[bool, bool, int, i
     if not self_drawn:
         paid = up(base * (pay.ron_dealer if dealer else pay.ron_other)) + honba * pay.honba
         return {"total": paid + extra, "from_discarder": paid}
-    each_honba = honba * pay.honba // 3
+    payers = rules.seats - 1  # fewer than three at the table: the absent player's share is not paid
+    each_honba = honba * pay.honba // payers
     if dealer:
         others = up(base * pay.tsumo_by_dealer) + each_honba
-        return {"total": 3 * others + extra, "others_pay": others}
+        return {"total": payers * others + extra, "others_pay": others}
     by_dealer = up(base * pay.tsumo_dealer_pays) + each_honba
     others = up(base * pay.tsumo_others_pay) + each_honba
-    return {"total": by_dealer + 2 * others + extra, "dealer_pays": by_dealer, "others_pay": others}
+    return {"total": by_dealer + (payers - 1) * others + extra, "dealer_pays": by_dealer, "others_pay": others}
 
 
 def faan_points(rules: MahjongRules, faan: int, self_drawn: bool) -> tuple[str | None, dict[str, int]]:
@@ -179,8 +181,10 @@ def faan_points(rules: MahjongRules, faan: int, self_drawn: bool) -> tuple[str |
     capped = min(faan, table.maximum)
     worth = table.points.get(capped) or max((v for k, v in table.points.items() if k <= capped), default=0)
     limit = "maximum" if faan >= table.maximum else None
+    others = rules.seats - 2  # the players neither winning nor discarding
     if self_drawn:
-        return limit, {"total": 3 * 2 * worth, "others_pay": 2 * worth}
+        return limit, {"total": (rules.seats - 1) * 2 * worth, "others_pay": 2 * worth}
+    total = 2 * worth + others * worth
     if table.discarder_pays_all:
-        return limit, {"total": 4 * worth, "from_discarder": 4 * worth}
-    return limit, {"total": 4 * worth, "from_discarder": 2 * worth, "others_pay": worth}
+        return limit, {"total": total, "from_discarder": total}
+    return limit, {"total": total, "from_discarder": 2 * worth, "others_pay": worth}

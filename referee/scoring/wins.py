@@ -26,12 +26,12 @@ from referee.scoring.mahjong import (
     rounded_fu,
 )
 from referee.values.errors import InvalidPlayError, Problem
-from referee.values.i18n import t, tn
+from referee.values.i18n import N_, t, tn
 from referee.values.tiles import Tiles, TileSet, counts_of, read_tile, read_tiles, refusal_code
 
 FLAGS = ("riichi", "double_riichi", "ippatsu", "last_tile", "after_kong", "robbing_kong", "first_turn")
 WIN_FIELDS = frozenset({"hand", "melds", "win", "seat_wind", "round_wind", "dora_indicators", "ura_dora_indicators",
-                        "honba", "riichi_sticks", "flowers", "discards", *FLAGS})
+                        "honba", "riichi_sticks", "flowers", "kita", "discards", *FLAGS})
 
 
 class WinAsk(NamedTuple):
@@ -50,6 +50,7 @@ class WinAsk(NamedTuple):
     counts: tuple[int, int]                 # honba, riichi sticks
     discards: tuple[int, ...] = ()          # the player's own discards (furiten)
     flowers: tuple[int, ...] = ()           # the flowers and seasons laid aside
+    kita: tuple[int, ...] = ()              # the tiles set aside as dora (three-player Riichi's north)
 
 
 def mahjong_rules(ruleset: Ruleset) -> MahjongRules:
@@ -70,6 +71,7 @@ def read_win(rules: MahjongRules, fields: Mapping[str, Any], *, waiting: bool = 
             raise InvalidPlayError(Problem(name, "unused_field", t("this game plays no dora; leave {field} out",
                                                                     field=name)))
     flowers = read_tiles(list(fields.get("flowers") or []), "flowers", tiles).flowers
+    kita = _kita(rules, fields)
     hand = read_tiles(fields.get("hand", []), "hand", tiles)
     melds = tuple(_meld(tiles, m, f"melds[{i}]") for i, m in enumerate(fields.get("melds") or []))
     win = fields.get("win") or {}
@@ -85,7 +87,20 @@ def read_win(rules: MahjongRules, fields: Mapping[str, Any], *, waiting: bool = 
                   _indicators(tiles, fields, "dora_indicators"), _indicators(tiles, fields, "ura_dora_indicators"),
                   (int(fields.get("honba") or 0), int(fields.get("riichi_sticks") or 0)),
                   tuple(_one(tiles, d, f"discards[{i}]") for i, d in enumerate(fields.get("discards") or [])),
-                  flowers)
+                  flowers, kita)
+
+
+def _kita(rules: MahjongRules, fields: Mapping[str, Any]) -> tuple[int, ...]:
+    """The tiles set aside as dora: `kita` counts them."""
+    if "kita" not in fields:
+        return ()
+    if rules.kita is None:
+        raise InvalidPlayError(Problem("kita", "unused_field", t("this game sets no tile aside as a dora; leave kita out")))
+    count = fields["kita"]
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= rules.tiles.copies:
+        raise InvalidPlayError(Problem("kita", "invalid_field", t("kita counts the tiles set aside: 0 to {most}",
+                                                                  most=rules.tiles.copies)))
+    return (rules.kita,) * count
 
 
 def _indicators(tiles: TileSet, fields: Mapping[str, Any], name: str) -> Tiles:
@@ -99,7 +114,7 @@ def _indicators(tiles: TileSet, fields: Mapping[str, Any], name: str) -> Tiles:
 def _one(tiles: TileSet, token: object, path: str) -> int:
     found = read_tile(token, tiles)
     if isinstance(found, str) or found[0] == "flower":
-        raise InvalidPlayError(Problem(path, refusal_code(token), found if isinstance(found, str) else
+        raise InvalidPlayError(Problem(path, refusal_code(token, tiles), found if isinstance(found, str) else
                                        t("{token} is a flower, not a tile of the hand", token=str(token))))
     return found[1]
 
@@ -116,6 +131,11 @@ def _meld(tiles: TileSet, meld: object, path: str) -> tuple[Tiles, bool]:
     if not isinstance(meld, Mapping):
         raise InvalidPlayError(Problem(path, "invalid_type", t("a meld is an object holding its tiles and whether it is open")))
     return read_tiles(meld.get("tiles", []), f"{path}.tiles", tiles), bool(meld.get("open", True))
+
+
+_NOT_CALLED = {"chow": N_("meld {n} is a chow called from a discard, which this game does not allow"),
+               "pung": N_("meld {n} is a pung called from a discard, which this game does not allow"),
+               "kong": N_("meld {n} is a kong called from a discard, which this game does not allow")}
 
 
 class Judged(NamedTuple):
@@ -153,6 +173,8 @@ def _readings(rules: MahjongRules, ask: WinAsk) -> list[Arrangement] | Judged:
         group = called_group(tiles, meld.tiles, concealed=not is_open)
         if group is None:
             return Judged([("invalid_meld", t("meld {n} is no pung, kong or chow", n=i + 1))], None)
+        if group.called and group.kind not in rules.calls:
+            return Judged([("invalid_meld", t(_NOT_CALLED[group.kind], n=i + 1))], None)
         called.append(group)
     problem = _counted(rules, ask)
     if problem is not None:
@@ -208,8 +230,9 @@ def _furiten(rules: MahjongRules, ask: WinAsk, counts: list[int], called: tuple[
 
 def _seen(ask: WinAsk) -> list[int]:
     """Every tile the request shows: the hand, the melds, and the dora indicators turned up (a
-    tile of the wall too, so no hand may hold a fifth copy beside one)."""
-    return [*ask.hand.tiles, *(t for meld, _ in ask.melds for t in meld.tiles), *ask.dora.tiles, *ask.ura.tiles]
+    tile of the wall too, so no hand may hold a fifth copy beside one), and the tiles set aside."""
+    return [*ask.hand.tiles, *(t for meld, _ in ask.melds for t in meld.tiles), *ask.dora.tiles, *ask.ura.tiles,
+            *ask.kita]
 
 
 class Scored(NamedTuple):
@@ -244,9 +267,10 @@ def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> Scored
     yakuman = sum(f.yakuman for f in found)
     dora = 0
     if rules.dora and not yakuman:
-        dora = dora_count(rules, reading.tiles, ask.dora.tiles) + ask.hand.red + sum(m.red for m, _ in ask.melds)
+        held = [*reading.tiles, *ask.kita]  # a tile set aside is a dora, and more where an indicator names it
+        dora = dora_count(rules, held, ask.dora.tiles) + ask.hand.red + sum(m.red for m, _ in ask.melds) + len(ask.kita)
         if rules.ura_dora and "riichi" in flags:
-            dora += dora_count(rules, reading.tiles, ask.ura.tiles)
+            dora += dora_count(rules, held, ask.ura.tiles)
     if rules.method == "faan":
         assert rules.faan is not None
         limit, points = faan_points(rules, value, ask.self_drawn)
@@ -300,8 +324,8 @@ def _near(rules: MahjongRules, held: Iterable[int]) -> list[int]:
     for tile in set(held):
         near.add(tile)
         if not tiles.honour(tile):
-            near.update(other for other in range(tile - 2, tile + 3)
-                        if 0 <= other < tiles.size and tiles.suit_of[other] == tiles.suit_of[tile])
+            near.update(other for other in range(tile - 2, tile + 3) if 0 <= other < tiles.size
+                        and tiles.suit_of[other] == tiles.suit_of[tile] and tiles.played(other))
     if "thirteen_orphans" in rules.shapes:
         near.update(tiles.orphans)
     return sorted(near)

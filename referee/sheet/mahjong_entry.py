@@ -26,7 +26,8 @@ HAND_FIELDS = ("win", "wins", "draw", "riichi")
 FIGURES = ("han", "fu", "yakuman", "faan")
 # What a win entered by its tiles may say beside them: the flags of wins/check but riichi, which
 # the hand's `riichi` says (a `riichi` that agrees is taken), and what the table turned up.
-TILE_FIELDS = frozenset({"hand", "melds", "tile", "dora_indicators", "ura_dora_indicators", "flowers", *FLAGS})
+TILE_FIELDS = frozenset({"hand", "melds", "tile", "dora_indicators", "ura_dora_indicators", "flowers", "kita",
+                         *FLAGS})
 FROM_GAME = ("seat_wind", "round_wind", "honba", "riichi_sticks", "win", "discards")
 
 

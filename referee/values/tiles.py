@@ -28,13 +28,15 @@ RED_RANK = 5  # the rank a red five stands for
 class TileSet:
     """The tiles of a game: `suits` (letter, number of ranks) in order, the honours' letter
     among them, `copies` of each, the suits whose fives may be red (`red_fives`: how many of a
-    suit's fives are red), and `flowers` (tiles set aside, written `1f`...)."""
+    suit's fives are red), `flowers` (tiles set aside, written `1f`...), and the tiles a suit
+    leaves out (`without`: three-player Riichi plays no 2m-8m)."""
 
     suits: tuple[tuple[str, int], ...] = (("m", 9), ("p", 9), ("s", 9), ("z", 7))
     honours: str = "z"
     copies: int = 4
     red_fives: Mapping[str, int] = field(default_factory=dict, compare=False, hash=False)
     flowers: int = 0
+    without: frozenset[str] = frozenset()
 
     @cached_property
     def reads(self) -> dict[str, tuple[str, int]]:
@@ -96,6 +98,15 @@ class TileSet:
     def tile(self, rank: int, suit: str) -> int:
         return self.index[f"{rank}{suit}"]
 
+    @cached_property
+    def left_out(self) -> frozenset[int]:
+        """The indices of the tiles the set leaves out."""
+        return frozenset(self.index[name] for name in self.without if name in self.index)
+
+    def played(self, tile: int) -> bool:
+        """Whether the set holds this tile."""
+        return tile not in self.left_out
+
 
 @dataclass(frozen=True)
 class Tiles:
@@ -132,7 +143,7 @@ def read_tiles(value: object, path: str, tiles: TileSet) -> Tiles:
     for i, token in enumerate(tokens):
         read = read_tile(token, tiles)
         if isinstance(read, str):
-            problems.append(Problem(f"{path}[{i}]", refusal_code(token), read))
+            problems.append(Problem(f"{path}[{i}]", refusal_code(token, tiles), read))
         elif read[0] == "flower":
             flowers.append(read[1])
         else:
@@ -174,6 +185,8 @@ def _read_tile(token: str, tiles: TileSet) -> tuple[str, int] | str:
         return t("{token} is a flower or season, which this game does not use", token=text) if not tiles.flowers \
             else t("{token} is not a flower: flowers are 1f-{last}f", token=text, last=tiles.flowers)
     name = text[:-1] + text[-1:].lower()
+    if name in tiles.without:
+        return t("{token} is not among this game's tiles", token=name)
     if name in tiles.index:
         return "tile", tiles.index[name]
     if text[:1] == RED and len(text) == 2 and tiles.red_fives.get(text[1].lower()):
@@ -184,11 +197,14 @@ def _read_tile(token: str, tiles: TileSet) -> tuple[str, int] | str:
              token=text[:12], suits=" ".join(letter for letter, _ in tiles.suits))
 
 
-def refusal_code(token: object) -> str:
-    """The code of a token that names no tile of the set: a red five the set lacks is
-    `not_in_deck` (a tile, but not of this game), anything else `unknown_card`."""
-    return "not_in_deck" if isinstance(token, str) and len(token.strip()) == 2 and token.strip()[0] == RED \
-        and token.strip()[1].lower() in "mps" else "unknown_card"
+def refusal_code(token: object, tiles: TileSet) -> str:
+    """The code of a token that names no tile of the set: a red five the set lacks, or a tile it
+    leaves out, is `not_in_deck` (a tile, but not of this game), anything else `unknown_card`."""
+    if not isinstance(token, str):
+        return "unknown_card"
+    text = token.strip()
+    red = len(text) == 2 and text[0] == RED and text[1].lower() in "mps"
+    return "not_in_deck" if red or text[:-1] + text[-1:].lower() in tiles.without else "unknown_card"
 
 
 def counts_of(tiles: Iterable[int], size: int) -> list[int]:
