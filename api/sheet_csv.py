@@ -26,22 +26,43 @@ def sheet_csv(sheet: Mapping[str, Any], layout: bool) -> str:
     size after the deal. Totals are the standings now (buy-backs included). Where each player
     holds a phase, a row "Phase" before the totals gives the phase each works on now. In a
     team game a column a team follows the players' (headed by its players, "ann + cy"): its
-    points in each round, and its score in the totals.
+    points in each round, and its score in the totals. A Mahjong game's rows are its hands,
+    each named as the table says it ("South 3, 2 honba"), after a row of the points each
+    player started with and before the end's reckoning where the table ended the game (the uma
+    and oka), so that every column adds up to its total.
     """
     names = [p["name"] for p in sheet["players"]]
     teams = sheet.get("teams") or []
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([t("Round"), *map(safe_cell, names), *(safe_cell(" + ".join(team["players"])) for team in teams)])
+    hands = "mahjong" in sheet
+    writer.writerow([t("Hand") if hands else t("Round"), *map(safe_cell, names),
+                     *(safe_cell(" + ".join(team["players"])) for team in teams)])
+    if hands:
+        writer.writerow([t("Start"), *_start(sheet, names)])
     for played in sheet["rounds"]:
         if layout:
             cells: list[object] = [played["standing"][n] for n in names]
         else:
             points = played.get("points") or {}
             cells = [points.get(n, 0 if n == played.get("went_out") else "") for n in names]
-        writer.writerow([played["number"], *cells, *(played.get("team_points") or [])])
+        label = safe_cell(played["hand"]) if hands and played.get("hand") else played["number"]
+        writer.writerow([label, *cells, *(played.get("team_points") or [])])
+    ended = [e["breakdown"] for e in sheet.get("entries") or () if e.get("kind") == "finish" and e.get("breakdown")]
+    for breakdown in ended:  # the reckoning of a game the table ended
+        writer.writerow([t("End"), *(sum(item["points"] for item in breakdown.get(n, ())) for n in names)])
     if any("phase" in p for p in sheet["players"]):  # each player's own phase, just above the totals
         writer.writerow([t("Phase"), *(p["phase"] for p in sheet["players"])])
     totals = [p["layout_size"] if layout else p["score"] for p in sheet["players"]]
     writer.writerow([t("Total"), *totals, *(team["score"] for team in teams)])
     return out.getvalue()
+
+
+def _start(sheet: Mapping[str, Any], names: list[str]) -> list[int]:
+    """The points each player started with: the first hand's standing less its points, or the
+    score where no hand is played yet."""
+    rounds = sheet["rounds"]
+    if not rounds:
+        return [p["score"] for p in sheet["players"]]
+    first = rounds[0]
+    return [first["standing"][n] - (first.get("points") or {}).get(n, 0) for n in names]

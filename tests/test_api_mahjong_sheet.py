@@ -53,11 +53,14 @@ def test_a_hanchan_kept_hand_by_hand(client: Any) -> None:
     assert sum(played["points"].values()) == 1000  # the stick on the table before the hand: taken by dee
     assert game["pot"] == 0 and game["hand"] == "East 3" and game["dealer"] == "cy"
     assert sum(p["score"] for p in game["players"]) + game["pot"] == 100000
-    # the CSV: a row a hand, totals
+    # the CSV: the start, a row a hand named as the table says it, totals; each column adds up
     sheet = client.get(f"/v1/games/{game_id}", headers={"Accept": "text/csv"})
     rows = list(csv.reader(io.StringIO(sheet.get_data(as_text=True))))
-    assert rows[0][1:] == NAMES and len(rows) == 1 + 3 + 1
+    assert rows[0] == ["Hand", *NAMES] and len(rows) == 1 + 1 + 3 + 1
+    assert [row[0] for row in rows[1:-1]] == ["Start", *(r["hand"] for r in game["rounds"])]
+    assert [int(x) for x in rows[1][1:]] == [25000] * 4
     assert [int(x) for x in rows[-1][1:]] == [p["score"] for p in game["players"]]
+    assert [sum(int(row[i]) for row in rows[1:-1]) for i in range(1, 5)] == [p["score"] for p in game["players"]]
     # undo takes the last hand back, dealer, winds and sticks with it
     undone = client.delete(f"/v1/games/{game_id}/rounds/last", headers=auth).get_json()
     assert (undone["hand"], undone["pot"], undone["dealer"]) == ("East 2, 2 honba", 1000, "bob")
@@ -80,6 +83,19 @@ def test_the_end_is_reckoned_with_uma_and_oka(client: Any) -> None:
     assert {"win", "uma", "oka"} <= items
     assert sum(p["score"] for p in game["players"]) == 100000
     _hand(client, game_id, auth, {"draw": {"tenpai": []}}, 409)
+
+
+def test_a_game_the_table_ends_shows_its_reckoning_in_the_csv(client: Any) -> None:
+    game_id, auth, _ = _start(client)
+    _hand(client, game_id, auth, {"win": {"winner": "bob", "from": "cy", "han": 3, "fu": 30}})
+    assert client.post(f"/v1/games/{game_id}/finish", headers=auth, json={}).status_code == 200
+    game = client.get(f"/v1/games/{game_id}").get_json()
+    rows = list(csv.reader(io.StringIO(client.get(f"/v1/games/{game_id}", headers={"Accept": "text/csv"})
+                                       .get_data(as_text=True))))
+    assert [row[0] for row in rows] == ["Hand", "Start", "East 1", "End", "Total"]
+    reckoned = next(e["breakdown"] for e in game["entries"] if e["kind"] == "finish")
+    assert [int(x) for x in rows[3][1:]] == [sum(p["points"] for p in reckoned.get(n, [])) for n in NAMES]
+    assert [sum(int(row[i]) for row in rows[1:-1]) for i in range(1, 5)] == [p["score"] for p in game["players"]]
 
 
 @pytest.mark.parametrize(("ruleset", "body", "path", "code"), [
