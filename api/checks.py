@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from api import schemas
+from api import answerschemas, schemas
 from api.blueprint import Blueprint
 from api.problems import answers
 from api.rulesets import catalog
@@ -61,7 +61,7 @@ def _situation(ruleset: Ruleset, args: dict[str, Any], check: str = "") -> Situa
 
 @blp.route("/<string:ruleset_id>/melds/check", methods=["POST"])
 @blp.arguments(schemas.MeldCheck())
-@blp.response(200, schemas.MeldResult)
+@blp.response(200, answerschemas.MeldResult)
 @_ANSWERS
 def melds_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Is this one legal meld? A valid answer adds the kind and what each wild stands for."""
@@ -82,7 +82,7 @@ def _hand_after(ruleset: Ruleset, args: dict[str, Any]) -> tuple[Card, ...] | No
 
 @blp.route("/<string:ruleset_id>/first-meld/check", methods=["POST"])
 @blp.arguments(schemas.FirstMeldCheck())
-@blp.response(200, schemas.FirstMeldResult)
+@blp.response(200, answerschemas.FirstMeldResult)
 @_ANSWERS
 @_SEARCHES
 def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
@@ -96,7 +96,7 @@ def first_meld_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]
 
 @blp.route("/<string:ruleset_id>/lay-offs/check", methods=["POST"])
 @blp.arguments(schemas.LayOffCheck())
-@blp.response(200, schemas.LayOffResult)
+@blp.response(200, answerschemas.LayOffResult)
 @_ANSWERS
 @_SEARCHES
 def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
@@ -109,7 +109,7 @@ def lay_offs_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 
 @blp.route("/<string:ruleset_id>/hands/check", methods=["POST"])
 @blp.arguments(schemas.HandCheck())
-@blp.response(200, schemas.CheckResult)
+@blp.response(200, answerschemas.CheckResult)
 @_ANSWERS
 def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Does the hand held after a draw or a discard honour the hand limit?"""
@@ -120,7 +120,7 @@ def hands_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 
 @blp.route("/<string:ruleset_id>/going-out/check", methods=["POST"])
 @blp.arguments(schemas.GoingOutCheck())
-@blp.response(200, schemas.GoingOutResult)
+@blp.response(200, answerschemas.GoingOutResult)
 @_ANSWERS
 @_SEARCHES
 def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
@@ -134,7 +134,7 @@ def going_out_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 
 @blp.route("/<string:ruleset_id>/pile/check", methods=["POST"])
 @blp.arguments(schemas.PileCheck())
-@blp.response(200, schemas.PileResult)
+@blp.response(200, answerschemas.PileResult)
 @_ANSWERS
 @_SEARCHES
 def pile_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
@@ -149,7 +149,7 @@ def pile_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
 
 @blp.route("/<string:ruleset_id>/placements/check", methods=["POST"])
 @blp.arguments(schemas.PlacementCheck())
-@blp.response(200, schemas.PlacementResult)
+@blp.response(200, answerschemas.PlacementResult)
 @_ANSWERS
 def placements_check(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:
     """Layout games: where may this card go, does it end the turn, does it complete the layout?"""
@@ -167,7 +167,7 @@ def _worded(score: HandScore, ruleset: Ruleset) -> dict[str, object]:
 
 @blp.route("/<string:ruleset_id>/scores", methods=["POST"])
 @blp.arguments(schemas.ScoreRequest())
-@blp.response(200, schemas.ScoreResult)
+@blp.response(200, answerschemas.ScoreResult)
 @_ANSWERS
 @_SEARCHES
 def scores(args: dict[str, Any], ruleset_id: str) -> dict[str, object]:

@@ -10,7 +10,7 @@ from typing import Any
 from flask import Response, current_app, jsonify, request, url_for
 from flask.views import MethodView
 
-from api import schemas
+from api import gameschemas
 from api.blueprint import Blueprint
 from api.live import event
 from api.problems import ApiError, answers
@@ -140,8 +140,8 @@ def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
 
 @blp.route("")
 class Games(MethodView):
-    @blp.arguments(schemas.GameCreate())
-    @blp.response(201, schemas.GameCreated, headers=ETAG | {
+    @blp.arguments(gameschemas.GameCreate())
+    @blp.response(201, gameschemas.GameCreated, headers=ETAG | {
         "Location": {"description": "The game's address.", "schema": {"type": "string"}}})
     @answers(blp, (404, "Unknown ruleset."), 400, 408, 413, 415,
              (422, "Wrong number of players, bad names, scores, dealer or teams."))
@@ -173,7 +173,7 @@ def _wants_csv() -> bool:
 
 @blp.route("/<string:game_id>")
 class Game(MethodView):
-    @blp.response(200, schemas.Game, headers=ETAG)
+    @blp.response(200, gameschemas.Game, headers=ETAG)
     @blp.alt_response(200, schema={"type": "string", "example": "Round,A,B,C\r\n1,0,12,30\r\nTotal,0,12,30\r\n"},
                       content_type=CSV, success=True, headers=ETAG, description=(
                           "The game; with `Accept: text/csv`, the score sheet, a header row of players, one row a round "
@@ -250,7 +250,7 @@ def _write_doc(*statuses: int | tuple[int, str]) -> Callable[[Callable[..., Resp
 
 @blp.route("/<string:game_id>/rounds", methods=["POST"])
 @blp.arguments(RoundWrite())
-@blp.response(200, schemas.Game, headers=ETAG)
+@blp.response(200, gameschemas.Game, headers=ETAG)
 @_write_doc(400, 408, 413, 415,
             (422, "A player, card or field the round cannot have, or a bad Idempotency-Key; nothing is stored."))
 def add_round(args: dict[str, Any], game_id: str) -> Response:
@@ -271,8 +271,8 @@ def add_round(args: dict[str, Any], game_id: str) -> Response:
 
 
 @blp.route("/<string:game_id>/buys", methods=["POST"])
-@blp.arguments(schemas.PlayerWrite())
-@blp.response(200, schemas.Game, headers=ETAG)
+@blp.arguments(gameschemas.PlayerWrite())
+@blp.response(200, gameschemas.Game, headers=ETAG)
 @_write_doc(400, 408, 413, 415, (422, ("A player the game does not have, a game without buys, or a bad "
                                       "Idempotency-Key.")))
 def add_buy(args: dict[str, Any], game_id: str) -> Response:
@@ -281,8 +281,8 @@ def add_buy(args: dict[str, Any], game_id: str) -> Response:
 
 
 @blp.route("/<string:game_id>/buy-backs", methods=["POST"])
-@blp.arguments(schemas.PlayerWrite())
-@blp.response(200, schemas.Game, headers=ETAG)
+@blp.arguments(gameschemas.PlayerWrite())
+@blp.response(200, gameschemas.Game, headers=ETAG)
 @_write_doc(400, 408, 413, 415, (422, ("A player the game does not have or who is not out, a game without "
                                       "buy-backs, or a bad Idempotency-Key.")))
 def add_buy_back(args: dict[str, Any], game_id: str) -> Response:
@@ -291,7 +291,7 @@ def add_buy_back(args: dict[str, Any], game_id: str) -> Response:
 
 
 @blp.route("/<string:game_id>/rounds/last", methods=["DELETE"])
-@blp.response(200, schemas.Game, headers=ETAG)
+@blp.response(200, gameschemas.Game, headers=ETAG)
 @_write_doc((422, "A bad Idempotency-Key."))
 def undo_round(game_id: str) -> Response:
     """Undo the last round, and any buy or buy-back entered after it (409 with no round)."""
@@ -299,7 +299,7 @@ def undo_round(game_id: str) -> Response:
 
 
 @blp.route("/<string:game_id>/finish", methods=["POST"])
-@blp.response(200, schemas.Game, headers=ETAG)
+@blp.response(200, gameschemas.Game, headers=ETAG)
 @_write_doc((422, "A bad Idempotency-Key."))
 def finish_game(game_id: str) -> Response:
     """End the game now (a game played for a fixed time): the winner as at a normal end, the
@@ -309,7 +309,7 @@ def finish_game(game_id: str) -> Response:
 
 
 @blp.route("/<string:game_id>/entries/last", methods=["DELETE"])
-@blp.response(200, schemas.Game, headers=ETAG)
+@blp.response(200, gameschemas.Game, headers=ETAG)
 @_write_doc((422, "A bad Idempotency-Key."))
 def undo_entry(game_id: str) -> Response:
     """Undo the last entry only: a round, a buy or a buy-back (409 with none left)."""

@@ -6,10 +6,11 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from api.answerschemas import Violation
 from api.blueprint import Blueprint
 from api.checks import _game
 from api.problems import answers
-from api.schemas import List, Violation
+from api.schemas import List
 from api.searches import searches
 from api.tileschemas import Meld, one_tile, tile_list
 from referee.scoring.wins import check_waits, check_win, mahjong_rules, read_win

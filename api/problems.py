@@ -20,7 +20,7 @@ from marshmallow import Schema
 from marshmallow import fields as ma_fields
 from werkzeug.exceptions import HTTPException
 
-from api import schemas
+from api import answerschemas, schemas
 from api.blueprint import Blueprint
 from referee.values.errors import (
     GameStateError,
@@ -80,7 +80,7 @@ BODY_ERRORS = (400, 408, 413, 415, 422)
 class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest publishes no types: Api is Any
     """flask-smorest's Api with its error answers documented as problem JSON, as sent."""
 
-    ERROR_SCHEMA = schemas.Problem
+    ERROR_SCHEMA = answerschemas.Problem
 
     def _register_responses(self) -> None:
         for status in http.HTTPStatus:
@@ -99,7 +99,7 @@ def answers(blp: Blueprint, *statuses: int | tuple[int, str]) -> Callable[[Any],
     def decorate(view: Any) -> Any:
         for item in statuses:
             status, description = item if isinstance(item, tuple) else (item, MEANINGS[item])
-            view = blp.alt_response(status, schema=schemas.Problem, content_type=PROBLEM_TYPE,
+            view = blp.alt_response(status, schema=answerschemas.Problem, content_type=PROBLEM_TYPE,
                                     description=description)(view)
         return view
     return decorate

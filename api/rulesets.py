@@ -10,7 +10,7 @@ from flask import Response, current_app, jsonify, request, url_for
 from flask.views import MethodView
 from werkzeug.routing import BaseConverter
 
-from api import schemas
+from api import rulesetschemas
 from api.blueprint import Blueprint
 from api.catalog import Catalog, StoreFull
 from api.problems import MAX_ERRORS, ApiError, answers
@@ -232,7 +232,7 @@ def ruleset_text() -> str:
 
 @blp.route("")
 class Rulesets(MethodView):
-    @blp.response(200, schemas.RulesetList)
+    @blp.response(200, rulesetschemas.RulesetList)
     def get(self) -> dict[str, object]:
         """List the rulesets: shipped games, their variants, and uploaded ones."""
         return {"rulesets": [r.summary_row() for r in catalog().all()]}
@@ -272,7 +272,7 @@ def answer_ruleset(ruleset: Rules, status: int, **more: str) -> Response:
 @blp.route("/validate")
 class Validate(MethodView):
     @blp.doc(requestBody=CANDIDATE_BODY)
-    @blp.response(200, schemas.ValidateResult)
+    @blp.response(200, rulesetschemas.ValidateResult)
     @answers(blp, 400, 408, 413, 415, (422, "The body is not UTF-8 text."))
     def post(self) -> dict[str, object]:
         """Check a ruleset without storing it; a valid one adds its resolved form and its changes."""

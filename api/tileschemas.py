@@ -6,7 +6,8 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from api.schemas import List, RummyRound, name
+from api.gameschemas import RummyRound
+from api.schemas import List, name
 
 TILE = {"description": "a tile in MPSZ notation (mahjong.md): 5m, 0p (a red five), 1z or E", "example": "5m"}
 TILES = {"description": "tiles, as a list or one compact string (`123m456p11z`)",

@@ -7,7 +7,8 @@ from typing import Any
 from marshmallow import Schema, fields, pre_load, validate
 
 from api import bounds
-from api.schemas import Boolean, CheckResult, FirstMeldAnswer, List, RoundMixin, cards
+from api.answerschemas import CheckResult, FirstMeldAnswer
+from api.schemas import Boolean, List, RoundMixin, cards
 
 TABLE_MELDS = 60  # melds on a table: more than 106 tiles can make, in melds of three or more
 

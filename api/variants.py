@@ -10,7 +10,7 @@ from urllib.parse import quote
 from flask import Response, current_app, g, request
 from werkzeug.exceptions import MethodNotAllowed, NotFound
 
-from api import schemas
+from api import rulesetschemas
 from api.catalog import Conflict, drafting
 from api.problems import ApiError, answers
 from api.rulesets import (
@@ -84,7 +84,7 @@ def delete_ruleset(ruleset_id: str) -> Response:
 
 
 @blp.route("/<ruleset_id:ruleset_id>/changes")
-@blp.response(200, schemas.RulesetChanges)
+@blp.response(200, rulesetschemas.RulesetChanges)
 @answers(blp, (404, "No such ruleset."))
 def ruleset_changes(ruleset_id: str) -> dict[str, object]:
     """What a variant changes against the ruleset it extends, field by field, in words."""

@@ -6,16 +6,16 @@ from typing import Any
 
 import pytest
 
-from api import schemas
+from api import answerschemas, schemas
 from api.problems import _fields_at
 
 
 @pytest.mark.parametrize("schema, keys, expected", [
     (schemas.MeldCheck(), [], {"cards", "first_meld_done", "round", "players", "hand", "score", "wild_rank"}),
-    (schemas.GoingOutResult(), ["plan"], {"melds", "first_meld", "lay_offs", "own_lay_offs", "left", "discard",
+    (answerschemas.GoingOutResult(), ["plan"], {"melds", "first_meld", "lay_offs", "own_lay_offs", "left", "discard",
                                           "table", "rebuilt"}),
-    (schemas.GoingOutResult(), ["plan", "lay_offs", "0"], {"table", "cards"}),
-    (schemas.ScoreResult(), ["players", "ann"], {"points", "cards", "pennies", "deadwood", "melded", "bonuses",
+    (answerschemas.GoingOutResult(), ["plan", "lay_offs", "0"], {"table", "cards"}),
+    (answerschemas.ScoreResult(), ["players", "ann"], {"points", "cards", "pennies", "deadwood", "melded", "bonuses",
                                                  "breakdown"}),
     (schemas.MeldCheck(), ["cards", "0"], None),   # a card is no mapping of fields
     (schemas.MeldCheck(), ["colour"], None),       # no such field to look into
