@@ -141,7 +141,7 @@ def test_a_riichi_game_by_hands_on_a_phone(live_server: str, page_factory: PageF
     expect(page.locator("#contract")).to_have_text("East 1")
     expect(page.locator("#game-status")).to_contain_text("East 1 being played.")
     expect(page.locator("#dealer-line")).to_have_text("Ann deals.")
-    expect(page.locator("#bar-enter")).to_have_text("Enter the hand")
+    expect(page.locator("#bar-enter")).to_have_text("Enter a hand")
     winds = page.locator("#standings tbody tr").evaluate_all(
         "rows => rows.map((r) => [r.querySelector('th').textContent, r.children[2].textContent])")
     assert sorted(winds) == [["Ann", "east wind"], ["Bob", "south wind"], ["Cy", "west wind"], ["Dee", "north wind"]]

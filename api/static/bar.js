@@ -41,7 +41,7 @@ export function initBar() {
 export function renderBar() {
   const writing = canWrite();
   $("bar-enter").hidden = !writing;
-  if (game.ruleset.family === "mahjong") $("bar-enter").textContent = w("Enter the hand");  // a hand, not a round
+  if (game.ruleset.family === "mahjong") $("bar-enter").textContent = w("Enter a hand");  // a hand, not a round
   $("bar-buy").hidden = !writing || !$("entry-buttons").querySelector("button");
   $("action-bar").hidden = false;
   const over = game.sheet.status !== "in_progress";
