@@ -226,7 +226,8 @@ class Game(Schema):
         "description": "Mahjong: each player's seat wind as a tile, the dealer's 1z", "example": {"ann": "1z"}})
     mahjong = fields.Dict(metadata={"description": "Mahjong: what the table pays, for a page's form: `scoring` "
                                                    "(han_fu or faan), `riichi` (sticks are paid), `honba` (honba are "
-                                                   "paid), `several_winners`"})
+                                                   "paid), `several_winners`, `starting_points` (what each player "
+                                                   "started with)"})
 
 
 class GameCreated(Game):

@@ -39,7 +39,7 @@ def sheet_csv(sheet: Mapping[str, Any], layout: bool) -> str:
     writer.writerow([t("Hand") if hands else t("Round"), *map(safe_cell, names),
                      *(safe_cell(" + ".join(team["players"])) for team in teams)])
     if hands:
-        writer.writerow([t("Start"), *_start(sheet, names)])
+        writer.writerow([t("Start"), *(sheet["mahjong"]["starting_points"] for _ in names)])
     for played in sheet["rounds"]:
         if layout:
             cells: list[object] = [played["standing"][n] for n in names]
@@ -57,12 +57,3 @@ def sheet_csv(sheet: Mapping[str, Any], layout: bool) -> str:
     writer.writerow([t("Total"), *totals, *(team["score"] for team in teams)])
     return out.getvalue()
 
-
-def _start(sheet: Mapping[str, Any], names: list[str]) -> list[int]:
-    """The points each player started with: the first hand's standing less its points, or the
-    score where no hand is played yet."""
-    rounds = sheet["rounds"]
-    if not rounds:
-        return [p["score"] for p in sheet["players"]]
-    first = rounds[0]
-    return [first["standing"][n] - (first.get("points") or {}).get(n, 0) for n in names]

@@ -155,7 +155,9 @@ def test_a_riichi_game_by_hands_on_a_phone(live_server: str, page_factory: PageF
     form.get_by_role("button", name="Enter the hand").click()
     expect(page.locator("#notice")).to_have_text("East 1 entered.")
     expect(page.locator("#contract")).to_have_text("East 1, 1 honba")              # the dealer won: repeats
-    row = page.locator("#rounds-table tbody tr").first
+    start_row = page.locator("#rounds-table tbody tr.start")
+    expect(start_row.locator("td")).to_have_text(["25000"] * 4)          # what each started with, first
+    row = page.locator("#rounds-table tbody tr:not(.start)").first
     expect(row.locator("th")).to_have_text("1 · East 1")
     cells = row.locator("td").all_inner_texts()
     assert int(cells[0]) > 0 and all(int(c) < 0 for c in cells[1:]) and sum(map(int, cells)) == 0
@@ -170,7 +172,7 @@ def test_a_riichi_game_by_hands_on_a_phone(live_server: str, page_factory: PageF
     form.locator("input[name=tenpai][value=Bob]").check()
     form.get_by_role("button", name="Enter the hand").click()
     expect(page.locator("#notice")).to_have_text("East 1, 1 honba entered.")
-    second = page.locator("#rounds-table tbody tr:not(.parts)").nth(1)
+    second = page.locator("#rounds-table tbody tr:not(.parts):not(.start)").nth(1)
     expect(second.locator("th")).to_have_text("2 · East 1, 1 honba")
     drawn = dict(zip(["Ann", "Bob", "Cy", "Dee"], map(int, second.locator("td").all_inner_texts())))
     assert drawn["Bob"] > 0 and drawn["Ann"] < 0 and sum(drawn.values()) == 0
@@ -187,9 +189,20 @@ def test_a_riichi_game_by_hands_on_a_phone(live_server: str, page_factory: PageF
     # Undo takes the drawn hand off: the hand's name is the one before it again.
     page.locator("#undo").click()
     page.locator("#undo-yes").click()
-    expect(page.locator("#rounds-table tbody tr:not(.parts)")).to_have_count(1)
+    expect(page.locator("#rounds-table tbody tr:not(.parts):not(.start)")).to_have_count(1)
     expect(page.locator("#contract")).to_have_text(re.compile(r"^East 1, 1 honba$"))
     assert fits(page)
+    # The table ends the game: the end's reckoning (uma, oka) is a row of its own; every column adds up.
+    page.get_by_role("button", name="End the game now").click()
+    page.get_by_role("button", name="Yes, end it: the winner is decided now").click()
+    end = page.locator("#rounds-table tbody tr:not(.parts)").last
+    expect(end.locator("th")).to_have_text("End")
+    end.get_by_role("button").click()
+    expect(page.locator("#parts-end")).to_contain_text("uma")
+    columns = page.locator("#rounds-table tbody tr:not(.parts)").evaluate_all(
+        "rows => rows.map((r) => [...r.querySelectorAll('td')].map((c) => Number(c.textContent)))")
+    totals = [int(x) for x in page.locator("#rounds-table tfoot td").all_inner_texts()]
+    assert [sum(row[i] for row in columns) for i in range(4)] == totals
 
 
 def test_two_winners_off_one_discard_and_a_hong_kong_hand_by_faan(live_server: str, page_factory: PageFactory) -> None:

@@ -22,7 +22,8 @@ export async function download() {
 }
 
 /* The sheet round by round, as the CSV has it: each round's points (layout games: the layout
-   sizes after the deal), then the totals. */
+   sizes after the deal), then the totals; a Mahjong game's hands after what each player started
+   with, and the end's reckoning (uma, oka) where the table ended the game, so each column adds up. */
 export function renderRounds() {
   const sheet = game.sheet;
   const names = sheet.players.map((p) => p.name);
@@ -33,30 +34,38 @@ export function renderRounds() {
   };
   const table = $("rounds-table");
   const teams = teamsOf();  // a column a team after the players', as the CSV has it
-  const head = el("tr", {}, el("th", { scope: "col", text: isLayout() ? w("Deal") : w("Round") }),
+  const head = el("tr", {}, el("th", { scope: "col", text: isLayout() ? w("Deal") : isMahjong() ? w("Hand") : w("Round") }),
     names.map((n) => el("th", { scope: "col", class: "num", text: n })),
     teams.map((team) => el("th", { scope: "col", class: "num team", text: teamName(team) })));
   const width = 1 + names.length + teams.length;
-  const rows = sheet.rounds.flatMap((r) => {
+  const line = (r, label, said) => {
     const parts = partsRow(r, names, width);
-    const number = parts
+    const name = parts
       ? el("button", { type: "button", class: "link", "aria-expanded": "false", "aria-controls": `parts-${r.number}`,
-        "aria-label": w("What round {n}'s points were made of", { n: r.number }), text: roundName(r),
+        "aria-label": said, text: label,
         onclick: (event) => {
           const open = parts.hidden;
           parts.hidden = !open;
           event.currentTarget.setAttribute("aria-expanded", String(open));
         } })
-      : roundName(r);
-    return [el("tr", {}, el("th", { scope: "row" }, number),
+      : label;
+    return [el("tr", {}, el("th", { scope: "row" }, name),
       names.map((n) => el("td", { class: "num", text: String(cell(r, n)) })),
       teams.map((_, i) => el("td", { class: "num team", text: String((r.team_points || [])[i] ?? "") }))),
     parts].filter(Boolean);
+  };
+  const started = isMahjong() && sheet.mahjong ? [el("tr", { class: "start" }, el("th", { scope: "row", text: w("Start") }),
+    names.map(() => el("td", { class: "num", text: String(sheet.mahjong.starting_points) })))] : [];
+  const rows = sheet.rounds.flatMap((r) => line(r, roundName(r), w("What round {n}'s points were made of", { n: r.number })));
+  const ended = (sheet.entries || []).filter((e) => e.kind === "finish" && e.breakdown).flatMap((e) => {
+    const points = Object.fromEntries(names.map((n) => [n, (e.breakdown[n] || []).reduce((sum, part) => sum + part.points, 0)]));
+    return line({ number: "end", breakdown: e.breakdown, points }, w("End"), w("What the end's reckoning was made of"));
   });
   const totals = el("tr", { class: "total" }, el("th", { scope: "row", text: w("Total") }),
     sheet.players.map((p) => el("td", { class: "num", text: String(isLayout() ? p.layout_size : p.score) })),
     teams.map((team) => el("td", { class: "num team", text: String(team.score) })));
-  table.replaceChildren(table.querySelector("caption"), el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, totals));
+  table.replaceChildren(table.querySelector("caption"), el("thead", {}, head),
+    el("tbody", {}, started, rows, ended), el("tfoot", {}, totals));
 }
 
 /* A round's parts, hidden under its line until its number is tapped: each player's points as

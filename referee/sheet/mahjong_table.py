@@ -126,9 +126,10 @@ def game_fields(rules: MahjongRules, sheet: Ledger, rounds: Sequence[Mapping[str
 
 
 def _pays(rules: MahjongRules) -> dict[str, Any]:
-    """What the table pays, as a page's form asks it."""
+    """What the table pays, as a page's form asks it, and what each player started with."""
     return {"scoring": rules.method, "riichi": bool(rules.payments.riichi_stick),
-            "honba": bool(rules.payments.honba), "several_winners": rules.game.several_winners}
+            "honba": bool(rules.payments.honba), "several_winners": rules.game.several_winners,
+            "starting_points": rules.game.starting_points}
 
 
 def end_words(rules: MahjongRules, players: int) -> str:

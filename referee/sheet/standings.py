@@ -123,13 +123,14 @@ class Sheet:
                 "dealer": self.dealer, "next_dealer": self.next_dealer, "players": [p.as_dict() for p in self.players], "pot": self.pot,
                 "winner": self.winner, "first_player": self.first_player,
                 # each round's and entry's mapping is built once and not changed
-                "rounds": [self._worded(r) for r in self.rounds], "entries": list(self.entries),
+                "rounds": [self._worded(r) for r in self.rounds], "entries": [self._worded(e) for e in self.entries],
                 "standings": [line.as_dict() for line in lines], "ends": ending.ends(self, lines).as_dict()} | \
             sheet_teams.as_dict(self.players, self.teams, self.winning_team) | \
             (mahjong_table.game_fields(self.ruleset.mahjong, self, self.rounds) if self.ruleset.mahjong else {})
 
     def _worded(self, played: dict[str, Any]) -> dict[str, Any]:
-        """A round as the game answers it: its breakdown's parts each with its words."""
+        """A round (or an entry that reckons the end) as the game answers it: its breakdown's
+        parts each with its words."""
         if "breakdown" not in played:
             return played
         if self.ruleset.mahjong is not None:
