@@ -148,6 +148,33 @@ def test_a_round_entered_offline_waits_survives_a_reload_and_is_stored_once(live
     offline_errors(worker_pages)
 
 
+def test_a_follower_opened_offline_shows_the_last_sheet_it_saw_and_says_so(live_server: str,
+                                                                            worker_pages: WorkerPageFactory) -> None:
+    """Rounds that reached a following phone by the live stream, not by a load, are what it shows
+    when it opens the game again without a connection; the line says the sheet may be behind."""
+    game, token = new_game(live_server, ["Ann", "Bob"])
+    phone = worker_pages("phone")
+    phone.goto(f"{live_server}/games/{game}")
+    expect(phone.locator("#game-status")).to_contain_text("You are following the game")
+    phone.wait_for_function("navigator.serviceWorker.controller !== null")
+    for n in (1, 2):
+        status, _ = call(live_server, "POST", f"/v1/games/{game}/rounds",
+                         {"went_out": "Bob", "points": {"Ann": 10 * n}, "cards": {"Ann": n}},
+                         {"Authorization": f"Bearer {token}"})
+        assert status == 200
+        expect(phone.locator("#game-status")).to_contain_text(f"Round {n + 1} being played")
+    # The copy kept to show offline is the sheet as the stream brought it, not the one first loaded.
+    phone.wait_for_function(f"caches.match('/v1/games/{game}?lang=en').then((r) => r && r.json())"
+                            ".then((kept) => Boolean(kept) && kept.round === 3)")
+    phone.context.set_offline(True)
+    phone.reload()
+    expect(phone.locator("#game-status")).to_contain_text("Round 3 being played")
+    assert score_of(phone, "Ann") == "30"
+    expect(phone.locator("#reach-line")).to_contain_text("the sheet is the last one this phone saw")
+    offline_errors(worker_pages)
+    phone.context.set_offline(False)
+
+
 def test_another_phones_write_meanwhile_leaves_the_scorer_the_choice(live_server: str,
                                                                      worker_pages: WorkerPageFactory) -> None:
     game, token = new_game(live_server, ["Ann", "Bob"])

@@ -8,10 +8,30 @@ export function newKey() {
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/* Whether the service could be reached at the last call (false: no answer at all): said to
-   whoever listens (`referee:reach` on window), so the page can say the sheet may be behind. */
+/* Whether the service could be reached at the last call (false: no answer at all, or the copy
+   this phone kept): said to whoever listens (`referee:reach` on window), so the page can say the
+   sheet may be behind, and kept for a listener that comes later (`lastReached`). */
+let last = true;
 function reached(yes) {
+  last = yes;
   window.dispatchEvent(new CustomEvent("referee:reach", { detail: yes }));
+}
+
+export const lastReached = () => last;
+
+/* The address a call asks: the path in the page's language. */
+function addressOf(path) {
+  const address = new URL(path, location.href);
+  address.searchParams.set("lang", document.documentElement.lang || "en");
+  return address;
+}
+
+/* An answer this page has now that came by another way than a GET (the live stream, a write's
+   answer), handed to the service worker as the copy to show offline for `path`: a phone that
+   opens the page without a connection sees the sheet it saw last, not the one it first loaded. */
+export function keepSeen(path, data, etag) {
+  const worker = "serviceWorker" in navigator ? navigator.serviceWorker.controller : null;
+  if (worker) worker.postMessage({ seen: { url: addressOf(path).href, body: data, etag } });
 }
 
 /* One call. The answer is `{ok, status, data, etag, kept}`; status 0 (and `offline`) when the
@@ -25,8 +45,7 @@ export async function call(method, path, body, token, extra = {}) {
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method !== "GET" && !headers["Idempotency-Key"]) headers["Idempotency-Key"] = newKey();
   // The page's language, whatever the service would choose by itself (a cookie, the browser's).
-  const address = new URL(path, location.href);
-  address.searchParams.set("lang", document.documentElement.lang || "en");
+  const address = addressOf(path);
   let response;
   try {
     response = await fetch(address, { method, headers, cache: "no-store",

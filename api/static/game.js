@@ -1,7 +1,7 @@
 /* A game's page: loads the game, follows it, and draws it anew after every change. */
 import { w, wn } from "./words.js";
 import { $, show } from "./dom.js";
-import { call, problemText } from "./api.js";
+import { call, keepSeen, problemText } from "./api.js";
 import { keepGame } from "./kept.js";
 import { game, isLayout, canWrite, teamsOf, teamName, both, onSheet } from "./state.js";
 import { renderPhases } from "./phases.js";
@@ -49,7 +49,7 @@ export async function initGame(root) {
     : await call("GET", `/v1/rulesets/${answer.data.ruleset}`);
   if (!rules.ok) { show("page-error", problemText(rules)); return; }
   game.ruleset = rules.data;
-  await refresh(answer.data, answer.etag);
+  await refresh(answer.data, answer.etag, answer.kept);
   initOutbox();  // entries this phone kept (the page closed before they were sent) go now
   keepLoaded();
   followLive(refresh, follow, FOLLOW_SECONDS);
@@ -86,9 +86,12 @@ async function follow() {
   if (answer.status === 200 && !answer.kept) await refresh(answer.data, answer.etag);
 }
 
-async function refresh(sheet, etag) {
+/* A sheet to show: the service's answer, a live event, a write's answer, or (`kept`) the copy this
+   phone kept, offline; any other is kept as the copy to show offline next. */
+async function refresh(sheet, etag, kept = null) {
   game.sheet = sheet;
   game.etag = etag || null;
+  if (!kept) keepSeen(`/v1/games/${game.id}`, sheet, etag);
   const number = sheet.round;
   const round = await call("GET", `/v1/rulesets/${sheet.ruleset}/rounds/${number}`);
   // With no answer (offline), the round's rules this page has stay while the round is the same.

@@ -10,7 +10,7 @@
    the scorer sends it as the next entry or drops it. */
 import { w } from "./words.js";
 import { $, el, notice } from "./dom.js";
-import { call, newKey, problemText } from "./api.js";
+import { call, lastReached, newKey, problemText } from "./api.js";
 import { game, sheetChanged } from "./state.js";
 
 const STORE = "referee.outbox";
@@ -165,6 +165,7 @@ function reach(event) {
    few seconds while some wait. */
 export function initOutbox() {
   window.addEventListener("referee:reach", reach);
+  reach({ detail: lastReached() });  // the game's first answer came before this listened: a kept copy too
   window.addEventListener("online", () => flush());
   setInterval(() => { if (waiting().some((e) => e.state === "waiting")) flush(); }, RETRY_SECONDS * 1000);
   renderOutbox();

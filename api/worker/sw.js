@@ -40,6 +40,11 @@ self.addEventListener("fetch", (event) => {
 /* The first visit, before this worker controlled the page: the page names what it loaded
    (`keep`), and what of it is kept as last seen is asked again and kept. */
 self.addEventListener("message", (event) => {
+  const seen = (event.data || {}).seen;
+  if (seen) {
+    event.waitUntil(keepSeen(seen));
+    return;
+  }
   const urls = ((event.data || {}).keep || []).map((u) => new URL(u, self.location.href))
     .filter((u) => u.origin === self.location.origin && KEPT.some((pattern) => pattern.test(u.pathname)));
   event.waitUntil(caches.open(CACHE).then((cache) => Promise.all(urls.map(async (u) => {
@@ -48,6 +53,16 @@ self.addEventListener("message", (event) => {
     if (response.status === 200) await cache.put(u.href, response);
   }).map((kept) => kept.catch(() => null)))));  // what cannot be asked now is kept at the next visit
 });
+
+/* A sheet the page has seen since it asked for it (the live stream, a write's answer): kept as
+   the last answer of its address, as if the page had just asked it. */
+async function keepSeen({ url, body, etag }) {
+  const address = new URL(url, self.location.href);
+  if (address.origin !== self.location.origin || !KEPT.some((pattern) => pattern.test(address.pathname))) return;
+  const headers = { "Content-Type": "application/json", Date: new Date().toUTCString(), ...(etag ? { ETag: etag } : {}) };
+  const cache = await caches.open(CACHE);
+  await cache.put(address.href, new Response(JSON.stringify(body), { status: 200, headers }));
+}
 
 async function cacheFirst(request) {
   const cache = await caches.open(CACHE);
