@@ -1,6 +1,6 @@
 /* Writes to the sheet (only over the sheet this page shows) and the corrections: buys,
    buy-backs, undo and redo, the end of the game. */
-import { w } from "./words.js";
+import { w, wn } from "./words.js";
 import { $, el, show, notice } from "./dom.js";
 import { problemText } from "./api.js";
 import { keep, flush, forget, waiting } from "./outbox.js";
@@ -119,9 +119,13 @@ function writeWords(method, path, body) {
   if (kind === "finish") return w("the end of the game");
   if (kind === "buys") return w("{name}'s buy", { name: body.player });
   if (kind === "buy-backs") return w("{name}'s buy-back", { name: body.player });
-  const n = game.sheet.round + waiting().filter((e) => e.path.endsWith("/rounds")).length;
+  const rounds = waiting().filter((e) => e.path.endsWith("/rounds")).length;
+  const n = game.sheet.round + rounds;
   if (isLayout()) return w("deal {n} ({name} won it)", { n, name: body.winner });
-  if (game.sheet.hand && !waiting().length) return w("the hand {hand}", { hand: game.sheet.hand });
+  if (game.sheet.hand) {  // a Mahjong hand: named after the last one known while others wait
+    return rounds ? wn("the hand after {hand}", "{n} hands after {hand}", rounds, { hand: game.sheet.hand })
+      : w("the hand {hand}", { hand: game.sheet.hand });
+  }
   return body.went_out ? w("round {n} ({name} went out)", { n, name: body.went_out }) : w("round {n}", { n });
 }
 

@@ -3,10 +3,11 @@
    its tiles, which the referee scores; and the hand's score in words under its row. What the
    game asks is what the service says of it (`mahjong` on the game: scoring, riichi, several
    winners); the winds come from the game. */
-import { w } from "./words.js";
+import { w, wn } from "./words.js";
 import { $, el, show } from "./dom.js";
 import { game } from "./state.js";
 import { write } from "./entries.js";
+import { waiting } from "./outbox.js";
 import { asksOf, handTiles } from "./mahjong.js";
 import { limitWords } from "./mjanswer.js";
 import { tileSetOf, tileWords } from "./tiles.js";
@@ -81,7 +82,11 @@ export function renderMahjongForm(form) {
   addWin();
   const another = rules.several_winners ? el("button", { type: "button", class: "secondary by-win", onclick: addWin },
     w("Another winner off the same discard")) : null;
-  const result = el("fieldset", {}, el("legend", { text: w("How did {hand} end?", { hand: game.sheet.hand || "" }) }),
+  // Hands kept on this phone and not yet sent: the hand being entered is named after the last one known.
+  const after = waiting().filter((e) => e.path.endsWith("/rounds")).length;
+  const named = after ? wn("the hand after {hand}", "{n} hands after {hand}", after, { hand: game.sheet.hand || "" })
+    : game.sheet.hand || "";
+  const result = el("fieldset", {}, el("legend", { text: w("How did {hand} end?", { hand: named }) }),
     [["win", w("A win")], ["draw", w("A drawn hand (the wall ran out)")]].map(([value, text], k) => el("label", {},
       el("input", { type: "radio", name: "mj-result", value, checked: k === 0 || undefined, onchange: sync }), ` ${text}`)));
   const drawBox = el("fieldset", { class: "by-draw" }, el("legend", { text: w("Who was ready (tenpai)?") }), checks("tenpai", names));
@@ -93,6 +98,7 @@ export function renderMahjongForm(form) {
   }
   form.append(result, winsBox, another || "", drawBox, riichi || "", el("button", { type: "submit" }, w("Enter the hand")));
   sync();
+  form.onchange = () => show("round-error", "");  // what was missing is being given: the word goes
   form.onsubmit = async (event) => {
     event.preventDefault();
     const ticked = (name) => [...form.querySelectorAll(`input[name=${name}]:checked`)].map((box) => box.value);
