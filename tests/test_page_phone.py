@@ -173,7 +173,10 @@ def test_each_link_is_shared_where_the_phone_can_else_copied_or_selected(live_se
     page.add_init_script(FAKE_SHARE)
     game = start(page, live_server, "ten-pennies", ["Ann", "Bob"])
     link = f"{live_server}/games/{game}"
-    page.locator("#share-fold summary").click()                    # sharing is folded
+    page.get_by_role("link", name="Other phones join here: the game's QR code").click()
+    expect(page.locator("#share-qr")).to_be_in_viewport()          # the fold opened, its code in view
+    page.locator("#share-fold summary").click()                    # folded again, then opened by hand
+    page.locator("#share-fold summary").click()
     page.get_by_role("button", name="Share: Link to follow the game").click()
     page.wait_for_function("window.shared.length === 1")
     assert page.evaluate("window.shared[0].url") == link

@@ -27,7 +27,9 @@ export function initBar() {
   const openFold = () => {
     const target = location.hash.length > 1 ? document.getElementById(location.hash.slice(1)) : null;
     const fold = target && target.closest("details");
-    if (fold) fold.open = true;
+    if (!fold) return;
+    fold.open = true;
+    fold.scrollIntoView({ block: "start" });  // opened after the jump: its content in view, not below the bar
   };
   window.addEventListener("hashchange", openFold);
   for (const link of document.querySelectorAll("a[href^='#h-']")) link.addEventListener("click", () => setTimeout(openFold));
