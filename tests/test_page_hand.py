@@ -178,3 +178,22 @@ def test_no_serious_or_critical_accessibility_fault(live_server: str, page_facto
         start(page, live_server, kind, ["Ann", "Bob", "Cy", "Dee"])
         expect(page.locator("#action-bar")).to_be_visible()
     assert serious(page) == []
+
+
+def test_a_round_half_typed_comes_back_after_a_reload_and_goes_once_entered(live_server: str,
+                                                                            page_factory: PageFactory) -> None:
+    page = page_factory("phone")
+    start(page, live_server, "ten-pennies", ["Ann", "Bob"])
+    page.get_by_label("Type the points").check()
+    page.select_option("#went-out", "Bob")
+    page.get_by_label("Ann's points").fill("35")
+    page.reload()
+    expect(page.get_by_label("Type the points")).to_be_checked()
+    expect(page.locator("#went-out")).to_have_value("Bob")
+    expect(page.get_by_label("Ann's points")).to_have_value("35")
+    page.get_by_label("Ann's cards caught").fill("3")
+    page.get_by_role("button", name="Enter the round").click()
+    expect(page.locator("#notice")).to_have_text("Round 1 entered.")
+    page.reload()
+    expect(page.locator("#went-out")).to_have_value("")
+    expect(page.get_by_label("Ann's points")).to_have_value("")

@@ -256,3 +256,32 @@ def test_three_players_tap_no_missing_character_and_count_their_norths(live_serv
     expect(verdict).to_contain_text("It scores")
     expect(verdict.locator(".mj-patterns")).to_contain_text("Dora: 2 han")
     assert fits(page)
+
+
+def test_a_hand_half_entered_comes_back_after_a_reload(live_server: str, page_factory: PageFactory) -> None:
+    """What the scorer typed and tapped for the hand is kept on the phone until the hand is entered."""
+    page = page_factory("phone")
+    page.set_viewport_size(PHONE)
+    start(page, live_server, "riichi", ["Ann", "Bob", "Cy", "Dee"])
+    form = page.locator("#round-form")
+    form.get_by_label("Who won?").select_option("Bob")
+    form.get_by_label("From whose discard?").select_option("Cy")
+    form.get_by_label("The tiles (the referee scores them)").check()
+    tap(form.locator(".mj-board"), "1m", "2m", "3m")
+    form.locator("input[name=riichi][value=Dee]").check()
+    page.reload()
+    form = page.locator("#round-form")
+    expect(form.get_by_label("Who won?")).to_have_value("Bob")
+    expect(form.get_by_label("From whose discard?")).to_have_value("Cy")
+    expect(form.get_by_label("The tiles (the referee scores them)")).to_be_checked()
+    expect(place(form.locator(".mj-board"), "hand")).to_have_count(3)
+    expect(form.locator("input[name=riichi][value=Dee]")).to_be_checked()
+    # Entered another way: the draft goes with the hand, and the next hand's form is empty.
+    form.get_by_label("Type the han and fu").check()
+    form.get_by_label("Han", exact=True).fill("2")
+    form.get_by_label("Fu", exact=True).select_option("30")
+    form.get_by_role("button", name="Enter the hand").click()
+    expect(page.locator("#notice")).to_have_text("East 1 entered.")
+    page.reload()
+    expect(page.locator("#round-form").get_by_label("Who won?")).to_have_value("")
+    assert page.evaluate("JSON.parse(localStorage.getItem('referee.drafts') || '{}')") == {}

@@ -7,6 +7,7 @@ import { w, wn } from "./words.js";
 import { $, el, show } from "./dom.js";
 import { game } from "./state.js";
 import { write } from "./entries.js";
+import { kept } from "./roundform.js";
 import { waiting } from "./outbox.js";
 import { asksOf, handTiles } from "./mahjong.js";
 import { limitWords } from "./mjanswer.js";
@@ -68,7 +69,7 @@ function winBlock(i, names, rules, asks) {
     if (way === "tiles" && !tiles.winning.value) return [tiles.winning, w("Tap the hand's tiles, the winning one with them, and choose the winning tile.")];
     return null;
   };
-  return { element: block, read, blank };
+  return { element: block, read, blank, board: tiles.board };
 }
 
 export function renderMahjongForm(form) {
@@ -78,7 +79,12 @@ export function renderMahjongForm(form) {
   $("h-enter").textContent = w("Enter the hand");
   const wins = [];
   const winsBox = el("div", { class: "by-win" });
-  const addWin = () => { wins.push(winBlock(wins.length, names, rules, asks)); winsBox.append(wins.at(-1).element); };
+  const addWin = () => {
+    const win = winBlock(wins.length, names, rules, asks);
+    wins.push(win);
+    winsBox.append(win.element);
+    (form.draftParts || []).push({ key: `board-${wins.length - 1}`, get: win.board.state, set: win.board.restore });
+  };
   addWin();
   const another = rules.several_winners ? el("button", { type: "button", class: "secondary by-win", onclick: addWin },
     w("Another winner off the same discard")) : null;
@@ -120,7 +126,7 @@ export function renderMahjongForm(form) {
     show("round-error", "");
     const hand = game.sheet.hand;
     const result = await write("POST", `/v1/games/${game.id}/rounds`, body, "round-error", w("{hand} entered.", { hand }));
-    if (result === "waiting") { form.dataset.key = ""; form.replaceChildren(); renderMahjongForm(form); }
+    kept(result);
   };
 }
 

@@ -7,6 +7,7 @@ import { madeToggle } from "./phases.js";
 import { write, markFields } from "./entries.js";
 import { countRow, readCounts } from "./countform.js";
 import { isMahjong, renderMahjongForm } from "./mjsheet.js";
+import { keepDraft, dropDraft } from "./formdraft.js";
 
 export function renderRoundForm() {
   const form = $("round-form");
@@ -17,6 +18,12 @@ export function renderRoundForm() {
   if (form.dataset.key === key && form.childElementCount) return;
   form.dataset.key = key;
   form.replaceChildren();
+  form.draftParts = [];
+  buildRoundForm(form, active);
+  keepDraft(form, game.id, key);  // what was typed for this round and not yet entered comes back
+}
+
+function buildRoundForm(form, active) {
   if (isMahjong()) { renderMahjongForm(form); return; }
   $("h-enter").textContent = isLayout() ? w("Enter the deal") : w("Enter the round");
   if (isLayout()) {
@@ -79,6 +86,9 @@ export function renderRoundForm() {
       : deck.tiles ? w("{name}'s tiles left on the rack", { name: n }) : w("{name}'s cards left in hand", { name: n }),
     { folded: deck.tiles ? w("Tap {name}'s tiles", { name: n }) : w("Tap {name}'s cards", { name: n }) });
     if (melded) meldPickers[n] = cardPicker(deck, w("{name}'s melded cards", { name: n }), { groups: true, folded: w("Tap {name}'s melds", { name: n }) });
+    for (const [part, picker] of [["cards", pickers[n]], ["melds", meldPickers[n]]].filter(([, p]) => p)) {
+      form.draftParts.push({ key: `${part}-${n}`, get: () => picker.groups(), set: (groups) => picker.set(groups) });
+    }
     const partners = (teamsOf().find((team) => team.players.includes(n)) || { players: [] }).players.filter((m) => m !== n);
     // Red threes (`bonus_cards`) laid face up this hand, counted by the referee with the cards.
     const threes = bonusCards ? el("input", { type: "number", inputmode: "numeric", min: "0", max: "20", id: `threes-${n}`,
@@ -226,8 +236,9 @@ function entryOf() {
 
 /* A round kept on the phone to be sent later is listed as waiting: the form is cleared for the
    next one (the sheet does not move on until the service has it). */
-function kept(result) {
+export function kept(result) {
   if (result !== "waiting") return;
+  dropDraft(game.id);  // it is in the outbox now
   $("round-form").dataset.key = "";
   renderRoundForm();
 }

@@ -125,5 +125,13 @@ export function tileBoard(set, places, options = {}) {
     tiles: (id) => (byId[id].melds ? held[id].flatMap((m) => m.tiles) : [...held[id]]),
     melds: (id) => held[id].filter((m) => m.tiles.length).map((m) => ({ tiles: [...m.tiles], open: m.open })),
     choose: (id) => { at = id; for (const r of chooser.querySelectorAll("input")) r.checked = r.value === id; draw(); },
+    /* What the board holds, to keep (a form's draft), and put back. */
+    state: () => ({ at, held: JSON.parse(JSON.stringify(held)) }),
+    restore: (kept) => {
+      for (const p of places) held[p.id].splice(0, held[p.id].length, ...(((kept || {}).held || {})[p.id] || []));
+      at = byId[(kept || {}).at] ? kept.at : at;
+      for (const r of chooser.querySelectorAll("input")) r.checked = r.value === at;
+      draw();
+    },
   };
 }
