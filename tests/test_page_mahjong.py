@@ -249,7 +249,7 @@ def test_three_players_tap_no_missing_character_and_count_their_norths(live_serv
     tools = page.locator("#referee")
     expect(board.locator(".mj-grid [data-tile$='m']")).to_have_count(2)
     tap(board, "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "2s", "3s", "9s", "9s", "4s")
-    tools.get_by_label("north wind set aside as dora").fill("2")
+    tools.get_by_label("Set aside as dora: north wind").fill("2")
     tools.get_by_label("Self-draw (tsumo)").check()
     tools.get_by_role("button", name="What does this hand score?").click()
     verdict = page.locator("#verdict")
@@ -285,3 +285,12 @@ def test_a_hand_half_entered_comes_back_after_a_reload(live_server: str, page_fa
     page.reload()
     expect(page.locator("#round-form").get_by_label("Who won?")).to_have_value("")
     assert page.evaluate("JSON.parse(localStorage.getItem('referee.drafts') || '{}')") == {}
+    # A limit hand typed by its han alone: no fu given, none shown.
+    form = page.locator("#round-form")
+    form.get_by_label("Who won?").select_option("Cy")
+    expect(form.get_by_label("Fu", exact=True)).to_have_value("")
+    form.get_by_label("Han", exact=True).fill("5")
+    form.get_by_role("button", name="Enter the hand").click()
+    expect(page.locator("#notice")).to_have_text("East 2 entered.")
+    page.locator("#rounds-table tbody tr:not(.parts):not(.start)").nth(1).get_by_role("button").click()
+    expect(page.locator("#parts-2 li.hand")).to_have_text("Cy won by self-draw; 5 han")

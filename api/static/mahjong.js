@@ -72,7 +72,7 @@ export function handTiles(asks, name, except = []) {
   } });
   const flags = asks.flags.filter((f) => !except.includes(f)).map((f) => el("input", { type: "checkbox", id: `${name}-flag-${f}`, "data-flag": f }));
   // Tiles set aside as dora (three-player Riichi's norths): how many, as the ruleset names the tile.
-  const kita = asks.kita ? count(`${name}-kita`, w("{tile} set aside as dora", { tile: tileWords(set, asks.kita) }), 4) : [];
+  const kita = asks.kita ? count(`${name}-kita`, w("Set aside as dora: {tile}", { tile: tileWords(set, asks.kita) }), 4) : [];
   const element = el("div", { class: "mj-hand" }, board.element,
     el("label", { for: `${name}-win-tile` }, w("The winning tile")), winning, ...kita,
     flags.length ? el("fieldset", {}, el("legend", { text: w("Also") }),

@@ -37,7 +37,7 @@ function winBlock(i, names, rules, asks) {
   const tiles = handTiles(asks, id("tiles"), ["riichi"]);
   const parts = {
     han_fu: el("div", { "data-way": "han_fu" }, number(id("han"), w("Han"), "han"),
-      pick(id("fu"), w("Fu"), FU.map((f) => [String(f), String(f)]), "fu")),
+      pick(id("fu"), w("Fu"), [["", w("not given")], ...FU.map((f) => [String(f), String(f)])], "fu")),
     faan: el("div", { "data-way": "faan" }, number(id("faan"), w("Faan"), "faan")),
     limit: el("div", { "data-way": "limit" }, number(id("yakuman"), w("Limit hands (yakuman) counted"), "yakuman", "1")),
     tiles: el("div", { "data-way": "tiles" }, tiles.element),
@@ -54,7 +54,10 @@ function winBlock(i, names, rules, asks) {
   const read = () => {
     const win = { winner: $(id("winner")).value, from: $(id("from")).value || null };
     const way = chosen();
-    if (way === "han_fu") Object.assign(win, { han: Number($(id("han")).value), fu: Number($(id("fu")).value) });
+    if (way === "han_fu") {  // a limit hand needs no fu: where it is needed, the service says so at its box
+      win.han = Number($(id("han")).value);
+      if ($(id("fu")).value) win.fu = Number($(id("fu")).value);
+    }
     if (way === "faan") win.faan = Number($(id("faan")).value);
     if (way === "limit") win.yakuman = Number($(id("yakuman")).value);
     if (way === "tiles") Object.assign(win, tiles.fields(), { hand: tiles.hand(), tile: tiles.winning.value });
