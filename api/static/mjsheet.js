@@ -7,7 +7,6 @@ import { w, wn } from "./words.js";
 import { $, el, show } from "./dom.js";
 import { game } from "./state.js";
 import { write } from "./entries.js";
-import { kept } from "./roundform.js";
 import { waiting } from "./outbox.js";
 import { asksOf, handTiles } from "./mahjong.js";
 import { limitWords } from "./mjanswer.js";
@@ -75,7 +74,9 @@ function winBlock(i, names, rules, asks) {
   return { element: block, read, blank, board: tiles.board };
 }
 
-export function renderMahjongForm(form) {
+/* The hand's form in `form`; `kept` is told what became of the write (the round form's: a hand
+   kept on the phone to be sent clears the form for the next). */
+export function renderMahjongForm(form, kept) {
   const rules = rulesOf();
   const asks = asksOf(game.ruleset);
   const names = game.sheet.players.map((p) => p.name);
@@ -129,7 +130,7 @@ export function renderMahjongForm(form) {
     show("round-error", "");
     const hand = game.sheet.hand;
     const result = await write("POST", `/v1/games/${game.id}/rounds`, body, "round-error", w("{hand} entered.", { hand }));
-    kept(result);
+    kept(result);  // the round form's: a hand kept to be sent clears the form for the next
   };
 }
 

@@ -24,7 +24,7 @@ export function renderRoundForm() {
 }
 
 function buildRoundForm(form, active) {
-  if (isMahjong()) { renderMahjongForm(form); return; }
+  if (isMahjong()) { renderMahjongForm(form, kept); return; }
   $("h-enter").textContent = isLayout() ? w("Enter the deal") : w("Enter the round");
   if (isLayout()) {
     form.append(
@@ -236,7 +236,7 @@ function entryOf() {
 
 /* A round kept on the phone to be sent later is listed as waiting: the form is cleared for the
    next one (the sheet does not move on until the service has it). */
-export function kept(result) {
+function kept(result) {
   if (result !== "waiting") return;
   dropDraft(game.id);  // it is in the outbox now
   $("round-form").dataset.key = "";
