@@ -41,7 +41,7 @@ DEFAULTS: dict[str, Any] = {
     "OPENAPI_JSON_PATH": "openapi.json",
     "JSON_SORT_KEYS": False,
 }
-BODYLESS = frozenset({"games.finish_game"})  # POST routes that take no body
+BODYLESS = frozenset({"games.finish_game", "games.rematch"})  # POST routes that take no body
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:

@@ -16,7 +16,7 @@ from api.live import event
 from api.problems import ApiError, answers
 from api.rulesets import catalog
 from api.sheet_csv import sheet_csv
-from api.storage import GameRow, Store, new_token, token_matches
+from api.storage import GameRow, NewGame, Store, Writer, new_token, token_matches
 from api.tileschemas import RoundWrite
 from referee.loading import rulebuild
 from referee.rules.ruleset import Ruleset
@@ -93,33 +93,51 @@ def _fingerprint() -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
-    """One write: token, If-Match, Idempotency-Key, then the record, all in one locked transaction."""
-    token = _token()
+def _idempotency_key() -> str | None:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not (1 <= len(key) <= 200 and key.isprintable()):
         raise InvalidPlayError(Problem("Idempotency-Key", "invalid_header",
                                        t("an Idempotency-Key is 1-200 printable characters")))
+    return key
+
+
+def _entered(writer: Writer | None, game_id: str, token: str) -> Writer:
+    """The game's writer, once the game is found and the token is its own."""
+    if writer is None:
+        raise ApiError(404, t('no game is called "{id}"', id=game_id))
+    if not token_matches(token, writer.game.token_hash):
+        raise ApiError(401, t("The token does not match this game."),
+                       headers={"WWW-Authenticate": 'Bearer realm="referee", error="invalid_token"'})
+    return writer
+
+
+def _answered(writer: Writer, key: str | None, fingerprint: str) -> Response | None:
+    """The answer already given to this Idempotency-Key, as it was sent; None for a new one."""
+    seen = writer.remembered(key) if key is not None else None
+    if seen is None:
+        return None
+    if seen.fingerprint != fingerprint:
+        raise ApiError(409, t("This Idempotency-Key was used for a different request."))
+    # the ETag of the game as this body shows it: the current one would let the client
+    # overwrite writes made since, which it has never seen
+    response = jsonify(json.loads(seen.body))
+    response.status_code = seen.status
+    if seen.etag is not None:
+        response.set_etag(seen.etag)
+    return response
+
+
+def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
+    """One write: token, If-Match, Idempotency-Key, then the record, all in one locked transaction."""
+    token = _token()
+    key = _idempotency_key()
     fingerprint = _fingerprint() if key is not None else ""
-    with store().writing(game_id) as writer:
-        if writer is None:
-            raise ApiError(404, t('no game is called "{id}"', id=game_id))
+    with store().writing(game_id) as found:
+        writer = _entered(found, game_id, token)
         game = writer.game
-        if not token_matches(token, game.token_hash):
-            raise ApiError(401, t("The token does not match this game."),
-                           headers={"WWW-Authenticate": 'Bearer realm="referee", error="invalid_token"'})
-        if key is not None:
-            seen = writer.remembered(key)
-            if seen is not None:
-                if seen.fingerprint != fingerprint:
-                    raise ApiError(409, t("This Idempotency-Key was used for a different request."))
-                # the ETag of the game as this body shows it: the current one would let the
-                # client overwrite writes made since, which it has never seen
-                response = jsonify(json.loads(seen.body))
-                response.status_code = seen.status
-                if seen.etag is not None:
-                    response.set_etag(seen.etag)
-                return response
+        again = _answered(writer, key, fingerprint)
+        if again is not None:
+            return again
         if request.if_match and not request.if_match.contains(_etag(game)) and not request.if_match.star_tag:
             raise ApiError(412, t("The game has changed since you read it (stale If-Match); read it again."))
         ruleset = _pinned(game)
@@ -136,6 +154,44 @@ def write(game_id: str, make: Callable[[Ruleset, Sheet], Record]) -> Response:
         if key is not None:
             writer.remember(key, fingerprint, 200, json.dumps(body), _etag(game))
     return _respond(game, body)
+
+
+@blp.route("/<string:game_id>/rematch", methods=["POST"])
+@blp.response(201, gameschemas.GameCreated, headers=ETAG | {
+    "Location": {"description": "The new game's address.", "schema": {"type": "string"}}})
+@answers(blp, (401, "No token, or not this game's."), (404, "No such game, or its ruleset is gone."),
+         (409, "The game's rematch has started already: the game names it (`rematch`)."), 400, 408, 413, 415, 422)
+def rematch(game_id: str) -> Response:
+    """The table goes on to a new game: the same players (and teams) and ruleset, the first deal to
+    the seat the game names (`next_dealer`). The game names it from now on (`rematch`), so that
+    every phone following it can follow the new one; its token, shown this once, is in the answer.
+    With the same Idempotency-Key, the same answer again."""
+    token = _token()
+    key = _idempotency_key()
+    fingerprint = _fingerprint() if key is not None else ""
+    with store().writing(game_id) as found:
+        writer = _entered(found, game_id, token)
+        again = _answered(writer, key, fingerprint)
+        if again is not None:
+            return again
+        old = writer.game
+        sheet = _sheet(old, writer.ledger)
+        if sheet.rematch is not None:
+            raise GameStateError(Problem("", "rematch_started", t("This game's rematch has started already.")))
+        ruleset = catalog().get(old.ruleset_id)
+        teams = old.teams
+        fresh = start(ruleset, old.players, None, sheet.next_dealer, teams)
+        new_token_ = new_token()
+        new_id = writer.start_game(NewGame(ruleset.id, ruleset.document(), old.players, {}, new_token_,
+                                           sheet.next_dealer, teams))
+        writer.append({"type": "rematch", "game": new_id})
+        game = GameRow(new_id, ruleset.id, {}, old.players, {}, "", 0, sheet.next_dealer, teams)
+        body = _body(game, fresh) | {"token": new_token_}
+        if key is not None:
+            writer.remember(key, fingerprint, 201, json.dumps(body), _etag(game))
+    response = _respond(game, body, 201)
+    response.headers["Location"] = url_for("games.Game", game_id=new_id)
+    return response
 
 
 @blp.route("")

@@ -212,6 +212,9 @@ class Game(Schema):
         "anyOf": [{"type": "integer", "nullable": True}, {"type": "array", "items": {"type": "integer"}}]})
     first_player = fields.String(allow_none=True, required=True, metadata={
         "description": "layout games: who plays first this hand"})
+    rematch = fields.String(allow_none=True, required=True, metadata={
+        "description": "the game the table went on to (`POST /v1/games/{id}/rematch`), its id; null until then",
+        "example": None})
     rounds = List(fields.Nested(RoundPlayed), required=True)
     entries = List(fields.Nested(Entry), required=True)
     standings = List(fields.Nested(Standing), required=True, metadata={

@@ -269,13 +269,8 @@ class Store:
     def create_game(self, ruleset_id: str, document: dict[str, Any], players: list[str],
                     scores: dict[str, int], token: str, dealer: str | None = None,
                     teams: list[list[str]] | None = None) -> str:
-        game_id = new_game_id()
         with self.engine.begin() as conn:
-            conn.execute(games.insert().values(
-                id=game_id, ruleset_id=ruleset_id, ruleset_document=json.dumps(document),
-                players=json.dumps(players), scores=json.dumps(scores), token_hash=hash_token(token),
-                seq=0, created_at=now(), dealer=dealer, teams=None if teams is None else json.dumps(teams)))
-        return game_id
+            return _insert_game(conn, NewGame(ruleset_id, document, players, scores, token, dealer, teams))
 
     def read_game(self, game_id: str) -> tuple[GameRow, list[dict[str, Any]]] | None:
         if not can_be_stored(game_id):
@@ -319,6 +314,29 @@ class Store:
             yield Writer(conn, *found) if found else None
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """A game to store: its ruleset (id and document as pinned), players, starting scores, the
+    token (kept as its hash), the first dealer and the teams."""
+
+    ruleset_id: str
+    document: dict[str, Any]
+    players: list[str]
+    scores: dict[str, int]
+    token: str
+    dealer: str | None = None
+    teams: list[list[str]] | None = None
+
+
+def _insert_game(conn: Connection, new: NewGame) -> str:
+    game_id = new_game_id()
+    conn.execute(games.insert().values(
+        id=game_id, ruleset_id=new.ruleset_id, ruleset_document=json.dumps(new.document),
+        players=json.dumps(new.players), scores=json.dumps(new.scores), token_hash=hash_token(new.token),
+        seq=0, created_at=now(), dealer=new.dealer, teams=None if new.teams is None else json.dumps(new.teams)))
+    return game_id
+
+
 class Writer:
     """One write to one game, inside its locked transaction."""
 
@@ -337,6 +355,10 @@ class Writer:
         self.game.seq = seq
         self.ledger.append(record)
         return seq
+
+    def start_game(self, new: NewGame) -> str:
+        """A game started in this write's transaction (a rematch: stored with the record that names it)."""
+        return _insert_game(self.conn, new)
 
     def remembered(self, key: str) -> Remembered | None:
         row = self.conn.execute(sa.select(idempotency).where(

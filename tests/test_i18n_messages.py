@@ -156,6 +156,12 @@ def _idempotency_reused(ask: Table) -> Any:
     return ask("POST", url + "/rounds", json={"winner": "b"}, headers=key)
 
 
+def _rematched_twice(ask: Table) -> Any:
+    url, auth = ask.game("garbage", ["a", "b"])
+    ask.client.post(url + "/rematch", headers=auth)
+    return ask("POST", url + "/rematch", headers=auth)
+
+
 def _finished(ask: Table) -> Any:
     url, auth = ask.game("garbage", ["a", "b"])
     ask.client.post(url + "/finish", headers=auth)
@@ -342,6 +348,7 @@ REQUESTS: dict[str, tuple[Callable[[Table], Any], set[str]]] = {
     "idempotency key reused": (_idempotency_reused, {"type:conflict"}),
     "stale If-Match": (_stale_if_match, {"type:precondition-failed"}),
     "game finished": (_finished, {"game_finished"}),
+    "a second rematch": (_rematched_twice, {"rematch_started"}),
     "players of a game": (_post("/v1/games", {"ruleset": "garbage", "players": ["a", "a"], "dealer": "zed",
                                               "scores": {"zed": 1, "a": -1}}),
                           {"duplicate_player", "unknown_player", "out_of_range"}),

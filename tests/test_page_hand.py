@@ -197,3 +197,26 @@ def test_a_round_half_typed_comes_back_after_a_reload_and_goes_once_entered(live
     page.reload()
     expect(page.locator("#went-out")).to_have_value("")
     expect(page.get_by_label("Ann's points")).to_have_value("")
+
+
+def test_the_scorers_rematch_is_the_tables_and_every_follower_is_shown_the_way(live_server: str,
+                                                                               page_factory: PageFactory) -> None:
+    scorer = page_factory("phone")
+    first = start(scorer, live_server, "ten-pennies", ["Ann", "Bob"])
+    follower = page_factory("phone")
+    follower.goto(f"{live_server}/games/{first}")
+    expect(follower.locator("#game-status")).to_contain_text("You are following the game")
+    scorer.get_by_role("button", name="End the game now").click()
+    scorer.get_by_role("button", name="Yes, end it: the winner is decided now").click()
+    expect(scorer.locator("#rematch")).to_be_visible()
+    scorer.locator("#rematch").click()
+    scorer.wait_for_url(re.compile(r"/games/(?!" + first + r")[^/]+$"))
+    second = scorer.url.rsplit("/", 1)[1]
+    expect(scorer.locator("#game-status")).to_contain_text("You keep the score.")
+    # The follower learns of it live: a link to the table's new game, no rematch of its own.
+    link = follower.get_by_role("link", name="The table went on to a rematch: follow it")
+    expect(link).to_be_visible()
+    expect(follower.locator("#rematch")).to_be_hidden()
+    link.click()
+    follower.wait_for_url(re.compile(f"/games/{second}$"))
+    expect(follower.locator("#game-status")).to_contain_text("You are following the game")

@@ -47,15 +47,36 @@ export function renderBar() {
   $("bar-buy").hidden = !writing || !$("entry-buttons").querySelector("button");
   $("action-bar").hidden = false;
   const over = game.sheet.status !== "in_progress";
-  $("rematch").hidden = !over;
+  const next = game.sheet.rematch;  // the game the table went on to, once it has
+  $("rematch-line").hidden = !next;
+  if (next) $("rematch-link").href = `/games/${encodeURIComponent(next)}`;
+  $("rematch").hidden = !over || Boolean(next);  // the link says where the table went
   $("rematch-now").hidden = over;  // once over, the one under the result serves the scorer too
+  $("rematch-now").textContent = next ? w("Go to the rematch") : w("Rematch");
 }
 
 /* A new game of the same players, teams and ruleset, its first deal to the seat the service
-   names (`next_dealer`); its token kept on this phone, and its page opened. */
+   names (`next_dealer`); its token kept on this phone, and its page opened. The scorer's is the
+   table's (`.../rematch`: the game names it, and every phone following it is told); where the
+   table has one already, it is followed. A follower with no scorer left starts one of its own. */
 async function rematch() {
   show("rematch-error", "");
   const sheet = game.sheet;
+  const follow = (id) => { location.href = `/games/${encodeURIComponent(id)}`; };
+  if (sheet.rematch) { follow(sheet.rematch); return; }
+  if (game.token) {
+    const answer = await call("POST", `/v1/games/${game.id}/rematch`, undefined, game.token);
+    if (answer.ok) {
+      localStorage.setItem(`referee.token.${answer.data.id}`, answer.data.token);
+      follow(answer.data.id);
+      return;
+    }
+    const now = answer.status === 409 ? await call("GET", `/v1/games/${game.id}`) : null;
+    if (now && now.ok && now.data.rematch) { follow(now.data.rematch); return; }  // another scorer's, a moment before
+    show(sheet.status === "in_progress" ? "entry-error" : "rematch-error",
+      w("The rematch could not start: {problem}", { problem: problemText(answer) }));
+    return;
+  }
   const body = { ruleset: sheet.ruleset, players: sheet.players.map((p) => p.name) };
   const teams = teamsOf();
   if (teams.length) body.teams = teams.map((team) => team.players);

@@ -93,7 +93,8 @@ async function refresh(sheet, etag, kept = null) {
   game.etag = etag || null;
   if (!kept) keepSeen(`/v1/games/${game.id}`, sheet, etag);
   const number = sheet.round;
-  const round = await call("GET", `/v1/rulesets/${sheet.ruleset}/rounds/${number}`);
+  // A game ended before any round has no round to read.
+  const round = number >= 1 ? await call("GET", `/v1/rulesets/${sheet.ruleset}/rounds/${number}`) : { ok: false };
   // With no answer (offline), the round's rules this page has stay while the round is the same.
   game.round = round.ok ? round.data : (round.offline && game.roundNumber === number ? game.round : null);
   game.roundNumber = number;

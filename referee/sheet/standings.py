@@ -69,6 +69,7 @@ class Sheet:
     teams: sheet_teams.Teams | None = None  # partners who score together, where the ruleset has teams
     winning_team: int | list[int] | None = None
     table: mahjong_table.Table | None = None  # a Mahjong game's dealer, round wind and honba
+    rematch: str | None = None  # the game the table went on to: its id
     index: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 
     # ---------------------------------------------------------------- reading
@@ -121,7 +122,7 @@ class Sheet:
         lines = ranking.standings(self)
         return {"ruleset": self.ruleset.id, "status": self.status, "round": self.round,
                 "dealer": self.dealer, "next_dealer": self.next_dealer, "players": [p.as_dict() for p in self.players], "pot": self.pot,
-                "winner": self.winner, "first_player": self.first_player,
+                "winner": self.winner, "first_player": self.first_player, "rematch": self.rematch,
                 # each round's and entry's mapping is built once and not changed
                 "rounds": [self._worded(r) for r in self.rounds], "entries": [self._worded(e) for e in self.entries],
                 "standings": [line.as_dict() for line in lines], "ends": ending.ends(self, lines).as_dict()} | \
@@ -405,4 +406,11 @@ def _end_now(sheet: Sheet, record: Mapping[str, Any]) -> None:
     sheet.entries.append({"kind": "finish"})
 
 
-_HANDLERS = {"round": _round, "buy": _buy, "buy_back": _buy_back, "finish": _end_now}
+def _rematch(sheet: Sheet, record: Mapping[str, Any]) -> None:
+    """The table went on to another game (any time, the game over or not): the first one named stands."""
+    if sheet.rematch is not None:
+        raise GameStateError(Problem("", "rematch_started", t("This game's rematch has started already.")))
+    sheet.rematch = str(record["game"])
+
+
+_HANDLERS = {"round": _round, "buy": _buy, "buy_back": _buy_back, "finish": _end_now, "rematch": _rematch}

@@ -15,11 +15,15 @@ UNDO_TYPES = frozenset({"undo", "undo_entry"})
 
 
 def kept(records: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The records that still count once every undo has taken back what it names."""
+    """The records that still count once every undo has taken back what it names. The game the
+    table went on to (`rematch`) is no entry of the sheet: no undo takes it back."""
     out: list[Mapping[str, Any]] = []
+    aside: list[Mapping[str, Any]] = []
     for record in records:
         kind = record.get("type")
-        if kind == "undo":
+        if kind == "rematch":
+            aside.append(record)
+        elif kind == "undo":
             last = max((i for i, r in enumerate(out) if r.get("type") == "round"), default=None)
             if last is not None:
                 del out[last:]
@@ -28,12 +32,12 @@ def kept(records: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
                 out.pop()
         else:
             out.append(record)
-    return out
+    return out + aside
 
 
 def check_undo(records: Iterable[Mapping[str, Any]], undo: Mapping[str, Any]) -> None:
     """Raise `GameStateError` when the undo record would take back nothing."""
-    left = kept(records)
+    left = [r for r in kept(records) if r.get("type") != "rematch"]
     if undo.get("type") == "undo_entry":
         if not left:
             raise GameStateError(Problem("", "nothing_to_undo", t("There is no entry (round, buy or buy-back) to undo.")))
