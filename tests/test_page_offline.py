@@ -171,8 +171,9 @@ def test_a_follower_opened_offline_shows_the_last_sheet_it_saw_and_says_so(live_
     expect(phone.locator("#game-status")).to_contain_text("Round 3 being played")
     assert score_of(phone, "Ann") == "30"
     expect(phone.locator("#reach-line")).to_contain_text("the sheet is the last one this phone saw")
+    phone.context.set_offline(False)  # back: the service answers again, and the line goes
+    expect(phone.locator("#reach-line")).to_be_hidden(timeout=15_000)
     offline_errors(worker_pages)
-    phone.context.set_offline(False)
 
 
 def test_another_phones_write_meanwhile_leaves_the_scorer_the_choice(live_server: str,

@@ -12,7 +12,7 @@ export function newKey() {
    this phone kept): said to whoever listens (`referee:reach` on window), so the page can say the
    sheet may be behind, and kept for a listener that comes later (`lastReached`). */
 let last = true;
-function reached(yes) {
+export function reached(yes) {
   last = yes;
   window.dispatchEvent(new CustomEvent("referee:reach", { detail: yes }));
 }

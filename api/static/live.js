@@ -1,6 +1,7 @@
 /* Following the game as it changes: the service's event stream (each change drawn as it comes),
    and asking every few seconds, as the page did before, whenever the stream is not open. */
 import { game } from "./state.js";
+import { reached } from "./api.js";
 
 const ERRORS_BEFORE_ASKING = 3;  // the stream broken this many times in a row: ask from then on
 
@@ -14,7 +15,7 @@ export function followLive(redraw, ask, seconds) {
   const open = () => {
     const stream = new EventSource(address);
     let errors = 0;
-    stream.addEventListener("open", () => { errors = 0; });
+    stream.addEventListener("open", () => { errors = 0; reached(true); });  // the service is there again
     stream.addEventListener("game", (event) => {
       // the page's own write has already drawn this version
       if (event.lastEventId !== game.etag) redraw(JSON.parse(event.data), event.lastEventId);
