@@ -152,6 +152,11 @@ def test_a_riichi_game_by_hands_on_a_phone(live_server: str, page_factory: PageF
     tap(form.locator(".mj-board"), *HAND)
     expect(form.locator("select[id$='-win-tile']")).to_have_value("1z")
     form.locator("input[name=riichi][value=Ann]").check()
+    # Before entering it: what it scores, as the game stands (Ann's seat wind, her riichi).
+    form.get_by_role("button", name="What does it score?").click()
+    preview = form.locator("[id$='-preview']")
+    expect(preview).to_contain_text("It scores")
+    expect(preview.locator(".mj-patterns li")).to_contain_text(["Riichi: 1 han"])
     form.get_by_role("button", name="Enter the hand").click()
     expect(page.locator("#notice")).to_have_text("East 1 entered.")
     expect(page.locator("#contract")).to_have_text("East 1, 1 honba")              # the dealer won: repeats

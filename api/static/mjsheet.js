@@ -5,11 +5,12 @@
    winners); the winds come from the game. */
 import { w, wn } from "./words.js";
 import { $, el, show } from "./dom.js";
-import { game } from "./state.js";
+import { game, askCheck } from "./state.js";
+import { problemText } from "./api.js";
 import { write } from "./entries.js";
 import { waiting } from "./outbox.js";
 import { asksOf, handTiles } from "./mahjong.js";
-import { limitWords } from "./mjanswer.js";
+import { limitWords, showScore } from "./mjanswer.js";
 import { tileSetOf, tileWords } from "./tiles.js";
 
 export const isMahjong = () => game.ruleset.family === "mahjong";
@@ -41,6 +42,7 @@ function winBlock(i, names, rules, asks) {
     limit: el("div", { "data-way": "limit" }, number(id("yakuman"), w("Limit hands (yakuman) counted"), "yakuman", "1")),
     tiles: el("div", { "data-way": "tiles" }, tiles.element),
   };
+  parts.tiles.append(...scorePreview(id, tiles, () => blank()));
   const chosen = () => block.querySelector(`input[name=${id("way")}]:checked`).value;
   const sync = () => { for (const [way, part] of Object.entries(parts)) part.hidden = way !== chosen(); };
   const block = el("fieldset", { class: "mj-win", "data-win": String(i) }, el("legend", { text: w("Winner {n}", { n: i + 1 }) }),
@@ -76,6 +78,28 @@ function winBlock(i, names, rules, asks) {
 
 /* The hand's form in `form`; `kept` is told what became of the write (the round form's: a hand
    kept on the phone to be sent clears the form for the next). */
+/* "What does it score?" before the hand is entered: the tiles asked of wins/check as the game
+   stands (the winner's seat wind, the round wind, the honba, the winner's riichi), its answer
+   under the button. */
+function scorePreview(id, tiles, blank) {
+  const verdict = el("div", { class: "verdict", id: id("preview"), role: "status", hidden: true });
+  const say = (text) => { verdict.hidden = false; verdict.className = "verdict no"; verdict.replaceChildren(el("strong", { text })); };
+  const button = el("button", { type: "button", class: "secondary", onclick: async () => {
+    const fault = blank();
+    if (fault) { say(fault[1]); fault[0].focus(); return; }
+    const sheet = game.sheet;
+    const winner = $(id("winner")).value;
+    const riichi = document.querySelector(`#round-form input[name=riichi][value="${CSS.escape(winner)}"]`);
+    const body = { ...tiles.fields(), hand: tiles.hand(), win: { tile: tiles.winning.value, self_drawn: !$(id("from")).value },
+      seat_wind: (sheet.seat_winds || {})[winner], round_wind: sheet.round_wind,
+      ...(sheet.honba ? { honba: sheet.honba } : {}), ...(riichi && riichi.checked ? { riichi: true } : {}) };
+    const answer = await askCheck("wins/check", body);
+    if (!answer.ok) { say(problemText(answer)); return; }
+    showScore(verdict, tileSetOf(game.ruleset), answer.data);
+  } }, w("What does it score?"));
+  return [el("div", { class: "buttons" }, button), verdict];
+}
+
 export function renderMahjongForm(form, kept) {
   const rules = rulesOf();
   const asks = asksOf(game.ruleset);
