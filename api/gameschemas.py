@@ -147,6 +147,9 @@ class RoundPlayed(Schema):
                        "gives them (their points add up to the player's `points`); a round stored before the "
                        "sheet kept them gives the cards caught where the game scores those, else the points as "
                        "one `entered` part"})
+    reckoning = Dict(keys=fields.String(), values=List(fields.Nested(Part)), metadata={
+        "description": "Mahjong, the hand that ends the game: the end's reckoning by player (the riichi sticks "
+                       "left, the uma, the oka), apart from the hand's own `points`; `standing` holds both"})
 
 
 class TeamStanding(Schema):

@@ -28,8 +28,8 @@ def sheet_csv(sheet: Mapping[str, Any], layout: bool) -> str:
     team game a column a team follows the players' (headed by its players, "ann + cy"): its
     points in each round, and its score in the totals. A Mahjong game's rows are its hands,
     each named as the table says it ("South 3, 2 honba"), after a row of the points each
-    player started with and before the end's reckoning where the table ended the game (the uma
-    and oka), so that every column adds up to its total.
+    player started with and before the end's reckoning (the sticks left, the uma and the oka),
+    so that every column adds up to its total.
     """
     names = [p["name"] for p in sheet["players"]]
     teams = sheet.get("teams") or []
@@ -48,8 +48,9 @@ def sheet_csv(sheet: Mapping[str, Any], layout: bool) -> str:
             cells = [points.get(n, 0 if n == played.get("went_out") else "") for n in names]
         label = safe_cell(played["hand"]) if hands and played.get("hand") else played["number"]
         writer.writerow([label, *cells, *(played.get("team_points") or [])])
-    ended = [e["breakdown"] for e in sheet.get("entries") or () if e.get("kind") == "finish" and e.get("breakdown")]
-    for breakdown in ended:  # the reckoning of a game the table ended
+    ended = [r["reckoning"] for r in sheet["rounds"] if r.get("reckoning")] + \
+        [e["breakdown"] for e in sheet.get("entries") or () if e.get("kind") == "finish" and e.get("breakdown")]
+    for breakdown in ended:  # the end's reckoning: after the last hand, or when the table ended the game
         writer.writerow([t("End"), *(sum(item["points"] for item in breakdown.get(n, ())) for n in names)])
     if any("phase" in p for p in sheet["players"]):  # each player's own phase, just above the totals
         writer.writerow([t("Phase"), *(p["phase"] for p in sheet["players"])])

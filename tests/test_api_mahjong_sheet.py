@@ -79,8 +79,15 @@ def test_the_end_is_reckoned_with_uma_and_oka(client: Any) -> None:
         ("bob", 1, 57000 + 15000 + 15000), ("ann", 2, 20000), ("dee", 2, 20000), ("cy", 4, -7000 - 15000 - 5000)]
     assert (game["hand"], game["dealer"], game["round_wind"]) == ("East 1", "ann", "1z")  # as the last hand sat
     assert game["seat_winds"]["ann"] == "1z"
-    items = {part["item"] for parts in game["rounds"][-1]["breakdown"].values() for part in parts}
-    assert {"win", "uma", "oka"} <= items
+    last = game["rounds"][-1]
+    assert {part["item"] for parts in last["breakdown"].values() for part in parts} == {"win"}  # the hand's own
+    assert {part["item"] for parts in last["reckoning"].values() for part in parts} == {"uma", "oka"}  # the end's, apart
+    assert all(part["words"] for parts in last["reckoning"].values() for part in parts)
+    assert last["points"]["bob"] == 32000 and last["standing"]["bob"] == 57000 + 15000 + 15000
+    rows = list(csv.reader(io.StringIO(client.get(f"/v1/games/{game_id}", headers={"Accept": "text/csv"})
+                                       .get_data(as_text=True))))
+    assert [row[0] for row in rows] == ["Hand", "Start", "East 1", "End", "Total"]
+    assert [sum(int(row[i]) for row in rows[1:-1]) for i in range(1, 5)] == [p["score"] for p in game["players"]]
     assert sum(p["score"] for p in game["players"]) == 100000
     _hand(client, game_id, auth, {"draw": {"tenpai": []}}, 409)
 

@@ -71,8 +71,8 @@ def test_a_win_is_paid_as_the_package_pays_it(figures: tuple[int, int], winner: 
                         player_wind=EAST if winner == "ann" else EAST + 1, round_wind=EAST,
                         options=OptionalRules(kazoe_limit=HandConstants.KAZOE_SANBAIMAN))
     paid = ScoresCalculator().calculate_scores(han, fu, config)
-    def moved(name: str) -> int:  # the hand's own payments, before any reckoning of the game's end
-        return sum(p["points"] for p in played["breakdown"][name] if p["item"] not in ("uma", "oka"))
+    def moved(name: str) -> int:  # the hand's own payments (the end's reckoning is apart)
+        return int(played["points"][name])
     gained = moved(winner) + (1000 if winner in riichi else 0)
     assert gained == paid["total"]
     for name in NAMES:
@@ -140,10 +140,10 @@ def test_a_game_keeps_its_sum_dealer_and_winds(hands: list[dict[str, Any]], riic
             assert {p.code for p in exc.problems} <= {"out_of_range"}
             break
         assert played["hand"].startswith(("East ", "South "))
-        assert sum(played["points"].values()) == pot - sheet.pot  # what left the players is on the table
+        reckoned = sum(part["points"] for parts in (played.get("reckoning") or {}).values() for part in parts)
+        assert sum(played["points"].values()) + reckoned == pot - sheet.pot  # what left the players is on the table
         assert _total(sheet) == 100000
-        kept = {n: before[n] + sum(p["points"] for p in played["breakdown"][n] if p["item"] not in ("uma", "oka"))
-                for n in NAMES}  # the scores before the reckoning
+        kept = {n: before[n] + played["points"][n] for n in NAMES}  # the scores before the reckoning
         assert (sheet.status == "finished") == (ends or min(kept.values()) < 0)
         if sheet.status == "finished":
             assert sheet.pot == 0

@@ -23,7 +23,7 @@ export async function download() {
 
 /* The sheet round by round, as the CSV has it: each round's points (layout games: the layout
    sizes after the deal), then the totals; a Mahjong game's hands after what each player started
-   with, and the end's reckoning (uma, oka) where the table ended the game, so each column adds up. */
+   with, and the end's reckoning (the sticks left, uma, oka), so each column adds up. */
 export function renderRounds() {
   const sheet = game.sheet;
   const names = sheet.players.map((p) => p.name);
@@ -57,9 +57,12 @@ export function renderRounds() {
   const started = isMahjong() && sheet.mahjong ? [el("tr", { class: "start" }, el("th", { scope: "row", text: w("Start") }),
     names.map(() => el("td", { class: "num", text: String(sheet.mahjong.starting_points) })))] : [];
   const rows = sheet.rounds.flatMap((r) => line(r, roundName(r), w("What round {n}'s points were made of", { n: r.number })));
-  const ended = (sheet.entries || []).filter((e) => e.kind === "finish" && e.breakdown).flatMap((e) => {
-    const points = Object.fromEntries(names.map((n) => [n, (e.breakdown[n] || []).reduce((sum, part) => sum + part.points, 0)]));
-    return line({ number: "end", breakdown: e.breakdown, points }, w("End"), w("What the end's reckoning was made of"));
+  // The end's reckoning, as the service keeps it: with the hand that ended the game, or the table's end.
+  const reckonings = [...sheet.rounds.filter((r) => r.reckoning).map((r) => r.reckoning),
+    ...(sheet.entries || []).filter((e) => e.kind === "finish" && e.breakdown).map((e) => e.breakdown)];
+  const ended = reckonings.flatMap((parts) => {
+    const points = Object.fromEntries(names.map((n) => [n, (parts[n] || []).reduce((sum, part) => sum + part.points, 0)]));
+    return line({ number: "end", breakdown: parts, points }, w("End"), w("What the end's reckoning was made of"));
   });
   const totals = el("tr", { class: "total" }, el("th", { scope: "row", text: w("Total") }),
     sheet.players.map((p) => el("td", { class: "num", text: String(isLayout() ? p.layout_size : p.score) })),

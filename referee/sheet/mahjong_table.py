@@ -142,7 +142,8 @@ def end_words(rules: MahjongRules, players: int) -> str:
 
 def play(rules: MahjongRules, sheet: Ledger, record: Mapping[str, Any]) -> dict[str, Any]:
     """Apply one hand's record; what the round adds to the sheet: the hand's name, its honba,
-    its dealer, the points passed and their breakdown (the game's reckoning with the last hand)."""
+    its dealer, the points passed and their breakdown, and where the hand ends the game, the
+    end's reckoning apart (`reckoning`: the sticks left, the uma and the oka, by player)."""
     table = sheet.table
     assert table is not None
     names = [p.name for p in sheet.players]
@@ -155,10 +156,11 @@ def play(rules: MahjongRules, sheet: Ledger, record: Mapping[str, Any]) -> dict[
     moves.apply(sheet)
     table.honba = table.honba + 1 if repeat or not wins else 0
     _advance(rules, sheet, table, repeat)
+    played = shown | {"points": moves.points(names), "breakdown": {n: moves.parts.get(n, []) for n in names}}
     if sheet.status == "finished":
-        for name, parts in reckon(rules, sheet).parts.items():
-            moves.parts.setdefault(name, []).extend(parts)
-    return shown | {"points": moves.points(names), "breakdown": {n: moves.parts.get(n, []) for n in names}}
+        end = reckon(rules, sheet)
+        played["reckoning"] = {n: end.parts.get(n, []) for n in names}
+    return played
 
 
 def _riichi(rules: MahjongRules, sheet: Ledger, declared: Sequence[str], moves: Moves) -> None:

@@ -137,7 +137,8 @@ class Sheet:
         if self.ruleset.mahjong is not None:
             played = worded_wins(self.ruleset.mahjong, played)
         pieces = self.ruleset.deck.pieces
-        return played | {"breakdown": {name: worded(parts, pieces) for name, parts in played["breakdown"].items()}}
+        return played | {key: {name: worded(parts, pieces) for name, parts in played[key].items()}
+                         for key in ("breakdown", "reckoning") if key in played}
 
     # ---------------------------------------------------------------- writing
     def apply(self, record: Mapping[str, Any]) -> None:
