@@ -98,7 +98,9 @@ export function renderMahjongReferee(box, verdict) {
   const sheet = game.sheet || {};
   const seatWinds = sheet.seat_winds || null;  // a game's: each player's wind, the hand's round wind
   const whose = seatWinds ? el("select", { id: "mj-whose" }, Object.keys(seatWinds).map((n) => el("option", { value: n, text: n }))) : null;
-  const seat = asks.winds.length ? tileSelect("mj-seat", set, asks.winds, seatWinds && whose ? seatWinds[whose.value] : null) : null;
+  // A game's seats are its players' winds (three players: no north seat); a ruleset alone, every wind.
+  const seats = seatWinds ? asks.winds.filter((t) => Object.values(seatWinds).includes(t)) : asks.winds;
+  const seat = seats.length ? tileSelect("mj-seat", set, seats, seatWinds && whose ? seatWinds[whose.value] : null) : null;
   const round = asks.winds.length ? tileSelect("mj-round", set, asks.winds, sheet.round_wind) : null;
   if (whose) whose.addEventListener("change", () => { seat.value = seatWinds[whose.value]; });
   const how = el("fieldset", {}, el("legend", { text: w("Won by") }),
