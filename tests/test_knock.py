@@ -91,6 +91,10 @@ def _plays(ruleset: Ruleset) -> str:
     return repr((ruleset.deck, replace(ruleset.rummy, scoring=scoring), scoring))
 
 
+# One oracle a way of playing, for every deal: what it has judged (a meld, a lay-off) holds for the next.
+ORACLES: dict[str, Oracle] = {}
+
+
 @settings(max_examples=20, deadline=None, derandomize=os.environ.get("CI", "").lower() == "true",
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(dealt=knock_deal())
@@ -99,13 +103,12 @@ def test_the_knock_is_scored_with_the_arrangement_best_for_the_knocker(
     """Each deal scored by both games of the knock: they play alike and score apart (the
     bonuses), so one oracle's turns serve both."""
     knocker, defender = dealt
-    oracles: dict[str, Oracle] = {}
     for ruleset in (GIN, SMALL):
         knock = ruleset.scoring.knock
         assert knock is not None
         if arrange(situate(ruleset, first_meld_done=True), knocker).cost > knock.max_deadwood:
             continue
-        oracle = oracles.setdefault(_plays(ruleset), Oracle(ruleset))
+        oracle = ORACLES.setdefault(_plays(ruleset), Oracle(ruleset))
         got = score_round(ruleset, {"k": knocker, "d": defender}, "k")
         result = got["k"].points - got["d"].points
         expected = _best_by_enumeration(ruleset, oracle, knocker, defender)
