@@ -12,6 +12,7 @@ import hashlib
 import io
 import ipaddress
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlencode
@@ -55,6 +56,25 @@ def script_sentences() -> tuple[tuple[str, ...], ...]:
     return tuple(dict.fromkeys(found))
 
 
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([\w-]+\.js)";$', re.MULTILINE)
+
+
+@lru_cache(maxsize=1)
+def script_modules() -> tuple[str, ...]:
+    """Every module the page's entry (`main.js`) imports, directly or not, in the order they are
+    found: named in each page (`modulepreload`) so that the browser asks for them all at once
+    rather than a level of imports at a time."""
+    found: dict[str, None] = {}
+    todo = ["main.js"]
+    while todo:
+        name = todo.pop(0)
+        for module in _IMPORT.findall((SCRIPTS / name).read_text(encoding="utf-8")):
+            if module not in found and module != "main.js":
+                found[module] = None
+                todo.append(module)
+    return tuple(found)
+
+
 @blp.context_processor
 def _words() -> dict[str, object]:
     """What every page needs to speak the request's language: `t`, the language, the switch's
@@ -65,7 +85,7 @@ def _words() -> dict[str, object]:
     words = {} if english else {s[0]: t(s[0]) for s in script_sentences() if len(s) == 1}
     plurals = {s[0]: plural_forms(*s) for s in script_sentences() if len(s) == 2}
     return {"t": t, "lang": current(), "languages": LANGUAGE_NAMES, "words": words, "plurals": plurals,
-            "plural_rule": plural_rule()}
+            "plural_rule": plural_rule(), "modules": script_modules()}
 
 
 def _games(rulesets: Catalog) -> list[dict[str, object]]:

@@ -73,6 +73,14 @@ def test_the_templates_load_the_page_as_a_module(quick_client: Any, path: str) -
 
 
 @pytest.mark.parametrize("path", ["/", "/rulesets/bing-rummy/referee"])
+def test_each_page_names_every_module_it_will_import_to_be_fetched_at_once(quick_client: Any, path: str) -> None:
+    page = quick_client.get(path).get_data(as_text=True)
+    preloaded = re.findall(r'<link rel="modulepreload" href="/static/([\w-]+\.js)">', page)
+    assert sorted(preloaded) == sorted(set(MODULES) - {ENTRY})
+    assert page.index("modulepreload") < page.index('<script type="module"')
+
+
+@pytest.mark.parametrize("path", ["/", "/rulesets/bing-rummy/referee"])
 def test_a_page_goes_gzipped_to_a_browser_that_takes_it(quick_client: Any, path: str) -> None:
     plain = quick_client.get(path)
     packed = quick_client.get(path, headers={"Accept-Encoding": "gzip, deflate, br"})
