@@ -220,3 +220,8 @@ def test_the_scorers_rematch_is_the_tables_and_every_follower_is_shown_the_way(l
     link.click()
     follower.wait_for_url(re.compile(f"/games/{second}$"))
     expect(follower.locator("#game-status")).to_contain_text("You are following the game")
+    # The start page tells the finished game from the new one.
+    scorer.goto(f"{live_server}/")
+    kept = scorer.locator("#kept-games li")
+    expect(kept.filter(has=scorer.locator(f"[data-game='{first}']"))).to_contain_text("finished")
+    expect(kept.filter(has=scorer.locator(f"[data-game='{second}']"))).not_to_contain_text("finished")

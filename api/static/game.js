@@ -139,7 +139,7 @@ async function render() {
   $("dealer-line").textContent = !over && sheet.dealer ? w("{name} deals.", { name: sheet.dealer }) : "";
   // Listed on this phone as soon as the sheet is known: a table that leaves at once finds it there.
   keepGame({ id: game.id, ruleset: ruleset.id, name: ruleset.name, players: sheet.players.map((p) => p.name), seen: Date.now(),
-    scorer: Boolean(game.token) });
+    scorer: Boolean(game.token), over: sheet.status !== "in_progress" });
   renderPhases(over);
   renderStandings();
   renderChart();

@@ -8,7 +8,8 @@ function keptWords(g) {
   const when = new Date(g.seen).toLocaleString(document.documentElement.lang || undefined,
     { dateStyle: "medium", timeStyle: "short" });
   const players = Array.isArray(g.players) ? g.players.join(", ") : "";
-  return [players, w("last seen {when}", { when }), g.scorer ? w("you keep the score") : null].filter(Boolean).join(" · ");
+  const state = g.over ? w("finished") : g.scorer ? w("you keep the score") : null;  // as last seen
+  return [players, w("last seen {when}", { when }), state].filter(Boolean).join(" · ");
 }
 
 /* A kept game's name in the page's language: the service's name of its ruleset on this page,
