@@ -179,18 +179,22 @@ def rematch(game_id: str) -> Response:
         if sheet.rematch is not None:
             raise GameStateError(Problem("", "rematch_started", t("This game's rematch has started already.")))
         ruleset = catalog().get(old.ruleset_id)
-        teams = old.teams
-        fresh = start(ruleset, old.players, None, sheet.next_dealer, teams)
-        new_token_ = new_token()
-        new_id = writer.start_game(NewGame(ruleset.id, ruleset.document(), old.players, {}, new_token_,
-                                           sheet.next_dealer, teams))
+        fresh = start(ruleset, old.players, None, sheet.next_dealer, old.teams)
+        token = new_token()
+        new_id = writer.start_game(NewGame(ruleset.id, ruleset.document(), old.players, {}, token,
+                                           sheet.next_dealer, old.teams))
         writer.append({"type": "rematch", "game": new_id})
-        game = GameRow(new_id, ruleset.id, {}, old.players, {}, "", 0, sheet.next_dealer, teams)
-        body = _body(game, fresh) | {"token": new_token_}
+        game = GameRow(new_id, ruleset.id, {}, old.players, {}, "", 0, sheet.next_dealer, old.teams)
+        body = _body(game, fresh) | {"token": token}
         if key is not None:
             writer.remember(key, fingerprint, 201, json.dumps(body), _etag(game))
+    return _started(game, body)
+
+
+def _started(game: GameRow, body: dict[str, Any]) -> Response:
+    """A new game's answer: 201, its ETag and its address."""
     response = _respond(game, body, 201)
-    response.headers["Location"] = url_for("games.Game", game_id=new_id)
+    response.headers["Location"] = url_for("games.Game", game_id=game.id)
     return response
 
 
@@ -214,9 +218,7 @@ class Games(MethodView):
                                       args["dealer"], args["teams"])
         game = GameRow(game_id, ruleset.id, {}, args["players"], args["scores"], "", 0, args["dealer"],
                        args["teams"])
-        response = _respond(game, _body(game, sheet) | {"token": token}, 201)
-        response.headers["Location"] = url_for("games.Game", game_id=game_id)
-        return response
+        return _started(game, _body(game, sheet) | {"token": token})
 
 
 CSV = "text/csv"
