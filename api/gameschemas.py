@@ -215,6 +215,10 @@ class Game(Schema):
         "anyOf": [{"type": "integer", "nullable": True}, {"type": "array", "items": {"type": "integer"}}]})
     first_player = fields.String(allow_none=True, required=True, metadata={
         "description": "layout games: who plays first this hand"})
+    reckoning = fields.Dict(allow_none=True, metadata={
+        "description": "Mahjong, once the game is reckoned: the end's `points` and `breakdown` by player (the "
+                       "riichi sticks left, the uma, the oka), whether the last hand or the table ended it; null "
+                       "before"})
     rematch = fields.String(allow_none=True, required=True, metadata={
         "description": "the game the table went on to (`POST /v1/games/{id}/rematch`), its id; null until then",
         "example": None})

@@ -48,10 +48,8 @@ def sheet_csv(sheet: Mapping[str, Any], layout: bool) -> str:
             cells = [points.get(n, 0 if n == played.get("went_out") else "") for n in names]
         label = safe_cell(played["hand"]) if hands and played.get("hand") else played["number"]
         writer.writerow([label, *cells, *(played.get("team_points") or [])])
-    ended = [r["reckoning"] for r in sheet["rounds"] if r.get("reckoning")] + \
-        [e["breakdown"] for e in sheet.get("entries") or () if e.get("kind") == "finish" and e.get("breakdown")]
-    for breakdown in ended:  # the end's reckoning: after the last hand, or when the table ended the game
-        writer.writerow([t("End"), *(sum(item["points"] for item in breakdown.get(n, ())) for n in names)])
+    if sheet.get("reckoning"):  # the end's reckoning: the sticks left, the uma and the oka
+        writer.writerow([t("End"), *(sheet["reckoning"]["points"].get(n, 0) for n in names)])
     if any("phase" in p for p in sheet["players"]):  # each player's own phase, just above the totals
         writer.writerow([t("Phase"), *(p["phase"] for p in sheet["players"])])
     totals = [p["layout_size"] if layout else p["score"] for p in sheet["players"]]

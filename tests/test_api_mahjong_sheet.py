@@ -101,6 +101,7 @@ def test_a_game_the_table_ends_shows_its_reckoning_in_the_csv(client: Any) -> No
                                        .get_data(as_text=True))))
     assert [row[0] for row in rows] == ["Hand", "Start", "East 1", "End", "Total"]
     reckoned = next(e["breakdown"] for e in game["entries"] if e["kind"] == "finish")
+    assert game["reckoning"]["breakdown"] == reckoned
     assert [int(x) for x in rows[3][1:]] == [sum(p["points"] for p in reckoned.get(n, [])) for n in NAMES]
     assert [sum(int(row[i]) for row in rows[1:-1]) for i in range(1, 5)] == [p["score"] for p in game["players"]]
 

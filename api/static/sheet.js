@@ -57,13 +57,9 @@ export function renderRounds() {
   const started = isMahjong() && sheet.mahjong ? [el("tr", { class: "start" }, el("th", { scope: "row", text: w("Start") }),
     names.map(() => el("td", { class: "num", text: String(sheet.mahjong.starting_points) })))] : [];
   const rows = sheet.rounds.flatMap((r) => line(r, roundName(r), w("What round {n}'s points were made of", { n: r.number })));
-  // The end's reckoning, as the service keeps it: with the hand that ended the game, or the table's end.
-  const reckonings = [...sheet.rounds.filter((r) => r.reckoning).map((r) => r.reckoning),
-    ...(sheet.entries || []).filter((e) => e.kind === "finish" && e.breakdown).map((e) => e.breakdown)];
-  const ended = reckonings.flatMap((parts) => {
-    const points = Object.fromEntries(names.map((n) => [n, (parts[n] || []).reduce((sum, part) => sum + part.points, 0)]));
-    return line({ number: "end", breakdown: parts, points }, w("End"), w("What the end's reckoning was made of"));
-  });
+  const end = sheet.reckoning;  // the end's reckoning, as the service gives it
+  const ended = end ? line({ number: "end", breakdown: end.breakdown, points: end.points }, w("End"),
+    w("What the end's reckoning was made of")) : [];
   const totals = el("tr", { class: "total" }, el("th", { scope: "row", text: w("Total") }),
     sheet.players.map((p) => el("td", { class: "num", text: String(isLayout() ? p.layout_size : p.score) })),
     teams.map((team) => el("td", { class: "num team", text: String(team.score) })));

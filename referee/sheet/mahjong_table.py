@@ -132,6 +132,16 @@ def _pays(rules: MahjongRules) -> dict[str, Any]:
             "starting_points": rules.game.starting_points}
 
 
+def end_reckoning(rounds: Sequence[Mapping[str, Any]], entries: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """The end's reckoning, once the game is reckoned: kept with the hand that ended it, or with the
+    table's end (`finish`); its `points` and `breakdown` by player. None before the end."""
+    parts = next((r["reckoning"] for r in rounds if r.get("reckoning")), None) or \
+        next((e["breakdown"] for e in entries if e.get("kind") == "finish" and e.get("breakdown")), None)
+    if parts is None:
+        return None
+    return {"points": {name: sum(p["points"] for p in items) for name, items in parts.items()}, "breakdown": parts}
+
+
 def end_words(rules: MahjongRules, players: int) -> str:
     """What ends the game, in a sentence: its last hand, and a player below zero where that ends it."""
     last = Table(0, players - 1, len(rules.game.winds) - 1)

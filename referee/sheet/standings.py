@@ -120,14 +120,16 @@ class Sheet:
 
     def as_dict(self) -> dict[str, object]:
         lines = ranking.standings(self)
+        # each round's and entry's mapping is built once and not changed
+        rounds, entries = [self._worded(r) for r in self.rounds], [self._worded(e) for e in self.entries]
         return {"ruleset": self.ruleset.id, "status": self.status, "round": self.round,
                 "dealer": self.dealer, "next_dealer": self.next_dealer, "players": [p.as_dict() for p in self.players], "pot": self.pot,
                 "winner": self.winner, "first_player": self.first_player, "rematch": self.rematch,
-                # each round's and entry's mapping is built once and not changed
-                "rounds": [self._worded(r) for r in self.rounds], "entries": [self._worded(e) for e in self.entries],
+                "rounds": rounds, "entries": entries,
                 "standings": [line.as_dict() for line in lines], "ends": ending.ends(self, lines).as_dict()} | \
             sheet_teams.as_dict(self.players, self.teams, self.winning_team) | \
-            (mahjong_table.game_fields(self.ruleset.mahjong, self, self.rounds) if self.ruleset.mahjong else {})
+            (mahjong_table.game_fields(self.ruleset.mahjong, self, self.rounds)
+             | {"reckoning": mahjong_table.end_reckoning(rounds, entries)} if self.ruleset.mahjong else {})
 
     def _worded(self, played: dict[str, Any]) -> dict[str, Any]:
         """A round (or an entry that reckons the end) as the game answers it: its breakdown's
