@@ -176,14 +176,14 @@ def rematch(game_id: str) -> Response:
             return again
         old = writer.game
         sheet = _sheet(old, writer.ledger)
-        if sheet.rematch is not None:
-            raise GameStateError(Problem("", "rematch_started", t("This game's rematch has started already.")))
         ruleset = catalog().get(old.ruleset_id)
         fresh = start(ruleset, old.players, None, sheet.next_dealer, old.teams)
         token = new_token()
         new_id = writer.start_game(NewGame(ruleset.id, ruleset.document(), old.players, {}, token,
                                            sheet.next_dealer, old.teams))
-        writer.append({"type": "rematch", "game": new_id})
+        record = {"type": "rematch", "game": new_id}
+        sheet.apply(record)  # a game with a rematch already refuses it: the transaction, the new game too, undone
+        writer.append(record)
         game = GameRow(new_id, ruleset.id, {}, old.players, {}, "", 0, sheet.next_dealer, old.teams)
         body = _body(game, fresh) | {"token": token}
         if key is not None:

@@ -267,7 +267,7 @@ def _score(rules: MahjongRules, ask: WinAsk, arrangement: Arrangement) -> Scored
     yakuman = sum(f.yakuman for f in found)
     dora = 0
     if rules.dora and not yakuman:
-        held = [*reading.tiles, *ask.kita]  # a tile set aside is a dora, and more where an indicator names it
+        held = [*reading.tiles, *ask.kita] if ask.kita else reading.tiles  # a tile set aside is a dora too
         dora = dora_count(rules, held, ask.dora.tiles) + ask.hand.red + sum(m.red for m, _ in ask.melds) + len(ask.kita)
         if rules.ura_dora and "riichi" in flags:
             dora += dora_count(rules, held, ask.ura.tiles)
